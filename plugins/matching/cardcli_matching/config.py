@@ -1,0 +1,98 @@
+"""The options of matching Page One and their fast, typed form."""
+
+from __future__ import annotations
+
+from cardcli.cards import RANK, RANK_NAMES, parse_rank
+from cardcli.errors import RulesetError
+from cardcli.options import Option, players_options
+
+OPTIONS: tuple[Option, ...] = (
+    Option("hand_size", 7, "cards dealt to each player", "int", 1, 10),
+    Option("first_special", "reflip", "a special card turned up first: sent under and re-flipped, "
+           "or applied to the first player", "choice", choices=("reflip", "apply")),
+    Option("draw_when_able", False, "a player holding a playable card may draw instead"),
+    Option("draw_until_playable", False, "draw until a playable card comes, not just one card"),
+    Option("draw_two", True, "2s make the next player draw two and lose their turn"),
+    Option("stack_twos", True, "a draw penalty may be passed on with another 2 (or 3), growing"),
+    Option("wild_eight", True, "8s are wild: playable on anything, and name the next suit"),
+    Option("skip", True, "cards of skip_rank skip the next player"),
+    Option("skip_rank", "J", "the rank that skips", "rank", 3, 14),
+    Option("reverse", True, "cards of reverse_rank reverse the direction (a skip with two players)"),
+    Option("reverse_rank", "Q", "the rank that reverses", "rank", 3, 14),
+    Option("draw_three", False, "3s make the next player draw three (passed on only with a 3)"),
+    Option("page_one_penalty", 2, "cards drawn for forgetting the Page One call", "int", 0, 5),
+    Option("finish_on_special", True, "an active special card may be a player's last card"),
+    Option("rank_all_places", False, "play on after the winner until one player is left"),
+    Option("rounds", 1, "rounds played; losers score penalty points, lowest total wins", "int", 1, 99),
+    *players_options(2, 6),
+)
+
+# Kinds of special card (index into Config.special by rank).
+NONE, TWO, THREE, EIGHT, SKIP, REVERSE = range(6)
+SPECIAL_NAMES = {TWO: "draw two", THREE: "draw three", EIGHT: "wild 8", SKIP: "skip",
+                 REVERSE: "reverse"}
+
+
+def check_rules(rules, num_players: int | None) -> None:
+    skip_rank, reverse_rank = parse_rank(rules["skip_rank"]), parse_rank(rules["reverse_rank"])
+    if skip_rank == reverse_rank:
+        raise RulesetError(f"options 'skip_rank' and 'reverse_rank' are both {rules['skip_rank']!r}: "
+                           "they must be two different ranks")
+    for key, rank in (("skip_rank", skip_rank), ("reverse_rank", reverse_rank)):
+        if rank == 8:
+            raise RulesetError(f"option {key!r} may not be 8 (the wild rank)")
+        if rank == 3 and rules["draw_three"]:
+            raise RulesetError(f"option {key!r} may not be 3 while 'draw_three' is on")
+    if num_players is not None and num_players * rules["hand_size"] + 1 > 52:
+        raise RulesetError(f"{num_players} players x {rules['hand_size']} cards do not fit one deck "
+                           f"with a card to turn up (option 'hand_size')")
+
+
+class Config:
+    """Rules resolved into attributes and lookup tables for the hot path."""
+
+    __slots__ = ("hand_size", "first_special", "draw_when_able", "draw_until_playable", "stack_twos",
+                 "page_one_penalty", "finish_on_special", "rank_all_places", "rounds", "special",
+                 "card_special", "card_points", "skip_rank", "reverse_rank")
+
+    def __init__(self, rules):
+        self.hand_size = rules["hand_size"]
+        self.first_special = rules["first_special"]
+        self.draw_when_able = rules["draw_when_able"]
+        self.draw_until_playable = rules["draw_until_playable"]
+        self.stack_twos = rules["stack_twos"]
+        self.page_one_penalty = rules["page_one_penalty"]
+        self.finish_on_special = rules["finish_on_special"]
+        self.rank_all_places = rules["rank_all_places"]
+        self.rounds = rules["rounds"]
+        self.skip_rank = parse_rank(rules["skip_rank"])
+        self.reverse_rank = parse_rank(rules["reverse_rank"])
+        special = [NONE] * 15
+        if rules["draw_two"]:
+            special[2] = TWO
+        if rules["draw_three"]:
+            special[3] = THREE
+        if rules["wild_eight"]:
+            special[8] = EIGHT
+        if rules["skip"]:
+            special[self.skip_rank] = SKIP
+        if rules["reverse"]:
+            special[self.reverse_rank] = REVERSE
+        self.special = tuple(special)
+        self.card_special = tuple(special[RANK[c]] if c < 52 else NONE for c in range(53))
+        points = []
+        for c in range(52):
+            rank = RANK[c]
+            if special[rank] != NONE:
+                points.append(20)
+            elif rank == 14:
+                points.append(1)
+            elif rank >= 10:
+                points.append(10)
+            else:
+                points.append(rank)
+        self.card_points = tuple(points)
+
+
+def rank_label(rank: int) -> str:
+    return RANK_NAMES[rank]

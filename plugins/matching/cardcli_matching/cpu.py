@@ -1,0 +1,74 @@
+"""CPU players for matching Page One.  They read only their own hand and the
+public table (top card, named suit, pending penalty, other players' counts)."""
+
+from __future__ import annotations
+
+import random
+
+from cardcli.cards import RANK, SUIT
+
+from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
+from .state import DRAW_ACTION, KEEP_ACTION, PLAY, MatchingState
+
+FORGET_RATE = 0.15
+
+
+def easy(state: MatchingState, seat: int, legal: list, rng: random.Random):
+    """A random legal move; forgets the Page One call now and then."""
+    action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+    if action[0] == PLAY and len(state.hands[seat]) == 2:
+        call = rng.random() >= FORGET_RATE
+        if call != action[3]:
+            action = (PLAY, action[1], action[2], call)
+    return action
+
+
+def _best_suit(hand: list[int], without: int) -> int:
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        if card != without and card < 52:
+            counts[SUIT[card]] += 1
+    return max(range(4), key=lambda s: (counts[s], -s))
+
+
+def normal(state: MatchingState, seat: int, legal: list, rng: random.Random):
+    """Sensible play: answers a 2 with a 2, punishes a player about to go out,
+    keeps 8s until they are needed, names its longest suit, always calls."""
+    hand = state.hands[seat]
+    call = len(hand) == 2
+    special = state.cfg.card_special
+    plays = [a for a in legal if a[0] == PLAY and a[3] == call]
+    if not plays:
+        return DRAW_ACTION if DRAW_ACTION in legal else KEEP_ACTION
+    if state.penalty:
+        return plays[0]  # pass the penalty on rather than draw
+    nxt = state.next_seat(seat)
+    threat = len(state.hands[nxt]) <= 2
+
+    def score(action) -> float:
+        card = action[1]
+        kind = special[card]
+        value = 0.0
+        if kind == EIGHT:
+            value -= 50  # keep 8s for when nothing else plays
+        elif kind in (TWO, THREE):
+            value += 40 if threat else -10  # keep 2s to answer a 2, unless punishing
+        elif kind in (SKIP, REVERSE):
+            value += 30 if threat else 2
+        elif kind == NONE:
+            value += RANK[card] * 0.5  # shed high cards
+        # keep the suit we hold most of available after this play
+        same = sum(1 for c in hand if c != card and SUIT[c] == SUIT[card])
+        value += same
+        return value
+
+    best = max(plays, key=lambda a: (score(a), -a[1]))
+    if special[best[1]] == EIGHT:
+        suit = _best_suit(hand, best[1])
+        best = (PLAY, best[1], suit, best[3])
+    if best[0] == PLAY and KEEP_ACTION in legal and special[best[1]] == EIGHT and len(hand) > 2:
+        return KEEP_ACTION  # a freshly drawn 8 is worth keeping
+    return best
+
+
+POLICIES = {"easy": easy, "normal": normal}

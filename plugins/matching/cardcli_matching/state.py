@@ -1,0 +1,642 @@
+"""The rules of matching Page One as a state machine (RULES.md ``matching``).
+
+Actions are small tuples, built once where possible, because simulations
+create millions of them:
+
+* decisions: ``(PLAY, card, suit, call)`` (``suit`` is the suit an active 8
+  names, else -1; ``call`` is the Page One call), ``DRAW_ACTION`` (draw, or
+  take a pending draw penalty) and ``KEEP_ACTION`` (keep a drawn card);
+* chance: ``(DEAL, hands)``, ``(TURN_UP, card)``, ``(DRAWN, cards)`` and
+  ``RESHUFFLE_ACTION``.
+
+The stock is an unordered pool (its order is unknown until cards are drawn,
+which is exactly what a record states) plus the cards sent *under* it by the
+first turn-up, which come out only after the pool, in the order sent.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES
+from cardcli.errors import IllegalMove
+from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
+
+from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO, Config
+
+PLAY, DRAW, KEEP, DEAL, TURN_UP, DRAWN, RESHUFFLE = range(7)
+DRAW_ACTION = (DRAW,)
+KEEP_ACTION = (KEEP,)
+RESHUFFLE_ACTION = (RESHUFFLE,)
+
+# Phases.
+P_DEAL, P_TURN_UP, P_PLAY, P_AFTER_DRAW, P_DRAWING, P_RESHUFFLE, P_OVER = range(7)
+# Why cards are being drawn.
+FOR_TURN, FOR_PENALTY, FOR_PAGE_ONE = range(3)
+ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
+_DECISION_PHASES = (P_PLAY, P_AFTER_DRAW)
+
+
+def _join_or(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+class MatchingState(State):
+    __slots__ = ("cfg", "num_players", "dealer", "round", "totals", "round_scores", "hands", "stock",
+                 "under", "discard", "suit", "direction", "turn", "penalty", "penalty_rank", "phase",
+                 "draw_seat", "draw_left", "draw_for", "resume_turn", "drawn", "active", "out",
+                 "idle", "turn_empty", "round_places", "round_reason", "deck", "_result")
+
+    def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
+        self.cfg = cfg
+        self.num_players = num_players
+        self.dealer = dealer
+        self.deck = deck  # the full pack, shared and never mutated
+        self.round = 0
+        self.totals = [0] * num_players
+        self.round_scores: list[list[int]] = []
+        self._result: Result | None = None
+        self._new_round()
+
+    def _new_round(self) -> None:
+        n = self.num_players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = []
+        self.under: list[int] = []
+        self.discard: list[int] = []
+        self.suit = -1
+        self.direction = 1
+        self.turn = (self.dealer + 1) % n
+        self.penalty = 0
+        self.penalty_rank = 0
+        self.phase = P_DEAL
+        self.draw_seat = -1
+        self.draw_left = 0
+        self.draw_for = FOR_TURN
+        self.resume_turn = -1
+        self.drawn = -1
+        self.active = [True] * n
+        self.out: list[int] = []
+        self.idle = 0
+        self.turn_empty = False
+        self.round_places: list[int] | None = None
+        self.round_reason = ""
+
+    # ----------------------------------------------------------------- copying
+    def clone(self) -> MatchingState:
+        other = object.__new__(MatchingState)
+        other.cfg = self.cfg
+        other.num_players = self.num_players
+        other.dealer = self.dealer
+        other.deck = self.deck
+        other.round = self.round
+        other.totals = self.totals[:]
+        other.round_scores = self.round_scores[:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.stock = self.stock[:]
+        other.under = self.under[:]
+        other.discard = self.discard[:]
+        other.suit = self.suit
+        other.direction = self.direction
+        other.turn = self.turn
+        other.penalty = self.penalty
+        other.penalty_rank = self.penalty_rank
+        other.phase = self.phase
+        other.draw_seat = self.draw_seat
+        other.draw_left = self.draw_left
+        other.draw_for = self.draw_for
+        other.resume_turn = self.resume_turn
+        other.drawn = self.drawn
+        other.active = self.active[:]
+        other.out = self.out[:]
+        other.idle = self.idle
+        other.turn_empty = self.turn_empty
+        other.round_places = self.round_places
+        other.round_reason = self.round_reason
+        other._result = self._result
+        return other
+
+    # ------------------------------------------------------------- inspection
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == P_PLAY or phase == P_AFTER_DRAW:
+            return self.turn
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    def stock_size(self) -> int:
+        return len(self.stock) + len(self.under)
+
+    def players_in(self) -> int:
+        return sum(self.active)
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` players on in the current direction, skipping players who are out."""
+        n, direction, active = self.num_players, self.direction, self.active
+        for _ in range(steps):
+            seat = (seat + direction) % n
+            while not active[seat]:
+                seat = (seat + direction) % n
+        return seat
+
+    def is_playable(self, card: int, hand_size: int) -> bool:
+        """Whether ``card`` may be played now (no penalty pending) from a hand of ``hand_size``."""
+        cfg = self.cfg
+        kind = cfg.card_special[card]
+        if hand_size == 1 and kind != NONE and not cfg.finish_on_special:
+            return False
+        if kind == EIGHT:
+            return True
+        suit = self.suit
+        if suit >= 0:
+            return suit == ANY_SUIT or SUIT[card] == suit
+        top = self.discard[-1]
+        return RANK[card] == RANK[top] or SUIT[card] == SUIT[top]
+
+    def _nothing_to_draw(self) -> bool:
+        return not self.stock and not self.under and len(self.discard) <= 1
+
+    def _answers_penalty(self, card: int, hand_size: int) -> bool:
+        cfg = self.cfg
+        if not cfg.stack_twos or RANK[card] != self.penalty_rank:
+            return False
+        return cfg.finish_on_special or hand_size > 1
+
+    def _play_actions(self, card: int, call_possible: bool, out: list) -> None:
+        if self.cfg.card_special[card] == EIGHT:
+            for suit in range(4):
+                out.append((PLAY, card, suit, False))
+                if call_possible:
+                    out.append((PLAY, card, suit, True))
+        else:
+            out.append((PLAY, card, -1, False))
+            if call_possible:
+                out.append((PLAY, card, -1, True))
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == P_PLAY:
+            hand = self.hands[self.turn]
+            size = len(hand)
+            call = size == 2
+            actions: list = []
+            seen = set()
+            if self.penalty:
+                for card in hand:
+                    if card not in seen and self._answers_penalty(card, size):
+                        seen.add(card)
+                        self._play_actions(card, call, actions)
+                actions.append(DRAW_ACTION)
+                return actions
+            for card in hand:
+                if card not in seen and self.is_playable(card, size):
+                    seen.add(card)
+                    self._play_actions(card, call, actions)
+            if not actions or (self.cfg.draw_when_able and not self._nothing_to_draw()):
+                actions.append(DRAW_ACTION)
+            return actions
+        if phase == P_AFTER_DRAW:
+            hand = self.hands[self.turn]
+            actions = []
+            self._play_actions(self.drawn, len(hand) == 2, actions)
+            actions.append(KEEP_ACTION)
+            return actions
+        return []
+
+    def expecting(self) -> str:
+        phase = self.phase
+        if phase == P_DEAL:
+            return f"the deal of round {self.round + 1}" if self.cfg.rounds > 1 else "the deal"
+        if phase == P_TURN_UP:
+            return "the first top card to be turned up"
+        if phase == P_RESHUFFLE:
+            return "a reshuffle of the discards (the stock is empty)"
+        if phase == P_DRAWING:
+            what = {FOR_TURN: "a card", FOR_PENALTY: "the draw penalty",
+                    FOR_PAGE_ONE: "the forgotten Page One penalty"}[self.draw_for]
+            count = min(self.draw_left, self.stock_size())
+            cards = f" ({count} card{'s' if count != 1 else ''})" if self.draw_for != FOR_TURN else ""
+            return f"seat {self.draw_seat} to draw {what}{cards}"
+        if phase == P_AFTER_DRAW:
+            return f"seat {self.turn} to play or keep the drawn {NAME[self.drawn]}"
+        if phase == P_PLAY:
+            return f"seat {self.turn} to play"
+        return "nothing (the game is over)"
+
+    def card_zones(self) -> dict[str, list[int]]:
+        zones = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        zones["stock"] = self.stock + self.under
+        zones["discards"] = self.discard
+        if self.phase == P_DEAL:
+            zones["undealt"] = [] if self.hands[0] else list(self.deck)
+        return zones
+
+    def result(self) -> Result | None:
+        return self._result
+
+    # ---------------------------------------------------------------- chance
+    def sample_chance(self, rng: random.Random) -> tuple:
+        phase = self.phase
+        if phase == P_DRAWING:
+            count = min(self.draw_left, len(self.stock) + len(self.under))
+            stock = self.stock
+            if count == 1 and stock:
+                return (DRAWN, (stock[rng.randrange(len(stock))],))
+            pool = stock[:]
+            cards = []
+            under = 0
+            for _ in range(count):
+                if pool:
+                    cards.append(pool.pop(rng.randrange(len(pool))))
+                else:
+                    cards.append(self.under[under])
+                    under += 1
+            return (DRAWN, tuple(cards))
+        if phase == P_TURN_UP:
+            if self.stock:
+                return (TURN_UP, self.stock[rng.randrange(len(self.stock))])
+            return (TURN_UP, self.under[0])
+        if phase == P_RESHUFFLE:
+            return RESHUFFLE_ACTION
+        if phase == P_DEAL:
+            deck = list(self.deck)
+            rng.shuffle(deck)
+            size = self.cfg.hand_size
+            return (DEAL, tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(self.num_players)))
+        raise ValueError("not a chance node")
+
+    # -------------------------------------------------------------- checking
+    def check(self, action) -> None:
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalMove("the game is over")
+        if not isinstance(action, tuple) or not action:
+            raise IllegalMove(f"not an action: {action!r}")
+        kind = action[0]
+        if player == CHANCE:
+            self._check_chance(action)
+            return
+        if kind not in (PLAY, DRAW, KEEP):
+            raise IllegalMove(f"it is seat {player}'s turn, not a chance event")
+        legal = self.legal_actions()
+        if action in legal:
+            return
+        raise IllegalMove(self._why_illegal(action), self._alternatives(legal))
+
+    def _alternatives(self, legal: list) -> str:
+        cards: list[str] = []
+        for action in legal:
+            if action[0] == PLAY and NAME[action[1]] not in cards:
+                cards.append(NAME[action[1]])
+        words = cards[:]
+        if DRAW_ACTION in legal:
+            words.append("take the penalty" if self.penalty else "draw")
+        if KEEP_ACTION in legal:
+            words.append("keep it")
+        return "could " + ("play " if cards else "") + _join_or(words) if words else ""
+
+    def _why_illegal(self, action) -> str:
+        kind = action[0]
+        seat = self.turn
+        hand = self.hands[seat]
+        cfg = self.cfg
+        if kind == KEEP:
+            return "there is no drawn card to keep"
+        if kind == DRAW:
+            if self.phase == P_AFTER_DRAW:
+                return "only the drawn card may be played, or kept"
+            return "may not draw while holding a playable card"
+        _, card, suit, call = action
+        if self.phase == P_AFTER_DRAW and card != self.drawn:
+            return f"after a draw only the drawn card ({NAME[self.drawn]}) may be played"
+        if card not in hand:
+            return f"{NAME[card]} is not in seat {seat}'s hand"
+        size = len(hand)
+        special = cfg.card_special[card]
+        if call and size != 2:
+            return "Page One may only be called with the play of the second-to-last card"
+        if special == EIGHT and not 0 <= suit <= 3:
+            return "an 8 must name a suit"
+        if special != EIGHT and suit != -1:
+            return "only a wild 8 names a suit"
+        if self.penalty:
+            what = "draw-two" if self.penalty_rank == 2 else "draw-three"
+            if not cfg.stack_twos:
+                return f"facing a {what} penalty of {self.penalty}, the penalty must be taken (no stacking)"
+            if size == 1 and special != NONE and not cfg.finish_on_special:
+                return "an active special card may not be the last card"
+            return (f"facing a {what} penalty of {self.penalty}, the only choices are a "
+                    f"{self.penalty_rank} or taking the penalty")
+        if size == 1 and special != NONE and not cfg.finish_on_special:
+            return "an active special card may not be the last card (finish_on_special is off)"
+        if self.suit >= 0 and self.suit != ANY_SUIT:
+            return f"does not follow the suit named by the 8 ({SUIT_NAMES[self.suit]})"
+        return "no rank or suit match"
+
+    def _drawable(self, cards, where: str) -> None:
+        pool = self.stock[:]
+        under = 0
+        for card in cards:
+            if not isinstance(card, int) or not 0 <= card < 52:
+                raise IllegalMove(f"{card!r} is not a card of this game")
+            if pool:
+                if card in pool:
+                    pool.remove(card)
+                    continue
+                if card in self.under[under:]:
+                    raise IllegalMove(f"{where} {NAME[card]}, but it lies at the bottom of the stock "
+                                      f"under {len(pool)} other card(s)")
+                raise IllegalMove(f"{where} {NAME[card]}, which is not in the stock")
+            if under < len(self.under) and self.under[under] == card:
+                under += 1
+                continue
+            if under >= len(self.under):
+                raise IllegalMove(f"{where} {NAME[card]}, but the stock is empty")
+            raise IllegalMove(f"{where} {NAME[card]}, but the next card of the stock is "
+                              f"{NAME[self.under[under]]} (sent under at the turn-up)")
+
+    def _check_chance(self, action) -> None:
+        kind = action[0]
+        phase = self.phase
+        if phase == P_DEAL:
+            if kind != DEAL:
+                raise IllegalMove(f"expected {self.expecting()}")
+            hands = action[1]
+            if len(hands) != self.num_players:
+                raise IllegalMove(f"the deal has {len(hands)} hands for {self.num_players} players")
+            pool = list(self.deck)
+            for seat, hand in enumerate(hands):
+                if len(hand) != self.cfg.hand_size:
+                    raise IllegalMove(f"seat {seat} was dealt {len(hand)} cards, not {self.cfg.hand_size}")
+                for card in hand:
+                    if card not in pool:
+                        raise IllegalMove(f"{NAME[card]} is dealt twice (a deck has one)")
+                    pool.remove(card)
+            return
+        if phase == P_TURN_UP:
+            if kind != TURN_UP:
+                raise IllegalMove(f"expected {self.expecting()}")
+            self._drawable((action[1],), "turned up")
+            return
+        if phase == P_RESHUFFLE:
+            if kind != RESHUFFLE:
+                raise IllegalMove("the stock is empty: the discards must be reshuffled first")
+            return
+        if phase == P_DRAWING:
+            if kind == RESHUFFLE:
+                raise IllegalMove("no reshuffle now: the stock still has cards")
+            if kind != DRAWN:
+                raise IllegalMove(f"expected {self.expecting()}")
+            cards = action[1]
+            want = min(self.draw_left, self.stock_size())
+            if len(cards) != want:
+                raise IllegalMove(f"{len(cards)} card(s) drawn, but the rules draw {want} here")
+            self._drawable(cards, "drew")
+            return
+        raise IllegalMove(f"expected {self.expecting()}")
+
+    # -------------------------------------------------------------- applying
+    def apply_legal(self, action) -> None:
+        kind = action[0]
+        if kind == PLAY:
+            self._play(action[1], action[2], action[3])
+        elif kind == DRAW:
+            self._start_draw()
+        elif kind == KEEP:
+            self._end_turn(self.next_seat(self.turn))
+        elif kind == DRAWN:
+            self._drawn(action[1])
+        elif kind == TURN_UP:
+            self._turn_up(action[1])
+        elif kind == RESHUFFLE:
+            top = self.discard.pop()
+            self.stock = self.discard
+            self.discard = [top]
+            self.phase = P_DRAWING
+        elif kind == DEAL:
+            self._deal(action[1])
+        else:  # pragma: no cover - check() rejects these
+            raise ValueError(action)
+
+    def _deal(self, hands) -> None:
+        pool = list(self.deck)
+        for seat, hand in enumerate(hands):
+            self.hands[seat] = list(hand)
+            for card in hand:
+                pool.remove(card)
+        self.stock = pool
+        self.phase = P_TURN_UP
+
+    def _take_from_stock(self, card: int) -> None:
+        if self.stock:
+            stock = self.stock
+            index = stock.index(card)
+            stock[index] = stock[-1]
+            stock.pop()
+        else:
+            self.under.pop(0)
+
+    def _turn_up(self, card: int) -> None:
+        self._take_from_stock(card)
+        cfg = self.cfg
+        special = cfg.card_special[card]
+        if special != NONE and cfg.first_special == "reflip" and self.stock:
+            self.under.append(card)
+            return
+        self.discard.append(card)
+        self.phase = P_PLAY
+        dealer = self.dealer
+        if special == NONE:
+            self.turn = self.next_seat(dealer)
+        else:
+            self._effect(dealer, card, ANY_SUIT)
+
+    def _effect(self, seat: int, card: int, suit: int) -> None:
+        """Apply a played (or turned-up) card's effect and give the turn to whoever is next."""
+        special = self.cfg.card_special[card]
+        if special == NONE:
+            self.suit = -1
+            self._end_turn(self.next_seat(seat), played=True)
+            return
+        if special == EIGHT:
+            self.suit = suit
+            self._end_turn(self.next_seat(seat), played=True)
+            return
+        self.suit = -1
+        if special == TWO or special == THREE:
+            self.penalty += 2 if special == TWO else 3
+            self.penalty_rank = RANK[card]
+            self._end_turn(self.next_seat(seat), played=True)
+        elif special == SKIP:
+            self._end_turn(self.next_seat(seat, 2), played=True)
+        else:  # REVERSE
+            self.direction = -self.direction
+            steps = 2 if self.players_in() == 2 else 1
+            self._end_turn(self.next_seat(seat, steps), played=True)
+
+    def _play(self, card: int, suit: int, call: bool) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        forgot = len(hand) == 2 and not call
+        hand.remove(card)
+        self.discard.append(card)
+        self.drawn = -1
+        if self.penalty and RANK[card] != self.penalty_rank:  # pragma: no cover - not legal
+            raise ValueError("penalty must be answered in kind")
+        if not hand:
+            if self._goes_out(seat):
+                return
+        self._effect(seat, card, suit)
+        if forgot and self.cfg.page_one_penalty and self.phase != P_OVER:
+            # Drawn straight after the play; the card's effect applies to the next turn.
+            self.resume_turn = self.turn
+            self._begin_drawing(seat, self.cfg.page_one_penalty, FOR_PAGE_ONE)
+
+    def _goes_out(self, seat: int) -> bool:
+        """A player has played their last card.  True when the round is over."""
+        if not self.cfg.rank_all_places:
+            self._end_round(winner=seat)
+            return True
+        self.out.append(seat)
+        self.active[seat] = False
+        if self.players_in() <= 1:
+            self._end_round(winner=self.out[0])
+            return True
+        return False
+
+    def _start_draw(self) -> None:
+        seat = self.turn
+        self.resume_turn = -1
+        if self.penalty:
+            count = self.penalty
+            self.penalty = 0
+            self.penalty_rank = 0
+            self._begin_drawing(seat, count, FOR_PENALTY)
+        else:
+            self._begin_drawing(seat, 1, FOR_TURN)
+
+    def _begin_drawing(self, seat: int, count: int, reason: int) -> None:
+        self.draw_seat = seat
+        self.draw_left = count
+        self.draw_for = reason
+        self.phase = P_DRAWING
+        if not self.stock and not self.under:
+            self._stock_empty()
+
+    def _stock_empty(self) -> None:
+        """Nothing left in the stock while cards must be drawn."""
+        if len(self.discard) > 1:
+            self.phase = P_RESHUFFLE
+        else:
+            self._drawing_done(nothing_to_draw=True)
+
+    def _drawn(self, cards) -> None:
+        seat = self.draw_seat
+        hand = self.hands[seat]
+        for card in cards:
+            self._take_from_stock(card)
+            hand.append(card)
+        self.draw_left -= len(cards)
+        if self.draw_for == FOR_TURN:
+            card = cards[-1]
+            if self.is_playable(card, len(hand)):
+                self.drawn = card
+                self.phase = P_AFTER_DRAW
+                return
+            if self.cfg.draw_until_playable:
+                self.draw_left = 1
+                if not self.stock and not self.under:
+                    self._stock_empty()
+                return
+            self._drawing_done()
+            return
+        if self.draw_left > 0 and not self.stock and not self.under:
+            self._stock_empty()
+            return
+        if self.draw_left == 0:
+            self._drawing_done()
+
+    def _drawing_done(self, nothing_to_draw: bool = False) -> None:
+        seat = self.draw_seat
+        reason = self.draw_for
+        self.draw_left = 0
+        self.draw_seat = -1
+        if reason == FOR_PAGE_ONE:
+            self.phase = P_PLAY
+            self.turn = self.resume_turn
+            self.resume_turn = -1
+            self.turn_empty = self._nothing_to_draw()
+            return
+        # A turn's draw or a taken penalty: the turn is over.
+        self._end_turn(self.next_seat(seat), played=False, stuck=nothing_to_draw)
+
+    def _end_turn(self, next_seat: int, played: bool = False, stuck: bool = False) -> None:
+        """Pass the turn.  A whole round of turns that began with nothing to
+        draw and ended with no card played ends the round with no winner."""
+        ended_empty = self.turn_empty
+        self.phase = P_PLAY
+        self.turn = next_seat
+        self.drawn = -1
+        self.turn_empty = self._nothing_to_draw()
+        if played or not (ended_empty or stuck):
+            self.idle = 0
+            return
+        self.idle += 1
+        if self.idle >= self.players_in():
+            self._end_round(winner=None)
+
+    # --------------------------------------------------------------- scoring
+    def _end_round(self, winner: int | None) -> None:
+        n = self.num_players
+        counts = [len(hand) for hand in self.hands]
+        if winner is None:
+            still_in = [s for s in range(n) if self.active[s]]
+            ranked = rank_places([counts[s] for s in still_in])
+            places = [0] * n
+            for place, seat in enumerate(self.out, start=1):
+                places[seat] = place
+            for seat, place in zip(still_in, ranked):
+                places[seat] = place + len(self.out)
+            reason = "no card could be played and nothing was left to draw"
+        elif self.cfg.rank_all_places:
+            places = [0] * n
+            for place, seat in enumerate(self.out, start=1):
+                places[seat] = place
+            for seat in range(n):
+                if self.active[seat]:
+                    places[seat] = len(self.out) + 1
+            reason = "every place played out"
+        else:
+            others = [counts[s] if s != winner else -1 for s in range(n)]
+            places = rank_places(others)
+            reason = f"seat {winner} went out"
+        points = self.cfg.card_points
+        scores = [sum(points[c] for c in hand) for hand in self.hands]
+        self.round_scores.append(scores)
+        for seat in range(n):
+            self.totals[seat] += scores[seat]
+        self.round_places = places
+        self.round_reason = reason
+        self.round += 1
+        if self.round < self.cfg.rounds:
+            self.dealer = (self.dealer + 1) % n
+            self._new_round()
+            return
+        self.phase = P_OVER
+        if self.cfg.rounds == 1:
+            final = places
+            self._result = Result(places=final, winner=winner if final.count(1) == 1 else None,
+                                  reason=reason)
+        else:
+            final = rank_places(self.totals)
+            best = [s for s in range(n) if final[s] == 1]
+            self._result = Result(places=final, winner=best[0] if len(best) == 1 else None,
+                                  reason=f"{self.cfg.rounds} rounds played; lowest total wins",
+                                  scores=self.totals[:], rounds=[r[:] for r in self.round_scores])

@@ -1,0 +1,398 @@
+"""Matching Page One as a cardcli variant: records, descriptions, the table and the prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcli.cards import NAME, SUIT_NAMES, SUITS, build_deck, parse_card, parse_suit, pretty, sorted_hand
+from cardcli.errors import CardError
+from cardcli.variant import CHANCE, Variant
+
+from . import cpu
+from .config import EIGHT, OPTIONS, SPECIAL_NAMES, Config, check_rules
+from .state import (
+    ANY_SUIT,
+    DEAL,
+    DRAW,
+    DRAW_ACTION,
+    DRAWN,
+    FOR_PAGE_ONE,
+    FOR_PENALTY,
+    KEEP,
+    KEEP_ACTION,
+    P_AFTER_DRAW,
+    P_DRAWING,
+    PLAY,
+    RESHUFFLE,
+    RESHUFFLE_ACTION,
+    TURN_UP,
+    MatchingState,
+)
+
+_FIELDS = {
+    "play": {"move", "seat", "card", "suit", "call"},
+    "draw": {"move", "seat"},
+    "keep": {"move", "seat"},
+    "deal": {"chance", "hands"},
+    "turn_up": {"chance", "card"},
+    "draw_cards": {"chance", "seat", "cards"},
+    "reshuffle": {"chance", "cards"},
+}
+
+
+def _only(data: Mapping[str, Any], kind: str) -> None:
+    allowed = _FIELDS[kind]
+    for key in data:
+        if key not in allowed:
+            raise ValueError(f"unknown field {key!r} in a {kind.replace('_cards', '')} event "
+                             f"(allowed: {', '.join(sorted(allowed))})")
+
+
+def _card(value: Any, what: str = "card") -> int:
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
+    card = parse_card(value)
+    if card >= 52:
+        raise ValueError("there is no joker in matching Page One")
+    return card
+
+
+class MatchingVariant(Variant):
+    name = "matching"
+    title = "Page One (matching)"
+    description = "Crazy-Eights-style race: match rank or suit; 2 draw two, 8 wild, J skip, Q reverse"
+    min_players = 2
+    max_players = 6
+    options = OPTIONS
+    cpu_levels = ("easy", "normal")
+
+    _configs: dict[tuple, Config] = {}
+
+    def config(self, rules: Mapping[str, Any]) -> Config:
+        key = tuple(sorted(rules.items()))
+        cfg = self._configs.get(key)
+        if cfg is None:
+            cfg = self._configs[key] = Config(rules)
+        return cfg
+
+    def check_rules(self, rules, num_players=None) -> None:
+        check_rules(rules, num_players)
+
+    def deck(self, rules, num_players: int) -> list[int]:
+        return build_deck(1)
+
+    def new_state(self, rules, num_players: int, dealer: int) -> MatchingState:
+        return MatchingState(self.config(rules), num_players, dealer, build_deck(1))
+
+    def cpu_policy(self, level: str):
+        return cpu.POLICIES[level]
+
+    # ---------------------------------------------------------------- records
+    def encode_action(self, state: MatchingState, action) -> dict[str, Any]:
+        kind = action[0]
+        if kind == PLAY:
+            data: dict[str, Any] = {"move": "play", "card": NAME[action[1]]}
+            if action[2] >= 0:
+                data["suit"] = SUITS[action[2]]
+            if action[3]:
+                data["call"] = True
+            return data
+        if kind == DRAW:
+            return {"move": "draw"}
+        if kind == KEEP:
+            return {"move": "keep"}
+        if kind == DEAL:
+            return {"chance": "deal", "hands": [[NAME[c] for c in hand] for hand in action[1]]}
+        if kind == TURN_UP:
+            return {"chance": "turn_up", "card": NAME[action[1]]}
+        if kind == DRAWN:
+            return {"chance": "draw", "seat": state.draw_seat, "cards": [NAME[c] for c in action[1]]}
+        if kind == RESHUFFLE:
+            return {"chance": "reshuffle", "cards": len(state.discard) - 1}
+        raise ValueError(f"not a matching action: {action!r}")
+
+    def decode_action(self, state: MatchingState, data: Mapping[str, Any]):
+        try:
+            return self._decode(state, data)
+        except CardError as error:
+            raise ValueError(str(error)) from None
+
+    def _decode(self, state: MatchingState, data: Mapping[str, Any]):
+        move = data.get("move")
+        if move is not None:
+            if move == "play":
+                _only(data, "play")
+                card = _card(data.get("card"))
+                suit = data.get("suit")
+                suit_index = -1
+                if suit is not None:
+                    if not isinstance(suit, str):
+                        raise ValueError(f"suit must be S, H, D or C, got {suit!r}")
+                    suit_index = parse_suit(suit)
+                call = data.get("call", False)
+                if not isinstance(call, bool):
+                    raise ValueError(f"call must be true or false, got {call!r}")
+                return (PLAY, card, suit_index, call)
+            if move == "draw":
+                _only(data, "draw")
+                return DRAW_ACTION
+            if move == "keep":
+                _only(data, "keep")
+                return KEEP_ACTION
+            raise ValueError(f"unknown move {move!r} (matching moves: play, draw, keep)")
+        chance = data.get("chance")
+        if chance == "deal":
+            _only(data, "deal")
+            hands = data.get("hands")
+            if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+                raise ValueError("'hands' must be a list of card lists, one per seat")
+            return (DEAL, tuple(tuple(_card(c) for c in hand) for hand in hands))
+        if chance == "turn_up":
+            _only(data, "turn_up")
+            return (TURN_UP, _card(data.get("card")))
+        if chance == "draw":
+            _only(data, "draw_cards")
+            cards = data.get("cards")
+            if not isinstance(cards, list) or not cards:
+                raise ValueError("'cards' must be a non-empty list of the cards drawn")
+            seat = data.get("seat")
+            if state.phase == P_DRAWING and seat != state.draw_seat:
+                raise ValueError(f"the cards drawn now are seat {state.draw_seat}'s, not seat {seat}'s")
+            return (DRAWN, tuple(_card(c) for c in cards))
+        if chance == "reshuffle":
+            _only(data, "reshuffle")
+            stated = data.get("cards")
+            if stated is not None and stated != len(state.discard) - 1:
+                raise ValueError(f"the reshuffle makes a stock of {len(state.discard) - 1} cards, "
+                                 f"not {stated!r}")
+            return RESHUFFLE_ACTION
+        raise ValueError(f"unknown chance event {chance!r} (matching: deal, turn_up, draw, reshuffle)")
+
+    # ----------------------------------------------------------------- people
+    def describe(self, state: MatchingState, action, viewer: int | None = None,
+                 names: Sequence[str] | None = None) -> str:
+        kind = action[0]
+        if kind == PLAY:
+            card, suit, call = action[1], action[2], action[3]
+            text = f"played {NAME[card]} on {NAME[state.top]}" if state.discard else f"played {NAME[card]}"
+            if state.suit >= 0 and state.suit != ANY_SUIT:
+                text += f" ({SUIT_NAMES[state.suit]} named)"
+            if suit >= 0:
+                text += f", naming {SUIT_NAMES[suit]}"
+            if call:
+                text = "called \"Page One!\" and " + text
+            return text
+        if kind == DRAW:
+            if state.penalty:
+                return f"took the penalty (draws {state.penalty})"
+            if state.stock_size() == 0 and len(state.discard) <= 1:
+                return "could not play and had nothing to draw"
+            return "drew"
+        if kind == KEEP:
+            shown = viewer is None or viewer == state.turn
+            return f"kept the drawn {NAME[state.drawn]}" if shown else "kept the drawn card"
+        if kind == DRAWN:
+            cards = action[1]
+            reason = {FOR_PENALTY: " (penalty)", FOR_PAGE_ONE: " (forgot Page One)"}.get(state.draw_for, "")
+            who = names[state.draw_seat] if names else f"seat {state.draw_seat}"
+            if viewer is None or viewer == state.draw_seat:
+                return f"{who} drew {' '.join(NAME[c] for c in cards)}{reason}"
+            count = len(cards)
+            return f"{who} drew {count} card{'s' if count != 1 else ''}{reason}"
+        if kind == TURN_UP:
+            card = action[1]
+            special = state.cfg.card_special[card]
+            if special and state.cfg.first_special == "reflip" and len(state.stock) > 1:
+                return f"turned up {NAME[card]} ({SPECIAL_NAMES[special]}): sent under, turning again"
+            return f"turned up {NAME[card]} as the first top card"
+        if kind == RESHUFFLE:
+            return f"reshuffled {len(state.discard) - 1} discards into a new stock"
+        if kind == DEAL:
+            dealer = names[state.dealer] if names else f"seat {state.dealer}"
+            return f"dealt {state.cfg.hand_size} cards each (dealer: {dealer})"
+        return repr(action)
+
+    def render(self, state: MatchingState, viewer: int | None = None,
+               names: Sequence[str] | None = None) -> str:
+        names = list(names) if names else [f"seat {i}" for i in range(state.num_players)]
+        lines = []
+        cfg = state.cfg
+        head = []
+        if cfg.rounds > 1:
+            head.append(f"Round {min(state.round + 1, cfg.rounds)} of {cfg.rounds}")
+        head.append("direction: " + ("clockwise (left)" if state.direction == 1 else "anticlockwise (right)"))
+        head.append(f"stock: {state.stock_size()}")
+        head.append(f"discards: {len(state.discard)}")
+        lines.append(" | ".join(head))
+        if state.discard:
+            top = f"Top card: {pretty(state.top)} ({NAME[state.top]})"
+            if state.suit == ANY_SUIT:
+                top += "  - any card may follow"
+            elif state.suit >= 0:
+                top += f"  - suit named: {SUIT_NAMES[state.suit]}"
+            lines.append(top)
+        if state.penalty:
+            lines.append(f"Penalty pending: draw {state.penalty} "
+                         f"(answer with a {state.penalty_rank} or take it)")
+        player = state.current_player()
+        acting = state.draw_seat if player == CHANCE and state.phase == P_DRAWING else player
+        width = max(len(n) for n in names)
+        for seat, hand in enumerate(state.hands):
+            marker = ">" if seat == acting else " "
+            flags = []
+            if seat == state.dealer:
+                flags.append("dealer")
+            if not state.active[seat]:
+                flags.append(f"out, place {state.out.index(seat) + 1}")
+            elif len(hand) == 1:
+                flags.append("Page One")
+            if cfg.rounds > 1:
+                flags.append(f"total {state.totals[seat]}")
+            count = f"{len(hand):2d} card{'s' if len(hand) != 1 else ' '}"
+            cards = ""
+            if viewer is None or viewer == seat:
+                cards = "  " + " ".join(NAME[c] for c in sorted_hand(hand))
+            extra = f"  ({', '.join(flags)})" if flags else ""
+            lines.append(f" {marker} {seat} {names[seat]:<{width}}  {count}{extra}{cards}")
+        if state.phase == P_AFTER_DRAW and (viewer is None or viewer == state.turn):
+            lines.append(f"Drawn card: {NAME[state.drawn]} (play it or keep it)")
+        return "\n".join(lines)
+
+    def parse_move(self, state: MatchingState, text: str, legal: list):
+        """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` (with the
+        Page One call), ``draw``/``d``, ``keep``/``k``."""
+        words = text.strip().lower().replace("!", " ! ").split()
+        if not words:
+            return None
+        call = "!" in words
+        words = [w for w in words if w != "!"]
+        if words and words[0] in ("p", "page", "pageone", "page-one"):
+            call = True
+            words = words[1:]
+            if words and words[0] == "one":
+                words = words[1:]
+        if not words:
+            return None
+        if words[0] in ("d", "draw", "take") and len(words) == 1:
+            return DRAW_ACTION if DRAW_ACTION in legal else None
+        if words[0] in ("k", "keep") and len(words) == 1:
+            return KEEP_ACTION if KEEP_ACTION in legal else None
+        try:
+            card = parse_card(words[0])
+        except CardError:
+            return None
+        suit = -1
+        if len(words) > 1:
+            try:
+                suit = parse_suit(words[1])
+            except CardError:
+                return None
+        action = (PLAY, card, suit, call)
+        return action if action in legal else None
+
+    def human_turn(self, state: MatchingState, seat: int, legal: list, ui: Any):
+        return human_dialogue(self, state, seat, legal, ui)
+
+
+def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, legal: list, ui: Any):
+    """The human's turn: numbered choices or typed cards, then the suit for an 8.
+
+    The Page One call is offered (as ``p``) only when it applies, and is not
+    pressed for you: forgetting it is part of the game.
+    """
+    cards: list[int] = []
+    for action in legal:
+        if action[0] == PLAY and action[1] not in cards:
+            cards.append(action[1])
+    cards.sort(key=lambda c: (c // 13, c))
+    can_call = any(a[0] == PLAY and a[3] for a in legal)
+    called = False
+    hand = sorted_hand(state.hands[seat])
+    while True:
+        options = [f"play {NAME[c]}" for c in cards]
+        if DRAW_ACTION in legal:
+            options.append("take the penalty" if state.penalty else "draw a card")
+        if KEEP_ACTION in legal:
+            options.append("keep the drawn card")
+        ui.show("Your hand: " + " ".join(NAME[c] for c in hand))
+        menu = "  ".join(f"[{i}] {text}" for i, text in enumerate(options, start=1))
+        ui.show(menu)
+        if can_call:
+            ui.show("  [p] call \"Page One!\"" + ("  (called)" if called else ""))
+        answer = ui.ask("Your move (number, a card like 8s, d to draw" +
+                        (", k to keep" if KEEP_ACTION in legal else "") + ")").strip()
+        if answer.lower() in ("?", "hint", "help"):
+            ui.show("Play a card that matches the top card's rank or suit (an 8 goes on anything). "
+                    "Type its number or its name (7h, 10s, qd).")
+            continue
+        if can_call and answer.lower() in ("p", "page one", "pageone", "page-one"):
+            called = True
+            ui.show("\"Page One!\" - now choose your card.")
+            continue
+        choice: tuple | None = None
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            index = int(answer) - 1
+            if index < len(cards):
+                choice = (PLAY, cards[index], -1, False)
+            elif options[index].startswith(("draw", "take")):
+                choice = DRAW_ACTION
+            else:
+                choice = KEEP_ACTION
+        else:
+            words = answer.lower().replace("!", " ! ").split()
+            if "!" in words and can_call:
+                called = True
+            parsed = None
+            if words and words[0] not in ("!",):
+                try:
+                    parsed = parse_card(words[0])
+                except CardError:
+                    parsed = None
+            if parsed is not None:
+                if parsed not in cards:
+                    if parsed in state.hands[seat]:
+                        probe = (PLAY, parsed, 0 if state.cfg.card_special[parsed] == EIGHT else -1, False)
+                        ui.show(f"You cannot play {NAME[parsed]} now: {state._why_illegal(probe)}.")
+                    else:
+                        ui.show(f"{NAME[parsed]} is not in your hand.")
+                    continue
+                suit = -1
+                if len(words) > 1 and words[1] != "!":
+                    try:
+                        suit = parse_suit(words[1])
+                    except CardError as error:
+                        ui.show(str(error))
+                        continue
+                choice = (PLAY, parsed, suit, False)
+            else:
+                move = variant.parse_move(state, answer, legal)
+                if move is None:
+                    ui.show(f"{answer!r} is not one of your choices.")
+                    continue
+                choice = move
+        if choice[0] == PLAY:
+            card, suit = choice[1], choice[2]
+            if state.cfg.card_special[card] == EIGHT and suit < 0:
+                suit = _ask_suit(state, seat, card, ui)
+            action = (PLAY, card, suit, called and can_call)
+            if action in legal:
+                return action
+            ui.show("That move is not allowed now.")
+            continue
+        return choice
+
+
+def _ask_suit(state: MatchingState, seat: int, card: int, ui: Any) -> int:
+    counts = [0, 0, 0, 0]
+    for c in state.hands[seat]:
+        if c != card and c < 52:
+            counts[c // 13] += 1
+    while True:
+        menu = "  ".join(f"[{SUITS[s].lower()}] {SUIT_NAMES[s]} ({counts[s]} in hand)" for s in range(4))
+        ui.show(menu)
+        answer = ui.ask("Name the next suit")
+        try:
+            return parse_suit(answer)
+        except CardError as error:
+            ui.show(str(error))

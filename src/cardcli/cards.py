@@ -1,0 +1,135 @@
+"""Cards as small integers, and their names.
+
+The engine's hot path compares and copies cards millions of times, so a card
+is a plain ``int``: ``suit * 13 + (rank - 2)`` for the 52 suited cards and
+``JOKER`` (52) for the joker.  Two copies of a card (two decks) are the same
+integer, which is exactly the "interchangeable copies" rule: games conserve a
+multiset of cards.  Names (``AS``, ``10H``, ``JK``) exist only at the edges:
+records, prompts and error messages.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .errors import CardError
+
+SUITS = "SHDC"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
+RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+              10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+ACE = 14
+KING = 13
+QUEEN = 12
+JACK = 11
+JOKER = 52
+NO_SUIT = -1
+NO_RANK = 0
+
+#: ``RANK[c]`` is the rank (2..14) of card ``c``; 0 for the joker.
+RANK: tuple[int, ...] = tuple([c % 13 + 2 for c in range(52)] + [NO_RANK])
+#: ``SUIT[c]`` is the suit index (0..3, in ``SUITS`` order); -1 for the joker.
+SUIT: tuple[int, ...] = tuple([c // 13 for c in range(52)] + [NO_SUIT])
+#: ``NAME[c]`` is the plain notation of card ``c``.
+NAME: tuple[str, ...] = tuple(
+    [RANK_NAMES[c % 13 + 2] + SUITS[c // 13] for c in range(52)] + ["JK"]
+)
+
+_RANK_INPUT = {name: rank for rank, name in RANK_NAMES.items()}
+_RANK_INPUT["T"] = 10
+_RANK_INPUT["1"] = 14  # never produced; "1" alone is rejected below
+
+
+def make_card(rank: int, suit: int) -> int:
+    """The card of ``rank`` (2..14) and ``suit`` (0..3)."""
+    return suit * 13 + rank - 2
+
+
+def card_name(card: int) -> str:
+    """Plain notation, e.g. ``10H`` or ``JK``."""
+    return NAME[card]
+
+
+def card_names(cards: Iterable[int]) -> list[str]:
+    return [NAME[c] for c in cards]
+
+
+def parse_rank(text: str) -> int:
+    """A rank name (``2``..``10``, ``T``, ``J``, ``Q``, ``K``, ``A``) as 2..14."""
+    key = text.strip().upper()
+    if key in _RANK_INPUT and key != "1":
+        return _RANK_INPUT[key]
+    raise CardError(f"{text!r} is not a rank (use 2-10, J, Q, K or A)")
+
+
+def parse_suit(text: str) -> int:
+    """A suit letter, symbol or word as an index into ``SUITS``."""
+    key = text.strip()
+    if key in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS.index(key)
+    upper = key.upper()
+    if len(upper) == 1 and upper in SUITS:
+        return SUITS.index(upper)
+    lower = key.lower()
+    for index, word in enumerate(SUIT_NAMES):
+        if lower in (word, word[:-1]):
+            return index
+    raise CardError(f"{text!r} is not a suit (use S, H, D or C)")
+
+
+def parse_card(text: str) -> int:
+    """Parse card notation, case-insensitively: ``AS``, ``10h``, ``th``, ``jk``.
+
+    Raises :class:`CardError` with a message fit to show a person.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card name")
+    key = text.strip().upper()
+    if key in ("JK", "JOKER"):
+        return JOKER
+    if len(key) < 2:
+        raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S, QD, or JK)")
+    rank_part, suit_part = key[:-1], key[-1]
+    for index, symbol in enumerate(SUIT_SYMBOLS):
+        if key.endswith(symbol):
+            rank_part, suit_part = key[: -len(symbol)], SUITS[index]
+    if suit_part not in SUITS or rank_part not in _RANK_INPUT or rank_part == "1":
+        raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S, QD, or JK)")
+    return make_card(_RANK_INPUT[rank_part], SUITS.index(suit_part))
+
+
+def parse_cards(items: Iterable[str]) -> list[int]:
+    return [parse_card(item) for item in items]
+
+
+def build_deck(decks: int = 1, jokers: int = 0, *, without_ranks: Iterable[int] = ()) -> list[int]:
+    """The cards of ``decks`` standard decks plus ``jokers`` jokers in the pack."""
+    skip = set(without_ranks)
+    one = [c for c in range(52) if RANK[c] not in skip]
+    return one * decks + [JOKER] * jokers
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    """Sort hands by suit (S H D C), then rank low to high; the joker last."""
+    return (SUIT[card] if card != JOKER else 4, RANK[card])
+
+
+def sorted_hand(cards: Iterable[int]) -> list[int]:
+    return sorted(cards, key=sort_key)
+
+
+def multiset(cards: Iterable[int]) -> Counter[int]:
+    return Counter(cards)
+
+
+def pretty(card: int, *, colour: bool = False) -> str:
+    """A card for the terminal: ``10\u2665`` (optionally coloured)."""
+    if card == JOKER:
+        return "JK"
+    text = RANK_NAMES[RANK[card]] + SUIT_SYMBOLS[SUIT[card]]
+    if colour and SUIT[card] in (1, 2):
+        return f"\x1b[31m{text}\x1b[0m"
+    return text

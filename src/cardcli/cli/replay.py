@@ -1,0 +1,87 @@
+"""``cardcli replay``: step through a recorded game."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..errors import CardcliError, RecordError
+from ..replay import Frame, load_frames
+from ..session import ranking_text
+from .common import handle_errors, registry
+
+
+def _show(game, frame: Frame, viewer: int | None, total: int) -> None:
+    click.echo("")
+    title = "Start of the game" if frame.move == 0 else f"After move {frame.move} of {total}"
+    click.echo(f"--- {title} ---")
+    for line in frame.events:
+        click.echo(f"  {line}")
+    click.echo(game.variant.render(frame.state, viewer=viewer, names=game.names))
+    result = frame.state.result()
+    if result is not None:
+        click.echo(ranking_text(result.as_dict(), game.names))
+
+
+@click.command()
+@click.argument("record", metavar="RECORD")
+@click.option("--seat", type=int, help="Show only what this seat could see.")
+@click.option("--to", "to_move", type=int, metavar="N", help="Print the table after move N and exit.")
+@handle_errors
+def replay(record: str, seat: int | None, to_move: int | None) -> None:
+    """Step through RECORD move by move (- reads stdin).
+
+    \b
+    Enter or n: next move     p: back     g N: go to move N     q: quit
+    """
+    try:
+        if record == "-":
+            game, frames = load_frames(sys.stdin.buffer, "<stdin>", registry(), seat)
+        else:
+            with open(record, "rb") as stream:
+                game, frames = load_frames(stream, record, registry(), seat)
+    except OSError as error:
+        raise CardcliError(f"{record}: cannot read: {error.strerror}") from None
+    except RecordError as error:
+        raise CardcliError(f"cannot replay: {error}") from None
+    if seat is not None and not 0 <= seat < len(game.seats):
+        raise click.BadParameter(f"seat {seat} is not at this table (seats 0 to {len(game.seats) - 1})",
+                                 param_hint="--seat")
+    total = frames[-1].move
+    by_move = {frame.move: index for index, frame in enumerate(frames)}
+    if to_move is not None:
+        if to_move not in by_move:
+            raise click.BadParameter(f"this game has moves 0 to {total}", param_hint="--to")
+        _show(game, frames[by_move[to_move]], seat, total)
+        return
+    index = 0
+    _show(game, frames[index], seat, total)
+    while True:
+        try:
+            answer = click.prompt("[Enter/n] next  [p] back  [g N] go to  [q] quit", default="",
+                                  show_default=False, prompt_suffix=" ").strip().lower()
+        except click.Abort:
+            return
+        if answer in ("", "n", "next"):
+            if index + 1 >= len(frames):
+                click.echo("That was the last move.")
+                continue
+            index += 1
+        elif answer in ("p", "prev", "back"):
+            if index == 0:
+                click.echo("This is the start of the game.")
+                continue
+            index -= 1
+        elif answer.startswith("g"):
+            target = answer[1:].strip()
+            if not target.isdigit() or int(target) not in by_move:
+                click.echo(f"Type g and a move from 0 to {total}, e.g. g 12.")
+                continue
+            index = by_move[int(target)]
+        elif answer in ("q", "quit", "exit"):
+            return
+        else:
+            click.echo("Enter or n: next, p: back, g N: go to move N, q: quit.")
+            continue
+        _show(game, frames[index], seat, total)

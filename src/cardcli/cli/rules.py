@@ -1,0 +1,74 @@
+"""``cardcli rules``: every option of a variant, or what a ruleset resolves to."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..errors import CardcliError
+from ..rulesets import load_ruleset, shipped_rulesets
+from .common import handle_errors, registry, resolve_ruleset
+
+
+def _show(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@click.command()
+@click.argument("variant", required=False)
+@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", help="Show what this ruleset resolves to.")
+@click.option("--json", "as_json", is_flag=True, help="Print the resolved options as JSON.")
+@handle_errors
+def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
+    """Show VARIANT's options (default, allowed values, meaning), or a ruleset's values.
+
+    \b
+    cardcli rules matching
+    cardcli rules --ruleset american
+    cardcli rules matching --ruleset path/to/house.toml
+    """
+    reg = registry()
+    if variant is None and ruleset is None:
+        raise click.UsageError("name a VARIANT or give --ruleset (see: cardcli variants)")
+    if ruleset is not None:
+        loaded = load_ruleset(ruleset, reg, variant)
+        target = reg.get(loaded.variant)
+    else:
+        target = reg.get(variant or "")
+        loaded = resolve_ruleset(target, None)
+    if as_json:
+        click.echo(json.dumps({"variant": target.name, "ruleset": loaded.name, "source": loaded.source,
+                               "options": loaded.options}, indent=2))
+        return
+    click.echo(f"{target.title} - variant {target.name!r}")
+    if ruleset is not None:
+        click.echo(f"Ruleset: {loaded.name} ({loaded.source})")
+        if loaded.description:
+            click.echo(f"  {loaded.description}")
+    click.echo("")
+    name_width = max(len(o.name) for o in target.options)
+    value_width = max(len(_show(loaded.options[o.name])) for o in target.options) + 1
+    header = "value" if ruleset is not None else "default"
+    click.echo(f"  {'option':<{name_width}}  {header:<{value_width}}  allowed / meaning")
+    for option in target.options:
+        value = loaded.options[option.name]
+        changed = "*" if value != option.default else " "
+        click.echo(f"  {option.name:<{name_width}}  {_show(value) + changed:<{value_width}}  "
+                   f"{option.allowed()}")
+        click.echo(f"  {'':<{name_width}}  {'':<{value_width}}  {option.help}")
+    if ruleset is not None and any(loaded.options[o.name] != o.default for o in target.options):
+        click.echo("\n  * differs from the default")
+    shipped = shipped_rulesets(reg, target.name)
+    if shipped and ruleset is None:
+        click.echo("\nShipped rulesets (use with --ruleset NAME):")
+        for name, _path, data in shipped:
+            title = data.get("name", name)
+            click.echo(f"  {name:<24} {title}")
+
+
+__all__ = ["rules", "CardcliError"]

@@ -1,0 +1,85 @@
+"""``cardcli simulate``: many CPU-only games, summarised."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+import click
+
+from .. import simulate as engine
+from ..players import check_count, default_seats, parse_players
+from .common import handle_errors, resolve_ruleset, variant_named
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--games", "-n", type=click.IntRange(1), default=1000, show_default=True,
+              help="How many games to play.")
+@click.option("--players", "-p", "players_spec", default="4", show_default=True, metavar="P",
+              help="A number of CPUs (of --cpu strength), or a list like cpu:easy,cpu:normal.")
+@click.option("--cpu", "level", default="easy", show_default=True,
+              help="CPU strength when --players is a number.")
+@click.option("--seed", type=int, help="The run's seed (default: random, printed in the summary).")
+@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", help="House rules: a shipped name or a TOML file.")
+@click.option("--records", "record_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write every game's record into this folder.")
+@click.option("--workers", "-w", type=click.IntRange(1), default=None,
+              help="Parallel processes (default: every core). Results do not depend on it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@handle_errors
+def simulate(variant: str, games: int, players_spec: str, level: str, seed: int | None, ruleset: str | None,
+             record_dir: Path | None, workers: int | None, as_json: bool) -> None:
+    """Play CPU-only games of VARIANT and summarise wins, draws and game lengths.
+
+    The same --seed gives the same games and summary for any --workers.
+    """
+    target = variant_named(variant)
+    if level not in target.cpu_levels:
+        raise click.BadParameter(f"{level!r} is not a CPU strength of {variant} "
+                                 f"(choose from {', '.join(target.cpu_levels)})", param_hint="--cpu")
+    if players_spec.strip().isdigit():
+        seats = default_seats(target, int(players_spec), human=None, level=level)
+    else:
+        seats = parse_players(players_spec, target, default_level=level)
+    if any(seat.is_human for seat in seats):
+        humans = ", ".join(s.name for s in seats if s.is_human)
+        raise click.BadParameter(f"simulations are CPU only, but {humans} would be human "
+                                 "(write cpu:easy, cpu:normal, ...)", param_hint="--players")
+    chosen = resolve_ruleset(target, ruleset, len(seats))
+    check_count(seats, chosen.options, target)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    workers = workers or os.cpu_count() or 1
+    show_bar = sys.stderr.isatty() and not os.environ.get("CI")
+    if show_bar:
+        with click.progressbar(length=games, label=f"{games} games", file=sys.stderr) as bar:
+            summary = engine.run(target, chosen.options, seats, games, seed, workers=workers,
+                                 record_dir=record_dir, ruleset=None if ruleset is None else chosen.name,
+                                 progress=bar.update)
+    else:
+        summary = engine.run(target, chosen.options, seats, games, seed, workers=workers,
+                             record_dir=record_dir, ruleset=None if ruleset is None else chosen.name)
+    data = summary.as_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"{data['games']} games of {target.name} ({chosen.name}), seed {seed}, "
+               f"{data['workers']} worker(s): {data['seconds']:.2f} s, "
+               f"{data['decisions']} decisions ({data['decisions_per_second']:,.0f}/s)")
+    click.echo("Wins by seat:")
+    for index, seat in enumerate(seats):
+        wins = data["wins_by_seat"][index]
+        click.echo(f"  {index} {seat.name:<8} {seat.kind:<12} {wins:>7}  ({wins / games:6.1%})  "
+                   f"mean place {data['mean_place_by_seat'][index]:.2f}")
+    click.echo("Wins by CPU level:")
+    for kind, entry in data["wins_by_level"].items():
+        click.echo(f"  {kind:<12} {entry['wins']:>7} over {entry['seats']} seat(s)  "
+                   f"({entry['win_rate_per_seat']:.1%} per seat)")
+    click.echo(f"Draws (no single winner): {data['draws']}")
+    click.echo(f"Game length in moves: mean {data['moves_mean']}, max {data['moves_max']}")
+    if record_dir is not None:
+        click.echo(f"Records written to {record_dir}")

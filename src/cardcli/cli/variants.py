@@ -1,0 +1,36 @@
+"""``cardcli variants``: what is installed and who provides it."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .common import handle_errors, registry
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@handle_errors
+def variants(as_json: bool) -> None:
+    """List the installed variants: name, players, and the package providing each."""
+    found = registry().variants
+    rows = []
+    for name in sorted(found):
+        info = found[name]
+        variant = info.variant
+        rows.append({"name": name, "title": variant.title, "description": variant.description,
+                     "min_players": variant.min_players, "max_players": variant.max_players,
+                     "cpu_levels": list(variant.cpu_levels), "package": info.package,
+                     "plugin": info.plugin})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    if not rows:
+        click.echo("No variants installed. Install one, e.g.: pip install -e plugins/matching")
+        return
+    width = max(len(r["name"]) for r in rows)
+    for row in rows:
+        click.echo(f"{row['name']:<{width}}  {row['title']}  ({row['min_players']}-{row['max_players']} "
+                   f"players; CPU: {', '.join(row['cpu_levels'])})  [{row['package']}]")
+        click.echo(f"{'':<{width}}  {row['description']}")

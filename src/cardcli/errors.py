@@ -1,0 +1,64 @@
+"""Typed errors.  The library raises these; only the CLI turns them into
+messages and exit statuses, so no traceback ever reaches a person."""
+
+from __future__ import annotations
+
+
+class CardcliError(Exception):
+    """Base of every error cardcli reports to a person."""
+
+
+class CardError(CardcliError, ValueError):
+    """A card name, rank or suit that cannot be parsed."""
+
+
+class RulesetError(CardcliError):
+    """A ruleset (or a set of options) that is not valid for its variant."""
+
+
+class PluginError(CardcliError):
+    """A variant that is not installed, or a plugin that broke its contract."""
+
+
+class IllegalMove(CardcliError):
+    """An action the rules do not allow in this state.
+
+    ``rule`` is a short human explanation ("no rank or suit match");
+    ``alternatives`` names what was allowed instead, where that helps.
+    """
+
+    def __init__(self, rule: str, alternatives: str | None = None):
+        super().__init__(rule)
+        self.rule = rule
+        self.alternatives = alternatives
+
+    def __str__(self) -> str:
+        if self.alternatives:
+            return f"{self.rule} ({self.alternatives})"
+        return self.rule
+
+
+class RecordError(CardcliError):
+    """A game record that cannot be read or does not follow the rules.
+
+    Carries where the problem is: the file, the line, the move number and the
+    seat, so the message can say exactly which move broke which rule.
+    """
+
+    def __init__(self, message: str, *, source: str = "<record>", line: int | None = None,
+                 move: int | None = None, seat: int | None = None, kind: str = "invalid"):
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.move = move
+        self.seat = seat
+        self.kind = kind
+
+    def __str__(self) -> str:
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"{where}: {self.message}"
+
+    def as_dict(self) -> dict:
+        return {"file": self.source, "line": self.line, "move": self.move, "seat": self.seat,
+                "kind": self.kind, "message": self.message}

@@ -1,0 +1,98 @@
+"""Who sits at the table: the player interface, CPU players and the ``--players`` spec.
+
+A player is anything with ``act(state, seat, legal) -> action``.  CPU players
+wrap a variant's policy; the human player (:mod:`cardcli.players.human`) asks
+at the terminal through the same interface, so the game loop never cares
+which is which.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..errors import CardcliError
+from ..game import derive_seed
+from ..records import SeatInfo
+from ..variant import Action, State, Variant
+
+
+class Player(Protocol):
+    def act(self, state: State, seat: int, legal: list[Action]) -> Action: ...
+
+
+class CpuPlayer:
+    """A CPU of a given strength: the variant's policy with its own random source."""
+
+    def __init__(self, variant: Variant, level: str, seed: int, seat: int):
+        self.level = level
+        self.policy = variant.cpu_policy(level)
+        self.rng = random.Random(derive_seed(seed, "cpu", seat))
+
+    def act(self, state: State, seat: int, legal: list[Action]) -> Action:
+        return self.policy(state, seat, legal, self.rng)
+
+
+class PlayersError(CardcliError):
+    """A ``--players`` spec that cannot be seated."""
+
+
+def default_seats(variant: Variant, count: int | None = None, human: str | None = "you",
+                  level: str = "normal") -> list[SeatInfo]:
+    count = count or default_count(variant)
+    seats = [] if human is None else [SeatInfo(human, "human")]
+    while len(seats) < count:
+        seats.append(SeatInfo(f"cpu{len(seats) + (0 if human is None else 0)}", f"cpu:{level}"))
+    return _number_cpus(seats)
+
+
+def default_count(variant: Variant) -> int:
+    return max(variant.min_players, min(variant.max_players, getattr(variant, "default_players", 4)))
+
+
+def _number_cpus(seats: list[SeatInfo]) -> list[SeatInfo]:
+    cpus = [s for s in seats if not s.is_human]
+    for number, seat in enumerate(cpus, start=1):
+        if seat.name.startswith("cpu") and seat.name[3:].isdigit() or seat.name == "cpu":
+            seat.name = f"cpu{number}"
+    return seats
+
+
+def parse_players(spec: str, variant: Variant, *, default_level: str = "normal") -> list[SeatInfo]:
+    """Seats from ``you,cpu:normal,cpu:easy``: humans by name, CPUs by strength.
+
+    A bare number seats that many CPUs of ``default_level``.  ``cpu`` alone
+    means ``cpu:normal``; ``cpu:easy:Alice`` names a CPU.
+    """
+    spec = spec.strip()
+    if spec.isdigit():
+        return default_seats(variant, int(spec), human=None, level=default_level)
+    seats: list[SeatInfo] = []
+    for raw in spec.split(","):
+        item = raw.strip()
+        if not item:
+            raise PlayersError(f"--players {spec!r}: empty entry (write e.g. you,cpu:normal,cpu:easy)")
+        if item.lower() == "cpu" or item.lower().startswith("cpu:"):
+            parts = item.split(":")
+            level = parts[1].lower() if len(parts) > 1 and parts[1] else default_level
+            if level not in variant.cpu_levels:
+                raise PlayersError(f"--players: unknown CPU strength {level!r} for {variant.name} "
+                                   f"(choose from {', '.join(variant.cpu_levels)})")
+            name = parts[2] if len(parts) > 2 and parts[2] else "cpu"
+            seats.append(SeatInfo(name, f"cpu:{level}"))
+        else:
+            seats.append(SeatInfo(item, "human"))
+    _number_cpus(seats)
+    names = [s.name for s in seats]
+    for name in names:
+        if names.count(name) > 1:
+            raise PlayersError(f"--players: the name {name!r} is used twice")
+    return seats
+
+
+def check_count(seats: list[SeatInfo], rules: dict, variant: Variant) -> None:
+    low = rules.get("min_players", variant.min_players)
+    high = rules.get("max_players", variant.max_players)
+    if not low <= len(seats) <= high:
+        raise PlayersError(f"{len(seats)} players, but {variant.name} with these rules is for "
+                           f"{low} to {high}")

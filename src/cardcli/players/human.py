@@ -1,0 +1,14 @@
+"""A person at the terminal, asked through the variant's own dialogue."""
+
+from __future__ import annotations
+
+from ..variant import Action, State, Variant
+
+
+class HumanPlayer:
+    def __init__(self, variant: Variant, ui):
+        self.variant = variant
+        self.ui = ui
+
+    def act(self, state: State, seat: int, legal: list[Action]) -> Action:
+        return self.variant.human_turn(state, seat, legal, self.ui)

@@ -1,0 +1,164 @@
+"""Game records: JSON Lines, one header then one line per event.
+
+This module knows the file format only (reading, writing, the header's
+shape); what an event means is the variant's business, and checking a record
+against the rules is :mod:`cardcli.validate`'s.  Reading is streamed, line by
+line, so a record of any length is read in flat memory.
+
+See ``docs/records.md`` for the format and ``schema/record.schema.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from .errors import RecordError
+
+FORMAT = "cardcli-record"
+VERSION = 1
+
+
+@dataclass
+class SeatInfo:
+    """Who sits in a seat: a name and ``human`` or ``cpu:LEVEL``."""
+
+    name: str
+    kind: str = "human"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def cpu_level(self) -> str | None:
+        return self.kind.split(":", 1)[1] if self.kind.startswith("cpu:") else None
+
+    def as_dict(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass
+class Header:
+    variant: str
+    rules: dict[str, Any]
+    players: list[SeatInfo]
+    dealer: int
+    seed: int | None = None
+    ruleset: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "variant": self.variant}
+        if self.ruleset:
+            data["ruleset"] = self.ruleset
+        data["rules"] = self.rules
+        data["players"] = [p.as_dict() for p in self.players]
+        data["dealer"] = self.dealer
+        if self.seed is not None:
+            data["seed"] = self.seed
+        data.update(self.extra)
+        return data
+
+
+_HEADER_KEYS = {"format", "version", "variant", "ruleset", "rules", "players", "dealer", "seed",
+                "created", "cardcli"}
+
+
+def parse_header(data: Any, source: str, line: int = 1) -> Header:
+    """Check a header line's shape (the rules themselves are checked by the caller)."""
+
+    def fail(message: str) -> RecordError:
+        return RecordError(f"bad header: {message}", source=source, line=line, kind="header")
+
+    if not isinstance(data, dict):
+        raise fail("the first line must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise fail(f"'format' must be {FORMAT!r} (is this a cardcli record?)")
+    if data.get("version") != VERSION:
+        raise fail(f"unsupported 'version' {data.get('version')!r} (this cardcli reads version {VERSION})")
+    unknown = sorted(set(data) - _HEADER_KEYS)
+    if unknown:
+        raise fail(f"unknown key {unknown[0]!r}")
+    if not isinstance(data.get("variant"), str):
+        raise fail("'variant' must name the variant, e.g. \"matching\"")
+    if not isinstance(data.get("rules", {}), dict):
+        raise fail("'rules' must be an object of option values")
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise fail("'players' must be a list of players")
+    seats = []
+    for index, player in enumerate(players):
+        if isinstance(player, str):
+            seats.append(SeatInfo(player))
+        elif isinstance(player, dict) and isinstance(player.get("name"), str) and isinstance(
+                player.get("kind", "human"), str):
+            seats.append(SeatInfo(player["name"], player.get("kind", "human")))
+        else:
+            raise fail(f"player {index} must be a name or {{\"name\": ..., \"kind\": ...}}")
+    dealer = data.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(seats):
+        raise fail(f"'dealer' must be a seat number from 0 to {len(seats) - 1}")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise fail("'seed' must be a whole number")
+    ruleset = data.get("ruleset")
+    extra = {k: data[k] for k in ("created", "cardcli") if k in data}
+    return Header(variant=data["variant"], rules=data.get("rules", {}), players=seats, dealer=dealer,
+                  seed=seed, ruleset=ruleset if isinstance(ruleset, str) else None, extra=extra)
+
+
+def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield ``(line number, object)`` for each non-blank line, streaming.
+
+    Raises :class:`RecordError` at the first line that is not UTF-8 text or
+    not a JSON object.
+    """
+    for number, raw in enumerate(stream, start=1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("not text (the line is not UTF-8); is this a cardcli record?",
+                              source=source, line=number, kind="syntax") from None
+        if not text.strip():
+            continue
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not valid JSON: {error.msg} at column {error.colno}",
+                              source=source, line=number, kind="syntax") from None
+        except RecursionError:
+            raise RecordError("not valid JSON: nested too deeply", source=source, line=number,
+                              kind="syntax") from None
+        if not isinstance(data, dict):
+            raise RecordError("each line must be a JSON object", source=source, line=number, kind="syntax")
+        yield number, data
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(", ", ": "), ensure_ascii=False)
+
+
+class RecordWriter:
+    """Writes a record line by line, flushing each, so a closed terminal loses nothing."""
+
+    def __init__(self, stream: IO[str]):
+        self.stream = stream
+
+    @classmethod
+    def open(cls, path: str, *, append: bool = False) -> RecordWriter:
+        return cls(open(path, "a" if append else "w", encoding="utf-8"))  # noqa: SIM115
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.stream.write(dumps(data) + "\n")
+        self.stream.flush()
+
+    def write_all(self, lines: Iterable[dict[str, Any]]) -> None:
+        for data in lines:
+            self.stream.write(dumps(data) + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.close()

@@ -1,0 +1,154 @@
+"""House rules as TOML files.
+
+A ruleset names its variant and sets some options; everything else takes
+the variant's default::
+
+    name = "No 2-stacking"
+    variant = "matching"
+    description = "A 2's penalty must be taken; it cannot be passed on."
+
+    [options]
+    stack_twos = false
+
+``--ruleset`` takes a path or a shipped name.  Shipped names are searched in
+``$CARDCLI_RULESETS`` (folders separated by ``os.pathsep``), the project's
+``rulesets/`` folder, and the folders plugins register.  For a known variant
+``american`` also finds ``matching-american``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from .errors import RulesetError
+from .options import Value, resolve
+from .plugins import Registry
+from .variant import Variant
+
+PROJECT_RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
+_TOP_KEYS = {"name", "variant", "description", "options"}
+
+
+@dataclass
+class Ruleset:
+    """A ruleset resolved against its variant: every option has a value."""
+
+    variant: str
+    options: dict[str, Value]
+    name: str
+    description: str = ""
+    source: str = "(defaults)"
+
+
+def search_dirs(registry: Registry) -> list[Path]:
+    dirs: list[Path] = []
+    for entry in os.environ.get("CARDCLI_RULESETS", "").split(os.pathsep):
+        if entry:
+            dirs.append(Path(entry))
+    if PROJECT_RULESETS.is_dir():
+        dirs.append(PROJECT_RULESETS)
+    dirs.extend(registry.ruleset_dirs)
+    return dirs
+
+
+def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> Path:
+    """The file a ``--ruleset`` argument means."""
+    path = Path(name).expanduser()
+    if path.suffix == ".toml" or os.sep in name or (os.altsep and os.altsep in name):
+        if not path.is_file():
+            raise RulesetError(f"{name}: no such ruleset file")
+        return path
+    candidates = [name]
+    if variant:
+        candidates.append(f"{variant}-{name}")
+    for directory in search_dirs(registry):
+        for candidate in candidates:
+            found = directory / f"{candidate}.toml"
+            if found.is_file():
+                return found
+    if path.is_file():
+        return path
+    available = ", ".join(sorted({p.stem for d in search_dirs(registry) for p in d.glob("*.toml")}))
+    raise RulesetError(f"no ruleset called {name!r} (shipped: {available or 'none'})")
+
+
+def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{source}: not valid TOML: {error}") from None
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise RulesetError(f"{source}: unknown key {unknown[0]!r} at the top level "
+                           f"(allowed: name, variant, description, [options])")
+    if not isinstance(data.get("variant"), str):
+        raise RulesetError(f"{source}: key 'variant' is missing; name the variant, e.g. variant = \"matching\"")
+    if not isinstance(data.get("options", {}), dict):
+        raise RulesetError(f"{source}: 'options' must be a table: [options]")
+    for key in ("name", "description"):
+        if key in data and not isinstance(data[key], str):
+            raise RulesetError(f"{source}: key {key!r} must be a string")
+    return data
+
+
+def load_ruleset(name: str, registry: Registry, variant: str | None = None,
+                 num_players: int | None = None) -> Ruleset:
+    """Load and check a ruleset.  With ``variant``, a ruleset for another is refused."""
+    path = find_ruleset(name, registry, variant)
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesetError(f"{source}: cannot read: {error}") from None
+    data = parse_ruleset_text(text, source)
+    if variant is not None and data["variant"] != variant:
+        raise RulesetError(f"{source}: this ruleset is for {data['variant']!r}, not {variant!r}")
+    target = registry.get(data["variant"])
+    options = resolve(target.options, data.get("options", {}), source=source)
+    check(target, options, num_players, source)
+    return Ruleset(variant=target.name, options=options, name=data.get("name", path.stem),
+                   description=data.get("description", ""), source=source)
+
+
+def default_ruleset(variant: Variant) -> Ruleset:
+    options = resolve(variant.options, {}, source=variant.name)
+    return Ruleset(variant=variant.name, options=options, name=f"{variant.name} defaults")
+
+
+def rules_from_record(variant: Variant, settings: Any, source: str) -> dict[str, Value]:
+    """The rules a record's header states, checked like a ruleset."""
+    if not isinstance(settings, dict):
+        raise RulesetError(f"{source}: 'rules' must be an object of option values")
+    return resolve(variant.options, settings, source=source)
+
+
+def check(variant: Variant, options: dict[str, Value], num_players: int | None, source: str) -> None:
+    try:
+        variant.check_rules(options, num_players)
+    except RulesetError as error:
+        raise RulesetError(f"{source}: {error}") from None
+
+
+def shipped_rulesets(registry: Registry, variant: str | None = None) -> list[tuple[str, Path, dict[str, Any]]]:
+    """(name, path, raw data) of every ruleset found, optionally for one variant."""
+    seen: dict[str, tuple[str, Path, dict[str, Any]]] = {}
+    for directory in search_dirs(registry):
+        for path in sorted(directory.glob("*.toml")):
+            if path.stem in seen:
+                continue
+            try:
+                data = parse_ruleset_text(path.read_text(encoding="utf-8"), str(path))
+            except (RulesetError, OSError, UnicodeDecodeError):
+                continue
+            if variant is None or data["variant"] == variant:
+                seen[path.stem] = (path.stem, path, data)
+    return list(seen.values())

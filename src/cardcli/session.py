@@ -1,0 +1,113 @@
+"""An interactive game at the terminal: humans and CPUs around one engine.
+
+The loop is the same for every variant: chance comes from the game's seeded
+random source, CPUs from their policies, humans from the variant's dialogue;
+every event is written to the record before anyone sees its effect.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+from .players import CpuPlayer, Player
+from .players.human import HumanPlayer
+from .ui import TerminalUI
+from .variant import CHANCE, TERMINAL
+
+
+class Session:
+    """Plays ``game`` to the end (or until the person stops), showing each
+    human what they may see."""
+
+    def __init__(self, game: Game, ui: TerminalUI):
+        self.game = game
+        self.ui = ui
+        seed = game.seed if game.seed is not None else 0
+        self.players: list[Player] = []
+        for seat, info in enumerate(game.seats):
+            if info.is_human:
+                self.players.append(HumanPlayer(game.variant, ui))
+            else:
+                self.players.append(CpuPlayer(game.variant, info.cpu_level or "normal", seed, seat))
+        self.humans = [seat for seat, info in enumerate(game.seats) if info.is_human]
+        self.logs: dict[int, list[str]] = {seat: [] for seat in self.humans}
+        self.on_screen: int | None = None
+
+    def log(self, action) -> None:
+        """Describe an event to every human, from their own seat."""
+        game = self.game
+        state = game.state
+        player = state.current_player()
+        names = game.names
+        for seat in self.humans:
+            text = game.variant.describe(state, action, viewer=seat, names=names)
+            if player >= 0:
+                text = f"{names[player]} {text}"
+            self.logs[seat].append(text)
+
+    def show_table(self, seat: int) -> None:
+        game = self.game
+        hot_seat = len(self.humans) > 1
+        if hot_seat and self.on_screen != seat:
+            self.ui.clear()
+            self.ui.pause(f"Pass to {game.names[seat]}, press Enter")
+            self.ui.clear()
+        self.on_screen = seat
+        lines = self.logs[seat]
+        if lines:
+            self.ui.show("")
+            for line in lines[-12:] if len(lines) > 12 else lines:
+                self.ui.show("  " + line)
+            lines.clear()
+        self.ui.show("")
+        self.ui.show(game.variant.render(game.state, viewer=seat, names=game.names))
+        self.ui.show(f"{game.names[seat]}, it is your turn.")
+
+    def run(self) -> dict | None:
+        game = self.game
+        state = game.state
+        while True:
+            state = game.state
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                action = game.chance()
+            else:
+                legal = state.legal_actions()
+                if player in self.logs:
+                    self.show_table(player)
+                action = self.players[player].act(state, player, legal)
+            if self.humans:
+                self.log(action)
+            game.apply(action)
+        return game.finish()
+
+    def show_end(self, result: dict) -> None:
+        game = self.game
+        names = game.names
+        if self.humans:
+            viewer = self.humans[0] if len(self.humans) == 1 else None
+            if viewer is not None and self.logs[viewer]:
+                self.ui.show("")
+                for line in self.logs[viewer]:
+                    self.ui.show("  " + line)
+        self.ui.show("")
+        self.ui.show(game.variant.render(game.state, viewer=None, names=names))
+        self.ui.show("")
+        self.ui.show("Game over" + (f": {result['reason']}" if result.get("reason") else "") + ".")
+        self.ui.show(ranking_text(result, names))
+
+
+def ranking_text(result: dict, names: list[str]) -> str:
+    places = result["places"]
+    order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+    lines = ["Ranking:"]
+    scores = result.get("scores")
+    for seat in order:
+        score = f"  {scores[seat]} points" if scores is not None else ""
+        lines.append(f"  {places[seat]}. {names[seat]}{score}")
+    if result.get("winner") is None:
+        lines.append("  No single winner.")
+    else:
+        lines.append(f"  {names[result['winner']]} wins!")
+    return "\n".join(lines)

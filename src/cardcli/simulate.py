@@ -1,0 +1,196 @@
+"""CPU-only games as fast as the engine allows, in parallel processes.
+
+Game ``i`` of a run with seed ``S`` uses the seed ``derive_seed(S, i)``, so the
+same run gives the same games and the same summary whatever the number of
+workers (and a large run can be split across machines by game number).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from .game import Game, choose_dealer, derive_seed
+from .plugins import get_registry
+from .records import RecordWriter, SeatInfo
+from .variant import CHANCE, TERMINAL, Variant
+
+
+@dataclass
+class GameOutcome:
+    index: int
+    seed: int
+    places: list[int]
+    winner: int | None
+    decisions: int
+    events: int
+    scores: list[int] | None = None
+
+
+def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int) -> GameOutcome:
+    """One game with no record: the hot loop."""
+    n = len(seats)
+    dealer = choose_dealer(seed, n)
+    state = variant.new_state(rules, n, dealer)
+    chance_rng = random.Random(derive_seed(seed, "chance"))
+    policies = [variant.cpu_policy(seat.cpu_level or "easy") for seat in seats]
+    rngs = [random.Random(derive_seed(seed, "cpu", i)) for i in range(n)]
+    decisions = events = 0
+    current_player = state.current_player
+    apply_legal = state.apply_legal
+    while True:
+        player = current_player()
+        if player >= 0:
+            legal = state.legal_actions()
+            action = policies[player](state, player, legal, rngs[player])
+            decisions += 1
+        elif player == CHANCE:
+            action = state.sample_chance(chance_rng)
+        else:
+            break
+        apply_legal(action)
+        events += 1
+    result = state.result()
+    assert result is not None and player == TERMINAL
+    return GameOutcome(0, seed, result.places, result.winner, decisions, events, result.scores)
+
+
+def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int, path: Path,
+                  ruleset: str | None = None) -> GameOutcome:
+    """One game written to ``path``, through the same ``Game`` that ``play`` uses."""
+    from .players import CpuPlayer
+
+    n = len(seats)
+    with open(path, "w", encoding="utf-8") as stream:
+        game = Game(variant, rules, seats, choose_dealer(seed, n), seed=seed, ruleset=ruleset,
+                    writer=RecordWriter(stream))
+        players = [CpuPlayer(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
+        while True:
+            player = game.state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                game.apply(game.chance())
+            else:
+                game.apply(players[player].act(game.state, player, game.state.legal_actions()))
+        game.finish()
+    result = game.state.result()
+    assert result is not None
+    return GameOutcome(0, seed, result.places, result.winner, game.moves, game.events, result.scores)
+
+
+def _play_chunk(args) -> list[GameOutcome]:
+    variant_name, rules, seats, run_seed, indices, record_dir, ruleset = args
+    variant = get_registry().get(variant_name)
+    outcomes = []
+    for index in indices:
+        seed = derive_seed(run_seed, index)
+        if record_dir is not None:
+            path = Path(record_dir) / f"game-{index:06d}.jsonl"
+            outcome = play_recorded(variant, rules, seats, seed, path, ruleset)
+        else:
+            outcome = play_fast(variant, rules, seats, seed)
+        outcome.index = index
+        outcomes.append(outcome)
+    return outcomes
+
+
+@dataclass
+class Summary:
+    variant: str
+    players: list[SeatInfo]
+    seed: int
+    workers: int
+    games: int = 0
+    decisions: int = 0
+    events: int = 0
+    seconds: float = 0.0
+    draws: int = 0
+    moves_total: int = 0
+    moves_max: int = 0
+
+    def __post_init__(self) -> None:
+        self.wins_by_seat = [0] * len(self.players)
+        self.places_total = [0] * len(self.players)
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.games += 1
+        self.decisions += outcome.decisions
+        self.events += outcome.events
+        self.moves_total += outcome.decisions
+        self.moves_max = max(self.moves_max, outcome.decisions)
+        if outcome.winner is None:
+            self.draws += 1
+        else:
+            self.wins_by_seat[outcome.winner] += 1
+        for seat, place in enumerate(outcome.places):
+            self.places_total[seat] += place
+
+    def wins_by_level(self) -> dict[str, dict[str, float]]:
+        levels: dict[str, dict[str, float]] = {}
+        for seat, info in enumerate(self.players):
+            entry = levels.setdefault(info.kind, {"seats": 0, "wins": 0})
+            entry["seats"] += 1
+            entry["wins"] += self.wins_by_seat[seat]
+        for entry in levels.values():
+            games = self.games * entry["seats"]
+            entry["win_rate_per_seat"] = round(entry["wins"] / games, 4) if games else 0.0
+        return levels
+
+    def as_dict(self) -> dict:
+        games = self.games or 1
+        return {
+            "variant": self.variant,
+            "players": [p.as_dict() for p in self.players],
+            "seed": self.seed,
+            "workers": self.workers,
+            "games": self.games,
+            "decisions": self.decisions,
+            "events": self.events,
+            "seconds": round(self.seconds, 4),
+            "decisions_per_second": round(self.decisions / self.seconds, 1) if self.seconds else None,
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "wins_by_seat": self.wins_by_seat,
+            "wins_by_level": self.wins_by_level(),
+            "draws": self.draws,
+            "mean_place_by_seat": [round(t / games, 4) for t in self.places_total],
+            "moves_mean": round(self.moves_total / games, 2),
+            "moves_max": self.moves_max,
+        }
+
+
+def run(variant: Variant, rules: dict, seats: list[SeatInfo], games: int, seed: int, *,
+        workers: int | None = None, record_dir: Path | None = None, ruleset: str | None = None,
+        progress: Callable[[int], None] | None = None) -> Summary:
+    """Play ``games`` games and summarise them (identically for any ``workers``)."""
+    workers = max(1, workers or os.cpu_count() or 1)
+    summary = Summary(variant.name, seats, seed, workers)
+    if record_dir is not None:
+        record_dir.mkdir(parents=True, exist_ok=True)
+    directory = str(record_dir) if record_dir is not None else None
+    chunk = max(1, min(200, games // (workers * 8) or 1))
+    tasks = [(variant.name, dict(rules), list(seats), seed, range(start, min(games, start + chunk)),
+              directory, ruleset) for start in range(0, games, chunk)]
+    started = time.perf_counter()
+    results: list[GameOutcome] = []
+    if workers == 1 or len(tasks) == 1:
+        for task in tasks:
+            done = _play_chunk(task)
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for done in pool.map(_play_chunk, tasks):
+                results.extend(done)
+                if progress:
+                    progress(len(done))
+    summary.seconds = time.perf_counter() - started
+    for outcome in sorted(results, key=lambda o: o.index):
+        summary.add(outcome)
+    return summary

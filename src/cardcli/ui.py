@@ -1,0 +1,47 @@
+"""Talking to a person at the terminal: the small surface variants' dialogues use."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+
+class TerminalUI:
+    """Prompts through Click, so tests drive it with ``CliRunner`` input.
+
+    End of input (a closed terminal) raises ``click.Abort``, which the play
+    command turns into "game saved, resume with ...".
+    """
+
+    def __init__(self, colour: bool | None = None):
+        self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        self.colour = self.interactive if colour is None else colour
+
+    def show(self, text: str = "") -> None:
+        click.echo(text)
+
+    def ask(self, prompt: str, default: str | None = None) -> str:
+        value = click.prompt(prompt, default=default if default is not None else "",
+                             show_default=default is not None, prompt_suffix="> ")
+        return str(value)
+
+    def choose(self, title: str, labels: Sequence[str], **_: Any) -> int:
+        while True:
+            for number, label in enumerate(labels, start=1):
+                self.show(f"  [{number}] {label}")
+            answer = self.ask(title).strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(labels):
+                return int(answer) - 1
+            self.show(f"Type a number from 1 to {len(labels)}.")
+
+    def pause(self, text: str) -> None:
+        click.prompt(text, default="", show_default=False, prompt_suffix=" ")
+
+    def clear(self) -> None:
+        if self.interactive:
+            click.clear()
+        else:
+            self.show("\n" * 3)

@@ -1,0 +1,219 @@
+"""The interface between the core and a game: :class:`Variant` and :class:`State`.
+
+Shaped like OpenSpiel's games.  A state is a position; whoever acts next is a
+seat (0..n-1), ``CHANCE`` (the deck: a deal, a draw, a reshuffle) or nobody
+(``TERMINAL``).  Decisions and chance outcomes are both *actions*, applied the
+same way, so playing, validating a record, replaying it, simulating and CPU
+search all drive one rules implementation.
+
+Actions are opaque to the core: any hashable value the variant likes (the
+built-in variants use small tuples, because the hot path creates millions).
+The variant converts them to and from a record's JSON fields and describes
+them to people.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .options import Option, Value
+
+CHANCE = -1
+TERMINAL = -2
+
+Action = Any
+Rules = Mapping[str, Value]
+#: A CPU policy: ``(state, seat, legal_actions, rng) -> action``.  It may read
+#: only what ``seat`` could know; the built-in easy/normal levels read their
+#: own hand and the public table.
+Policy = Callable[["State", int, list, random.Random], Action]
+
+
+def rank_places(values: Sequence[float], *, lower_is_better: bool = True) -> list[int]:
+    """Competition ranking ("1, 2, 2, 4") of ``values`` per seat."""
+    places = []
+    for value in values:
+        better = sum(1 for other in values if (other < value if lower_is_better else other > value))
+        places.append(better + 1)
+    return places
+
+
+@dataclass
+class Result:
+    """How a game ended.  ``places`` is per seat (1 = first, ties share).
+
+    ``winner`` is the single seat in first place, or ``None`` when nobody won
+    (a draw, a called-off hand, or a tie for first).  ``scores`` and
+    ``rounds`` are the totals and the per-round scores where the variant
+    keeps score.
+    """
+
+    places: list[int]
+    winner: int | None
+    reason: str = ""
+    scores: list[int] | None = None
+    rounds: list[list[int]] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"places": self.places, "winner": self.winner}
+        if self.reason:
+            data["reason"] = self.reason
+        if self.scores is not None:
+            data["scores"] = self.scores
+        if self.rounds is not None:
+            data["rounds"] = self.rounds
+        data.update(self.extra)
+        return data
+
+
+class State(ABC):
+    """A position.  Mutable: ``apply`` changes it in place; ``clone`` copies it.
+
+    Subclasses keep ``clone`` cheap (lists of ints, no deep copies of shared,
+    immutable configuration) because search-based players copy states
+    constantly.
+    """
+
+    num_players: int
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide, ``CHANCE``, or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision for the current seat (empty at chance and terminal)."""
+
+    def apply(self, action: Action) -> None:
+        """Apply a decision or a chance outcome, checking it against the rules.
+
+        Raises :class:`cardcli.errors.IllegalMove` with the rule broken and,
+        where it helps, the legal alternatives.  An illegal action leaves the
+        state unchanged.
+        """
+        self.check(action)
+        self.apply_legal(action)
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise :class:`cardcli.errors.IllegalMove` unless ``action`` is allowed now."""
+
+    @abstractmethod
+    def apply_legal(self, action: Action) -> None:
+        """Apply an action known to be legal (taken from ``legal_actions()`` or
+        ``sample_chance()`` of this very state) without checking it again:
+        the fast path for simulation and search."""
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A random outcome for the current chance node, possible in this state."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The outcome once the game is over; ``None`` before."""
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[int]]:
+        """Where every card is (hands, stock, discards, ...), for conservation checks."""
+
+    @abstractmethod
+    def expecting(self) -> str:
+        """What must happen next, in words ("seat 2 to play", "a reshuffle")."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_decision(self, action: Action) -> bool:
+        """Whether ``action`` is a player's decision (as opposed to chance)."""
+        return self.current_player() >= 0
+
+
+class Variant(ABC):
+    """A game's rules, registered by a plugin.
+
+    Class attributes describe it; methods create states and translate actions
+    to and from records and people.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]
+    #: The widest table the variant supports (``min_players``/``max_players``
+    #: options narrow it).
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]]
+    #: CPU strengths offered, weakest first.
+    cpu_levels: ClassVar[tuple[str, ...]] = ("easy", "normal")
+
+    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
+        """Raise ``RulesetError`` for combinations of options the rules forbid.
+
+        ``num_players`` is given when a table size is known (a ruleset whose
+        deal cannot fit the deck is refused then).
+        """
+
+    @abstractmethod
+    def new_state(self, rules: Rules, num_players: int, dealer: int) -> State:
+        """The state before the deal: its first node is a chance node."""
+
+    @abstractmethod
+    def deck(self, rules: Rules, num_players: int) -> list[int]:
+        """The cards in play, as a multiset (the list may contain copies)."""
+
+    @abstractmethod
+    def encode_action(self, state: State, action: Action) -> dict[str, Any]:
+        """Record fields for ``action`` applied in ``state``.
+
+        Decisions return ``{"move": NAME, ...}``, chance outcomes
+        ``{"chance": NAME, ...}``; the core adds the acting seat.
+        """
+
+    @abstractmethod
+    def decode_action(self, state: State, data: Mapping[str, Any]) -> Action:
+        """The action a record line describes.  Raises ``ValueError`` saying why not."""
+
+    @abstractmethod
+    def describe(self, state: State, action: Action, viewer: int | None = None,
+                 names: Sequence[str] | None = None) -> str:
+        """One line for people: what ``action`` does in ``state`` (before it is applied).
+
+        For a decision, the text follows the actor's name ("played 7H on 9S");
+        a chance event names whoever it concerns, using ``names`` (default
+        "seat N").  ``viewer`` is the seat watching (hide what they cannot
+        see) or ``None`` for everything.
+        """
+
+    @abstractmethod
+    def render(self, state: State, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
+        """The table as text, seen by ``viewer`` (``None``: every card shown)."""
+
+    def cpu_policy(self, level: str) -> Policy:
+        """The policy of a CPU strength; the default plays a random legal move."""
+        if level not in self.cpu_levels:
+            raise ValueError(level)
+        return random_policy
+
+    def human_turn(self, state: State, seat: int, legal: list[Action], ui: Any) -> Action:
+        """Ask a person for a decision.  The default offers a numbered menu of
+        ``legal``; variants override this for a friendlier dialogue."""
+        labels = [self.describe(state, action, seat) for action in legal]
+        return legal[ui.choose("Your move", labels, state=state, legal=legal)]
+
+    def parse_move(self, state: State, text: str, legal: list[Action]) -> Action | None:
+        """A typed move (``8s``, ``draw``) as one of ``legal``, or ``None``."""
+        return None
+
+
+def random_policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """Uniformly random legal move: the baseline every variant gets for free."""
+    return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
