@@ -75,6 +75,13 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
             found = directory / f"{candidate}.toml"
             if found.is_file():
                 return found
+    if variant is None:
+        # A short name ("american") is enough when only one variant ships it.
+        matches = {p.stem: p for d in search_dirs(registry) for p in d.glob(f"*-{name}.toml")}
+        if len(matches) == 1:
+            return next(iter(matches.values()))
+        if len(matches) > 1:
+            raise RulesetError(f"ruleset {name!r} is ambiguous: {', '.join(sorted(matches))}")
     if path.is_file():
         return path
     available = ", ".join(sorted({p.stem for d in search_dirs(registry) for p in d.glob("*.toml")}))

@@ -477,9 +477,14 @@ class MatchingState(State):
         elif special == SKIP:
             self._end_turn(self.next_seat(seat, 2), played=True)
         else:  # REVERSE
-            self.direction = -self.direction
-            steps = 2 if self.players_in() == 2 else 1
-            self._end_turn(self.next_seat(seat, steps), played=True)
+            if self.players_in() == 2:
+                # Acts as a skip: whoever a skip card would have given the turn to.
+                following = self.next_seat(seat, 2)
+                self.direction = -self.direction
+                self._end_turn(following, played=True)
+            else:
+                self.direction = -self.direction
+                self._end_turn(self.next_seat(seat), played=True)
 
     def _play(self, card: int, suit: int, call: bool) -> None:
         seat = self.turn
