@@ -113,10 +113,10 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
         check(variant, rules, n, "rules")
     except RulesetError as error:
         raise RecordError(f"bad header: {error}", source=source, line=line, kind="header") from None
-    if not rules.get("min_players", variant.min_players) <= n <= rules.get("max_players", variant.max_players):
-        raise RecordError(f"bad header: {n} players, but these rules allow "
-                          f"{rules.get('min_players', variant.min_players)} to "
-                          f"{rules.get('max_players', variant.max_players)}",
+    low = rules.get("min_players", variant.min_players)
+    high = rules.get("max_players", variant.max_players)
+    if not low <= n <= high:
+        raise RecordError(f"bad header: {n} players, but these rules allow {low} to {high}",
                           source=source, line=line, kind="header")
     return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset)
 

@@ -69,10 +69,10 @@ class Option:
             if isinstance(value, bool):
                 return value
         elif self.kind == "int":
-            if isinstance(value, int) and not isinstance(value, bool):
-                if (self.minimum is None or value >= self.minimum) and (
-                        self.maximum is None or value <= self.maximum):
-                    return value
+            if isinstance(value, int) and not isinstance(value, bool) and (
+                    self.minimum is None or value >= self.minimum) and (
+                    self.maximum is None or value <= self.maximum):
+                return value
         elif self.kind == "choice":
             if isinstance(value, str) and value in self.choices:
                 return value
@@ -119,9 +119,7 @@ def resolve(options: Iterable[Option], settings: Mapping[str, Any], *, source: s
                 raise RulesetError(f"{source}: option {name!r}: {error}") from None
         else:
             resolved[name] = option.default
-    if "min_players" in resolved and "max_players" in resolved:
-        if resolved["min_players"] > resolved["max_players"]:  # type: ignore[operator]
-            raise RulesetError(
-                f"{source}: option 'min_players' ({resolved['min_players']}) is more than "
-                f"'max_players' ({resolved['max_players']})")
+    low, high = resolved.get("min_players"), resolved.get("max_players")
+    if isinstance(low, int) and isinstance(high, int) and low > high:
+        raise RulesetError(f"{source}: option 'min_players' ({low}) is more than 'max_players' ({high})")
     return resolved

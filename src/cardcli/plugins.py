@@ -97,7 +97,7 @@ def load_registry(warn: Callable[[str], None] | None = None,
         package = entry_point.dist.name if entry_point.dist is not None else entry_point.value
         try:
             plugin = entry_point.load()
-        except Exception as error:  # noqa: BLE001 - any failure is the plugin's
+        except Exception as error:
             report(f"cardcli: plugin {entry_point.name!r} ({package}) failed to load: "
                    f"{type(error).__name__}: {error}")
             continue
@@ -108,7 +108,7 @@ def load_registry(warn: Callable[[str], None] | None = None,
     for name, package, plugin in sources:
         try:
             manager.register(plugin, name=f"{name}:{package}")
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             report(f"cardcli: plugin {name!r} ({package}) is not a valid plugin: {error}")
             continue
         found: list[object] = []
@@ -120,7 +120,7 @@ def load_registry(warn: Callable[[str], None] | None = None,
             ruleset_hooks = manager.subset_hook_caller("cardcli_register_rulesets", remove_plugins=[
                 p for p in manager.get_plugins() if p is not plugin])
             ruleset_hooks(register=dirs.append)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             report(f"cardcli: plugin {name!r} ({package}) failed while registering: "
                    f"{type(error).__name__}: {error}")
             manager.unregister(plugin)

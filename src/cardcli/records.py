@@ -149,7 +149,7 @@ class RecordWriter:
 
     @classmethod
     def open(cls, path: str, *, append: bool = False) -> RecordWriter:
-        return cls(open(path, "a" if append else "w", encoding="utf-8"))  # noqa: SIM115
+        return cls(open(path, "a" if append else "w", encoding="utf-8"))
 
     def write(self, data: dict[str, Any]) -> None:
         self.stream.write(dumps(data) + "\n")

@@ -19,15 +19,10 @@ the variant's default::
 from __future__ import annotations
 
 import os
-import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 from .errors import RulesetError
 from .options import Value, resolve
@@ -98,7 +93,8 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
         raise RulesetError(f"{source}: unknown key {unknown[0]!r} at the top level "
                            f"(allowed: name, variant, description, [options])")
     if not isinstance(data.get("variant"), str):
-        raise RulesetError(f"{source}: key 'variant' is missing; name the variant, e.g. variant = \"matching\"")
+        raise RulesetError(f"{source}: key 'variant' is missing; name the variant, "
+                           "e.g. variant = \"matching\"")
     if not isinstance(data.get("options", {}), dict):
         raise RulesetError(f"{source}: 'options' must be a table: [options]")
     for key in ("name", "description"):
@@ -145,7 +141,8 @@ def check(variant: Variant, options: dict[str, Value], num_players: int | None, 
         raise RulesetError(f"{source}: {error}") from None
 
 
-def shipped_rulesets(registry: Registry, variant: str | None = None) -> list[tuple[str, Path, dict[str, Any]]]:
+def shipped_rulesets(registry: Registry,
+                     variant: str | None = None) -> list[tuple[str, Path, dict[str, Any]]]:
     """(name, path, raw data) of every ruleset found, optionally for one variant."""
     seen: dict[str, tuple[str, Path, dict[str, Any]]] = {}
     for directory in search_dirs(registry):

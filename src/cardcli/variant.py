@@ -155,11 +155,11 @@ class Variant(ABC):
     #: CPU strengths offered, weakest first.
     cpu_levels: ClassVar[tuple[str, ...]] = ("easy", "normal")
 
-    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
+    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:  # noqa: B027
         """Raise ``RulesetError`` for combinations of options the rules forbid.
 
         ``num_players`` is given when a table size is known (a ruleset whose
-        deal cannot fit the deck is refused then).
+        deal cannot fit the deck is refused then).  The default forbids nothing.
         """
 
     @abstractmethod

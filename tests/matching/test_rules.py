@@ -78,7 +78,7 @@ def test_first_special_apply_eight_lets_anything_follow():
 
 def test_every_card_left_special_the_turned_card_stays_and_applies():
     # Six players of eight: four cards stay in the stock, all of them special.
-    deck = [f"{r}{s}" for s in "SHDC" for r in ("3 4 5 6 7 9 10 K A".split())]
+    deck = [f"{r}{s}" for s in "SHDC" for r in (["3", "4", "5", "6", "7", "9", "10", "K", "A"])]
     deck += ["2S", "2H", "2D", "8S", "8H", "8D", "JS", "JH", "JD", "QS", "QH", "QD"]
     hands = [" ".join(deck[i * 8:(i + 1) * 8]) for i in range(6)]
     t = Table(hands, ["2C", "8C", "JC", "QC"])
@@ -152,7 +152,7 @@ def test_reshuffle_when_the_stock_runs_out():
     state = t.state
     # Empty the stock by hand into the discards (below the top card).
     top = state.discard.pop()
-    state.discard = state.stock + [top]
+    state.discard = [*state.stock, top]
     state.stock = []
     t.state.apply(DRAW_ACTION)
     assert state.phase == P_RESHUFFLE
@@ -390,7 +390,7 @@ def test_stuck_table_ends_with_no_winner():
     t = Table(["4C 5C", "6C 7C"], "9H", finish_on_special=False)
     state = t.state
     # Nothing left to draw, and nobody can play: a whole round passes.
-    state.discard = [state.discard[-1]] + []
+    state.discard = [state.discard[-1]]
     state.hands[0].extend(state.stock)
     state.stock = []
     state.turn_empty = True

@@ -51,9 +51,22 @@ def check_rules(rules, num_players: int | None) -> None:
 class Config:
     """Rules resolved into attributes and lookup tables for the hot path."""
 
-    __slots__ = ("hand_size", "first_special", "draw_when_able", "draw_until_playable", "stack_twos",
-                 "page_one_penalty", "finish_on_special", "rank_all_places", "rounds", "special",
-                 "card_special", "card_points", "skip_rank", "reverse_rank")
+    __slots__ = (
+        "card_points",
+        "card_special",
+        "draw_until_playable",
+        "draw_when_able",
+        "finish_on_special",
+        "first_special",
+        "hand_size",
+        "page_one_penalty",
+        "rank_all_places",
+        "reverse_rank",
+        "rounds",
+        "skip_rank",
+        "special",
+        "stack_twos",
+    )
 
     def __init__(self, rules):
         self.hand_size = rules["hand_size"]

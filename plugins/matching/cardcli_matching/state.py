@@ -22,7 +22,7 @@ from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES
 from cardcli.errors import IllegalMove
 from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
 
-from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO, Config
+from .config import EIGHT, NONE, SKIP, THREE, TWO, Config
 
 PLAY, DRAW, KEEP, DEAL, TURN_UP, DRAWN, RESHUFFLE = range(7)
 DRAW_ACTION = (DRAW,)
@@ -44,10 +44,37 @@ def _join_or(items: list[str]) -> str:
 
 
 class MatchingState(State):
-    __slots__ = ("cfg", "num_players", "dealer", "round", "totals", "round_scores", "hands", "stock",
-                 "under", "discard", "suit", "direction", "turn", "penalty", "penalty_rank", "phase",
-                 "draw_seat", "draw_left", "draw_for", "resume_turn", "drawn", "active", "out",
-                 "idle", "turn_empty", "round_places", "round_reason", "deck", "_result")
+    __slots__ = (
+        "_result",
+        "active",
+        "cfg",
+        "dealer",
+        "deck",
+        "direction",
+        "discard",
+        "draw_for",
+        "draw_left",
+        "draw_seat",
+        "drawn",
+        "hands",
+        "idle",
+        "num_players",
+        "out",
+        "penalty",
+        "penalty_rank",
+        "phase",
+        "resume_turn",
+        "round",
+        "round_places",
+        "round_reason",
+        "round_scores",
+        "stock",
+        "suit",
+        "totals",
+        "turn",
+        "turn_empty",
+        "under",
+    )
 
     def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
         self.cfg = cfg
@@ -121,7 +148,7 @@ class MatchingState(State):
     # ------------------------------------------------------------- inspection
     def current_player(self) -> int:
         phase = self.phase
-        if phase == P_PLAY or phase == P_AFTER_DRAW:
+        if phase in (P_PLAY, P_AFTER_DRAW):
             return self.turn
         if phase == P_OVER:
             return TERMINAL
@@ -470,7 +497,7 @@ class MatchingState(State):
             self._end_turn(self.next_seat(seat), played=True)
             return
         self.suit = -1
-        if special == TWO or special == THREE:
+        if special in (TWO, THREE):
             self.penalty += 2 if special == TWO else 3
             self.penalty_rank = RANK[card]
             self._end_turn(self.next_seat(seat), played=True)
@@ -495,9 +522,8 @@ class MatchingState(State):
         self.drawn = -1
         if self.penalty and RANK[card] != self.penalty_rank:  # pragma: no cover - not legal
             raise ValueError("penalty must be answered in kind")
-        if not hand:
-            if self._goes_out(seat):
-                return
+        if not hand and self._goes_out(seat):
+            return
         self._effect(seat, card, suit)
         if forgot and self.cfg.page_one_penalty and self.phase != P_OVER:
             # Drawn straight after the play; the card's effect applies to the next turn.

@@ -60,7 +60,7 @@ def main() -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(1)
-    except Exception as error:  # noqa: BLE001 - the last line of defence
+    except Exception as error:
         if os.environ.get("CARDCLI_DEBUG"):
             raise
         click.echo(f"cardcli: internal error: {type(error).__name__}: {error} "

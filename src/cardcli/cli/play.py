@@ -75,7 +75,8 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
             raise click.ClickException(f"cannot write the record {path}: {error.strerror}") from None
         game = Game(target, chosen.options, seats, choose_dealer(seed, len(seats)), seed=seed,
                     ruleset=None if ruleset is None else chosen.name, writer=writer)
-        ui.show(f"{target.title} - {', '.join(s.name + ('' if s.is_human else f' ({s.kind})') for s in seats)}")
+        who = ", ".join(s.name if s.is_human else f"{s.name} ({s.kind})" for s in seats)
+        ui.show(f"{target.title} - {who}")
         ui.show(f"Seed {seed}. Recording to {path}")
     session = Session(game, ui)
     try:
@@ -102,7 +103,8 @@ def _resume(path: Path) -> Game:
     if over:
         result = game.state.result()
         assert result is not None
-        raise click.ClickException("this game is already over.\n" + ranking_text(result.as_dict(), game.names))
+        ranking = ranking_text(result.as_dict(), game.names)
+        raise click.ClickException(f"this game is already over.\n{ranking}")
     _drop_partial_line(path)
     game.writer = RecordWriter.open(str(path), append=True)
     game.reseed()

@@ -71,4 +71,4 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
             click.echo(f"  {name:<24} {title}")
 
 
-__all__ = ["rules", "CardcliError"]
+__all__ = ["CardcliError", "rules"]

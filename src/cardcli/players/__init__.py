@@ -42,7 +42,7 @@ def default_seats(variant: Variant, count: int | None = None, human: str | None 
     count = count or default_count(variant)
     seats = [] if human is None else [SeatInfo(human, "human")]
     while len(seats) < count:
-        seats.append(SeatInfo(f"cpu{len(seats) + (0 if human is None else 0)}", f"cpu:{level}"))
+        seats.append(SeatInfo("cpu", f"cpu:{level}"))
     return _number_cpus(seats)
 
 
@@ -53,7 +53,7 @@ def default_count(variant: Variant) -> int:
 def _number_cpus(seats: list[SeatInfo]) -> list[SeatInfo]:
     cpus = [s for s in seats if not s.is_human]
     for number, seat in enumerate(cpus, start=1):
-        if seat.name.startswith("cpu") and seat.name[3:].isdigit() or seat.name == "cpu":
+        if (seat.name.startswith("cpu") and seat.name[3:].isdigit()) or seat.name == "cpu":
             seat.name = f"cpu{number}"
     return seats
 

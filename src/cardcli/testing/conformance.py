@@ -179,7 +179,7 @@ class VariantConformance:
             options.setdefault("max_players", players)
 
     def _valid_record(self, seed: int = 1) -> list[dict[str, Any]]:
-        game, buffer = self._play(seed, self._counts()[0])
+        _game, buffer = self._play(seed, self._counts()[0])
         return record_lines(buffer)
 
     # ---------------------------------------------------------------- tests
@@ -206,7 +206,8 @@ class VariantConformance:
                         assert result.places[result.winner] == 1
                         assert result.places.count(1) == 1
 
-    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
+    @settings(max_examples=25, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
     @given(seed=st.integers(min_value=0, max_value=2**32), data=st.data())
     def test_property_cards_conserved_after_every_event(self, seed: int, data: st.DataObject) -> None:
         target = self._variant()
@@ -222,9 +223,11 @@ class VariantConformance:
             for players in self._counts():
                 for seed in range(max(1, self.games // 2)):
                     signatures: list[tuple] = []
-                    game, buffer = self._play(
-                        seed, players, options,
-                        on_event=lambda g, a: signatures.append(state_signature(target, g.state)))
+
+                    def remember(g: Game, _action: Any, seen: list[tuple] = signatures) -> None:
+                        seen.append(state_signature(target, g.state))
+
+                    game, buffer = self._play(seed, players, options, on_event=remember)
                     data = buffer.getvalue().encode()
                     report = validate_bytes(data)
                     assert report.valid, f"seed {seed}, {players} players, {options}: {report.error}"
@@ -234,8 +237,8 @@ class VariantConformance:
     def test_fast_path_matches_checked_path(self) -> None:
         """apply_legal (simulation) and apply (records) play the same game."""
         for players in self._counts():
-            checked, buffer1 = self._play(7, players)
-            fast, buffer2 = self._play(7, players, checked=False)
+            _checked, buffer1 = self._play(7, players)
+            _fast, buffer2 = self._play(7, players, checked=False)
             assert buffer1.getvalue() == buffer2.getvalue()
 
     def test_clone_is_independent(self) -> None:
@@ -254,7 +257,7 @@ class VariantConformance:
 
     def test_apply_rejects_what_legal_actions_omit(self) -> None:
         """Each decision's legal list is exactly what apply accepts (sampled)."""
-        game, buffer = self._play(5, self._counts()[0])
+        _game, buffer = self._play(5, self._counts()[0])
         lines = record_lines(buffer)
         # Replaying the record with every decision swapped for another seat's
         # number must fail as "wrong player".
@@ -335,7 +338,7 @@ class VariantConformance:
         good = tmp_path / "good.jsonl"
         good.write_bytes(record_bytes(lines))
         bad = tmp_path / "bad.jsonl"
-        bad.write_bytes(record_bytes(lines[:-1] + ['{"result": {"winner": 99}}']))
+        bad.write_bytes(record_bytes([*lines[:-1], '{"result": {"winner": 99}}']))
         runner = CliRunner()
         ok = runner.invoke(cli, ["validate", str(good)])
         assert ok.exit_code == 0, ok.output
