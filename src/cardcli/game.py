@@ -201,14 +201,14 @@ def walk_record(stream: IO[bytes], source: str, registry: Registry, *,
                 raise RecordError(f"after move {move}: expected {_describe_next(game)}, but the record "
                                   f"has a {data.get('chance')!r} chance event", source=source,
                                   line=line, move=move, seat=current, kind="unexpected-event")
-            where = f"after move {move}, {_describe_next(game)}"
+            where = f"after move {move},"
         else:
             raise RecordError("a line must have 'move', 'chance' or 'result'", source=source,
                               line=line, move=game.moves, kind="syntax")
         try:
             action = variant.decode_action(state, data)
         except ValueError as error:
-            raise RecordError(f"{where}: {error}", source=source, line=line, move=move,
+            raise RecordError(f"{where.rstrip(',')}: {error}", source=source, line=line, move=move,
                               seat=None if seat == CHANCE else seat, kind="syntax") from None
         text = describe(game, action) if describe is not None else ""
         try:

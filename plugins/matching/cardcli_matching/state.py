@@ -367,7 +367,7 @@ class MatchingState(State):
             return f"does not follow the suit named by the 8 ({SUIT_NAMES[self.suit]})"
         return "no rank or suit match"
 
-    def _drawable(self, cards, where: str) -> None:
+    def _drawable(self, cards) -> None:
         pool = self.stock[:]
         under = 0
         for card in cards:
@@ -378,15 +378,15 @@ class MatchingState(State):
                     pool.remove(card)
                     continue
                 if card in self.under[under:]:
-                    raise IllegalMove(f"{where} {NAME[card]}, but it lies at the bottom of the stock "
+                    raise IllegalMove(f"{NAME[card]} lies at the bottom of the stock, "
                                       f"under {len(pool)} other card(s)")
-                raise IllegalMove(f"{where} {NAME[card]}, which is not in the stock")
+                raise IllegalMove(f"{NAME[card]} is not in the stock")
             if under < len(self.under) and self.under[under] == card:
                 under += 1
                 continue
             if under >= len(self.under):
-                raise IllegalMove(f"{where} {NAME[card]}, but the stock is empty")
-            raise IllegalMove(f"{where} {NAME[card]}, but the next card of the stock is "
+                raise IllegalMove(f"{NAME[card]} cannot be drawn: the stock is empty")
+            raise IllegalMove(f"{NAME[card]} is not the next card of the stock: that is "
                               f"{NAME[self.under[under]]} (sent under at the turn-up)")
 
     def _check_chance(self, action) -> None:
@@ -410,7 +410,7 @@ class MatchingState(State):
         if phase == P_TURN_UP:
             if kind != TURN_UP:
                 raise IllegalMove(f"expected {self.expecting()}")
-            self._drawable((action[1],), "turned up")
+            self._drawable((action[1],))
             return
         if phase == P_RESHUFFLE:
             if kind != RESHUFFLE:
@@ -425,7 +425,7 @@ class MatchingState(State):
             want = min(self.draw_left, self.stock_size())
             if len(cards) != want:
                 raise IllegalMove(f"{len(cards)} card(s) drawn, but the rules draw {want} here")
-            self._drawable(cards, "drew")
+            self._drawable(cards)
             return
         raise IllegalMove(f"expected {self.expecting()}")
 

@@ -389,9 +389,12 @@ def _ask_suit(state: MatchingState, seat: int, card: int, ui: Any) -> int:
         if c != card and c < 52:
             counts[c // 13] += 1
     while True:
-        menu = "  ".join(f"[{SUITS[s].lower()}] {SUIT_NAMES[s]} ({counts[s]} in hand)" for s in range(4))
+        menu = "  ".join(f"[{s + 1}/{SUITS[s].lower()}] {SUIT_NAMES[s]} ({counts[s]} in hand)"
+                         for s in range(4))
         ui.show(menu)
-        answer = ui.ask("Name the next suit")
+        answer = ui.ask("Name the next suit").strip()
+        if answer in ("1", "2", "3", "4"):
+            return int(answer) - 1
         try:
             return parse_suit(answer)
         except CardError as error:

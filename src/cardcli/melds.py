@@ -1,0 +1,304 @@
+"""Melds for rummy-like games: sets and suited runs, with a wild rank.
+
+Any rummy variant can use this: it knows nothing of turns or scoring.  A meld
+is a canonical tuple ``(kind, key, low, cards)`` so that the same meld always
+compares equal (legal-action lists and records rely on it):
+
+* a **set**: ``(SET, rank, 0, cards)``, ``cards`` the naturals sorted, then
+  the wilds sorted (a set can be ordered freely, so order carries nothing);
+* a **run**: ``(RUN, suit, low, cards)``, ``cards`` in rank order from
+  ``low``, so the position of each wild says what it stands for.
+
+A wild is any card of ``wild`` rank (0: no wild rank).  :class:`MeldRules`
+holds the knobs a game may turn: the lowest rank in play (3 when the 2s are
+removed), whether aces are high only, how many naturals a meld needs and
+how many naturals must separate two wilds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, make_card
+
+SET = 0
+RUN = 1
+Meld = tuple  # (kind, key, low, cards)
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """The shape rules of melds: shared by every meld of a game, never mutated."""
+
+    wild: int = 0           # the wild rank, 0 for none
+    lowest: int = 3         # the lowest rank a card (or a wild) may stand for
+    highest: int = 14       # aces high only
+    min_size: int = 3
+    min_naturals: int = 2
+    wild_gap: int = 2       # naturals needed between any two wilds
+
+    def is_wild(self, card: int) -> bool:
+        return RANK[card] == self.wild
+
+
+def meaning(meld: Meld, index: int) -> int:
+    """The rank the card at ``index`` of ``meld`` stands for (itself, for a natural)."""
+    kind, key, low, _cards = meld
+    return key if kind == SET else low + index
+
+
+def meaning_name(meld: Meld, index: int) -> str:
+    """What a card stands for, in notation: ``4`` in a set, ``5C`` in a run."""
+    kind, key, low, _cards = meld
+    if kind == SET:
+        return RANK_NAMES[key]
+    return NAME[make_card(low + index, key)]
+
+
+def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
+    """Why ``meld`` (canonical) breaks the rules, in words; ``None`` when it is legal."""
+    kind, key, low, cards = meld
+    wild = rules.wild
+    size = len(cards)
+    if size < rules.min_size:
+        return f"a meld needs at least {rules.min_size} cards"
+    naturals = sum(1 for c in cards if RANK[c] != wild)
+    wilds = size - naturals
+    if naturals < rules.min_naturals:
+        return f"a meld needs at least {rules.min_naturals} natural (not wild) cards"
+    gap = rules.wild_gap
+    if kind == SET:
+        if key == wild:
+            return f"{RANK_NAMES[key]}s are wild: they cannot be the natural rank of a set"
+        if not rules.lowest <= key <= rules.highest:
+            return f"there are no {RANK_NAMES[key]}s in play"
+        for card in cards:
+            if RANK[card] != wild and RANK[card] != key:
+                return f"{NAME[card]} is not a {RANK_NAMES[key]}: a set is one rank"
+        if wilds > 1 and naturals < gap * (wilds - 1):
+            return (f"two wilds need {gap} naturals between them (a set with {wilds} wilds needs "
+                    f"{gap * (wilds - 1)} naturals)")
+        return None
+    if low < rules.lowest:
+        return (f"a run may not go below {RANK_NAMES[rules.lowest]} "
+                f"(aces are high only; wilds never stand for a {RANK_NAMES[rules.lowest - 1]})")
+    if low + size - 1 > rules.highest:
+        return "a run may not go past the ace (aces are high only)"
+    last_wild = -gap - 1
+    for index, card in enumerate(cards):
+        if RANK[card] == wild:
+            if index - last_wild - 1 < gap:
+                return f"two wilds need {gap} naturals between them"
+            last_wild = index
+        elif SUIT[card] != key:
+            return f"{NAME[card]} is not a {SUITS[key]}: a run is one suit"
+        elif RANK[card] != low + index:
+            return f"{NAME[card]} does not fit: a run is consecutive ranks with no repeats"
+    return None
+
+
+def is_legal(meld: Meld, rules: MeldRules) -> bool:
+    return meld_problem(meld, rules) is None
+
+
+def make_set(rank: int, cards: Iterable[int], rules: MeldRules) -> Meld:
+    """The canonical set of ``rank`` made of ``cards`` (any order)."""
+    wild = rules.wild
+    items = list(cards)
+    naturals = sorted(c for c in items if RANK[c] != wild)
+    wilds = sorted(c for c in items if RANK[c] == wild)
+    return (SET, rank, 0, tuple(naturals + wilds))
+
+
+def interpretations(cards: Sequence[int], rules: MeldRules) -> list[Meld]:
+    """Every legal meld ``cards`` (a multiset, any order) can form, each wild's
+    meaning decided.  Several when a wild could stand at either end of a run."""
+    wild = rules.wild
+    naturals = [c for c in cards if RANK[c] != wild]
+    wilds = sorted(c for c in cards if RANK[c] == wild)
+    found: list[Meld] = []
+    if not naturals:
+        return found
+    ranks = {RANK[c] for c in naturals}
+    if len(ranks) == 1:
+        candidate = make_set(RANK[naturals[0]], cards, rules)
+        if meld_problem(candidate, rules) is None:
+            found.append(candidate)
+    suits = {SUIT[c] for c in naturals}
+    if len(suits) == 1 and len(ranks) == len(naturals):
+        suit = SUIT[naturals[0]]
+        size = len(cards)
+        lo, hi = min(ranks), max(ranks)
+        for low in range(max(rules.lowest, hi - size + 1), min(lo, rules.highest - size + 1) + 1):
+            slots: list[int | None] = [None] * size
+            for card in naturals:
+                slots[RANK[card] - low] = card
+            empty = [i for i, c in enumerate(slots) if c is None]
+            if len(empty) != len(wilds):
+                continue
+            # Wild cards differ only by name; try each distinct assignment to the slots.
+            for order in _distinct_orders(wilds):
+                filled = list(slots)
+                for index, card in zip(empty, order):
+                    filled[index] = card
+                candidate = (RUN, suit, low, tuple(filled))  # type: ignore[arg-type]
+                if meld_problem(candidate, rules) is None and candidate not in found:
+                    found.append(candidate)
+    return found
+
+
+def _distinct_orders(cards: list[int]) -> list[tuple[int, ...]]:
+    if len(set(cards)) <= 1:
+        return [tuple(cards)]
+    from itertools import permutations
+
+    return sorted(set(permutations(cards)))
+
+
+def explain(cards: Sequence[int], rules: MeldRules) -> str:
+    """Why ``cards`` form no legal meld, in words (for prompts and errors)."""
+    wild = rules.wild
+    if len(cards) < rules.min_size:
+        return f"a meld needs at least {rules.min_size} cards"
+    naturals = [c for c in cards if RANK[c] != wild]
+    wilds = len(cards) - len(naturals)
+    if len(naturals) < rules.min_naturals:
+        return f"a meld needs at least {rules.min_naturals} natural (not wild) cards"
+    ranks = {RANK[c] for c in naturals}
+    if len(ranks) == 1:
+        return meld_problem(make_set(RANK[naturals[0]], cards, rules), rules) or "not a meld"
+    suits = {SUIT[c] for c in naturals}
+    if len(suits) > 1:
+        return "not a set (different ranks) and not a run (different suits)"
+    if len(ranks) < len(naturals):
+        return "a run may not hold the same rank twice"
+    lo, hi = min(ranks), max(ranks)
+    if hi - lo + 1 - len(naturals) > wilds:
+        return "the run has gaps that the wilds cannot fill"
+    if wilds >= 2:
+        return f"two wilds need {rules.wild_gap} naturals between them"
+    return "a run may not go past the ace or below 3 (aces are high only)"
+
+
+def layoff_meanings(meld: Meld, card: int, rules: MeldRules) -> list[int]:
+    """The ranks ``card`` may stand for when added to ``meld`` (empty: it does not fit).
+
+    A natural can only be itself; a wild joins a set as its rank, or a run at
+    either end, as long as the meld stays legal.
+    """
+    kind, key, low, cards = meld
+    wild = rules.wild
+    gap = rules.wild_gap
+    rank = RANK[card]
+    if kind == SET:
+        if rank == wild:
+            naturals = sum(1 for c in cards if RANK[c] != wild)
+            wilds = len(cards) - naturals
+            return [key] if naturals >= gap * wilds else []
+        return [key] if rank == key else []
+    high = low + len(cards) - 1
+    if rank != wild:
+        if SUIT[card] != key:
+            return []
+        if rank == low - 1 and rank >= rules.lowest:
+            return [rank]
+        if rank == high + 1 and rank <= rules.highest:
+            return [rank]
+        return []
+    out = []
+    if low - 1 >= rules.lowest and all(RANK[c] != wild for c in cards[:gap]):
+        out.append(low - 1)
+    if high + 1 <= rules.highest and all(RANK[c] != wild for c in cards[len(cards) - gap:]):
+        out.append(high + 1)
+    return out
+
+
+def add_card(meld: Meld, card: int, as_rank: int, rules: MeldRules) -> Meld:
+    """``meld`` with ``card`` added, standing for ``as_rank`` (checked by :func:`layoff_meanings`)."""
+    kind, key, low, cards = meld
+    if kind == SET:
+        return make_set(key, (*cards, card), rules)
+    if as_rank < low:
+        return (RUN, key, as_rank, (card, *cards))
+    return (RUN, key, low, (*cards, card))
+
+
+def three_card_melds(hand: Sequence[int], rules: MeldRules) -> list[Meld]:
+    """Every legal three-card meld in ``hand`` (distinct, canonical).
+
+    Any longer legal meld is such a meld plus lay-offs, so a turn can always
+    reach it through these; games list these as the meld decisions.
+    """
+    wild = rules.wild
+    by_rank: dict[int, list[int]] = {}
+    present = set(hand)
+    wilds = sorted({c for c in hand if RANK[c] == wild})
+    for card in hand:
+        if RANK[card] != wild:
+            by_rank.setdefault(RANK[card], []).append(card)
+    found: list[Meld] = []
+    seen = set()
+    need_wild = rules.min_naturals < 3
+    for rank, naturals in by_rank.items():
+        naturals.sort()
+        if len(naturals) >= 3:
+            for combo in combinations(naturals, 3):
+                meld = (SET, rank, 0, combo)
+                if meld not in seen:
+                    seen.add(meld)
+                    found.append(meld)
+        if need_wild and wilds and len(naturals) >= 2:
+            for pair in combinations(naturals, 2):
+                for w in wilds:
+                    meld = (SET, rank, 0, (*pair, w))
+                    if meld not in seen:
+                        seen.add(meld)
+                        found.append(meld)
+    lowest, highest = rules.lowest, rules.highest
+    for suit in range(4):
+        base = suit * 13 - 2
+        for low in range(lowest, highest - 1):
+            a, b, c = base + low, base + low + 1, base + low + 2
+            ha = a in present and RANK[a] != wild
+            hb = b in present and RANK[b] != wild
+            hc = c in present and RANK[c] != wild
+            count = ha + hb + hc
+            if count == 3:
+                found.append((RUN, suit, low, (a, b, c)))
+            if count >= 2 and need_wild and wilds:
+                for w in wilds:
+                    if hb and hc:
+                        found.append((RUN, suit, low, (w, b, c)))
+                    if ha and hc:
+                        found.append((RUN, suit, low, (a, w, c)))
+                    if ha and hb:
+                        found.append((RUN, suit, low, (a, b, w)))
+    return found
+
+
+def melds_with(card: int, hand: Sequence[int], rules: MeldRules) -> list[Meld]:
+    """Three-card melds of ``card`` with two *natural* cards of ``hand`` (a deep pickup)."""
+    wild = rules.wild
+    naturals = [c for c in hand if RANK[c] != wild]
+    found: list[Meld] = []
+    seen = set()
+    for pair in combinations(sorted(naturals), 2):
+        for meld in interpretations((card, *pair), rules):
+            if meld not in seen:
+                seen.add(meld)
+                found.append(meld)
+    return found
+
+
+def meld_text(meld: Meld, rules: MeldRules) -> str:
+    """A meld in record notation, wilds written ``3H=5C`` (run) or ``3H=4`` (set)."""
+    return " ".join(card_text(meld, i, rules) for i in range(len(meld[3])))
+
+
+def card_text(meld: Meld, index: int, rules: MeldRules) -> str:
+    card = meld[3][index]
+    if RANK[card] == rules.wild:
+        return f"{NAME[card]}={meaning_name(meld, index)}"
+    return NAME[card]
