@@ -1,0 +1,63 @@
+"""The options of trick-taking Page One and their fast, typed form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardcli.cards import build_deck
+from cardcli.errors import RulesetError
+from cardcli.options import Option
+
+OPTIONS: tuple[Option, ...] = (
+    Option("hand_size", 4, "cards dealt to each player (5 is the common variation)", "int", 3, 7),
+    Option("jokers", 1, "jokers in the whole pack, however many decks", "int", 0, 2),
+    Option("decks", 1, "standard 52-card decks in the pack", "int", 1, 2),
+    Option("joker_any_time", True, "the joker may be played even by a player who could follow suit"),
+    Option("page_one_penalty", 5, "cards drawn for forgetting the Page One call", "int", 0, 7),
+    Option("joker_last", True, "the joker may be a player's last card (going out on it)"),
+    Option("deals", 1, "deals in the match; the dealer moves left, most deals won takes it",
+           "int", 1, 99),
+    Option("min_players", 2, "fewest players at the table", "int", 2, 8),
+    Option("max_players", 6, "most players at the table (7 or 8 is a house rule)", "int", 2, 8),
+)
+
+
+def pack(rules: Mapping[str, Any]) -> list[int]:
+    """The cards in play: ``decks`` decks plus ``jokers`` jokers in all."""
+    return build_deck(rules["decks"], rules["jokers"])
+
+
+def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
+    """Refuse a table whose deal cannot fit the pack (at least one card must be left for the stock)."""
+    size = 52 * rules["decks"] + rules["jokers"]
+    players = num_players if num_players is not None else rules["max_players"]
+    if players * rules["hand_size"] >= size:
+        deck_words = "one deck" if rules["decks"] == 1 else f"{rules['decks']} decks"
+        raise RulesetError(
+            f"{players} players x {rules['hand_size']} cards do not fit {deck_words} and "
+            f"{rules['jokers']} joker(s) ({size} cards) with a stock left over "
+            f"(options 'hand_size', 'decks', 'max_players')")
+
+
+class Config:
+    """Rules resolved into plain attributes, shared (never copied) by every state."""
+
+    __slots__ = (
+        "deals",
+        "decks",
+        "hand_size",
+        "joker_any_time",
+        "joker_last",
+        "jokers",
+        "page_one_penalty",
+    )
+
+    def __init__(self, rules: Mapping[str, Any]):
+        self.hand_size: int = rules["hand_size"]
+        self.jokers: int = rules["jokers"]
+        self.decks: int = rules["decks"]
+        self.joker_any_time: bool = rules["joker_any_time"]
+        self.page_one_penalty: int = rules["page_one_penalty"]
+        self.joker_last: bool = rules["joker_last"]
+        self.deals: int = rules["deals"]

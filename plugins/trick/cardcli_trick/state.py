@@ -1,0 +1,559 @@
+"""The rules of trick-taking Page One as a state machine (RULES.md ``trick``).
+
+Actions are small tuples, built once where possible, because simulations
+create millions of them:
+
+* decisions: ``(PLAY, card, call)`` (``call`` is the Page One call) and
+  ``DRAW_ACTION`` (cannot follow: start drawing from the stock);
+* chance: ``(DEAL, hands)``, ``(DRAWN, cards)`` and ``RESHUFFLE_ACTION``.
+
+The stock is an unordered multiset: its order is unknown until cards are
+drawn, which is exactly what a record states.  Drawing to follow suit is one
+card per chance event, because whether to draw again depends on the card
+that came; a Page One penalty draws what it can in one event.
+
+A whole match (``deals`` > 1) is one state: the end of a deal records its
+winner in the tally, moves the dealer left and waits for the next deal.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES
+from cardcli.errors import IllegalMove
+from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
+
+from .config import Config
+
+PLAY, DRAW, DEAL, DRAWN, RESHUFFLE = range(5)
+DRAW_ACTION = (DRAW,)
+RESHUFFLE_ACTION = (RESHUFFLE,)
+#: ``PLAYS[card][call]``: the play actions, built once.
+PLAYS = tuple(((PLAY, card, False), (PLAY, card, True)) for card in range(53))
+
+# Phases.
+P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
+# Why cards are being drawn.
+D_FOLLOW, D_ANY, D_PENALTY = range(3)
+
+
+def join_or(items: list[str]) -> str:
+    """``a, b or c``: for alternatives in messages."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    out: list[int] = []
+    for card in cards:
+        if card not in out:
+            out.append(card)
+    return out
+
+
+class TrickState(State):
+    """A position of a trick-taking Page One match (one or more deals)."""
+
+    __slots__ = (
+        "_result",
+        "cfg",
+        "deal_no",
+        "deal_places",
+        "deal_reason",
+        "deal_winners",
+        "dealer",
+        "deck",
+        "draw_for",
+        "draw_left",
+        "draw_seat",
+        "drawn_now",
+        "forced",
+        "hands",
+        "last_trick",
+        "num_players",
+        "phase",
+        "resume",
+        "stock",
+        "suit",
+        "tally",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "tricks_done",
+        "turn",
+        "win_pos",
+    )
+
+    def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
+        self.cfg = cfg
+        self.num_players = num_players
+        self.dealer = dealer
+        self.deck = deck  # the full pack, shared and never mutated
+        self.deal_no = 0
+        self.tally = [0] * num_players
+        self.deal_winners: list[int | None] = []
+        self.deal_places: list[int] | None = None
+        self.deal_reason = ""
+        self._result: Result | None = None
+        self._new_deal()
+
+    def _new_deal(self) -> None:
+        n = self.num_players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = []
+        self.tricks: list[int] = []  # finished tricks set aside, pooled
+        self.tricks_done = 0
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.win_pos = -1
+        self.suit = -1  # the suit to follow; -1 at the lead and after a led joker
+        self.turn = (self.dealer + 1) % n
+        self.phase = P_DEAL
+        self.draw_seat = -1
+        self.draw_for = D_FOLLOW
+        self.draw_left = 0
+        self.drawn_now = 0
+        self.forced = -1
+        self.resume = -1
+        self.last_trick: tuple | None = None
+
+    # ----------------------------------------------------------------- copying
+    def clone(self) -> TrickState:
+        other = object.__new__(TrickState)
+        other.cfg = self.cfg
+        other.num_players = self.num_players
+        other.dealer = self.dealer
+        other.deck = self.deck
+        other.deal_no = self.deal_no
+        other.tally = self.tally[:]
+        other.deal_winners = self.deal_winners[:]
+        other.deal_places = self.deal_places
+        other.deal_reason = self.deal_reason
+        other.hands = [hand[:] for hand in self.hands]
+        other.stock = self.stock[:]
+        other.tricks = self.tricks[:]
+        other.tricks_done = self.tricks_done
+        other.trick = self.trick[:]
+        other.trick_seats = self.trick_seats[:]
+        other.win_pos = self.win_pos
+        other.suit = self.suit
+        other.turn = self.turn
+        other.phase = self.phase
+        other.draw_seat = self.draw_seat
+        other.draw_for = self.draw_for
+        other.draw_left = self.draw_left
+        other.drawn_now = self.drawn_now
+        other.forced = self.forced
+        other.resume = self.resume
+        other.last_trick = self.last_trick
+        other._result = self._result
+        return other
+
+    # ------------------------------------------------------------- inspection
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (P_PLAY, P_FORCED):
+            return self.turn
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def can_draw(self) -> bool:
+        """Whether a card could come: from the stock, or from reshuffled finished tricks."""
+        return bool(self.stock) or bool(self.tricks)
+
+    def winning_seat(self) -> int:
+        """The seat whose card is winning the trick so far (-1 before the lead)."""
+        return self.trick_seats[self.win_pos] if self.trick else -1
+
+    def joker_playable(self, hand: list[int]) -> bool:
+        """Whether ``hand`` holds a joker that may be played (``joker_last`` allowing)."""
+        return JOKER in hand and (self.cfg.joker_last or len(hand) > 1)
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == P_PLAY:
+            hand = self.hands[self.turn]
+            call = len(hand) == 2
+            suit = self.suit
+            actions: list = []
+            if suit < 0:  # leading, or after a led joker: any card
+                joker_ok = self.cfg.joker_last or len(hand) > 1
+                for card in _distinct(hand):
+                    if card != JOKER or joker_ok:
+                        actions.append(PLAYS[card][0])
+                        if call:
+                            actions.append(PLAYS[card][1])
+                if not actions and self.can_draw():
+                    actions.append(DRAW_ACTION)
+                return actions
+            follow = False
+            for card in _distinct(hand):
+                if SUIT[card] == suit:
+                    follow = True
+                    actions.append(PLAYS[card][0])
+                    if call:
+                        actions.append(PLAYS[card][1])
+            if JOKER in hand and (follow is False or self.cfg.joker_any_time) and (
+                    self.cfg.joker_last or len(hand) > 1):
+                actions.append(PLAYS[JOKER][0])
+                if call:
+                    actions.append(PLAYS[JOKER][1])
+            if not follow and (self.stock or self.tricks):
+                actions.append(DRAW_ACTION)
+            return actions
+        if phase == P_FORCED:
+            forced = self.forced
+            if len(self.hands[self.turn]) == 2:
+                return [PLAYS[forced][0], PLAYS[forced][1]]
+            return [PLAYS[forced][0]]
+        return []
+
+    def expecting(self) -> str:
+        phase = self.phase
+        if phase == P_DEAL:
+            if self.cfg.deals > 1:
+                return f"the deal of deal {self.deal_no + 1} of {self.cfg.deals}"
+            return "the deal"
+        if phase == P_RESHUFFLE:
+            return "a reshuffle of the finished tricks into a new stock (the stock is empty)"
+        if phase == P_DRAW:
+            seat = self.draw_seat
+            if self.draw_for == D_PENALTY:
+                count = min(self.draw_left, len(self.stock))
+                return (f"seat {seat} to draw the forgotten Page One penalty "
+                        f"({count} card{'s' if count != 1 else ''})")
+            if self.draw_for == D_FOLLOW:
+                return f"seat {seat} to draw a card (cannot follow {SUIT_NAMES[self.suit]})"
+            return f"seat {seat} to draw a card to play"
+        if phase == P_FORCED:
+            return f"seat {self.turn} to play the drawn {NAME[self.forced]}"
+        if phase == P_PLAY:
+            return f"seat {self.turn} to {'lead' if not self.trick else 'play to the trick'}"
+        return "nothing (the game is over)"
+
+    def card_zones(self) -> dict[str, list[int]]:
+        zones = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        zones["stock"] = self.stock
+        zones["finished tricks"] = self.tricks
+        zones["trick"] = self.trick
+        if self.phase == P_DEAL:
+            zones["undealt"] = list(self.deck)
+        return zones
+
+    def result(self) -> Result | None:
+        return self._result
+
+    # ---------------------------------------------------------------- chance
+    def draw_count(self) -> int:
+        """Cards the next draw event takes: one to follow, the penalty as far as the stock goes."""
+        if self.draw_for == D_PENALTY:
+            return min(self.draw_left, len(self.stock))
+        return 1
+
+    def sample_chance(self, rng: random.Random) -> tuple:
+        phase = self.phase
+        if phase == P_DRAW:
+            stock = self.stock
+            if self.draw_for != D_PENALTY:
+                return (DRAWN, (stock[rng.randrange(len(stock))],))
+            return (DRAWN, tuple(rng.sample(stock, min(self.draw_left, len(stock)))))
+        if phase == P_RESHUFFLE:
+            return RESHUFFLE_ACTION
+        if phase == P_DEAL:
+            deck = list(self.deck)
+            rng.shuffle(deck)
+            size = self.cfg.hand_size
+            return (DEAL, tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(self.num_players)))
+        raise ValueError("not a chance node")
+
+    # -------------------------------------------------------------- checking
+    def check(self, action) -> None:
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalMove("the game is over")
+        if not isinstance(action, tuple) or not action:
+            raise IllegalMove(f"not an action: {action!r}")
+        if player == CHANCE:
+            self._check_chance(action)
+            return
+        if action[0] not in (PLAY, DRAW):
+            raise IllegalMove(f"it is seat {player}'s turn, not a chance event")
+        legal = self.legal_actions()
+        if action in legal:
+            return
+        raise IllegalMove(self.why_illegal(action), self.alternatives(legal))
+
+    def alternatives(self, legal: list) -> str:
+        """The legal choices in words: ``could play 7H, QH or draw``."""
+        cards: list[str] = []
+        for action in legal:
+            if action[0] == PLAY and NAME[action[1]] not in cards:
+                cards.append(NAME[action[1]])
+        words = cards[:]
+        if DRAW_ACTION in legal:
+            words.append("draw")
+        if not words:
+            return ""
+        return "could " + ("play " if cards else "") + join_or(words)
+
+    def why_illegal(self, action) -> str:
+        """Why a decision is not allowed, for people (records, prompts)."""
+        seat = self.turn
+        hand = self.hands[seat]
+        cfg = self.cfg
+        suit = self.suit
+        if self.phase == P_FORCED:
+            forced = NAME[self.forced]
+            if action[0] == DRAW:
+                return f"must play the drawn {forced} at once, not draw again"
+            if action[1] != self.forced:
+                what = f"the card of the suit led ({SUIT_NAMES[suit]})" if suit >= 0 else "the card"
+                return f"must play the drawn {forced}, {what} just drawn"
+        if action[0] == DRAW:
+            if suit < 0:
+                return "may not draw: holding a card to lead" if not self.trick else \
+                    "may not draw: any card may be played after a led joker"
+            if any(SUIT[c] == suit for c in hand):
+                return f"may not draw while able to follow {SUIT_NAMES[suit]}"
+            return "nothing is left to draw (stock and finished tricks are empty)"
+        if len(action) != 3:
+            return f"not an action: {action!r}"
+        _, card, call = action
+        if card not in hand:
+            return f"{NAME[card]} is not in seat {seat}'s hand"
+        if call and len(hand) != 2:
+            return "Page One may only be called with the play that leaves one card"
+        if card == JOKER:
+            if not cfg.joker_last and len(hand) == 1:
+                return "the joker may not be the last card (joker_last is off)"
+            if suit >= 0 and not cfg.joker_any_time:
+                return (f"the joker may only be played by a player who cannot follow suit "
+                        f"(joker_any_time is off): must follow {SUIT_NAMES[suit]}")
+        if suit >= 0 and SUIT[card] != suit:
+            return f"must follow {SUIT_NAMES[suit]}"
+        return "not allowed now"
+
+    def _where(self, card: int) -> str:
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return f" (it is in seat {seat}'s hand)"
+        if card in self.trick:
+            return " (it is in the trick on the table)"
+        if card in self.tricks:
+            return " (it is in the finished tricks)"
+        return ""
+
+    def _check_chance(self, action) -> None:
+        kind = action[0]
+        phase = self.phase
+        if phase == P_DEAL:
+            if kind != DEAL:
+                raise IllegalMove(f"expected {self.expecting()}")
+            hands = action[1]
+            if len(hands) != self.num_players:
+                raise IllegalMove(f"the deal has {len(hands)} hands for {self.num_players} players")
+            pool = list(self.deck)
+            for seat, hand in enumerate(hands):
+                if len(hand) != self.cfg.hand_size:
+                    raise IllegalMove(f"seat {seat} was dealt {len(hand)} cards, not {self.cfg.hand_size}")
+                for card in hand:
+                    if card not in pool:
+                        copies = self.deck.count(card)
+                        raise IllegalMove(f"{NAME[card]} is dealt more often than the pack holds it "
+                                          f"({copies})")
+                    pool.remove(card)
+            return
+        if phase == P_RESHUFFLE:
+            if kind != RESHUFFLE:
+                raise IllegalMove("the stock is empty: the finished tricks must be reshuffled first")
+            return
+        if phase == P_DRAW:
+            if kind == RESHUFFLE:
+                raise IllegalMove(f"no reshuffle now: the stock still has {len(self.stock)} card(s)")
+            if kind != DRAWN:
+                raise IllegalMove(f"expected {self.expecting()}")
+            cards = action[1]
+            want = self.draw_count()
+            if len(cards) != want:
+                raise IllegalMove(f"{len(cards)} card(s) drawn, but the rules draw {want} here")
+            pool = self.stock[:]
+            for card in cards:
+                if not isinstance(card, int) or not 0 <= card <= JOKER:
+                    raise IllegalMove(f"{card!r} is not a card of this game")
+                if card not in pool:
+                    raise IllegalMove(f"drew {NAME[card]}, which is not in the stock{self._where(card)}")
+                pool.remove(card)
+            return
+        raise IllegalMove(f"expected {self.expecting()}")
+
+    # -------------------------------------------------------------- applying
+    def apply_legal(self, action) -> None:
+        kind = action[0]
+        if kind == PLAY:
+            self._play(action[1], action[2])
+        elif kind == DRAWN:
+            self._drawn(action[1])
+        elif kind == DRAW:
+            hand_suit = self.suit
+            self._begin_draw(self.turn, D_FOLLOW if hand_suit >= 0 else D_ANY, 1)
+        elif kind == RESHUFFLE:
+            self.stock = self.tricks
+            self.tricks = []
+            self.tricks_done = 0
+            self.phase = P_DRAW
+        elif kind == DEAL:
+            self._deal(action[1])
+        else:  # pragma: no cover - check() rejects these
+            raise ValueError(action)
+
+    def _deal(self, hands) -> None:
+        pool = list(self.deck)
+        for seat, hand in enumerate(hands):
+            self.hands[seat] = list(hand)
+            for card in hand:
+                pool.remove(card)
+        self.stock = pool
+        self._begin_turn((self.dealer + 1) % self.num_players)
+
+    def _begin_turn(self, seat: int) -> None:
+        """Give ``seat`` the turn; with nothing to draw and no legal play the hand is called off."""
+        self.phase = P_PLAY
+        self.turn = seat
+        if not self.stock and not self.tricks and not self.legal_actions():
+            self._end_deal(None)
+
+    def _play(self, card: int, call: bool) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        forgot = len(hand) == 2 and not call
+        hand.remove(card)
+        self.forced = -1
+        trick = self.trick
+        pos = len(trick)
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if pos == 0:
+            self.win_pos = 0
+            self.suit = SUIT[card]
+        else:
+            suit = self.suit
+            if suit < 0 and card != JOKER:
+                self.suit = suit = SUIT[card]
+            best = trick[self.win_pos]
+            if best != JOKER and (card == JOKER or (SUIT[card] == suit and RANK[card] > RANK[best])):
+                self.win_pos = pos
+        if not hand:
+            self._end_deal(seat)
+            return
+        n = self.num_players
+        if pos + 1 == n:
+            winner = self.trick_seats[self.win_pos]
+            self.last_trick = (tuple(trick), tuple(self.trick_seats), winner)
+            self.tricks.extend(trick)
+            self.tricks_done += 1
+            self.trick = []
+            self.trick_seats = []
+            self.win_pos = -1
+            self.suit = -1
+            following = winner
+        else:
+            following = seat + 1 if seat + 1 < n else 0
+        if forgot and self.cfg.page_one_penalty:
+            # Drawn before the next player acts; a completed trick is already set aside.
+            self.resume = following
+            self._begin_draw(seat, D_PENALTY, self.cfg.page_one_penalty)
+        else:
+            self._begin_turn(following)
+
+    def _begin_draw(self, seat: int, reason: int, count: int) -> None:
+        self.draw_seat = seat
+        self.draw_for = reason
+        self.draw_left = count
+        self.drawn_now = 0
+        self.phase = P_DRAW
+        if not self.stock:
+            self._stock_empty()
+
+    def _stock_empty(self) -> None:
+        """The stock ran out while cards must be drawn: reshuffle, or nothing is left at all."""
+        if self.tricks:
+            self.phase = P_RESHUFFLE
+            return
+        seat = self.draw_seat
+        self.draw_seat = -1
+        self.draw_left = 0
+        if self.draw_for == D_PENALTY:
+            self._begin_turn(self.resume)  # whatever cannot be drawn is waived
+            self.resume = -1
+        else:
+            # Still cannot follow: a playable joker is the only way on, else the hand is off.
+            self._begin_turn(seat)
+
+    def _drawn(self, cards) -> None:
+        seat = self.draw_seat
+        hand = self.hands[seat]
+        stock = self.stock
+        for card in cards:
+            index = stock.index(card)
+            stock[index] = stock[-1]
+            stock.pop()
+            hand.append(card)
+        self.drawn_now += len(cards)
+        reason = self.draw_for
+        if reason == D_FOLLOW:
+            card = cards[-1]
+            if SUIT[card] == self.suit:
+                self._force(seat, card)
+            elif not stock:
+                self._stock_empty()
+            return
+        if reason == D_ANY:
+            self._force(seat, cards[-1])
+            return
+        self.draw_left -= len(cards)
+        if self.draw_left <= 0:
+            self.draw_seat = -1
+            self._begin_turn(self.resume)
+            self.resume = -1
+        elif not stock:
+            self._stock_empty()
+
+    def _force(self, seat: int, card: int) -> None:
+        self.forced = card
+        self.draw_seat = -1
+        self.phase = P_FORCED
+        self.turn = seat
+
+    # --------------------------------------------------------------- scoring
+    def _end_deal(self, winner: int | None) -> None:
+        n = self.num_players
+        if winner is None:
+            places = [1] * n
+            reason = "the hand was called off: nothing left to draw and no way to follow"
+        else:
+            places = rank_places([-1 if s == winner else len(self.hands[s]) for s in range(n)])
+            reason = f"seat {winner} played their last card"
+            self.tally[winner] += 1
+        self.deal_winners.append(winner)
+        self.deal_places = places
+        self.deal_reason = reason
+        self.deal_no += 1
+        if self.deal_no < self.cfg.deals:
+            self.dealer = (self.dealer + 1) % n
+            self._new_deal()
+            return
+        self.phase = P_OVER
+        if self.cfg.deals == 1:
+            self._result = Result(places=places, winner=winner, reason=reason)
+            return
+        final = rank_places(self.tally, lower_is_better=False)
+        best = [s for s in range(n) if final[s] == 1]
+        self._result = Result(
+            places=final, winner=best[0] if len(best) == 1 else None,
+            reason=f"{self.cfg.deals} deals played; most deals won takes the match",
+            scores=self.tally[:],
+            rounds=[[1 if w == s else 0 for s in range(n)] for w in self.deal_winners],
+            extra={"deal_winners": self.deal_winners[:]})

@@ -1,0 +1,411 @@
+"""Trick-taking Page One as a cardcli variant: records, descriptions, the table and the prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, parse_card, sorted_hand
+from cardcli.errors import CardError
+from cardcli.variant import CHANCE, Policy, Variant
+
+from . import cpu
+from .config import OPTIONS, Config, check_rules, pack
+from .state import (
+    D_FOLLOW,
+    D_PENALTY,
+    DEAL,
+    DRAW,
+    DRAW_ACTION,
+    DRAWN,
+    P_DRAW,
+    P_FORCED,
+    P_OVER,
+    PLAY,
+    PLAYS,
+    RESHUFFLE,
+    RESHUFFLE_ACTION,
+    TrickState,
+)
+
+_FIELDS = {
+    "play": {"move", "seat", "card", "call"},
+    "draw": {"move", "seat"},
+    "deal": {"chance", "hands", "dealer"},
+    "draw_cards": {"chance", "seat", "cards"},
+    "reshuffle": {"chance", "cards"},
+}
+
+
+def _only(data: Mapping[str, Any], kind: str) -> None:
+    allowed = _FIELDS[kind]
+    for key in data:
+        if key not in allowed:
+            raise ValueError(f"unknown field {key!r} in a {kind.replace('_cards', '')} event "
+                             f"(allowed: {', '.join(sorted(allowed))})")
+
+
+def _card(value: Any) -> int:
+    if not isinstance(value, str):
+        raise ValueError(f"a card must be a name like \"7H\" or \"JK\", got {value!r}")
+    return parse_card(value)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+class TrickVariant(Variant):
+    """Page One played in tricks (seeds 001 and 003): follow suit or draw until you can."""
+
+    name = "trick"
+    title = "Page One (trick-taking)"
+    description = "Follow suit or draw until you can; the joker wins any trick; first to empty a hand wins"
+    min_players = 2
+    max_players = 8
+    options = OPTIONS
+    cpu_levels = ("easy", "normal")
+
+    _configs: dict[tuple, Config] = {}
+
+    def config(self, rules: Mapping[str, Any]) -> Config:
+        """The typed rules, built once per set of options and shared by every state."""
+        key = tuple(sorted(rules.items()))
+        cfg = self._configs.get(key)
+        if cfg is None:
+            cfg = self._configs[key] = Config(rules)
+        return cfg
+
+    def check_rules(self, rules, num_players: int | None = None) -> None:
+        check_rules(rules, num_players)
+
+    def deck(self, rules, num_players: int) -> list[int]:
+        return pack(rules)
+
+    def new_state(self, rules, num_players: int, dealer: int) -> TrickState:
+        return TrickState(self.config(rules), num_players, dealer, pack(rules))
+
+    def cpu_policy(self, level: str) -> Policy:
+        if level not in cpu.POLICIES:
+            raise ValueError(level)
+        return cpu.POLICIES[level]
+
+    # ---------------------------------------------------------------- records
+    def encode_action(self, state: TrickState, action) -> dict[str, Any]:
+        kind = action[0]
+        if kind == PLAY:
+            data: dict[str, Any] = {"move": "play", "card": NAME[action[1]]}
+            if action[2]:
+                data["call"] = True
+            return data
+        if kind == DRAW:
+            return {"move": "draw"}
+        if kind == DRAWN:
+            return {"chance": "draw", "seat": state.draw_seat, "cards": [NAME[c] for c in action[1]]}
+        if kind == RESHUFFLE:
+            return {"chance": "reshuffle", "cards": len(state.tricks)}
+        if kind == DEAL:
+            return {"chance": "deal", "dealer": state.dealer,
+                    "hands": [[NAME[c] for c in hand] for hand in action[1]]}
+        raise ValueError(f"not a trick action: {action!r}")
+
+    def decode_action(self, state: TrickState, data: Mapping[str, Any]):
+        try:
+            return self._decode(state, data)
+        except CardError as error:
+            raise ValueError(str(error)) from None
+
+    def _decode(self, state: TrickState, data: Mapping[str, Any]):
+        move = data.get("move")
+        if move is not None:
+            if move == "play":
+                _only(data, "play")
+                card = _card(data.get("card"))
+                call = data.get("call", False)
+                if not isinstance(call, bool):
+                    raise ValueError(f"call must be true or false, got {call!r}")
+                return PLAYS[card][call]
+            if move == "draw":
+                _only(data, "draw")
+                return DRAW_ACTION
+            raise ValueError(f"unknown move {move!r} (trick moves: play, draw)")
+        chance = data.get("chance")
+        if chance == "deal":
+            _only(data, "deal")
+            hands = data.get("hands")
+            if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+                raise ValueError("'hands' must be a list of card lists, one per seat")
+            dealer = data.get("dealer")
+            if dealer is not None and dealer != state.dealer:
+                raise ValueError(f"the dealer of this deal is seat {state.dealer}, not {dealer!r}")
+            return (DEAL, tuple(tuple(_card(c) for c in hand) for hand in hands))
+        if chance == "draw":
+            _only(data, "draw_cards")
+            cards = data.get("cards")
+            if not isinstance(cards, list) or not cards:
+                raise ValueError("'cards' must be a non-empty list of the cards drawn")
+            seat = data.get("seat")
+            if state.phase == P_DRAW and seat != state.draw_seat:
+                raise ValueError(f"the cards drawn now are seat {state.draw_seat}'s, not seat {seat}'s")
+            return (DRAWN, tuple(_card(c) for c in cards))
+        if chance == "reshuffle":
+            _only(data, "reshuffle")
+            stated = data.get("cards")
+            if stated is not None and stated != len(state.tricks):
+                raise ValueError(f"the reshuffle makes a stock of {len(state.tricks)} cards, not {stated!r}")
+            return RESHUFFLE_ACTION
+        raise ValueError(f"unknown chance event {chance!r} (trick: deal, draw, reshuffle)")
+
+    # ----------------------------------------------------------------- people
+    def _name(self, seat: int, names: Sequence[str] | None) -> str:
+        return names[seat] if names else f"seat {seat}"
+
+    def describe(self, state: TrickState, action, viewer: int | None = None,
+                 names: Sequence[str] | None = None) -> str:
+        kind = action[0]
+        if kind == PLAY:
+            return self._describe_play(state, action[1], action[2], names)
+        if kind == DRAW:
+            if state.suit >= 0:
+                return f"cannot follow {SUIT_NAMES[state.suit]}: draws from the stock"
+            return "holds only the joker (it may not be the last card): draws a card to play"
+        if kind == DRAWN:
+            seat = state.draw_seat
+            who = self._name(seat, names)
+            cards = action[1]
+            if state.draw_for == D_PENALTY:
+                if viewer is None or viewer == seat:
+                    return f"{who} drew {' '.join(NAME[c] for c in cards)} (forgot Page One)"
+                return f"{who} drew {_plural(len(cards), 'card')} (forgot Page One)"
+            so_far = state.drawn_now + 1
+            card = cards[0]
+            if viewer is None or viewer == seat:
+                text = f"{who} drew {NAME[card]}"
+                if state.draw_for == D_FOLLOW:
+                    if SUIT[card] == state.suit:
+                        text += f", a {SUIT_NAMES[state.suit][:-1]}: it must be played"
+                    elif card == JOKER:
+                        text += " (the joker: kept, drawing goes on)"
+                    else:
+                        text += ", drawing on"
+                else:
+                    text += ": it must be played"
+                return text + (f" ({so_far} drawn)" if so_far > 1 else "")
+            return f"{who} drew a card ({so_far} drawn)" if so_far > 1 else f"{who} drew a card"
+        if kind == RESHUFFLE:
+            return (f"the stock is empty: {_plural(len(state.tricks), 'card')} of finished tricks "
+                    f"shuffled into a new stock")
+        if kind == DEAL:
+            text = ""
+            cfg = state.cfg
+            if cfg.deals > 1:
+                text = f"Deal {state.deal_no + 1} of {cfg.deals}: "
+            text += f"dealt {cfg.hand_size} cards each (dealer: {self._name(state.dealer, names)})"
+            if state.deal_no > 0:
+                text += ". " + self._tally_text(state, names)
+            return text
+        return repr(action)
+
+    def _tally_text(self, state: TrickState, names: Sequence[str] | None) -> str:
+        last = state.deal_winners[-1] if state.deal_winners else None
+        head = ("last deal called off" if last is None else
+                f"last deal won by {self._name(last, names)}") if state.deal_winners else ""
+        tally = ", ".join(f"{self._name(s, names)} {state.tally[s]}" for s in range(state.num_players))
+        return f"{head}; deals won: {tally}" if head else f"deals won: {tally}"
+
+    def _describe_play(self, state: TrickState, card: int, call: bool,
+                       names: Sequence[str] | None) -> str:
+        seat = state.turn
+        hand = state.hands[seat]
+        if not state.trick:
+            text = f"led {NAME[card]}"
+            if card == JOKER:
+                text += " (the next card sets the suit)"
+        elif state.suit < 0:
+            text = f"played {NAME[card]} on the led joker"
+            if card != JOKER:
+                text += f" ({SUIT_NAMES[SUIT[card]]} to follow)"
+        else:
+            text = f"played {NAME[card]}"
+            if card == JOKER:
+                text += f" on {SUIT_NAMES[state.suit]}"
+            elif SUIT[card] != state.suit:  # pragma: no cover - only in a broken record
+                text += f" (not {SUIT_NAMES[state.suit]})"
+        if call:
+            text = "called \"Page One!\" and " + text
+        if len(hand) == 1:
+            return text + ", their last card: wins the deal!"
+        if len(state.trick) + 1 == state.num_players:
+            best = state.trick[state.win_pos]
+            suit = state.suit if state.suit >= 0 else SUIT[card]
+            if best != JOKER and (card == JOKER or (SUIT[card] == suit and RANK[card] > RANK[best])):
+                winner = seat
+            else:
+                winner = state.trick_seats[state.win_pos]
+            text += f"; {self._name(winner, names)} wins the trick"
+        if len(hand) == 2 and not call:
+            text += f" - forgot to call Page One! (draws {state.cfg.page_one_penalty})" \
+                if state.cfg.page_one_penalty else " - forgot to call Page One!"
+        return text
+
+    def render(self, state: TrickState, viewer: int | None = None,
+               names: Sequence[str] | None = None) -> str:
+        n = state.num_players
+        names = list(names) if names else [f"seat {i}" for i in range(n)]
+        cfg = state.cfg
+        lines = []
+        head = []
+        if cfg.deals > 1:
+            head.append(f"Deal {min(state.deal_no + 1, cfg.deals)} of {cfg.deals}")
+        head.append(f"stock: {len(state.stock)}")
+        head.append(f"finished tricks: {state.tricks_done} ({_plural(len(state.tricks), 'card')})")
+        lines.append(" | ".join(head))
+        if cfg.deals > 1:
+            lines.append(self._tally_text(state, names).capitalize())
+        if state.trick:
+            played = ", ".join(f"{names[s]} {NAME[c]}" for s, c in zip(state.trick_seats, state.trick))
+            if state.suit >= 0:
+                led = f"{SUIT_NAMES[state.suit]} to follow"
+            else:
+                led = "joker led: the next card sets the suit"
+            best = state.trick[state.win_pos]
+            lines.append(f"Trick: {played}  ({led}; winning: {names[state.winning_seat()]} "
+                         f"with {NAME[best]})")
+        elif state.phase != P_OVER and state.last_trick is not None:
+            cards, seats, winner = state.last_trick
+            played = ", ".join(f"{names[s]} {NAME[c]}" for s, c in zip(seats, cards))
+            lines.append(f"Last trick: {played}  (won by {names[winner]}, who leads)")
+        player = state.current_player()
+        acting = state.draw_seat if player == CHANCE and state.phase == P_DRAW else player
+        width = max(len(x) for x in names)
+        for seat, hand in enumerate(state.hands):
+            marker = ">" if seat == acting else " "
+            flags = []
+            if seat == state.dealer:
+                flags.append("dealer")
+            if len(hand) == 1 and state.phase != P_OVER:
+                flags.append("Page One")
+            if cfg.deals > 1:
+                flags.append(f"deals won {state.tally[seat]}")
+            count = f"{len(hand):2d} card{'s' if len(hand) != 1 else ' '}"
+            cards = ""
+            if viewer is None or viewer == seat:
+                cards = "  " + " ".join(NAME[c] for c in sorted_hand(hand))
+            extra = f"  ({', '.join(flags)})" if flags else ""
+            lines.append(f" {marker} {seat} {names[seat]:<{width}}  {count}{extra}{cards}")
+        if state.phase == P_DRAW and state.draw_for != D_PENALTY and state.drawn_now:
+            lines.append(f"{names[state.draw_seat]} is drawing: {_plural(state.drawn_now, 'card')} so far")
+        if state.phase == P_FORCED and (viewer is None or viewer == state.turn):
+            lines.append(f"Drawn card {NAME[state.forced]} must be played")
+        if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
+            lines.append(f"Deal over: {self._reason(state, names)}")
+        return "\n".join(lines)
+
+    def _reason(self, state: TrickState, names: Sequence[str]) -> str:
+        last = state.deal_winners[-1] if state.deal_winners else None
+        if last is None:
+            return "called off as a draw (nothing to draw and no way to follow)"
+        return f"{names[last]} played their last card"
+
+    def parse_move(self, state: TrickState, text: str, legal: list):
+        """Typed moves: ``7h``, ``jk``, ``qh!`` or ``p qh`` (with the Page One call), ``draw``/``d``."""
+        words = text.strip().lower().replace("!", " ! ").split()
+        call = "!" in words
+        words = [w for w in words if w != "!"]
+        if words and words[0] in ("p", "page", "pageone", "page-one"):
+            call = True
+            words = words[1:]
+            if words and words[0] == "one":
+                words = words[1:]
+        if len(words) != 1:
+            return None
+        if words[0] in ("d", "draw"):
+            return DRAW_ACTION if DRAW_ACTION in legal else None
+        try:
+            card = parse_card(words[0])
+        except CardError:
+            return None
+        action = PLAYS[card][call]
+        return action if action in legal else None
+
+    def human_turn(self, state: TrickState, seat: int, legal: list, ui: Any):
+        return human_dialogue(self, state, seat, legal, ui)
+
+
+def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: list, ui: Any):
+    """The human's turn: numbered choices or typed cards (``qh``, ``jk``).
+
+    Only legal cards are offered.  The Page One call is offered (as ``p``, or
+    a ``!`` after the card) only when the play leaves one card, and it is not
+    pressed for you: forgetting it is part of the game.
+    """
+    cards = [a[1] for a in legal if a[0] == PLAY and not a[2]]
+    cards.sort(key=lambda c: (c // 13, c))
+    can_call = any(a[0] == PLAY and a[2] for a in legal)
+    can_draw = DRAW_ACTION in legal
+    called = False
+    hand = sorted_hand(state.hands[seat])
+    if state.phase == P_FORCED:
+        ui.show(f"You drew {NAME[state.forced]}: it must be played now.")
+    elif not state.trick:
+        ui.show("You lead: any card.")
+    elif state.suit < 0:
+        ui.show("The joker was led: play any card; its suit is the one to follow.")
+    elif can_draw and not any(SUIT[c] == state.suit for c in cards):
+        ui.show(f"You have no {SUIT_NAMES[state.suit]}" +
+                (": play the joker, or draw until one comes." if cards else
+                 ": draw until one comes, and play it."))
+    while True:
+        options = [f"play {NAME[c]}" for c in cards]
+        if can_draw:
+            options.append("draw from the stock")
+        ui.show("Your hand: " + " ".join(NAME[c] for c in hand))
+        ui.show("  ".join(f"[{i}] {text}" for i, text in enumerate(options, start=1)))
+        if can_call:
+            ui.show("  [p] call \"Page One!\"" + ("  (called)" if called else ""))
+        answer = ui.ask("Your move (number, a card like qh or jk" + (", d to draw" if can_draw else "") +
+                        ")").strip()
+        lowered = answer.lower()
+        if lowered in ("?", "hint", "help"):
+            ui.show("Follow the suit led if you can; the joker wins any trick. With no card of the "
+                    "suit led, draw until one comes and play it. Type a number or a card (7h, 10s, jk).")
+            continue
+        if lowered in ("p", "page one", "pageone", "page-one"):
+            if can_call:
+                called = True
+                ui.show("\"Page One!\" - now choose your card.")
+            else:
+                ui.show("Page One is called with the play that leaves you one card; not now.")
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            index = int(answer) - 1
+            if index < len(cards):
+                return PLAYS[cards[index]][called and can_call]
+            return DRAW_ACTION
+        words = lowered.replace("!", " ! ").split()
+        if "!" in words and can_call:
+            called = True
+        words = [w for w in words if w != "!"]
+        if len(words) == 1 and words[0] in ("d", "draw"):
+            if can_draw:
+                return DRAW_ACTION
+            ui.show("You may not draw now" +
+                    (f": {state.why_illegal(DRAW_ACTION)}." if state.phase != P_FORCED else "."))
+            continue
+        parsed = None
+        if len(words) == 1:
+            try:
+                parsed = parse_card(words[0])
+            except CardError:
+                parsed = None
+        if parsed is None:
+            ui.show(f"{answer!r} is not one of your choices.")
+            continue
+        if parsed not in cards:
+            if parsed in state.hands[seat]:
+                ui.show(f"You cannot play {NAME[parsed]} now: {state.why_illegal(PLAYS[parsed][False])}.")
+            else:
+                ui.show(f"{NAME[parsed]} is not in your hand.")
+            continue
+        return PLAYS[parsed][called and can_call]
+
