@@ -282,13 +282,48 @@ def melds_with(card: int, hand: Sequence[int], rules: MeldRules) -> list[Meld]:
     """Three-card melds of ``card`` with two *natural* cards of ``hand`` (a deep pickup)."""
     wild = rules.wild
     naturals = [c for c in hand if RANK[c] != wild]
+    present = set(naturals)
+    lowest, highest = rules.lowest, rules.highest
     found: list[Meld] = []
     seen = set()
-    for pair in combinations(sorted(naturals), 2):
-        for meld in interpretations((card, *pair), rules):
-            if meld not in seen:
-                seen.add(meld)
-                found.append(meld)
+
+    def add(meld: Meld) -> None:
+        if meld not in seen:
+            seen.add(meld)
+            found.append(meld)
+
+    if RANK[card] != wild:
+        rank, suit = RANK[card], SUIT[card]
+        same = sorted(c for c in naturals if RANK[c] == rank)
+        for pair in combinations(same, 2):
+            add(make_set(rank, (card, *pair), rules))
+        base = suit * 13 - 2
+        for low in (rank - 2, rank - 1, rank):
+            if low < lowest or low + 2 > highest:
+                continue
+            window = (base + low, base + low + 1, base + low + 2)
+            if all(c == card or (c in present and RANK[c] != wild) for c in window):
+                add((RUN, suit, low, window))
+        return found
+    by_rank: dict[int, list[int]] = {}
+    for c in naturals:
+        by_rank.setdefault(RANK[c], []).append(c)
+    for rank, same in by_rank.items():
+        for pair in combinations(sorted(same), 2):
+            add((SET, rank, 0, (*pair, card)))
+    for suit in range(4):
+        base = suit * 13 - 2
+        for low in range(lowest, highest - 1):
+            window = (base + low, base + low + 1, base + low + 2)
+            held = [c in present for c in window]
+            if sum(held) < 2:
+                continue
+            for slot in range(3):
+                others = [held[i] for i in range(3) if i != slot]
+                if all(others):
+                    cards = list(window)
+                    cards[slot] = card
+                    add((RUN, suit, low, tuple(cards)))
     return found
 
 

@@ -94,7 +94,10 @@ class Session:
         self.ui.show("")
         self.ui.show(game.variant.render(game.state, viewer=None, names=names))
         self.ui.show("")
-        self.ui.show("Game over" + (f": {result['reason']}" if result.get("reason") else "") + ".")
+        reason = result.get("reason", "")
+        for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
+            reason = reason.replace(f"seat {seat}", names[seat])
+        self.ui.show("Game over" + (f": {reason}" if reason else "") + ".")
         self.ui.show(ranking_text(result, names))
 
 

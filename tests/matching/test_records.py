@@ -79,8 +79,8 @@ def test_stdin(tmp_path):
     (replace(5, {"chance": "draw", "seat": 1, "cards": ["9S"]}),
      "game.jsonl:6: after move 2, seat 1 drew 9S: 9S is not in the stock"),
     # a card that is not in the player's hand
-    (replace(6, {"seat": 1, "move": "play", "card": "QD"}),
-     "game.jsonl:7: move 3, seat 1 played QD on 9S: after a draw only the drawn card (9D) may be played"),
+    (replace(6, {"seat": 1, "move": "play", "card": "5D"}),
+     "game.jsonl:7: move 3, seat 1 played 5D on 9S: after a draw only the drawn card (9D) may be played"),
     # a duplicated card in the deal
     (replace(1, {"chance": "deal", "hands": [["9H", "9S"], ["9H", "4C"]]}),
      "game.jsonl:2: after move 0, dealt 2 cards each (dealer: seat 1): 9H is dealt twice"),

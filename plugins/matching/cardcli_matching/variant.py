@@ -180,6 +180,9 @@ class MatchingVariant(Variant):
                 text += f" ({SUIT_NAMES[state.suit]} named)"
             if suit >= 0:
                 text += f", naming {SUIT_NAMES[suit]}"
+            effect = _effect_text(state, card, names)
+            if effect:
+                text += f" ({effect})"
             if call:
                 text = "called \"Page One!\" and " + text
             return text
@@ -188,7 +191,9 @@ class MatchingVariant(Variant):
                 return f"took the penalty (draws {state.penalty})"
             if state.stock_size() == 0 and len(state.discard) <= 1:
                 return "could not play and had nothing to draw"
-            return "drew"
+            if any(a[0] == PLAY for a in state.legal_actions()):
+                return "chose to draw"
+            return "could not play"
         if kind == KEEP:
             shown = viewer is None or viewer == state.turn
             return f"kept the drawn {NAME[state.drawn]}" if shown else "kept the drawn card"
@@ -293,6 +298,30 @@ class MatchingVariant(Variant):
 
     def human_turn(self, state: MatchingState, seat: int, legal: list, ui: Any):
         return human_dialogue(self, state, seat, legal, ui)
+
+
+def _effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -> str:
+    """What a special card does to the table, for the log."""
+    from .config import REVERSE, SKIP, THREE, TWO
+
+    kind = state.cfg.card_special[card]
+    seat = state.turn
+    if kind == 0 or (len(state.hands[seat]) == 1 and not state.cfg.rank_all_places):
+        return ""
+
+    def name(s: int) -> str:
+        return names[s] if names else f"seat {s}"
+
+    following = state.next_seat(seat)
+    if kind in (TWO, THREE):
+        return f"{name(following)} must draw {state.penalty + (2 if kind == TWO else 3)} or pass it on"
+    if kind == SKIP:
+        return f"skips {name(following)}"
+    if kind == REVERSE:
+        if state.players_in() == 2:
+            return f"skips {name(following)}"
+        return "reverses the direction"
+    return ""
 
 
 def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, legal: list, ui: Any):
