@@ -337,3 +337,52 @@ def card_text(meld: Meld, index: int, rules: MeldRules) -> str:
     if RANK[card] == rules.wild:
         return f"{NAME[card]}={meaning_name(meld, index)}"
     return NAME[card]
+
+
+def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: MeldRules) -> Meld:
+    """The canonical meld of ``entries``: ``(card, rank, suit)`` where a wild
+    states the rank (and optionally the suit) it stands for, ``None`` if unsaid.
+
+    Raises ``ValueError`` when the cards cannot be laid out as one set or run
+    (a wild's meaning missing where it matters, two cards for one place, a
+    gap); rule checks beyond the layout are :func:`meld_problem`'s.
+    """
+    wild = rules.wild
+    cards = [card for card, _, _ in entries]
+    naturals = [card for card in cards if RANK[card] != wild]
+    stated = [(card, rank, suit) for card, rank, suit in entries if RANK[card] == wild]
+    ranks = {RANK[c] for c in naturals}
+    said = {rank for _, rank, _ in stated if rank is not None}
+    if len(ranks) <= 1 and len(said | ranks) <= 1:
+        rank = next(iter(ranks or said or {wild}))
+        return make_set(rank, cards, rules)
+    suits = {SUIT[c] for c in naturals}
+    if len(suits) > 1:
+        if len(ranks) == 1:
+            raise ValueError(f"a wild in a set of {RANK_NAMES[next(iter(ranks))]}s stands for that rank")
+        raise ValueError("not a set (different ranks) and not a run (different suits)")
+    suit = next(iter(suits))
+    if any(rank is None for _, rank, _ in stated):
+        found = [m for m in interpretations(cards, rules) if m[0] == RUN]
+        if len(found) == 1:
+            return found[0]
+        raise ValueError("say what each wild stands for, e.g. 3H=5C")
+    placed: dict[int, int] = {}
+    for card in naturals:
+        if RANK[card] in placed:
+            raise ValueError(f"a run may not hold {RANK_NAMES[RANK[card]]}{SUITS[suit]} twice")
+        placed[RANK[card]] = card
+    for card, rank, stated_suit in stated:
+        assert rank is not None
+        if stated_suit is not None and stated_suit != suit:
+            raise ValueError(f"{NAME[card]} cannot stand for {RANK_NAMES[rank]}{SUITS[stated_suit]} "
+                             f"in a run of {SUITS[suit]}")
+        if rank in placed:
+            raise ValueError(f"two cards stand for {RANK_NAMES[rank]}{SUITS[suit]}")
+        placed[rank] = card
+    low, high = min(placed), max(placed)
+    for rank in range(low, high + 1):
+        if rank not in placed:
+            name = RANK_NAMES[rank] + SUITS[suit] if 2 <= rank <= 14 else str(rank)
+            raise ValueError(f"the run has a gap: nothing stands for {name}")
+    return (RUN, suit, low, tuple(placed[r] for r in range(low, high + 1)))

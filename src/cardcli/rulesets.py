@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import RulesetError
+from .errors import PluginError, RulesetError
 from .options import Value, resolve
 from .plugins import Registry
 from .variant import Variant
@@ -115,7 +115,10 @@ def load_ruleset(name: str, registry: Registry, variant: str | None = None,
     data = parse_ruleset_text(text, source)
     if variant is not None and data["variant"] != variant:
         raise RulesetError(f"{source}: this ruleset is for {data['variant']!r}, not {variant!r}")
-    target = registry.get(data["variant"])
+    try:
+        target = registry.get(data["variant"])
+    except PluginError as error:
+        raise RulesetError(f"{source}: {error}") from None
     options = resolve(target.options, data.get("options", {}), source=source)
     check(target, options, num_players, source)
     return Ruleset(variant=target.name, options=options, name=data.get("name", path.stem),

@@ -1,0 +1,92 @@
+"""Rulesets: shipped ones load, and every kind of bad one is refused with the
+file, the key and what is allowed."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+from cardcli.errors import RulesetError
+from cardcli.plugins import get_registry
+from cardcli.rulesets import PROJECT_RULESETS, load_ruleset, shipped_rulesets
+
+
+def test_every_shipped_ruleset_loads():
+    shipped = shipped_rulesets(get_registry())
+    assert {"matching-standard", "matching-plain", "matching-no-stacking", "matching-american"} <= {
+        name for name, _, _ in shipped}
+    for name, path, data in shipped:
+        if data["variant"] in get_registry().variants:
+            assert load_ruleset(str(path), get_registry()).variant == data["variant"]
+
+
+def test_shipped_rulesets_say_what_they_promise():
+    reg = get_registry()
+    assert load_ruleset("matching-standard", reg).options == load_ruleset("matching-standard", reg).options
+    plain = load_ruleset("plain", reg, "matching").options
+    assert not any(plain[k] for k in ("draw_two", "wild_eight", "skip", "reverse", "draw_three"))
+    assert load_ruleset("no-stacking", reg, "matching").options["stack_twos"] is False
+    american = load_ruleset("american", reg, "matching").options
+    assert (american["skip_rank"], american["reverse_rank"], american["draw_three"],
+            american["page_one_penalty"], american["rank_all_places"], american["rounds"]) == (
+        "A", "9", True, 5, True, 5)
+
+
+def write(tmp_path, text):
+    path = tmp_path / "house.toml"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('variant = "matching"\n[options]\nhand_sise = 5\n', "unknown option 'hand_sise'"),
+    ('variant = "matching"\n[options]\nhand_size = "five"\n', "option 'hand_size': got 'five'; allowed: "
+     "a whole number from 1 to 10"),
+    ('variant = "matching"\n[options]\nhand_size = 11\n', "a whole number from 1 to 10"),
+    ('variant = "matching"\n[options]\nstack_twos = 1\n', "option 'stack_twos': got 1; allowed: true or false"),
+    ('variant = "matching"\n[options]\nfirst_special = "burn"\n', 'one of "reflip", "apply"'),
+    ('variant = "matching"\n[options]\nskip_rank = "Z"\n', "option 'skip_rank': got 'Z'; allowed: a rank"),
+    ('variant = "matching"\n[options]\nskip_rank = "Q"\n', "two different ranks"),
+    ('variant = "matching"\n[options]\nmin_players = 5\nmax_players = 3\n', "more than 'max_players'"),
+    ('[options]\nhand_size = 5\n', "key 'variant' is missing"),
+    ('variant = "matching"\ncolour = "red"\n', "unknown key 'colour' at the top level"),
+    ('variant = "matching"\noptions = 3\n', "'options' must be a table"),
+    ('variant = "matching"\n[options\n', "not valid TOML"),
+    ('variant = "chess"\n', "unknown variant 'chess'"),
+])
+def test_bad_rulesets_are_refused(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path, get_registry())
+    assert message in str(caught.value)
+    if "unknown variant" not in message:
+        assert str(caught.value).startswith(path)
+    result = CliRunner().invoke(cli, ["play", "matching", "--ruleset", path])
+    assert result.exit_code == 1
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_ruleset_for_another_variant_is_refused(tmp_path):
+    path = write(tmp_path, 'variant = "trick"\n')
+    with pytest.raises(RulesetError, match="this ruleset is for 'trick', not 'matching'"):
+        load_ruleset(path, get_registry(), "matching")
+
+
+def test_unknown_ruleset_name_lists_the_shipped_ones():
+    result = CliRunner().invoke(cli, ["simulate", "matching", "--ruleset", "nonesuch"])
+    assert result.exit_code == 1
+    assert "no ruleset called 'nonesuch'" in result.output and "matching-american" in result.output
+
+
+def test_a_ruleset_that_does_not_fit_the_table(tmp_path):
+    path = write(tmp_path, 'variant = "matching"\n[options]\nhand_size = 10\n')
+    result = CliRunner().invoke(cli, ["simulate", "matching", "--ruleset", path, "--players", "6"])
+    assert result.exit_code == 1 and "do not fit one deck" in result.output
+
+
+def test_rulesets_folder_from_environment(tmp_path, monkeypatch):
+    (tmp_path / "mine.toml").write_text('name = "Mine"\nvariant = "matching"\n[options]\nhand_size = 3\n')
+    monkeypatch.setenv("CARDCLI_RULESETS", str(tmp_path))
+    assert load_ruleset("mine", get_registry()).options["hand_size"] == 3
+    assert PROJECT_RULESETS.is_dir()
