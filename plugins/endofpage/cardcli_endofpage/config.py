@@ -1,0 +1,86 @@
+"""The options of End of the Page and their fast, typed form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardcli.cards import RANK
+from cardcli.errors import RulesetError
+from cardcli.options import Option, players_options
+
+OPTIONS: tuple[Option, ...] = (
+    Option("decks", None, 'decks in the pack (2s removed): "none" means 1 for two players, 2 for more',
+           "int", 1, 2, nullable=True),
+    Option("page_lines", 10, "rounds in a game (the lines on the score sheet)", "int", 1, 99),
+    Option("target_score", None, "end the game after the round in which a total reaches this",
+           "int", 1, 1_000_000, nullable=True),
+    Option("reshuffles", 3, "times the stock may be rebuilt from the discards in one round",
+           "int", 0, 99),
+    Option("wild_value", 100, "points for a wild card", "int", 0, 1000),
+    Option("ace_value", 100, "points for an ace", "int", 0, 1000),
+    Option("high_value", 10, "points for an 8, 9, 10, J, Q or K", "int", 0, 1000),
+    Option("low_value", 5, "points for a 3, 4, 5, 6 or 7", "int", 0, 1000),
+    *players_options(2, 6),
+)
+
+
+def decks_for(rules: Mapping[str, Any], num_players: int) -> int:
+    """The number of decks: the option, or 1 for two players and 2 for more."""
+    decks = rules.get("decks")
+    if decks is None:
+        return 1 if num_players <= 2 else 2
+    return int(decks)
+
+
+def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
+    """One deck is refused above three players (RULES.md: two decks are required)."""
+    if num_players is not None and rules.get("decks") == 1 and num_players > 3:
+        raise RulesetError(f"option 'decks' is 1, but {num_players} players need two decks "
+                           "(one deck is for two or three players)")
+    low = rules.get("min_players", 2)
+    if num_players is None and rules.get("decks") == 1 and low > 3:
+        raise RulesetError(f"option 'decks' is 1, but 'min_players' is {low}: "
+                           "four or more players need two decks")
+
+
+class Config:
+    """Rules resolved into attributes and lookup tables for the hot path."""
+
+    __slots__ = (
+        "ace_value",
+        "base_points",
+        "decks",
+        "high_value",
+        "low_value",
+        "page_lines",
+        "reshuffles",
+        "target_score",
+        "wild_value",
+    )
+
+    def __init__(self, rules: Mapping[str, Any], num_players: int):
+        self.decks = decks_for(rules, num_players)
+        self.page_lines = rules["page_lines"]
+        self.target_score = rules["target_score"]
+        self.reshuffles = rules["reshuffles"]
+        self.wild_value = rules["wild_value"]
+        self.ace_value = rules["ace_value"]
+        self.high_value = rules["high_value"]
+        self.low_value = rules["low_value"]
+        points = []
+        for card in range(52):
+            rank = RANK[card]
+            if rank == 14:
+                points.append(self.ace_value)
+            elif rank >= 8:
+                points.append(self.high_value)
+            else:
+                points.append(self.low_value)
+        #: Points of each card when it is not wild.
+        self.base_points = tuple(points)
+
+    def points_table(self, wild: int) -> tuple[int, ...]:
+        """Each card's points in a round whose wild rank is ``wild``."""
+        wv = self.wild_value
+        return tuple(wv if RANK[c] == wild else self.base_points[c] for c in range(52))

@@ -1,0 +1,166 @@
+"""A person's turn at the prompt: draw, then meld / lay off / discard, one
+decision per call, refusing illegal plays with the reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
+from cardcli.errors import CardError, IllegalMove
+from cardcli.melds import RUN, explain, interpretations, layoff_meanings, meld_text
+
+from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
+
+HELP = """Commands:
+  m CARDS        meld, e.g.  m 4s 4h 7d   (cards by name or by their number in your hand)
+  l CARD MELD    lay off a card on a meld on the table, e.g.  l 7c 2
+  d CARD         discard and end your turn, e.g.  d kc   (your last card: only if it does not play)
+  h              hints: the melds and lay-offs you could make now
+  ?              this help
+Wilds (marked *) stand for the card you choose; two wilds need two natural cards between them."""
+
+
+def _hand_card(state: EndOfPageState, seat: int, word: str, order: list[int]) -> int:
+    if word.isdigit():
+        number = int(word)
+        if 1 <= number <= len(order):
+            return order[number - 1]
+        raise ValueError(f"there is no card number {number} in your hand (1 to {len(order)})")
+    try:
+        card = parse_card(word)
+    except CardError as error:
+        raise ValueError(str(error)) from None
+    if card not in state.hands[seat]:
+        raise ValueError(f"{NAME[card]} is not in your hand")
+    return card
+
+
+def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
+    from .variant import sorted_for_display
+
+    order = sorted_for_display(state, state.hands[seat])
+    picked: list[int] = []
+    left = list(state.hands[seat])
+    for word in words:
+        card = _hand_card(state, seat, word, order)
+        if card not in left:
+            raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
+        left.remove(card)
+        picked.append(card)
+    return picked
+
+
+def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
+    """A typed command as an action, or a list of actions when a wild's meaning
+    is ambiguous.  Raises ``ValueError`` with the reason a person should read."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("type a command (? for help)")
+    verb, rest = words[0].lower(), words[1:]
+    if state.phase == P_DRAW:
+        if verb in ("draw", "stock", "s"):
+            return DRAW_ACTION
+        if verb in ("take", "t"):
+            if not state.discard:
+                raise ValueError("the discard pile is empty")
+            return (TAKE, state.top)
+        raise ValueError("draw first: from the stock or the discard pile")
+    if verb in ("d", "discard"):
+        if len(rest) != 1:
+            raise ValueError("say which card to discard, e.g.  d kc")
+        return (DISCARD, _cards(state, seat, rest)[0])
+    if verb in ("m", "meld"):
+        cards = _cards(state, seat, rest)
+        found = interpretations(cards, state.mrules)
+        if not found:
+            raise ValueError(f"not a legal meld: {explain(cards, state.mrules)}")
+        actions = [(MELD, meld) for meld in found]
+        return actions[0] if len(actions) == 1 else actions
+    if verb in ("l", "lay", "layoff"):
+        if len(rest) != 2 or not rest[1].isdigit():
+            raise ValueError("say the card and the meld number, e.g.  l 7c 2")
+        if not state.melded[seat]:
+            raise ValueError("lay-offs are allowed only after your own first meld")
+        card = _cards(state, seat, rest[:1])[0]
+        index = int(rest[1]) - 1
+        if not 0 <= index < len(state.melds):
+            raise ValueError(f"there is no meld {index + 1} on the table")
+        meanings = layoff_meanings(state.melds[index], card, state.mrules)
+        if not meanings:
+            meld = state.melds[index]
+            if state.is_wild(card) and meld[0] != RUN:
+                reason = "two wilds need two naturals between them"
+            elif state.is_wild(card):
+                reason = "two wilds need two naturals between them (or the run cannot grow that way)"
+            else:
+                reason = "it does not fit"
+            raise ValueError(f"{NAME[card]} cannot be laid off on meld {index + 1}: {reason}")
+        actions = [(LAYOFF, index, card, r) for r in meanings]
+        return actions[0] if len(actions) == 1 else actions
+    raise ValueError(f"{text.strip()!r} is not a command (? for help)")
+
+
+def _label(state: EndOfPageState, action) -> str:
+    kind = action[0]
+    if kind == MELD:
+        return "meld " + meld_text(action[1], state.mrules)
+    if kind == LAYOFF:
+        _, index, card, as_rank = action
+        meld = state.melds[index]
+        means = RANK_NAMES[as_rank] + (SUITS[meld[1]] if meld[0] == RUN else "")
+        return f"lay off {NAME[card]}" + (f" as {means}" if state.is_wild(card) else "") + \
+            f" on meld {index + 1}"
+    return str(action)
+
+
+def human_dialogue(variant, state: EndOfPageState, seat: int, legal: list, ui: Any):
+    """One decision of a person's turn."""
+    from .variant import hand_text
+
+    if state.phase == P_DRAW:
+        labels = []
+        for action in legal:
+            if action == DRAW_ACTION:
+                labels.append(f"draw from the stock ({len(state.stock)} cards)")
+            elif action[0] == TAKE:
+                labels.append(f"take {NAME[action[1]]} (top of the discard pile)")
+            else:
+                labels.append(f"pick up {NAME[action[1]]} from deeper in the pile and meld "
+                              f"{meld_text(action[2], state.mrules)}")
+        return legal[ui.choose("Draw from", labels, state=state, legal=legal)]
+    if len(state.hands[seat]) == 1 and all(a[0] == LAYOFF for a in legal):
+        ui.show(f"Your last card {NAME[state.hands[seat][0]]} plays, so you must play it.")
+    while True:
+        ui.show("Your hand: " + hand_text(state, state.hands[seat], numbered=True))
+        answer = ui.ask("Meld (m), lay off (l) or discard (d)? ? for help").strip()
+        if answer in ("?", "help"):
+            ui.show(HELP)
+            continue
+        if answer.lower() in ("h", "hint", "hints"):
+            hints = [a for a in legal if a[0] in (MELD, LAYOFF)]
+            if not hints:
+                ui.show("No meld or lay-off now: discard a card.")
+            for action in hints[:20]:
+                ui.show("  " + _label(state, action))
+            if len(hints) > 20:
+                ui.show(f"  ... and {len(hints) - 20} more")
+            continue
+        try:
+            action = parse_command(state, seat, answer)
+        except ValueError as error:
+            ui.show(f"Not allowed: {error}.")
+            continue
+        if isinstance(action, list):
+            index = ui.choose("What does the wild stand for?", [_label(state, a) for a in action])
+            action = action[index]
+        try:
+            state.check(action)
+        except IllegalMove as error:
+            ui.show(f"Not allowed: {error.rule}.")
+            continue
+        if action[0] == DISCARD and RANK[action[1]] == state.wild and len(state.hands[seat]) > 1:
+            ui.show(f"(Discarding a wild: the next player may take {NAME[action[1]]}.)")
+        return action
+
+
+__all__ = ["HELP", "PICKUP", "human_dialogue", "parse_command"]

@@ -1,0 +1,614 @@
+"""The rules of End of the Page as a state machine (RULES.md ``endofpage``).
+
+A turn is several decisions, which keeps each legal-action list short:
+
+1. the draw: ``DRAW_ACTION`` (the stock; a chance event then says which
+   card), ``(TAKE, card)`` (the top discard) or ``(PICKUP, card, meld)`` (a
+   deeper discard, melded at once with two naturals from the hand);
+2. any number of ``(MELD, meld)`` and ``(LAYOFF, index, card, as_rank)``;
+3. ``(DISCARD, card)``, which ends the turn (a player who melds or lays off
+   their last card ends it floating, with nothing to discard).
+
+Chance: ``(DEAL, seat, cards, wild_card)`` once per player (the first card is
+the turned-up one, ``wild_card`` is the dealer's wild or -1),
+``(TURN_UP, card)``, ``(DRAWN, card)`` and ``RESHUFFLE_ACTION``.
+
+Melds are canonical tuples of :mod:`cardcli.melds`.  The stock is an unordered
+pool: its order is unknown until a card comes out, which is what a record
+states.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from cardcli.cards import NAME, RANK, RANK_NAMES
+from cardcli.errors import IllegalMove
+from cardcli.melds import (
+    SET,
+    MeldRules,
+    add_card,
+    explain,
+    layoff_meanings,
+    meld_problem,
+    meld_text,
+    melds_with,
+    three_card_melds,
+)
+from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
+
+from .config import Config
+
+DEAL, TURN_UP, DRAWN, RESHUFFLE, DRAW, TAKE, PICKUP, MELD, LAYOFF, DISCARD = range(10)
+DRAW_ACTION = (DRAW,)
+RESHUFFLE_ACTION = (RESHUFFLE,)
+DECISIONS = (DRAW, TAKE, PICKUP, MELD, LAYOFF, DISCARD)
+
+P_DEAL, P_TURN_UP, P_DRAW, P_STOCK, P_PLAY, P_RESHUFFLE, P_OVER = range(7)
+
+#: Hand size named by a turned-up card: face value, J 11, Q 12, K 13, A 14.
+HAND_SIZE = tuple(RANK[c] for c in range(52))
+
+_RULES_CACHE: dict[int, MeldRules] = {}
+
+
+def meld_rules(wild: int) -> MeldRules:
+    """The (shared, immutable) meld rules of a round whose wild rank is ``wild``."""
+    rules = _RULES_CACHE.get(wild)
+    if rules is None:
+        rules = _RULES_CACHE[wild] = MeldRules(wild=wild, lowest=3, highest=14)
+    return rules
+
+
+def wild_of(cards) -> int:
+    """The dealer's wild card: the first non-ace of the turned cards (-1 if none)."""
+    for card in cards:
+        if RANK[card] != 14:
+            return card
+    return -1
+
+
+def _missing(cards, hand) -> int | None:
+    """The first of ``cards`` (a multiset) that ``hand`` does not hold, or None."""
+    need = Counter(cards)
+    have = Counter(hand)
+    for card, count in need.items():
+        if have[card] < count:
+            return card
+    return None
+
+
+class EndOfPageState(State):
+    __slots__ = (
+        "_result",
+        "cfg",
+        "deal_seat",
+        "dealer",
+        "deck",
+        "discard",
+        "drawn",
+        "ended",
+        "faceup",
+        "hands",
+        "layoffs",
+        "melded",
+        "melds",
+        "mrules",
+        "notes",
+        "num_players",
+        "out",
+        "owners",
+        "phase",
+        "played",
+        "points",
+        "reshuffled",
+        "round",
+        "round_scores",
+        "stock",
+        "totals",
+        "turn",
+        "turns",
+        "wild",
+    )
+
+    def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
+        self.cfg = cfg
+        self.num_players = num_players
+        self.dealer = dealer
+        self.deck = deck  # the full pack, shared and never mutated
+        self.round = 0
+        self.totals = [0] * num_players
+        self.round_scores: list[list[int]] = []
+        self.notes: list[str] = []  # how each round ended, for the score sheet
+        self.ended = ""
+        self._result: Result | None = None
+        self._new_round()
+
+    def _new_round(self) -> None:
+        n = self.num_players
+        self.wild = 0
+        self.mrules = meld_rules(0)
+        self.points = self.cfg.points_table(0)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = list(self.deck)
+        self.discard: list[int] = []
+        self.melds: list[tuple] = []
+        self.owners: list[int] = []
+        self.layoffs: list[tuple[int, int, int, int]] = []  # (meld index, seat, card, as rank)
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.melded = [False] * n
+        self.faceup = -1
+        self.turn = (self.dealer + 1) % n
+        self.deal_seat = (self.dealer + 1) % n
+        self.phase = P_DEAL
+        self.turns = 0
+        self.out: list[int] = []
+        self.reshuffled = 0
+        self.drawn = -1
+
+    # ----------------------------------------------------------------- copying
+    def clone(self) -> EndOfPageState:
+        other = object.__new__(EndOfPageState)
+        other.cfg = self.cfg
+        other.num_players = self.num_players
+        other.dealer = self.dealer
+        other.deck = self.deck
+        other.round = self.round
+        other.totals = self.totals[:]
+        other.round_scores = self.round_scores[:]
+        other.notes = self.notes[:]
+        other.ended = self.ended
+        other._result = self._result
+        other.wild = self.wild
+        other.mrules = self.mrules
+        other.points = self.points
+        other.hands = [hand[:] for hand in self.hands]
+        other.stock = self.stock[:]
+        other.discard = self.discard[:]
+        other.melds = self.melds[:]
+        other.owners = self.owners[:]
+        other.layoffs = self.layoffs[:]
+        other.played = [cards[:] for cards in self.played]
+        other.melded = self.melded[:]
+        other.faceup = self.faceup
+        other.turn = self.turn
+        other.deal_seat = self.deal_seat
+        other.phase = self.phase
+        other.turns = self.turns
+        other.out = self.out[:]
+        other.reshuffled = self.reshuffled
+        other.drawn = self.drawn
+        return other
+
+    # ------------------------------------------------------------- inspection
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (P_DRAW, P_PLAY):
+            return self.turn
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1] if self.discard else -1
+
+    def is_wild(self, card: int) -> bool:
+        return RANK[card] == self.wild
+
+    def layoffs_for(self, card: int) -> list[tuple]:
+        """Every lay-off of ``card`` on the table now, as actions."""
+        out = []
+        rules = self.mrules
+        for index, meld in enumerate(self.melds):
+            for as_rank in layoff_meanings(meld, card, rules):
+                out.append((LAYOFF, index, card, as_rank))
+        return out
+
+    def plays(self, card: int) -> bool:
+        """Whether ``card`` could be laid off somewhere on the table."""
+        rules = self.mrules
+        return any(layoff_meanings(meld, card, rules) for meld in self.melds)
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == P_PLAY:
+            seat = self.turn
+            hand = self.hands[seat]
+            actions: list = []
+            rules = self.mrules
+            if len(hand) >= 3:
+                for meld in three_card_melds(hand, rules):
+                    actions.append((MELD, meld))
+            distinct = sorted(set(hand))
+            if self.melded[seat] and self.melds:
+                melds = self.melds
+                for card in distinct:
+                    for index, meld in enumerate(melds):
+                        for as_rank in layoff_meanings(meld, card, rules):
+                            actions.append((LAYOFF, index, card, as_rank))
+            if len(hand) == 1 and actions:
+                return actions  # a last card that plays must be played
+            for card in distinct:
+                actions.append((DISCARD, card))
+            return actions
+        if phase == P_DRAW:
+            actions = [DRAW_ACTION]
+            discard = self.discard
+            if discard:
+                actions.append((TAKE, discard[-1]))
+                if len(discard) > 1:
+                    hand = self.hands[self.turn]
+                    rules = self.mrules
+                    for card in sorted(set(discard[:-1])):
+                        for meld in melds_with(card, hand, rules):
+                            actions.append((PICKUP, card, meld))
+            return actions
+        return []
+
+    def expecting(self) -> str:
+        phase = self.phase
+        if phase == P_DEAL:
+            return f"the deal to seat {self.deal_seat} (round {self.round + 1})"
+        if phase == P_TURN_UP:
+            return "the first discard to be turned up"
+        if phase == P_RESHUFFLE:
+            return "a reshuffle of the discards into a new stock"
+        if phase == P_STOCK:
+            return f"the card seat {self.turn} draws from the stock"
+        if phase == P_DRAW:
+            return f"seat {self.turn} to draw"
+        if phase == P_PLAY:
+            return f"seat {self.turn} to meld, lay off or discard"
+        return "nothing (the game is over)"
+
+    def card_zones(self) -> dict[str, list[int]]:
+        zones = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        zones["stock"] = self.stock
+        zones["discards"] = self.discard
+        zones["table"] = [card for meld in self.melds for card in meld[3]]
+        return zones
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def round_points(self) -> list[int]:
+        """Each seat's score for the round as it stands: played minus held."""
+        points = self.points
+        return [sum(points[c] for c in self.played[s]) - sum(points[c] for c in self.hands[s])
+                for s in range(self.num_players)]
+
+    # ---------------------------------------------------------------- chance
+    def sample_chance(self, rng: random.Random) -> tuple:
+        phase = self.phase
+        stock = self.stock
+        if phase == P_STOCK:
+            return (DRAWN, stock[rng.randrange(len(stock))])
+        if phase == P_DEAL:
+            pool = stock[:]
+            first = pool.pop(rng.randrange(len(pool)))
+            cards = [first]
+            for _ in range(HAND_SIZE[first] - 1):
+                index = rng.randrange(len(pool))
+                pool[index], pool[-1] = pool[-1], pool[index]
+                cards.append(pool.pop())
+            wild = wild_of(cards) if self.deal_seat == self.dealer else -1
+            return (DEAL, self.deal_seat, tuple(cards), wild)
+        if phase == P_TURN_UP:
+            return (TURN_UP, stock[rng.randrange(len(stock))])
+        if phase == P_RESHUFFLE:
+            return RESHUFFLE_ACTION
+        raise ValueError("not a chance node")
+
+    # -------------------------------------------------------------- checking
+    def check(self, action) -> None:
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalMove("the game is over")
+        if not isinstance(action, tuple) or not action:
+            raise IllegalMove(f"not an action: {action!r}")
+        kind = action[0]
+        if player == CHANCE:
+            self._check_chance(action)
+            return
+        if kind not in DECISIONS:
+            raise IllegalMove(f"expected a move by seat {player}, not a chance event")
+        if self.phase == P_DRAW:
+            self._check_draw(action)
+        else:
+            self._check_play(action)
+
+    def _check_draw(self, action) -> None:
+        kind = action[0]
+        if kind in (MELD, LAYOFF, DISCARD):
+            raise IllegalMove("draw first: from the stock, the top discard, or a deeper discard "
+                              "melded at once")
+        if kind == DRAW:
+            return
+        discard = self.discard
+        if kind == TAKE:
+            if not discard:
+                raise IllegalMove("the discard pile is empty")
+            if action[1] != discard[-1]:
+                raise IllegalMove(f"the top discard is {NAME[discard[-1]]}, not {NAME[action[1]]}")
+            return
+        # PICKUP
+        _, card, meld = action
+        if card not in discard[:-1]:
+            if discard and card == discard[-1]:
+                raise IllegalMove(f"{NAME[card]} is the top discard: take it (no meld needed)")
+            raise IllegalMove(f"{NAME[card]} is not in the discard pile below the top card")
+        cards = list(meld[3])
+        if card not in cards:
+            raise IllegalMove(f"the meld must include the picked-up {NAME[card]}")
+        cards.remove(card)
+        hand = self.hands[self.turn]
+        missing = _missing(cards, hand)
+        if missing is not None:
+            raise IllegalMove(f"{NAME[missing]} is not in seat {self.turn}'s hand")
+        naturals = sum(1 for c in cards if RANK[c] != self.wild)
+        if naturals < 2:
+            raise IllegalMove(f"a deeper discard may be taken only to meld it at once with at least two "
+                              f"natural cards from the hand ({naturals} here)")
+        problem = meld_problem(meld, self.mrules)
+        if problem:
+            raise IllegalMove(f"not a legal meld: {problem}")
+
+    def _check_play(self, action) -> None:
+        kind = action[0]
+        seat = self.turn
+        hand = self.hands[seat]
+        if kind in (DRAW, TAKE, PICKUP):
+            raise IllegalMove("already drew this turn: meld, lay off or discard")
+        if kind == MELD:
+            meld = action[1]
+            missing = _missing(meld[3], hand)
+            if missing is not None:
+                raise IllegalMove(f"{NAME[missing]} is not in seat {seat}'s hand")
+            problem = meld_problem(meld, self.mrules)
+            if problem:
+                raise IllegalMove(f"not a legal meld: {problem}")
+            return
+        if kind == LAYOFF:
+            _, index, card, as_rank = action
+            if not self.melded[seat]:
+                raise IllegalMove("lay-offs are allowed only after your own first meld")
+            if card not in hand:
+                raise IllegalMove(f"{NAME[card]} is not in seat {seat}'s hand")
+            if not 0 <= index < len(self.melds):
+                raise IllegalMove(f"there is no meld {index + 1} on the table "
+                                  f"({len(self.melds)} meld(s))")
+            meld = self.melds[index]
+            meanings = layoff_meanings(meld, card, self.mrules)
+            if as_rank not in meanings:
+                where = f"meld {index + 1} ({meld_text(meld, self.mrules)})"
+                if not meanings:
+                    if self.is_wild(card) and meld[0] == SET:
+                        reason = "two wilds need two naturals between them"
+                    else:
+                        reason = "it does not fit"
+                    raise IllegalMove(f"{NAME[card]} cannot be laid off on {where}: {reason}")
+                wanted = " or ".join(RANK_NAMES[r] for r in meanings)
+                raise IllegalMove(f"{NAME[card]} can stand only for {wanted} on {where}")
+            return
+        if kind == DISCARD:
+            card = action[1]
+            if card not in hand:
+                raise IllegalMove(f"{NAME[card]} is not in seat {seat}'s hand")
+            if len(hand) == 1:
+                plays = self.layoffs_for(card) if self.melded[seat] else []
+                if plays:
+                    where = ", ".join(f"meld {a[1] + 1}" for a in plays[:3])
+                    raise IllegalMove(f"your last card {NAME[card]} plays (on {where}): it must be "
+                                      "played, not discarded to go out")
+            return
+        raise IllegalMove(f"not a move: {action!r}")  # pragma: no cover
+
+    def _check_chance(self, action) -> None:
+        kind = action[0]
+        phase = self.phase
+        if phase == P_DEAL:
+            if kind != DEAL:
+                raise IllegalMove(f"expected {self.expecting()}")
+            _, seat, cards, wild = action
+            if seat != self.deal_seat:
+                raise IllegalMove(f"the deal goes to seat {self.deal_seat} now (from the dealer's left, "
+                                  f"the dealer last), not seat {seat}")
+            if not cards:
+                raise IllegalMove("a deal needs at least the turned-up card")
+            size = HAND_SIZE[cards[0]]
+            if len(cards) != size:
+                raise IllegalMove(f"seat {seat}'s turned-up {NAME[cards[0]]} means {size} cards, "
+                                  f"but {len(cards)} were dealt")
+            missing = _missing(cards, self.stock)
+            if missing is not None:
+                raise IllegalMove(f"{NAME[missing]} is dealt more times than the pack holds it")
+            if seat == self.dealer:
+                expected = wild_of(cards)
+                if expected < 0:
+                    raise IllegalMove("the dealer's cards are all aces: no wild rank")
+                if wild >= 0 and wild != expected:
+                    raise IllegalMove(f"the wild card is the dealer's first non-ace turned card, "
+                                      f"{NAME[expected]}, not {NAME[wild]}")
+            elif wild >= 0:
+                raise IllegalMove("only the dealer's deal names the wild card")
+            return
+        if phase == P_TURN_UP:
+            if kind != TURN_UP:
+                raise IllegalMove(f"expected {self.expecting()}")
+            if action[1] not in self.stock:
+                raise IllegalMove(f"{NAME[action[1]]} is not in the stock")
+            return
+        if phase == P_STOCK:
+            if kind != DRAWN:
+                raise IllegalMove(f"expected {self.expecting()}")
+            if action[1] not in self.stock:
+                raise IllegalMove(f"{NAME[action[1]]} is not in the stock")
+            return
+        if phase == P_RESHUFFLE:
+            if kind != RESHUFFLE:
+                raise IllegalMove("the stock is empty: the discards must be reshuffled first")
+            return
+        raise IllegalMove(f"expected {self.expecting()}")  # pragma: no cover
+
+    # -------------------------------------------------------------- applying
+    def apply_legal(self, action) -> None:
+        kind = action[0]
+        if kind == DISCARD:
+            self._discard(action[1])
+        elif kind == MELD:
+            self._meld(action[1], action[1][3])
+        elif kind == LAYOFF:
+            self._layoff(action[1], action[2], action[3])
+        elif kind == DRAW:
+            self.phase = P_STOCK
+        elif kind == DRAWN:
+            card = action[1]
+            stock = self.stock
+            index = stock.index(card)
+            stock[index] = stock[-1]
+            stock.pop()
+            self.hands[self.turn].append(card)
+            self.drawn = card
+            self.phase = P_PLAY
+        elif kind == TAKE:
+            card = self.discard.pop()
+            self.hands[self.turn].append(card)
+            self.drawn = card
+            self.phase = P_PLAY
+        elif kind == PICKUP:
+            _, card, meld = action
+            discard = self.discard
+            for index in range(len(discard) - 2, -1, -1):
+                if discard[index] == card:
+                    del discard[index]
+                    break
+            cards = list(meld[3])
+            cards.remove(card)
+            self.drawn = card
+            self.phase = P_PLAY
+            self._meld(meld, cards, extra=card)
+        elif kind == DEAL:
+            self._deal(action[1], action[2])
+        elif kind == TURN_UP:
+            self.stock.remove(action[1])
+            self.discard.append(action[1])
+            self._start_turn()
+        elif kind == RESHUFFLE:
+            top = self.discard.pop()
+            self.stock = self.discard
+            self.discard = [top]
+            self.reshuffled += 1
+            self.phase = P_DRAW
+        else:  # pragma: no cover - check() rejects these
+            raise ValueError(action)
+
+    def _deal(self, seat: int, cards) -> None:
+        stock = self.stock
+        for card in cards:
+            stock.remove(card)
+        self.hands[seat] = list(cards)
+        if seat == self.dealer:
+            wild_card = wild_of(cards)
+            self.faceup = wild_card
+            self.wild = RANK[wild_card]
+            self.mrules = meld_rules(self.wild)
+            self.points = self.cfg.points_table(self.wild)
+            self.phase = P_TURN_UP
+        else:
+            self.deal_seat = (seat + 1) % self.num_players
+
+    def _left_hand(self, seat: int, card: int) -> None:
+        if seat == self.dealer and card == self.faceup and card not in self.hands[seat]:
+            self.faceup = -1
+
+    def _meld(self, meld: tuple, from_hand, extra: int = -1) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        for card in from_hand:
+            hand.remove(card)
+            self._left_hand(seat, card)
+        self.melds.append(meld)
+        self.owners.append(seat)
+        self.played[seat].extend(meld[3])
+        self.melded[seat] = True
+        if not hand:
+            self._end_turn()
+
+    def _layoff(self, index: int, card: int, as_rank: int) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        hand.remove(card)
+        self._left_hand(seat, card)
+        self.melds[index] = add_card(self.melds[index], card, as_rank, self.mrules)
+        self.layoffs.append((index, seat, card, as_rank))
+        self.played[seat].append(card)
+        if not hand:
+            self._end_turn()
+
+    def _discard(self, card: int) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        hand.remove(card)
+        self._left_hand(seat, card)
+        self.discard.append(card)
+        if not hand:
+            self.out.append(seat)
+        self._end_turn()
+
+    def _start_turn(self) -> None:
+        self.drawn = -1
+        if self.stock:
+            self.phase = P_DRAW
+        elif self.reshuffled < self.cfg.reshuffles and len(self.discard) >= 2:
+            self.phase = P_RESHUFFLE
+        else:
+            reason = ("the stock ran out after the last reshuffle allowed" if len(self.discard) >= 2
+                      else "the stock ran out with no discards to reshuffle")
+            self._end_round(f"{reason}: nobody went out")
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        if self.out and self.turns >= self.num_players:
+            names = ", ".join(f"seat {s}" for s in self.out)
+            self._end_round(f"{names} went out")
+            return
+        self.turn = (self.turn + 1) % self.num_players
+        self._start_turn()
+
+    # --------------------------------------------------------------- scoring
+    def _end_round(self, reason: str) -> None:
+        n = self.num_players
+        scores = self.round_points()
+        self.round_scores.append(scores)
+        self.notes.append(reason)
+        for seat in range(n):
+            self.totals[seat] += scores[seat]
+        self.round += 1
+        cfg = self.cfg
+        target = cfg.target_score
+        reached = target is not None and max(self.totals) >= target
+        if self.round < cfg.page_lines and not reached:
+            self.ended = reason
+            self.dealer = (self.dealer + 1) % n
+            self._new_round()
+            return
+        self.phase = P_OVER
+        self.ended = reason
+        places = rank_places(self.totals, lower_is_better=False)
+        best = [s for s in range(n) if places[s] == 1]
+        if reached:
+            why = f"a total reached {target} after round {self.round}; highest total wins"
+        else:
+            why = f"the end of the page: {self.round} round{'s' if self.round != 1 else ''} played; " \
+                  "highest total wins"
+        self._result = Result(places=places, winner=best[0] if len(best) == 1 else None, reason=why,
+                              scores=self.totals[:], rounds=[r[:] for r in self.round_scores])
+
+
+def describe_meld(meld: tuple, rules: MeldRules) -> str:
+    return meld_text(meld, rules)
+
+
+__all__ = ["EndOfPageState", "explain"]

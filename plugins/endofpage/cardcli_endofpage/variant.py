@@ -1,0 +1,461 @@
+"""End of the Page as a cardcli variant: records, descriptions, the table and the prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, build_deck, parse_card, parse_rank, parse_suit
+from cardcli.errors import CardError, RulesetError
+from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
+from cardcli.variant import CHANCE, Variant
+
+from . import cpu
+from .config import OPTIONS, Config, check_rules, decks_for
+from .dialogue import human_dialogue
+from .state import (
+    DEAL,
+    DISCARD,
+    DRAW,
+    DRAW_ACTION,
+    DRAWN,
+    LAYOFF,
+    MELD,
+    P_DEAL,
+    PICKUP,
+    RESHUFFLE,
+    RESHUFFLE_ACTION,
+    TAKE,
+    TURN_UP,
+    EndOfPageState,
+)
+
+_FIELDS = {
+    "draw": {"move", "seat"},
+    "take": {"move", "seat", "card"},
+    "pickup": {"move", "seat", "card", "meld"},
+    "meld": {"move", "seat", "cards"},
+    "layoff": {"move", "seat", "card", "meld", "as"},
+    "discard": {"move", "seat", "card"},
+    "deal": {"chance", "seat", "cards", "wild"},
+    "turn_up": {"chance", "card"},
+    "draw_card": {"chance", "seat", "card"},
+    "reshuffle": {"chance", "cards"},
+}
+
+
+def _only(data: Mapping[str, Any], kind: str) -> None:
+    allowed = _FIELDS[kind]
+    for key in data:
+        if key not in allowed:
+            raise ValueError(f"unknown field {key!r} in a {kind.replace('_card', '')} event "
+                             f"(allowed: {', '.join(sorted(allowed))})")
+
+
+def _card(value: Any, what: str = "card") -> int:
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
+    card = parse_card(value)
+    if card >= 52:
+        raise ValueError("there are no jokers in End of the Page")
+    if RANK[card] == 2:
+        raise ValueError(f"{NAME[card]}: the 2s are out of the pack in End of the Page")
+    return card
+
+
+def parse_meaning(text: str) -> tuple[int, int | None]:
+    """What a wild stands for: ``5C`` (rank and suit) or ``5`` (a rank)."""
+    key = text.strip().upper()
+    try:
+        return parse_rank(key), None
+    except CardError:
+        pass
+    if len(key) >= 2:
+        try:
+            return parse_rank(key[:-1]), parse_suit(key[-1])
+        except CardError:
+            pass
+    raise CardError(f"{text!r} is not what a wild can stand for (write a card like 5C, or a rank like 5)")
+
+
+def parse_meld_items(items: Any, state: EndOfPageState) -> tuple:
+    """A meld from record notation: ``["4C", "3H=5C", "6C"]``."""
+    if not isinstance(items, list) or not items:
+        raise ValueError("a meld must be a list of card names, e.g. [\"4C\", \"3H=5C\", \"6C\"]")
+    entries = []
+    for item in items:
+        if not isinstance(item, str):
+            raise ValueError(f"a meld lists card names, got {item!r}")
+        name, sep, means = item.partition("=")
+        card = _card(name)
+        rank: int | None = None
+        suit: int | None = None
+        if sep:
+            if not state.is_wild(card):
+                wild = RANK_NAMES[state.wild] + "s" if state.wild else "no rank"
+                raise ValueError(f"{NAME[card]} is not wild ({wild} wild): only a wild says what it "
+                                 "stands for")
+            rank, suit = parse_meaning(means)
+        entries.append((card, rank, suit))
+    return meld_from(entries, state.mrules)
+
+
+class EndOfPageVariant(Variant):
+    name = "endofpage"
+    title = "End of the Page"
+    description = "Rummy over many rounds: hand sizes by turned cards, a new wild rank each deal"
+    min_players = 2
+    max_players = 6
+    default_players = 2
+    options = OPTIONS
+    cpu_levels = ("easy", "normal")
+
+    _configs: dict[tuple, Config] = {}
+
+    def config(self, rules: Mapping[str, Any], num_players: int) -> Config:
+        key = (tuple(sorted(rules.items())), num_players)
+        cfg = self._configs.get(key)
+        if cfg is None:
+            cfg = self._configs[key] = Config(rules, num_players)
+        return cfg
+
+    def check_rules(self, rules, num_players=None) -> None:
+        check_rules(rules, num_players)
+
+    def deck(self, rules, num_players: int) -> list[int]:
+        return build_deck(decks_for(rules, num_players), without_ranks=(2,))
+
+    def new_state(self, rules, num_players: int, dealer: int) -> EndOfPageState:
+        if rules.get("decks") == 1 and num_players > 3:
+            raise RulesetError(f"{num_players} players need two decks (option 'decks')")
+        return EndOfPageState(self.config(rules, num_players), num_players, dealer,
+                              self.deck(rules, num_players))
+
+    def cpu_policy(self, level: str):
+        if level not in cpu.POLICIES:
+            raise ValueError(level)
+        return cpu.POLICIES[level]
+
+    # ---------------------------------------------------------------- records
+    def encode_action(self, state: EndOfPageState, action) -> dict[str, Any]:
+        kind = action[0]
+        rules = state.mrules
+        if kind == DRAW:
+            return {"move": "draw"}
+        if kind == TAKE:
+            return {"move": "take", "card": NAME[action[1]]}
+        if kind == PICKUP:
+            return {"move": "pickup", "card": NAME[action[1]], "meld": meld_text(action[2], rules).split()}
+        if kind == MELD:
+            return {"move": "meld", "cards": meld_text(action[1], rules).split()}
+        if kind == LAYOFF:
+            _, index, card, as_rank = action
+            data: dict[str, Any] = {"move": "layoff", "card": NAME[card], "meld": index + 1}
+            if state.is_wild(card):
+                meld = state.melds[index] if index < len(state.melds) else None
+                if meld is not None and meld[0] == RUN:
+                    data["as"] = RANK_NAMES[as_rank] + SUITS[meld[1]]
+                else:
+                    data["as"] = RANK_NAMES[as_rank]
+            return data
+        if kind == DISCARD:
+            return {"move": "discard", "card": NAME[action[1]]}
+        if kind == DEAL:
+            data = {"chance": "deal", "seat": action[1], "cards": [NAME[c] for c in action[2]]}
+            if action[3] >= 0:
+                data["wild"] = NAME[action[3]]
+            return data
+        if kind == TURN_UP:
+            return {"chance": "turn_up", "card": NAME[action[1]]}
+        if kind == DRAWN:
+            return {"chance": "draw", "seat": state.turn, "card": NAME[action[1]]}
+        if kind == RESHUFFLE:
+            return {"chance": "reshuffle", "cards": max(0, len(state.discard) - 1)}
+        raise ValueError(f"not an End of the Page action: {action!r}")
+
+    def decode_action(self, state: EndOfPageState, data: Mapping[str, Any]):
+        try:
+            return self._decode(state, data)
+        except CardError as error:
+            raise ValueError(str(error)) from None
+
+    def _decode(self, state: EndOfPageState, data: Mapping[str, Any]):
+        move = data.get("move")
+        if move is not None:
+            if move == "draw":
+                _only(data, "draw")
+                return DRAW_ACTION
+            if move == "take":
+                _only(data, "take")
+                if "card" in data:
+                    return (TAKE, _card(data["card"]))
+                return (TAKE, state.top)
+            if move == "pickup":
+                _only(data, "pickup")
+                card = _card(data.get("card"))
+                return (PICKUP, card, parse_meld_items(data.get("meld"), state))
+            if move == "meld":
+                _only(data, "meld")
+                return (MELD, parse_meld_items(data.get("cards"), state))
+            if move == "layoff":
+                _only(data, "layoff")
+                return self._decode_layoff(state, data)
+            if move == "discard":
+                _only(data, "discard")
+                return (DISCARD, _card(data.get("card")))
+            raise ValueError(f"unknown move {move!r} (End of the Page moves: draw, take, pickup, meld, "
+                             "layoff, discard)")
+        chance = data.get("chance")
+        if chance == "deal":
+            _only(data, "deal")
+            seat = data.get("seat")
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise ValueError("a deal names the 'seat' dealt to")
+            cards = data.get("cards")
+            if not isinstance(cards, list) or not cards:
+                raise ValueError("'cards' must list the cards dealt, the turned-up card first")
+            wild = data.get("wild")
+            return (DEAL, seat, tuple(_card(c) for c in cards), -1 if wild is None else _card(wild, "wild"))
+        if chance == "turn_up":
+            _only(data, "turn_up")
+            return (TURN_UP, _card(data.get("card")))
+        if chance == "draw":
+            _only(data, "draw_card")
+            seat = data.get("seat")
+            if seat is not None and seat != state.turn:
+                raise ValueError(f"the card drawn now is seat {state.turn}'s, not seat {seat}'s")
+            return (DRAWN, _card(data.get("card")))
+        if chance == "reshuffle":
+            _only(data, "reshuffle")
+            stated = data.get("cards")
+            if stated is not None and stated != len(state.discard) - 1:
+                raise ValueError(f"the reshuffle makes a stock of {len(state.discard) - 1} cards, "
+                                 f"not {stated!r}")
+            return RESHUFFLE_ACTION
+        raise ValueError(f"unknown chance event {chance!r} (End of the Page: deal, turn_up, draw, "
+                         "reshuffle)")
+
+    def _decode_layoff(self, state: EndOfPageState, data: Mapping[str, Any]):
+        card = _card(data.get("card"))
+        number = data.get("meld")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise ValueError("'meld' must be the number of a meld on the table (1 for the first)")
+        index = number - 1
+        said = data.get("as")
+        if said is not None:
+            if not isinstance(said, str):
+                raise ValueError(f"'as' must be a rank or card, like \"4\" or \"5C\", got {said!r}")
+            rank, suit = parse_meaning(said)
+            if not state.is_wild(card) and rank != RANK[card]:
+                raise ValueError(f"{NAME[card]} is not wild: it stands only for itself")
+            if suit is not None and 0 <= index < len(state.melds):
+                meld = state.melds[index]
+                if meld[0] == RUN and meld[1] != suit:
+                    raise ValueError(f"meld {number} is a run of {SUITS[meld[1]]}: "
+                                     f"{NAME[card]} cannot stand for {said}")
+            return (LAYOFF, index, card, rank)
+        if state.is_wild(card) and 0 <= index < len(state.melds):
+            meanings = layoff_meanings(state.melds[index], card, state.mrules)
+            if len(meanings) > 1:
+                choices = " or ".join(RANK_NAMES[r] for r in meanings)
+                raise ValueError(f"say what the wild {NAME[card]} stands for on meld {number} "
+                                 f"(\"as\": {choices})")
+            if meanings:
+                return (LAYOFF, index, card, meanings[0])
+            return (LAYOFF, index, card, 0)
+        return (LAYOFF, index, card, RANK[card])
+
+    # ----------------------------------------------------------------- people
+    def describe(self, state: EndOfPageState, action, viewer: int | None = None,
+                 names: Sequence[str] | None = None) -> str:
+        kind = action[0]
+        rules = state.mrules
+
+        def who(seat: int) -> str:
+            return names[seat] if names else f"seat {seat}"
+
+        if kind == DRAW:
+            return "drew from the stock"
+        if kind == TAKE:
+            return f"took {NAME[action[1]]} from the discard pile"
+        if kind == PICKUP:
+            return (f"picked up {NAME[action[1]]} from deeper in the discard pile and melded "
+                    f"{meld_text(action[2], rules)}")
+        if kind == MELD:
+            return f"melded {meld_text(action[1], rules)}"
+        if kind == LAYOFF:
+            _, index, card, as_rank = action
+            text = NAME[card]
+            if state.is_wild(card):
+                meld = state.melds[index] if index < len(state.melds) else None
+                suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
+                text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
+            owner = who(state.owners[index]) if index < len(state.owners) else "?"
+            return f"laid off {text} on meld {index + 1} ({owner}'s)"
+        if kind == DISCARD:
+            hand = state.hands[state.turn]
+            if len(hand) == 1:
+                return f"discarded {NAME[action[1]]} and went out"
+            return f"discarded {NAME[action[1]]}"
+        if kind == DEAL:
+            _, seat, cards, _wild = action
+            text = f"{who(seat)} was dealt {len(cards)} cards (turned up {NAME[cards[0]]})"
+            if seat == state.dealer:
+                card = action[3] if action[3] >= 0 else -1
+                if card < 0:
+                    for c in cards:
+                        if RANK[c] != 14:
+                            card = c
+                            break
+                if card >= 0:
+                    text += f"; the wild card is {NAME[card]}: {RANK_NAMES[RANK[card]]}s are wild"
+            if viewer is None or viewer == seat:
+                text += ": " + " ".join(NAME[c] for c in cards)
+            return text
+        if kind == TURN_UP:
+            return f"turned up {NAME[action[1]]} to start the discard pile"
+        if kind == DRAWN:
+            if viewer is None or viewer == state.turn:
+                return f"{who(state.turn)} drew {NAME[action[1]]}"
+            return f"{who(state.turn)} drew a card"
+        if kind == RESHUFFLE:
+            return (f"the stock ran out: {len(state.discard) - 1} discards reshuffled into a new stock "
+                    f"(rebuild {state.reshuffled + 1} of {state.cfg.reshuffles} this round)")
+        return repr(action)
+
+    def render(self, state: EndOfPageState, viewer: int | None = None,
+               names: Sequence[str] | None = None) -> str:
+        return render_table(state, viewer, names)
+
+    def parse_move(self, state: EndOfPageState, text: str, legal: list):
+        """Typed moves: ``draw``, ``take``, ``d KC`` (discard), ``m 4s 4h 3d``
+        (meld, wild meanings worked out when only one fits), ``l 3s 1`` (lay
+        off on meld 1).  ``None`` when the text is not one of ``legal``."""
+        from .dialogue import parse_command
+
+        try:
+            action = parse_command(state, state.turn, text)
+        except ValueError:
+            return None
+        if isinstance(action, list):
+            action = action[0] if len(action) == 1 else None
+        return action if action in legal else None
+
+    def human_turn(self, state: EndOfPageState, seat: int, legal: list, ui: Any):
+        return human_dialogue(self, state, seat, legal, ui)
+
+
+# --------------------------------------------------------------------- table
+def hand_text(state: EndOfPageState, hand: Sequence[int], numbered: bool = False) -> str:
+    """A hand sorted and grouped: suits low to high, the wilds apart."""
+    order = sorted_for_display(state, hand)
+    groups: list[str] = []
+    current = None
+    words: list[str] = []
+    for number, card in enumerate(order, start=1):
+        group = "wild" if state.is_wild(card) else SUITS[SUIT[card]]
+        if group != current:
+            if words:
+                groups.append(" ".join(words))
+            words = []
+            current = group
+        label = NAME[card] + ("*" if state.is_wild(card) else "")
+        words.append(f"{number}:{label}" if numbered else label)
+    if words:
+        groups.append(" ".join(words))
+    return " | ".join(groups)
+
+
+def sorted_for_display(state: EndOfPageState, hand: Sequence[int]) -> list[int]:
+    return sorted(hand, key=lambda c: (1 if state.is_wild(c) else 0, SUIT[c], RANK[c]))
+
+
+def meld_display(state: EndOfPageState, index: int) -> str:
+    meld = state.melds[index]
+    parts = []
+    kind, key, low, cards = meld
+    for i, card in enumerate(cards):
+        if state.is_wild(card):
+            means = RANK_NAMES[key] if kind == SET else RANK_NAMES[low + i] + SUITS[key]
+            parts.append(f"{NAME[card]}(={means})")
+        else:
+            parts.append(NAME[card])
+    what = f"set of {RANK_NAMES[key]}s" if kind == SET else f"run of {SUITS[key]}"
+    return f"{' '.join(parts)}  [{what}]"
+
+
+def score_sheet(state: EndOfPageState, names: Sequence[str]) -> list[str]:
+    """The running score sheet: one line per round played, then the totals."""
+    width = max(6, *(len(n) for n in names))
+    lines = ["Score sheet:", "  round " + " ".join(f"{n:>{width}}" for n in names)]
+    for number, scores in enumerate(state.round_scores, start=1):
+        lines.append(f"  {number:>5} " + " ".join(f"{s:>{width}}" for s in scores)
+                     + f"   ({state.notes[number - 1]})")
+    lines.append("  total " + " ".join(f"{s:>{width}}" for s in state.totals))
+    return lines
+
+
+def render_table(state: EndOfPageState, viewer: int | None = None,
+                 names: Sequence[str] | None = None) -> str:
+    n = state.num_players
+    names = list(names) if names else [f"seat {i}" for i in range(n)]
+    cfg = state.cfg
+    lines: list[str] = []
+    over = state.result() is not None
+    if state.round_scores and (over or state.turns < n or state.phase == P_DEAL):
+        lines.extend(score_sheet(state, names))
+        lines.append("")
+    if over:
+        lines.append(f"Game over after {state.round} round(s).")
+        return "\n".join(lines)
+    head = [f"Round {state.round + 1} of {cfg.page_lines}"]
+    if cfg.target_score is not None:
+        head.append(f"target {cfg.target_score}")
+    if state.wild:
+        head.append(f"WILD: {RANK_NAMES[state.wild]}s")
+    head.append(f"stock: {len(state.stock)}")
+    head.append(f"rebuilds left: {cfg.reshuffles - state.reshuffled}")
+    lines.append(" | ".join(head))
+    if state.faceup >= 0:
+        lines.append(f"Face-up wild in front of the dealer ({names[state.dealer]}): {NAME[state.faceup]}")
+    if state.discard:
+        below = " ".join(NAME[c] for c in reversed(state.discard[:-1]))
+        lines.append(f"Discard pile: top {NAME[state.discard[-1]]}" + (f"; below (newest first): {below}"
+                                                                       if below else ""))
+    else:
+        lines.append("Discard pile: empty")
+    if state.melds:
+        lines.append("On the table:")
+        for index in range(len(state.melds)):
+            extra = [f"{NAME[card]} by {names[seat]}" for (i, seat, card, _r) in state.layoffs
+                     if i == index and seat != state.owners[index]]
+            note = f"  (laid off: {', '.join(extra)})" if extra else ""
+            lines.append(f"  {index + 1}. {names[state.owners[index]]}: {meld_display(state, index)}{note}")
+    else:
+        lines.append("On the table: no melds yet")
+    player = state.current_player()
+    acting = state.turn if player == CHANCE and state.phase != P_DEAL else player
+    width = max(len(x) for x in names)
+    for seat, hand in enumerate(state.hands):
+        marker = ">" if seat == acting else " "
+        flags = []
+        if seat == state.dealer:
+            flags.append("dealer")
+        if seat in state.out:
+            flags.append("out")
+        elif not hand and state.melded[seat]:
+            flags.append("floating")
+        elif state.melded[seat]:
+            flags.append("has melded")
+        count = f"{len(hand):2d} card{'s' if len(hand) != 1 else ' '}"
+        on_table = sum(state.points[c] for c in state.played[seat])
+        score = f"table {on_table}, total {state.totals[seat]}"
+        extra = f" ({', '.join(flags)})" if flags else ""
+        lines.append(f" {marker} {seat} {names[seat]:<{width}}  {count}  {score}{extra}")
+    if viewer is not None and 0 <= viewer < n:
+        lines.append(f"Your hand: {hand_text(state, state.hands[viewer])}")
+    elif viewer is None:
+        for seat, hand in enumerate(state.hands):
+            if hand:
+                lines.append(f"  {names[seat]}'s hand: {hand_text(state, hand)}")
+    return "\n".join(lines)
