@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from cardcli.cards import JOKER, parse_card
-from cardcli.errors import RulesetError
+from cardcli.errors import IllegalMove, RulesetError
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
 from cardcli.testing import play_game, record_lines
@@ -30,7 +30,7 @@ def rules(**options):
     return base
 
 
-# 1. The pack, the dealer and the deal ----------------------------------------------------------------
+# 1. The pack, the dealer and the deal --------------------------------------------------------------
 def test_pack_is_53_cards_with_one_joker_by_default():
     deck = variant().deck(rules(), 4)
     assert len(deck) == 53 and deck.count(JOKER) == 1
@@ -52,7 +52,7 @@ def test_dealer_left_leads_and_rest_is_stock():
 
 @pytest.mark.parametrize("size", [3, 4, 5, 7])
 def test_hand_size_option_deals_that_many(size):
-    game, buffer = play_game("trick", players=3, seed=4, options={"hand_size": size})
+    _, buffer = play_game("trick", players=3, seed=4, options={"hand_size": size})
     deal = record_lines(buffer)[1]
     assert [len(h) for h in deal["hands"]] == [size] * 3
 
@@ -80,7 +80,7 @@ def test_deal_that_cannot_fit_is_refused():
     variant().check_rules(rules(max_players=8), 8)  # 8 x 4 = 32 fits one deck
 
 
-# 3. Following suit -------------------------------------------------------------------------------------
+# 3. Following suit ---------------------------------------------------------------------------------
 def test_must_follow_suit_with_precise_message():
     t = Table(["9H 3C 4C 5C", "7H QH 2S JK"])
     t.play("9H")
@@ -135,7 +135,7 @@ def test_two_decks_equal_cards_later_in_the_trick():
     assert t.turn == 1
 
 
-# 4. The joker --------------------------------------------------------------------------------------------
+# 4. The joker --------------------------------------------------------------------------------------
 def test_joker_may_be_played_by_a_player_who_could_follow_and_wins():
     t = Table(["AH 3C 4S 5S", "7H JK 2S 3S", "KH 3D 4D 5D"])
     t.play("AH")
@@ -189,7 +189,7 @@ def test_joker_any_time_off_joker_may_still_be_led_or_played_while_no_suit_set()
     assert "JK" in t.playable()  # no suit set yet
 
 
-# 5. Cannot follow: draw until the suit comes -------------------------------------------------------------
+# 5. Cannot follow: draw until the suit comes -------------------------------------------------------
 def test_draw_one_at_a_time_until_suit_then_must_play_it():
     t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"])
     t.play("9H")
@@ -227,11 +227,11 @@ def test_drawn_card_must_be_in_the_stock():
     t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"])
     t.play("9H")
     t.draw()
-    with pytest.raises(Exception, match="drew 3C, which is not in the stock .it is in seat 0's hand."):
+    with pytest.raises(Exception, match=r"drew 3C, which is not in the stock \(it is in seat 0's hand\)"):
         t.deliver("3C")
 
 
-# 7. Stock runs out -----------------------------------------------------------------------------------------
+# 7. Stock runs out ---------------------------------------------------------------------------------
 def test_empty_stock_reshuffles_finished_tricks():
     t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"])
     t.set_stock("")
@@ -298,7 +298,7 @@ def test_joker_drawn_then_stock_runs_dry_the_joker_is_played():
     assert not t.over and t.playable() == {"JK"} and not t.can_draw()
 
 
-# 8. Page One ---------------------------------------------------------------------------------------------------
+# 8. Page One ---------------------------------------------------------------------------------------
 def test_call_is_allowed_only_with_the_play_that_leaves_one_card():
     t = Table(["9H 3C 4S", "7H 2S 3S"])
     error = t.illegal_play("9H", call=True)
@@ -379,7 +379,7 @@ def test_penalty_with_nothing_at_all_to_draw():
     assert t.turn == 1 and not t.chance
 
 
-# 9. Winning ---------------------------------------------------------------------------------------------------
+# 9. Winning ----------------------------------------------------------------------------------------
 def test_first_to_play_last_card_wins_at_once_mid_trick():
     t = Table(["9H 3C 4S", "7H 2S 3S", "AH 5D 6D"])
     t.set_hand(1, "7H")
@@ -392,7 +392,7 @@ def test_first_to_play_last_card_wins_at_once_mid_trick():
 
 
 def test_others_ranked_by_cards_held_ties_share():
-    t = Table(["9H 3C 4S", "7H", "2C 5D 6D"][:1] + ["7H 8S 9S", "2C 5D 6D"])
+    t = Table(["9H 3C 4S", "7H 8S 9S", "2C 5D 6D"])
     t.set_hand(1, "7H")
     t.set_hand(2, "2C 5D")
     t.play("9H")
@@ -453,9 +453,9 @@ def test_joker_last_off_holding_only_the_joker_after_a_led_joker():
     assert t.turn == 0 and t.hand(1) == ["JK"]
 
 
-# 10. Several deals --------------------------------------------------------------------------------------------
+# 10. Several deals ---------------------------------------------------------------------------------
 def test_deals_move_the_dealer_and_tally_deals_won():
-    game, buffer = play_game("trick", players=3, seed=2, options={"deals": 4})
+    _, buffer = play_game("trick", players=3, seed=2, options={"deals": 4})
     lines = record_lines(buffer)
     deals = [line for line in lines if line.get("chance") == "deal"]
     assert len(deals) == 4
@@ -504,7 +504,7 @@ def test_match_tie_has_no_single_winner():
     assert result.places == [1, 1] and result.winner is None and result.scores == [1, 1]
 
 
-# Eight players ------------------------------------------------------------------------------------------------
+# Eight players -------------------------------------------------------------------------------------
 def test_eight_players_need_the_house_rule():
     from cardcli.errors import RecordError
     from cardcli.testing import record_bytes, validate_bytes
@@ -521,5 +521,5 @@ def test_draw_events_name_one_card_while_following():
     t.play("9H")
     t.draw()
     assert t.state.draw_count() == 1
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalMove, match="0 card"):
         t.state.apply((DRAWN, ()))

@@ -229,8 +229,8 @@ class TrickVariant(Variant):
             text = f"played {NAME[card]}"
             if card == JOKER:
                 text += f" on {SUIT_NAMES[state.suit]}"
-            elif SUIT[card] != state.suit:  # pragma: no cover - only in a broken record
-                text += f" (not {SUIT_NAMES[state.suit]})"
+            elif SUIT[card] != state.suit:  # only in a broken record: the check says why
+                return ("called \"Page One!\" and " if call else "") + text
         if call:
             text = "called \"Page One!\" and " + text
         if len(hand) == 1:
@@ -242,7 +242,7 @@ class TrickVariant(Variant):
                 winner = seat
             else:
                 winner = state.trick_seats[state.win_pos]
-            text += f"; {self._name(winner, names)} wins the trick"
+            text += f"; the trick goes to {self._name(winner, names)}"
         if len(hand) == 2 and not call:
             text += f" - forgot to call Page One! (draws {state.cfg.page_one_penalty})" \
                 if state.cfg.page_one_penalty else " - forgot to call Page One!"

@@ -1,0 +1,116 @@
+"""Hand-written trick records: a valid one, and each way of breaking it,
+rejected through the real ``cardcli validate`` with the right message, exit
+status 1 and no traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+
+HEADER = {"format": "cardcli-record", "version": 1, "variant": "trick", "rules": {"hand_size": 3},
+          "players": ["ann", "bob"], "dealer": 1}
+GAME = [
+    HEADER,
+    {"chance": "deal", "dealer": 1, "hands": [["9H", "3C", "4S"], ["7H", "2S", "3S"]]},
+    {"seat": 0, "move": "play", "card": "9H"},
+    {"seat": 1, "move": "play", "card": "7H"},
+    {"seat": 0, "move": "play", "card": "3C", "call": True},
+    {"seat": 1, "move": "draw"},
+    {"chance": "draw", "seat": 1, "cards": ["5D"]},
+    {"chance": "draw", "seat": 1, "cards": ["KC"]},
+    {"seat": 1, "move": "play", "card": "KC"},
+    {"seat": 1, "move": "play", "card": "2S"},
+    {"seat": 0, "move": "play", "card": "4S"},
+    {"result": {"places": [1, 2], "winner": 0}},
+]
+
+
+def write(tmp_path, lines, name="game.jsonl"):
+    path = tmp_path / name
+    path.write_text("".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines))
+    return path
+
+
+def validate(*args):
+    result = CliRunner().invoke(cli, ["validate", *map(str, args)])
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result
+
+
+def replace(index, *lines):
+    return [*GAME[:index], *lines, *GAME[index + 1:]]
+
+
+def test_hand_written_record_is_valid(tmp_path):
+    result = validate(write(tmp_path, GAME))
+    assert result.exit_code == 0, result.output
+    assert "valid trick game, 7 moves, seat 0 won" in result.output
+
+
+def test_hand_written_record_replays(tmp_path):
+    path = write(tmp_path, GAME)
+    result = CliRunner().invoke(cli, ["replay", str(path), "--to", "4"])
+    assert result.exit_code == 0, result.output
+    assert "After move 4 of 7" in result.output
+    assert "bob cannot follow clubs: draws from the stock" in result.output
+    assert "bob drew 5D, drawing on" in result.output
+    assert "bob drew KC, a club: it must be played" in result.output
+    hidden = CliRunner().invoke(cli, ["replay", str(path), "--to", "4", "--seat", "0"])
+    assert "bob drew a card" in hidden.output and "bob drew a card (2 drawn)" in hidden.output
+    assert "5D" not in hidden.output and "KC" not in hidden.output
+
+
+@pytest.mark.parametrize(("lines", "line", "message"), [
+    (replace(3, {"seat": 1, "move": "play", "card": "2S"}), 4,
+     "move 2, seat 1 played 2S: must follow hearts (could play 7H)"),
+    (replace(3, {"seat": 1, "move": "draw"}), 4, "may not draw while able to follow hearts"),
+    (replace(6, {"chance": "draw", "seat": 1, "cards": ["9H"]}), 7,
+     "drew 9H, which is not in the stock (it is in the finished tricks)"),
+    (replace(6, {"chance": "draw", "seat": 1, "cards": ["4S"]}), 7,
+     "drew 4S, which is not in the stock (it is in seat 0's hand)"),
+    (replace(4, {"seat": 0, "move": "play", "card": "3C"}), 6,
+     "expected seat 0 to draw the forgotten Page One penalty (5 cards), but the record has a move by seat 1"),
+    (replace(8, {"seat": 1, "move": "play", "card": "5D"}), 9,
+     "must play the drawn KC, the card of the suit led (clubs) just drawn"),
+    (replace(2, {"seat": 0, "move": "play", "card": "9H", "call": True}), 3,
+     "Page One may only be called with the play that leaves one card"),
+    (replace(6, {"chance": "draw", "seat": 1, "cards": ["5D", "6D"]}), 7,
+     "2 card(s) drawn, but the rules draw 1 here"),
+    (replace(6, {"chance": "draw", "seat": 0, "cards": ["5D"]}), 7,
+     "the cards drawn now are seat 1's, not seat 0's"),
+    (replace(6, {"chance": "reshuffle"}), 7, "no reshuffle now: the stock still has"),
+    (replace(1, {"chance": "deal", "dealer": 0, "hands": [["9H", "3C", "4S"], ["7H", "2S", "3S"]]}), 2,
+     "the dealer of this deal is seat 1, not 0"),
+    (replace(1, {"chance": "deal", "hands": [["9H", "3C", "4S"], ["9H", "2S", "3S"]]}), 2,
+     "9H is dealt more often than the pack holds it (1)"),
+    (replace(2, {"seat": 0, "move": "play", "card": "XX"}), 3, "'XX' is not a card"),
+    (replace(2, {"seat": 0, "move": "play", "card": "9H", "suit": "H"}), 3, "unknown field 'suit'"),
+    (replace(11, {"result": {"places": [2, 1], "winner": 1}}), 12, "wrong result"),
+])
+def test_broken_records_are_rejected(tmp_path, lines, line, message):
+    path = write(tmp_path, lines)
+    result = validate(path)
+    assert result.exit_code == 1, result.output
+    assert f"{path}:{line}:" in result.output, result.output
+    assert message in result.output, result.output
+
+
+def test_two_jokers_and_two_decks_record(tmp_path):
+    header = {**HEADER, "rules": {"hand_size": 3, "jokers": 2, "decks": 2}}
+    lines = [
+        header,
+        {"chance": "deal", "hands": [["JK", "QH", "4S"], ["JK", "QH", "3S"]]},
+        {"seat": 0, "move": "play", "card": "JK"},
+        {"seat": 1, "move": "play", "card": "JK"},
+        {"seat": 0, "move": "play", "card": "QH", "call": True},
+        {"seat": 1, "move": "play", "card": "QH", "call": True},
+        {"seat": 0, "move": "play", "card": "4S"},
+        {"result": {"places": [1, 2], "winner": 0}},
+    ]
+    result = validate(write(tmp_path, lines))
+    assert result.exit_code == 0, result.output
