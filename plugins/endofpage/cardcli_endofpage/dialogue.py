@@ -131,7 +131,7 @@ def human_dialogue(variant, state: EndOfPageState, seat: int, legal: list, ui: A
     if len(state.hands[seat]) == 1 and all(a[0] == LAYOFF for a in legal):
         ui.show(f"Your last card {NAME[state.hands[seat][0]]} plays, so you must play it.")
     while True:
-        ui.show("Your hand: " + hand_text(state, state.hands[seat], numbered=True))
+        ui.show("Pick cards by name or number: " + hand_text(state, state.hands[seat], numbered=True))
         answer = ui.ask("Meld (m), lay off (l) or discard (d)? ? for help").strip()
         if answer in ("?", "help"):
             ui.show(HELP)

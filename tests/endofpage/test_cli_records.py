@@ -1,0 +1,90 @@
+"""End of the Page through the commands: a round played at the prompt, its
+record validated and replayed, and hand-written broken records refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+from cardcli.testing import validate_bytes
+
+from .conftest import WORKED, record
+
+RULESET = 'name = "one line"\nvariant = "endofpage"\n\n[options]\npage_lines = 1\n'
+
+
+def test_cli_round_records_validates_and_replays(tmp_path):
+    ruleset = tmp_path / "one.toml"
+    ruleset.write_text(RULESET)
+    path = tmp_path / "game.jsonl"
+    runner = CliRunner()
+    # Always draw from the stock; try a bad meld and a lay-off first, then discard card 1.
+    turn = "1\nm 1 2\n?\nh\nd 1\n"
+    result = runner.invoke(cli, ["play", "endofpage", "--players", "you,cpu:normal", "--seed", "3",
+                                 "--record", str(path), "--ruleset", str(ruleset)], input=turn * 80)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "WILD:" in result.output and "Score sheet:" in result.output
+    assert "Not allowed: not a legal meld: a meld needs at least 3 cards" in result.output
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert lines[-1]["result"]["rounds"]
+    assert [x["chance"] for x in lines[1:4]] == ["deal", "deal", "turn_up"]
+    assert "wild" in lines[2]
+    valid = runner.invoke(cli, ["validate", str(path)])
+    assert valid.exit_code == 0, valid.output
+    replay = runner.invoke(cli, ["replay", str(path)], input="\n" * 400)
+    assert replay.exit_code == 0, replay.output
+    assert "Traceback" not in replay.output
+
+
+def broken(index: int, **change) -> list:
+    lines = [dict(x) for x in WORKED]
+    lines[index] = {**lines[index], **change}
+    return lines
+
+
+def last_card_plays() -> list:
+    """B draws 7C, which extends B's own run, and discards it to go out."""
+    lines = broken(21, card="7C")
+    lines[22] = {**lines[22], "card": "7C"}
+    return lines
+
+
+@pytest.mark.parametrize("lines,line,message", [
+    (broken(10, move="layoff", card="3S", meld=1, **{"as": "4"}), 11, "after your own first meld"),
+    (last_card_plays(), 23, "must be played"),
+    (broken(1, cards=["4S", "4H", "3D"]), 2, "means 4 cards"),
+    (broken(2, wild="KC"), 3, "first non-ace"),
+    (broken(6, cards=["4S", "4H", "9S"]), 7, "not a set (different ranks) and not a run"),
+    (broken(6, cards=["4S", "4H", "9S=4"]), 7, "9S is not wild"),
+    (broken(15, cards=["4C", "3H=7C", "6C"]), 16, "gap"),
+    (broken(23, result={"scores": [105, 200]}), 24, "wrong result: scores"),
+    (broken(23, result={"rounds": [[110, 210]]}), 24, "wrong result: rounds"),
+    (broken(14, move="pickup", card="KC", meld=["KC", "3H=KC", "3S=KC"]), 15, "natural"),
+    (broken(14, move="take", card="KC"), 15, "top discard is 6C"),
+])
+def test_broken_records_are_refused(lines, line, message):
+    report = validate_bytes(record(lines))
+    assert not report.valid
+    assert report.error.line == line, str(report.error)
+    assert message in str(report.error), str(report.error)
+
+
+def test_everyone_gets_a_turn_in_a_record():
+    # Seat 0 cannot simply stop the round: after B went out the record must end.
+    lines = [dict(x) for x in WORKED]
+    lines.insert(23, {"seat": 0, "move": "draw"})
+    report = validate_bytes(record(lines))
+    assert not report.valid and "already over" in str(report.error)
+
+
+def test_validate_command_exit_status_for_a_broken_record(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(record(last_card_plays()))
+    result = CliRunner().invoke(cli, ["validate", str(bad)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert f"{bad}:23:" in result.output and "must be played" in result.output
