@@ -181,6 +181,8 @@ class TrickVariant(Variant):
             card = cards[0]
             if viewer is None or viewer == seat:
                 text = f"{who} drew {NAME[card]}"
+                if card not in state.stock:  # only in a broken record: the check says why
+                    return text
                 if state.draw_for == D_FOLLOW:
                     if SUIT[card] == state.suit:
                         text += f", a {SUIT_NAMES[state.suit][:-1]}: it must be played"
