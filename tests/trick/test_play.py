@@ -1,0 +1,214 @@
+"""What people and CPUs see and do: descriptions, the table, the human's
+dialogue and the CPU strengths."""
+
+from __future__ import annotations
+
+import random
+
+from cardcli.cards import JOKER, parse_card
+from cardcli.players import default_seats, parse_players
+from cardcli.plugins import get_registry
+from cardcli.rulesets import default_ruleset
+from cardcli.simulate import run
+from cardcli_trick import cpu
+from cardcli_trick.state import DRAW_ACTION, DRAWN, PLAYS
+
+from .conftest import Table
+
+NAMES = ["ann", "bob", "cat"]
+
+
+class FakeUI:
+    """Answers prompts from a list and keeps what was shown."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.shown: list[str] = []
+
+    def show(self, text=""):
+        self.shown.append(text)
+
+    def ask(self, prompt, default=None):
+        self.shown.append(prompt)
+        return self.answers.pop(0)
+
+    @property
+    def text(self):
+        return "\n".join(self.shown)
+
+
+def human(t: Table, answers):
+    ui = FakeUI(answers)
+    seat = t.turn
+    action = t.variant.human_turn(t.state, seat, t.state.legal_actions(), ui)
+    assert action in t.state.legal_actions()
+    return action, ui
+
+
+# --- descriptions and the table ----------------------------------------------------------------------------
+def test_drawn_cards_shown_to_the_drawer_only():
+    t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D", "AH 5D 6D 7D"])
+    t.play("9H")
+    t.draw()
+    action = (DRAWN, (parse_card("8C"),))
+    assert t.variant.describe(t.state, action, viewer=1, names=NAMES) == "bob drew 8C, drawing on"
+    assert t.variant.describe(t.state, action, viewer=0, names=NAMES) == "bob drew a card"
+    t.state.apply(action)
+    action = (DRAWN, (parse_card("KH"),))
+    assert t.variant.describe(t.state, action, viewer=None, names=NAMES) == \
+        "bob drew KH, a heart: it must be played (2 drawn)"
+    assert t.variant.describe(t.state, action, viewer=2, names=NAMES) == "bob drew a card (2 drawn)"
+    assert "is drawing: 1 card so far" in t.variant.render(t.state, viewer=0, names=NAMES)
+
+
+def test_table_shows_trick_suit_winner_counts_stock_and_tricks():
+    t = Table(["9H 3C 4S 5S", "QH 2S 3S 4D", "AS 5D 6D 7D"])
+    t.play("9H")
+    t.play("QH")
+    text = t.variant.render(t.state, viewer=2, names=NAMES)
+    assert "stock: 41" in text and "finished tricks: 0" in text
+    assert "Trick: ann 9H, bob QH  (hearts to follow; winning: bob with QH)" in text
+    assert "AS 5D 6D 7D" in text and "3C" not in text  # only the viewer's hand
+    assert " 3 cards" in text and " 4 cards" in text
+    t.draw()
+    t.deliver("2H")
+    t.play("2H")
+    text = t.variant.render(t.state, viewer=None, names=NAMES)
+    assert "finished tricks: 1 (3 cards)" in text
+    assert "Last trick: ann 9H, bob QH, cat 2H  (won by bob, who leads)" in text
+
+
+def test_joker_led_is_shown():
+    t = Table(["JK 3C 4S 5S", "QH 2S 3S 4D"])
+    assert "(the next card sets the suit)" in t.variant.describe(t.state, PLAYS[JOKER][False], names=NAMES)
+    t.play("JK")
+    assert "joker led: the next card sets the suit" in t.variant.render(t.state, names=NAMES)
+
+
+def test_describe_forgotten_call_and_going_out():
+    t = Table(["9H 3C 4S", "7H 2S 3S"])
+    t.play("9H")
+    t.play("7H")
+    text = t.variant.describe(t.state, PLAYS[parse_card("3C")][False], names=NAMES)
+    assert "forgot to call Page One! (draws 5)" in text
+    t.state.hands[1] = [parse_card("2C")]
+    t.play("3C", call=True)
+    assert "their last card: wins the deal!" in t.variant.describe(t.state, PLAYS[parse_card("2C")][False])
+
+
+# --- the human's dialogue ----------------------------------------------------------------------------------
+def test_human_offered_only_legal_cards():
+    t = Table(["9H 3C 4S 5S", "QH 2H 3S 4D"])
+    t.play("9H")
+    action, ui = human(t, ["1"])
+    assert "[1] play QH" not in ui.text and "[1] play 2H  [2] play QH" in ui.text
+    assert "3S" not in ui.text.split("Your hand:")[1].split("\n")[1]  # the menu line
+    assert "[p]" not in ui.text
+    assert action == PLAYS[parse_card("2H")][False]
+
+
+def test_human_typed_cards_and_reasons():
+    t = Table(["9H 3C 4S 5S", "QH 2H 3S 4D"])
+    t.play("9H")
+    action, ui = human(t, ["3s", "ks", "qh"])
+    assert "You cannot play 3S now: must follow hearts." in ui.text
+    assert "KS is not in your hand." in ui.text
+    assert action == PLAYS[parse_card("QH")][False]
+
+
+def test_human_page_one_offered_only_when_it_applies_and_not_pressed():
+    t = Table(["9H 3C 4S", "QH 2H 3S"])
+    t.play("9H")
+    t.play("QH")
+    t2 = Table(["9H 3C 4S", "QH 2H 3S"])
+    action, ui = human(t2, ["1"])
+    assert "[p]" not in ui.text
+    # seat 1 (won the trick) now leads from two cards: the call is offered
+    action, ui = human(t, ["1"])
+    assert "[p] call \"Page One!\"" in ui.text
+    assert action[2] is False  # not pressed for the player
+    action, ui = human(t, ["p", "1"])
+    assert action[2] is True
+    action, ui = human(t, ["3s!"])
+    assert action == PLAYS[parse_card("3S")][True]
+
+
+def test_human_draw_and_forced_card():
+    t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"])
+    t.play("9H")
+    action, ui = human(t, ["d"])
+    assert action == DRAW_ACTION and "You have no hearts" in ui.text
+    t.draw()
+    t.deliver("KH")
+    action, ui = human(t, ["2c", "1"])
+    assert "You drew KH: it must be played now." in ui.text
+    assert action == PLAYS[parse_card("KH")][False]
+
+
+# --- CPUs ----------------------------------------------------------------------------------------
+def decide(level, t, seed=0):
+    seat = t.turn
+    return cpu.POLICIES[level](t.state, seat, t.state.legal_actions(), random.Random(seed))
+
+
+def test_normal_leads_from_longest_suit():
+    t = Table(["2S 9S 5S AH", "QH 2H 3S 4D"])
+    assert decide("normal", t) == PLAYS[parse_card("9S")][False]
+
+
+def test_normal_plays_low_when_it_cannot_win_and_saves_the_joker():
+    t = Table(["AH 3C 4S 5S", "QH 2H JK 4D", "KH 5D 6D 7D"])
+    t.play("AH")
+    assert decide("normal", t) == PLAYS[parse_card("2H")][False]
+
+
+def test_normal_wins_when_it_can():
+    t = Table(["9H 3C 4S 5S", "QH 2H 3S 4D"])
+    t.play("9H")
+    assert decide("normal", t) == PLAYS[parse_card("QH")][False]  # last to play: cheapest winner
+
+
+def test_normal_takes_the_lead_with_the_joker_when_it_matters_and_calls():
+    t = Table(["9H 3C 4S", "QH JK 3S"])
+    t.state.hands[1] = [parse_card("QH"), JOKER]
+    t.play("9H")
+    assert decide("normal", t) == PLAYS[JOKER][True]
+
+
+def test_normal_plays_the_joker_rather_than_draw():
+    t = Table(["9H 3C 4S 5S", "2C JK 3S 4D"])
+    t.play("9H")
+    assert decide("normal", t) == PLAYS[JOKER][False]
+
+
+def test_easy_is_random_and_forgets_the_call_sometimes():
+    t = Table(["9H 3C 4S", "QH 2H 3S"])
+    t.play("9H")
+    t.play("QH")
+    calls = {decide("easy", t, seed)[2] for seed in range(60)}
+    assert calls == {True, False}
+    cards = {decide("easy", t, seed)[1] for seed in range(60)}
+    assert len(cards) == 2
+
+
+def test_cpus_read_only_their_own_hand_and_the_table():
+    for level in ("easy", "normal"):
+        for seed in range(20):
+            t = Table(["9H 3C 4S 5S", "QH 2H 3S 4D", "AS 5D 6D 7D"])
+            t.play("9H")
+            before = decide(level, t, seed)
+            rng = random.Random(seed)
+            others = t.state.clone()
+            pool = others.stock + others.hands[0] + others.hands[2]
+            rng.shuffle(pool)
+            others.hands[0], others.hands[2] = pool[:3], pool[3:7]
+            others.stock = pool[7:]
+            assert cpu.POLICIES[level](others, 1, others.legal_actions(), random.Random(seed)) == before
+
+
+def test_normal_beats_easy():
+    variant = get_registry().get("trick")
+    seats = parse_players("cpu:normal,cpu:easy,cpu:easy,cpu:easy", variant)
+    summary = run(variant, default_ruleset(variant).options, seats, 400, 7, workers=1)
+    assert summary.wins_by_seat[0] > max(summary.wins_by_seat[1:])
+    assert default_seats(variant, 4, human=None)[0].kind == "cpu:normal"
