@@ -45,14 +45,6 @@ def join_or(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def _distinct(cards: list[int]) -> list[int]:
-    out: list[int] = []
-    for card in cards:
-        if card not in out:
-            out.append(card)
-    return out
-
-
 class TrickState(State):
     """A position of a trick-taking Page One match (one or more deals)."""
 
@@ -176,39 +168,55 @@ class TrickState(State):
         phase = self.phase
         if phase == P_PLAY:
             hand = self.hands[self.turn]
-            call = len(hand) == 2
+            call = 1 if len(hand) == 2 else 0
             suit = self.suit
+            cfg = self.cfg
             actions: list = []
+            seen: list = []
             if suit < 0:  # leading, or after a led joker: any card
-                joker_ok = self.cfg.joker_last or len(hand) > 1
-                for card in _distinct(hand):
+                joker_ok = cfg.joker_last or len(hand) > 1
+                for card in hand:
+                    if card in seen:
+                        continue
+                    seen.append(card)
                     if card != JOKER or joker_ok:
-                        actions.append(PLAYS[card][0])
+                        plays = PLAYS[card]
+                        actions.append(plays[0])
                         if call:
-                            actions.append(PLAYS[card][1])
-                if not actions and self.can_draw():
+                            actions.append(plays[1])
+                if not actions and (self.stock or self.tricks):
                     actions.append(DRAW_ACTION)
                 return actions
-            follow = False
-            for card in _distinct(hand):
+            joker = False
+            for card in hand:
                 if SUIT[card] == suit:
-                    follow = True
-                    actions.append(PLAYS[card][0])
+                    if card in seen:
+                        continue
+                    seen.append(card)
+                    plays = PLAYS[card]
+                    actions.append(plays[0])
                     if call:
-                        actions.append(PLAYS[card][1])
-            if JOKER in hand and (follow is False or self.cfg.joker_any_time) and (
-                    self.cfg.joker_last or len(hand) > 1):
-                actions.append(PLAYS[JOKER][0])
+                        actions.append(plays[1])
+                elif card == JOKER:
+                    joker = True
+            if joker and (not actions or cfg.joker_any_time) and (cfg.joker_last or len(hand) > 1):
+                follow = bool(actions)
+                plays = PLAYS[JOKER]
+                actions.append(plays[0])
                 if call:
-                    actions.append(PLAYS[JOKER][1])
-            if not follow and (self.stock or self.tricks):
+                    actions.append(plays[1])
+                if follow:
+                    return actions
+            elif actions:
+                return actions
+            if self.stock or self.tricks:
                 actions.append(DRAW_ACTION)
             return actions
         if phase == P_FORCED:
-            forced = self.forced
+            plays = PLAYS[self.forced]
             if len(self.hands[self.turn]) == 2:
-                return [PLAYS[forced][0], PLAYS[forced][1]]
-            return [PLAYS[forced][0]]
+                return [plays[0], plays[1]]
+            return [plays[0]]
         return []
 
     def expecting(self) -> str:
