@@ -254,6 +254,28 @@ class TrickState(State):
     def result(self) -> Result | None:
         return self._result
 
+    # ------------------------------------------------- what a seat can know
+    def hidden_zones(self, seat: int) -> list[str]:
+        """The zones ``seat`` cannot see: the other hands and the stock (for search players)."""
+        return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
+
+    def set_zones(self, zones: dict[str, list[int]]) -> None:
+        """Replace hidden zones' contents (same sizes), for determinization."""
+        for name, cards in zones.items():
+            if name == "stock":
+                self.stock = list(cards)
+            elif name.startswith("hand "):
+                self.hands[int(name[5:])] = list(cards)
+            else:
+                raise ValueError(f"zone {name!r} is not hidden in trick")
+
+    def rollout_value(self, seat: int) -> float | None:
+        """A playout of a match may stop once the current deal is decided: 1 for winning it."""
+        if self.cfg.deals > 1 and self.deal_no > 0 and self.phase == P_DEAL:
+            last = self.deal_winners[-1]
+            return 0.5 if last is None else float(last == seat)
+        return None
+
     # ---------------------------------------------------------------- chance
     def draw_count(self) -> int:
         """Cards the next draw event takes: one to follow, the penalty as far as the stock goes."""
