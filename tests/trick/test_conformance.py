@@ -1,6 +1,10 @@
 """Trick-taking Page One passes the core's conformance suite, by default and
 under the options that change the pack, the joker and the table size."""
 
+from itertools import product
+
+import pytest
+
 from cardcli.testing import VariantConformance
 
 
@@ -34,3 +38,15 @@ class TestTrickEightPlayers(VariantConformance):
     player_counts = (7, 8)
     games = 2
     option_sets = ({"max_players": 8}, {"max_players": 8, "decks": 2, "jokers": 2, "hand_size": 7})
+
+
+@pytest.mark.slow
+class TestTrickEveryOptionCombination(VariantConformance):
+    """Every combination of the joker switches, jokers and decks, more games (slow)."""
+
+    variant = "trick"
+    player_counts = (2, 3, 5, 8)
+    games = 6
+    option_sets = tuple(
+        {"jokers": jokers, "decks": decks, "joker_any_time": any_time, "joker_last": last, "max_players": 8}
+        for jokers, decks, any_time, last in product((0, 1, 2), (1, 2), (True, False), (True, False)))

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardcli.cards import JOKER, parse_card
 from cardcli.players import default_seats, parse_players
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
 from cardcli.simulate import run
+from cardcli.variant import State
 from cardcli_trick import cpu
 from cardcli_trick.state import DRAW_ACTION, DRAWN, PLAYS
 
@@ -212,3 +215,17 @@ def test_normal_beats_easy():
     summary = run(variant, default_ruleset(variant).options, seats, 400, 7, workers=1)
     assert summary.wins_by_seat[0] > max(summary.wins_by_seat[1:])
     assert default_seats(variant, 4, human=None)[0].kind == "cpu:normal"
+
+
+@pytest.mark.skipif(not hasattr(State, "determinize"), reason="the core has no determinization")
+def test_determinization_keeps_what_the_seat_sees():
+    from collections import Counter
+
+    t = Table(["9H 3C 4S 5S", "QH 2H 3S 4D", "AS 5D 6D 7D"])
+    t.play("9H")
+    copy = t.state.determinize(1, random.Random(3))
+    assert copy.hands[1] == t.state.hands[1] and copy.trick == t.state.trick
+    assert [len(h) for h in copy.hands] == [len(h) for h in t.state.hands]
+    assert len(copy.stock) == len(t.state.stock)
+    before = Counter(c for zone in t.state.card_zones().values() for c in zone)
+    assert Counter(c for zone in copy.card_zones().values() for c in zone) == before
