@@ -29,7 +29,7 @@ def test_joker():
 
 @pytest.mark.parametrize("text", ["", "1S", "11H", "ZZ", "7", "7X", "AH7"])
 def test_bad_cards_say_how_to_write_one(text):
-    with pytest.raises(CardError, match="write rank then suit|is not a card"):
+    with pytest.raises(CardError, match=r"write rank then suit|is not a card"):
         parse_card(text)
 
 

@@ -16,7 +16,7 @@ def test_every_shipped_ruleset_loads():
     shipped = shipped_rulesets(get_registry())
     assert {"matching-standard", "matching-plain", "matching-no-stacking", "matching-american"} <= {
         name for name, _, _ in shipped}
-    for name, path, data in shipped:
+    for _name, path, data in shipped:
         if data["variant"] in get_registry().variants:
             assert load_ruleset(str(path), get_registry()).variant == data["variant"]
 
@@ -44,7 +44,8 @@ def write(tmp_path, text):
     ('variant = "matching"\n[options]\nhand_size = "five"\n', "option 'hand_size': got 'five'; allowed: "
      "a whole number from 1 to 10"),
     ('variant = "matching"\n[options]\nhand_size = 11\n', "a whole number from 1 to 10"),
-    ('variant = "matching"\n[options]\nstack_twos = 1\n', "option 'stack_twos': got 1; allowed: true or false"),
+    ('variant = "matching"\n[options]\nstack_twos = 1\n',
+     "option 'stack_twos': got 1; allowed: true or false"),
     ('variant = "matching"\n[options]\nfirst_special = "burn"\n', 'one of "reflip", "apply"'),
     ('variant = "matching"\n[options]\nskip_rank = "Z"\n', "option 'skip_rank': got 'Z'; allowed: a rank"),
     ('variant = "matching"\n[options]\nskip_rank = "Q"\n', "two different ranks"),

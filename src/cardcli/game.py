@@ -9,6 +9,7 @@ reads a record back through the very same ``Game.apply``; validate, replay and
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -230,12 +231,20 @@ def check_result(game: Game, data: dict[str, Any], source: str, line: int) -> No
     stated = data["result"]
     if not isinstance(stated, dict):
         raise RecordError("'result' must be an object", source=source, line=line, kind="syntax")
+    if set(data) != {"result"}:
+        extra = sorted(set(data) - {"result"})[0]
+        raise RecordError(f"unknown key {extra!r} on the result line", source=source, line=line,
+                          kind="syntax")
+    if not stated:
+        raise RecordError("the result is empty: state at least 'places', 'winner' or 'scores'",
+                          source=source, line=line, kind="syntax")
     actual = result.as_dict()
     for key, value in stated.items():
         if key not in actual:
             raise RecordError(f"wrong result: the rules give no {key!r} for this game",
                               source=source, line=line, move=game.moves, kind="wrong-result")
-        if actual[key] != value:
+        # Compared as JSON, so true is not 1 and false is not 0.
+        if json.dumps(actual[key], sort_keys=True) != json.dumps(value, sort_keys=True):
             raise RecordError(f"wrong result: {key} is {actual[key]!r} by the rules, the record says "
                               f"{value!r}", source=source, line=line, move=game.moves, kind="wrong-result")
 

@@ -77,7 +77,8 @@ def parse_header(data: Any, source: str, line: int = 1) -> Header:
         raise fail("the first line must be a JSON object")
     if data.get("format") != FORMAT:
         raise fail(f"'format' must be {FORMAT!r} (is this a cardcli record?)")
-    if data.get("version") != VERSION:
+    if not isinstance(data.get("version"), int) or isinstance(data.get("version"), bool) or (
+            data.get("version") != VERSION):
         raise fail(f"unsupported 'version' {data.get('version')!r} (this cardcli reads version {VERSION})")
     unknown = sorted(set(data) - _HEADER_KEYS)
     if unknown:
@@ -94,10 +95,13 @@ def parse_header(data: Any, source: str, line: int = 1) -> Header:
         if isinstance(player, str):
             seats.append(SeatInfo(player))
         elif isinstance(player, dict) and isinstance(player.get("name"), str) and isinstance(
-                player.get("kind", "human"), str):
+                player.get("kind", "human"), str) and set(player) <= {"name", "kind"}:
             seats.append(SeatInfo(player["name"], player.get("kind", "human")))
         else:
             raise fail(f"player {index} must be a name or {{\"name\": ..., \"kind\": ...}}")
+        kind = seats[-1].kind
+        if kind != "human" and not (kind.startswith("cpu:") and len(kind) > 4):
+            raise fail(f"player {index}'s kind must be \"human\" or \"cpu:LEVEL\", not {kind!r}")
     dealer = data.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(seats):
         raise fail(f"'dealer' must be a seat number from 0 to {len(seats) - 1}")
@@ -105,6 +109,9 @@ def parse_header(data: Any, source: str, line: int = 1) -> Header:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise fail("'seed' must be a whole number")
     ruleset = data.get("ruleset")
+    for key in ("ruleset", "created", "cardcli"):
+        if key in data and not isinstance(data[key], str):
+            raise fail(f"{key!r} must be a string")
     extra = {k: data[k] for k in ("created", "cardcli") if k in data}
     return Header(variant=data["variant"], rules=data.get("rules", {}), players=seats, dealer=dealer,
                   seed=seed, ruleset=ruleset if isinstance(ruleset, str) else None, extra=extra)

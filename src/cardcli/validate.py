@@ -8,6 +8,7 @@ there and must match, every card stays accounted for).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -73,7 +74,7 @@ def validate_stream(stream: IO[bytes], source: str, registry: Registry, *,
         report.result = result.as_dict() if result else None
         if not game.result_line_seen:
             raise RecordError("the game is over but the record has no result line "
-                              f"(expected {{\"result\": {report.result}}})", source=source,
+                              f"(expected {json.dumps({'result': report.result})})", source=source,
                               move=game.moves, kind="incomplete")
         report.valid = True
     except RecordError as error:

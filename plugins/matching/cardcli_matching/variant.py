@@ -157,6 +157,8 @@ class MatchingVariant(Variant):
             if not isinstance(cards, list) or not cards:
                 raise ValueError("'cards' must be a non-empty list of the cards drawn")
             seat = data.get("seat")
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise ValueError("a draw must name the seat that draws (\"seat\": N)")
             if state.phase == P_DRAWING and seat != state.draw_seat:
                 raise ValueError(f"the cards drawn now are seat {state.draw_seat}'s, not seat {seat}'s")
             return (DRAWN, tuple(_card(c) for c in cards))
