@@ -8,7 +8,7 @@ every event is written to the record before anyone sees its effect.
 from __future__ import annotations
 
 from .game import Game
-from .players import CpuPlayer, Player
+from .players import Player, make_cpu
 from .players.human import HumanPlayer
 from .ui import TerminalUI
 from .variant import CHANCE, TERMINAL
@@ -27,7 +27,7 @@ class Session:
             if info.is_human:
                 self.players.append(HumanPlayer(game.variant, ui))
             else:
-                self.players.append(CpuPlayer(game.variant, info.cpu_level or "normal", seed, seat))
+                self.players.append(make_cpu(game.variant, info.cpu_level or "normal", seed, seat))
         self.humans = [seat for seat, info in enumerate(game.seats) if info.is_human]
         self.logs: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.on_screen: int | None = None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .game import Game, choose_dealer, derive_seed
+from .players import make_cpu
 from .plugins import get_registry
 from .records import RecordWriter, SeatInfo
 from .variant import CHANCE, TERMINAL, Variant
@@ -38,8 +39,7 @@ def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: in
     dealer = choose_dealer(seed, n)
     state = variant.new_state(rules, n, dealer)
     chance_rng = random.Random(derive_seed(seed, "chance"))
-    policies = [variant.cpu_policy(seat.cpu_level or "easy") for seat in seats]
-    rngs = [random.Random(derive_seed(seed, "cpu", i)) for i in range(n)]
+    acts = [make_cpu(variant, seat.cpu_level or "easy", seed, i).act for i, seat in enumerate(seats)]
     decisions = events = 0
     current_player = state.current_player
     apply_legal = state.apply_legal
@@ -47,7 +47,7 @@ def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: in
         player = current_player()
         if player >= 0:
             legal = state.legal_actions()
-            action = policies[player](state, player, legal, rngs[player])
+            action = acts[player](state, player, legal)
             decisions += 1
         elif player == CHANCE:
             action = state.sample_chance(chance_rng)
@@ -63,13 +63,11 @@ def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: in
 def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int, path: Path,
                   ruleset: str | None = None) -> GameOutcome:
     """One game written to ``path``, through the same ``Game`` that ``play`` uses."""
-    from .players import CpuPlayer
-
     n = len(seats)
     with open(path, "w", encoding="utf-8") as stream:
         game = Game(variant, rules, seats, choose_dealer(seed, n), seed=seed, ruleset=ruleset,
                     writer=RecordWriter(stream))
-        players = [CpuPlayer(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
+        players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
         while True:
             player = game.state.current_player()
             if player == TERMINAL:

@@ -132,6 +132,59 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
+    # -- What a seat can know: the interface search-based players use. ------
+    # A variant that implements ``hidden_zones`` and ``set_zones`` gets the
+    # core's ``hard`` CPU, the arena and the play-time hint for free.
+
+    def hidden_zones(self, seat: int) -> list[str]:
+        """The names (keys of ``card_zones``) of the zones ``seat`` cannot see:
+        other hands, the stock ...  Raise ``NotImplementedError`` if unknown."""
+        raise NotImplementedError
+
+    def known_cards(self, seat: int) -> dict[str, list[int]]:
+        """Cards ``seat`` knows to be in a hidden zone (a card it saw another
+        player take and keep, say).  Default: none."""
+        return {}
+
+    def set_zones(self, zones: dict[str, list[int]]) -> None:
+        """Replace the contents of hidden zones (same sizes), for determinization."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy in which everything ``seat`` cannot see is dealt anew at
+        random, consistently with what it knows (zone sizes, known cards).
+
+        The result depends only on what ``seat`` can see and on ``rng``: the
+        hidden cards are pooled and sorted before shuffling, so two states
+        that differ only in hidden cards give the same copy.
+        """
+        zones = self.card_zones()
+        known = self.known_cards(seat)
+        names = self.hidden_zones(seat)
+        pool: list[int] = []
+        free: dict[str, int] = {}
+        for name in names:
+            cards = list(zones[name])
+            for card in known.get(name, ()):
+                cards.remove(card)
+            pool.extend(cards)
+            free[name] = len(cards)
+        pool.sort()
+        rng.shuffle(pool)
+        dealt: dict[str, list[int]] = {}
+        start = 0
+        for name in names:
+            dealt[name] = list(known.get(name, ())) + pool[start:start + free[name]]
+            start += free[name]
+        copy = self.clone()
+        copy.set_zones(dealt)
+        return copy
+
+    def rollout_value(self, seat: int) -> float | None:
+        """Where a search may stop a playout early (say, at the end of a round
+        of a long match): ``seat``'s value in [0, 1], or ``None`` to play on."""
+        return None
+
     def is_decision(self, action: Action) -> bool:
         """Whether ``action`` is a player's decision (as opposed to chance)."""
         return self.current_player() >= 0

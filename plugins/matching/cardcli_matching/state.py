@@ -259,11 +259,30 @@ class MatchingState(State):
 
     def card_zones(self) -> dict[str, list[int]]:
         zones = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
-        zones["stock"] = self.stock + self.under
+        zones["stock"] = self.stock
+        zones["under the stock"] = self.under  # turned up and sent under: seen by all
         zones["discards"] = self.discard
         if self.phase == P_DEAL:
             zones["undealt"] = [] if self.hands[0] else list(self.deck)
         return zones
+
+    def hidden_zones(self, seat: int) -> list[str]:
+        return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
+
+    def set_zones(self, zones: dict[str, list[int]]) -> None:
+        for name, cards in zones.items():
+            if name == "stock":
+                self.stock = list(cards)
+            else:
+                self.hands[int(name.split()[1])] = list(cards)
+
+    def rollout_value(self, seat: int) -> float | None:
+        """A round of a longer game is over: value the running totals."""
+        if self.phase == P_DEAL and self.round > 0:
+            places = rank_places(self.totals)
+            n = self.num_players
+            return (n - places[seat]) / (n - 1)
+        return None
 
     def result(self) -> Result | None:
         return self._result

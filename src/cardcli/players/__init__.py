@@ -33,6 +33,29 @@ class CpuPlayer:
         return self.policy(state, seat, legal, self.rng)
 
 
+def split_level(level: str) -> tuple[str, str | None]:
+    """``"hard=2000"`` -> ``("hard", "2000")``; ``"normal"`` -> ``("normal", None)``."""
+    base, _, parameter = level.partition("=")
+    return base, parameter or None
+
+
+def levels_of(variant: Variant) -> tuple[str, ...]:
+    """Every CPU strength a variant offers: its own policies plus the core's ``hard``."""
+    return (*variant.cpu_levels, "hard")
+
+
+def make_cpu(variant: Variant, level: str, seed: int, seat: int) -> Player:
+    """The CPU player for a strength from a ``--players`` spec."""
+    from .hard import Budget, HardPlayer
+
+    base, parameter = split_level(level)
+    if base == "hard":
+        return HardPlayer(variant, derive_seed(seed, "hard"), seat, Budget.parse(parameter))
+    if parameter is not None:
+        raise PlayersError(f"CPU strength {level!r}: only hard takes a budget (hard=2000 or hard=1.5s)")
+    return CpuPlayer(variant, base, seed, seat)
+
+
 class PlayersError(CardcliError):
     """A ``--players`` spec that cannot be seated."""
 
@@ -75,9 +98,7 @@ def parse_players(spec: str, variant: Variant, *, default_level: str = "normal")
         if item.lower() == "cpu" or item.lower().startswith("cpu:"):
             parts = item.split(":")
             level = parts[1].lower() if len(parts) > 1 and parts[1] else default_level
-            if level not in variant.cpu_levels:
-                raise PlayersError(f"--players: unknown CPU strength {level!r} for {variant.name} "
-                                   f"(choose from {', '.join(variant.cpu_levels)})")
+            check_level(variant, level)
             name = parts[2] if len(parts) > 2 and parts[2] else "cpu"
             seats.append(SeatInfo(name, f"cpu:{level}"))
         else:
@@ -88,6 +109,19 @@ def parse_players(spec: str, variant: Variant, *, default_level: str = "normal")
         if names.count(name) > 1:
             raise PlayersError(f"--players: the name {name!r} is used twice")
     return seats
+
+
+def check_level(variant: Variant, level: str) -> None:
+    from .hard import Budget
+
+    base, parameter = split_level(level)
+    if base not in levels_of(variant):
+        raise PlayersError(f"unknown CPU strength {level!r} for {variant.name} "
+                           f"(choose from {', '.join(levels_of(variant))})")
+    if base == "hard":
+        Budget.parse(parameter)
+    elif parameter is not None:
+        raise PlayersError(f"CPU strength {level!r}: only hard takes a budget (hard=2000 or hard=1.5s)")
 
 
 def check_count(seats: list[SeatInfo], rules: dict, variant: Variant) -> None:

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from ..errors import RecordError
 from ..game import Game, choose_dealer, walk_record
-from ..players import CpuPlayer, default_seats
+from ..players import default_seats, make_cpu
 from ..plugins import Registry, get_registry
 from ..records import RecordWriter
 from ..rulesets import default_ruleset
@@ -63,7 +63,7 @@ def play_game(variant: str | Variant, *, players: int | None = None, seed: int =
             seat.kind = f"cpu:{level}"
     buffer = io.StringIO()
     game = Game(target, rules, seats, choose_dealer(seed, count), seed=seed, writer=RecordWriter(buffer))
-    cpus = [CpuPlayer(target, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
+    cpus = [make_cpu(target, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
     for _ in range(MAX_EVENTS):
         state = game.state
         player = state.current_player()

@@ -1,0 +1,160 @@
+"""The ``hard`` CPU: search on the variant interface, honest about hidden cards.
+
+Determinized flat Monte Carlo (perfect-information Monte Carlo): each
+iteration deals everything the seat cannot see anew, consistently with what it
+knows (:meth:`State.determinize`), then plays the game out after each of its
+legal moves with a fast policy, the same random stream for every move (common
+random numbers: the luck of the deal cancels out of the comparison).  The move
+with the best mean value is played.  It never reads another
+hand or the stock order: a determinization depends only on what the seat can
+see, which ``tests/test_hard.py`` checks by changing the hidden cards.
+
+Written once here, it serves every variant whose states say which zones are
+hidden (``hidden_zones``/``set_zones``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..errors import CardcliError
+from ..variant import CHANCE, TERMINAL, Action, State, Variant
+
+#: Playouts per decision by default (a seat may ask for more: ``cpu:hard=2000``).
+DEFAULT_ITERATIONS = 600
+#: ...but never more than this many seconds by default.
+DEFAULT_SECONDS = 0.5
+MAX_PLAYOUT_EVENTS = 5000
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking a decision gets: playouts, seconds, or both (first reached)."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = DEFAULT_SECONDS
+
+    @classmethod
+    def parse(cls, text: str | None) -> Budget:
+        """``None`` (the default), ``"2000"`` (playouts, exactly: deterministic) or ``"1.5s"``."""
+        if not text:
+            return cls()
+        try:
+            if text.endswith("s"):
+                seconds = float(text[:-1])
+                if seconds > 0:
+                    return cls(iterations=None, seconds=seconds)
+            elif int(text) > 0:
+                return cls(iterations=int(text), seconds=None)
+        except ValueError:
+            pass
+        raise CardcliError(f"hard CPU budget {text!r}: write a number of playouts (hard=2000) "
+                           "or seconds (hard=1.5s)")
+
+    def describe(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"{self.iterations} playouts")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return " or ".join(parts)
+
+
+@dataclass
+class Rating:
+    """What the search thinks of one legal move."""
+
+    action: Action
+    value: float
+    playouts: int
+
+
+def place_value(state: State, seat: int) -> float:
+    """A finished game's value for ``seat``: 1 for first place, 0 for last."""
+    result = state.result()
+    assert result is not None
+    n = len(result.places)
+    return (n - result.places[seat]) / (n - 1) if n > 1 else 1.0
+
+
+class HardPlayer:
+    """A search-based CPU (see the module docstring)."""
+
+    def __init__(self, variant: Variant, seed: int, seat: int, budget: Budget | None = None,
+                 rollout: str = "easy", omniscient: bool = False):
+        self.variant = variant
+        self.budget = budget or Budget()
+        self.rng = random.Random(seed * 1_000_003 + seat)
+        self.rollout = variant.cpu_policy(rollout)
+        self.omniscient = omniscient  # sees every card: for benchmarks only, never offered in play
+        self.last_ratings: list[Rating] = []
+        self.decision_seconds: list[float] = []
+
+    def act(self, state: State, seat: int, legal: list[Action]) -> Action:
+        started = time.perf_counter()
+        if len(legal) == 1:
+            action = legal[0]
+            self.last_ratings = [Rating(action, 0.0, 0)]
+        else:
+            self.last_ratings = self.rate(state, seat, legal)
+            action = max(self.last_ratings, key=lambda r: (r.value, r.playouts)).action
+        self.decision_seconds.append(time.perf_counter() - started)
+        return action
+
+    def rate(self, state: State, seat: int, legal: list[Action],
+             rng: random.Random | None = None) -> list[Rating]:
+        """Mean playout value of each legal move, from ``seat``'s point of view.
+
+        Moves are compared in pairs: each sampled world is played out once
+        after every legal move, with the same random stream, so the luck of
+        the deal cancels out of the differences between moves.
+        """
+        rng = rng or self.rng
+        count = len(legal)
+        totals = [0.0] * count
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        limit = budget.iterations
+        worlds = done = 0
+        while True:
+            if limit is not None and done + count > max(limit, count):
+                break
+            if deadline is not None and worlds and time.perf_counter() >= deadline:
+                break
+            world = state.clone() if self.omniscient else state.determinize(seat, rng)
+            stream = rng.getrandbits(64)
+            for index in range(count):
+                trial = world.clone()
+                trial.apply_legal(legal[index])
+                totals[index] += self.playout(trial, seat, random.Random(stream))
+            worlds += 1
+            done += count
+        return [Rating(legal[i], totals[i] / worlds if worlds else 0.0, worlds) for i in range(count)]
+
+    def playout(self, world: State, seat: int, rng: random.Random) -> float:
+        """Play ``world`` forward with the fast policy; ``seat``'s value at the end."""
+        policy = self.rollout
+        for _ in range(MAX_PLAYOUT_EVENTS):
+            player = world.current_player()
+            if player >= 0:
+                world.apply_legal(policy(world, player, world.legal_actions(), rng))
+            elif player == CHANCE:
+                world.apply_legal(world.sample_chance(rng))
+            else:
+                assert player == TERMINAL
+                return place_value(world, seat)
+            early = world.rollout_value(seat)
+            if early is not None:
+                return early
+        return 0.5
+
+
+def supports_hard(variant: Variant, state: State) -> bool:
+    """Whether the variant's states say what each seat can see."""
+    try:
+        state.hidden_zones(0)
+    except NotImplementedError:
+        return False
+    return True
