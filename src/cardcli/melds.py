@@ -280,50 +280,63 @@ def three_card_melds(hand: Sequence[int], rules: MeldRules) -> list[Meld]:
 
 def melds_with(card: int, hand: Sequence[int], rules: MeldRules) -> list[Meld]:
     """Three-card melds of ``card`` with two *natural* cards of ``hand`` (a deep pickup)."""
+    return [meld for _, meld in pickup_melds((card,), hand, rules)]
+
+
+def pickup_melds(candidates: Iterable[int], hand: Sequence[int], rules: MeldRules) -> list[tuple[int, Meld]]:
+    """``(card, meld)`` for every three-card meld of one of ``candidates`` (distinct
+    cards, e.g. the discards below the top) with two *natural* cards of ``hand``.
+
+    The hand is indexed once, so listing a draw's choices stays cheap however
+    deep the discard pile is.
+    """
     wild = rules.wild
-    naturals = [c for c in hand if RANK[c] != wild]
-    present = set(naturals)
     lowest, highest = rules.lowest, rules.highest
-    found: list[Meld] = []
-    seen = set()
-
-    def add(meld: Meld) -> None:
-        if meld not in seen:
-            seen.add(meld)
-            found.append(meld)
-
-    if RANK[card] != wild:
-        rank, suit = RANK[card], SUIT[card]
-        same = sorted(c for c in naturals if RANK[c] == rank)
-        for pair in combinations(same, 2):
-            add(make_set(rank, (card, *pair), rules))
-        base = suit * 13 - 2
-        for low in (rank - 2, rank - 1, rank):
-            if low < lowest or low + 2 > highest:
-                continue
-            window = (base + low, base + low + 1, base + low + 2)
-            if all(c == card or (c in present and RANK[c] != wild) for c in window):
-                add((RUN, suit, low, window))
-        return found
     by_rank: dict[int, list[int]] = {}
-    for c in naturals:
-        by_rank.setdefault(RANK[c], []).append(c)
-    for rank, same in by_rank.items():
-        for pair in combinations(sorted(same), 2):
-            add((SET, rank, 0, (*pair, card)))
-    for suit in range(4):
-        base = suit * 13 - 2
-        for low in range(lowest, highest - 1):
-            window = (base + low, base + low + 1, base + low + 2)
-            held = [c in present for c in window]
-            if sum(held) < 2:
-                continue
-            for slot in range(3):
-                others = [held[i] for i in range(3) if i != slot]
-                if all(others):
-                    cards = list(window)
-                    cards[slot] = card
-                    add((RUN, suit, low, tuple(cards)))
+    present = set()
+    for c in hand:
+        if RANK[c] != wild:
+            by_rank.setdefault(RANK[c], []).append(c)
+            present.add(c)
+    pairs_by_rank = {rank: sorted(set(combinations(sorted(cards), 2)))
+                     for rank, cards in by_rank.items() if len(cards) >= 2}
+    found: list[tuple[int, Meld]] = []
+    wild_runs: list[tuple[int, int, tuple[int, int, int], int]] | None = None
+    for card in candidates:
+        rank = RANK[card]
+        if rank != wild:
+            suit = SUIT[card]
+            for pair in pairs_by_rank.get(rank, ()):
+                found.append((card, make_set(rank, (card, *pair), rules)))
+            base = suit * 13 - 2
+            for low in (rank - 2, rank - 1, rank):
+                if low < lowest or low + 2 > highest:
+                    continue
+                a, b, c = base + low, base + low + 1, base + low + 2
+                if (a == card or a in present) and (b == card or b in present) and (
+                        c == card or c in present):
+                    found.append((card, (RUN, suit, low, (a, b, c))))
+            continue
+        for rank2, pairs in pairs_by_rank.items():
+            for pair in pairs:
+                found.append((card, (SET, rank2, 0, (*pair, card))))
+        if wild_runs is None:
+            wild_runs = []
+            for suit in range(4):
+                base = suit * 13 - 2
+                for low in range(lowest, highest - 1):
+                    window = (base + low, base + low + 1, base + low + 2)
+                    held = [c in present for c in window]
+                    if held[1] and held[2]:
+                        wild_runs.append((suit, low, window, 0))
+                    if held[0] and held[2]:
+                        wild_runs.append((suit, low, window, 1))
+                    if held[0] and held[1]:
+                        wild_runs.append((suit, low, window, 2))
+        for suit, low, window, slot in wild_runs:
+            cards = list(window)
+            cards[slot] = card
+            found.append((card, (RUN, suit, low, tuple(cards))))
     return found
 
 

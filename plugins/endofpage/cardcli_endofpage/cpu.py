@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from cardcli.cards import RANK, SUIT
+from cardcli.melds import melds_with
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
 
@@ -84,6 +85,9 @@ def _discard_score(state: EndOfPageState, seat: int, card: int, hand: list[int])
 
 
 def _draw(state: EndOfPageState, seat: int, legal: list):
+    """Deep pickups first (they score at once), then the top discard when it
+    melds or lays off straight away, else the stock.  Never taking a card it
+    cannot use keeps two CPUs from passing the same cards back and forth."""
     hand = state.hands[seat]
     pickups = [a for a in legal if a[0] == PICKUP]
     if pickups:
@@ -91,9 +95,9 @@ def _draw(state: EndOfPageState, seat: int, legal: list):
     take = next((a for a in legal if a[0] == TAKE), None)
     if take is not None:
         card = take[1]
-        if state.is_wild(card) or (state.melded[seat] and state.plays(card)):
+        if state.melded[seat] and state.plays(card):
             return take
-        if _useful(state, card, hand) >= 2:
+        if melds_with(card, hand, state.mrules):
             return take
     return DRAW_ACTION
 

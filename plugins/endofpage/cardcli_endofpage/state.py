@@ -33,7 +33,7 @@ from cardcli.melds import (
     layoff_meanings,
     meld_problem,
     meld_text,
-    melds_with,
+    pickup_melds,
     three_card_melds,
 )
 from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
@@ -239,11 +239,9 @@ class EndOfPageState(State):
             if discard:
                 actions.append((TAKE, discard[-1]))
                 if len(discard) > 1:
-                    hand = self.hands[self.turn]
-                    rules = self.mrules
-                    for card in sorted(set(discard[:-1])):
-                        for meld in melds_with(card, hand, rules):
-                            actions.append((PICKUP, card, meld))
+                    for card, meld in pickup_melds(sorted(set(discard[:-1])), self.hands[self.turn],
+                                                   self.mrules):
+                        actions.append((PICKUP, card, meld))
             return actions
         return []
 
