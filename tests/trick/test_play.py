@@ -81,6 +81,60 @@ def test_table_shows_trick_suit_winner_counts_stock_and_tricks():
     assert "Last trick: ann 9H, bob QH, cat 2H  (won by bob, who leads)" in text
 
 
+def test_table_keeps_the_last_trick_beside_the_trick_in_progress():
+    t = Table(["9H 3C 4S 5S", "QH 2S 3S 4D", "2H 5D 6D 7D"])
+    t.play("9H")
+    t.play("QH")
+    t.play("2H")
+    t.play("2S")  # bob leads the next trick
+    text = t.variant.render(t.state, viewer=0, names=NAMES)
+    assert "Last trick: ann 9H, bob QH, cat 2H  (won by bob)" in text
+    assert "Trick: bob 2S  (spades to follow; winning: bob with 2S)" in text
+    assert text.index("Last trick:") < text.index("Trick: bob")
+
+
+def test_table_at_the_end_shows_the_unfinished_trick_without_a_winner():
+    t = Table(["9H 3C 4S", "7H 2S 3S", "AH 5D 6D"])
+    t.set_hand(1, "7H")
+    t.play("9H")
+    t.play("7H")
+    text = t.variant.render(t.state, viewer=None, names=NAMES)
+    assert "Trick left unfinished: ann 9H, bob 7H" in text
+    assert "winning:" not in text and "to follow" not in text
+    assert "Deal over: bob played their last card" in text
+    assert not any(line.endswith(" ") for line in text.splitlines())  # bob's empty hand
+
+
+def test_match_table_shows_the_tally_once_and_the_deal_just_finished():
+    t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"], deals=3)
+    text = t.variant.render(t.state, viewer=0, names=NAMES)
+    assert "Deal 1 of 3" in text and "Deals won: ann 0, bob 0" in text
+    assert "deals won 0" not in text  # no second copy of the tally beside each seat
+    t.state.hands[0] = [parse_card("9H")]
+    t.play("9H")
+    deal = t.variant.describe(t.state, t.state.sample_chance(random.Random(1)), viewer=0, names=NAMES)
+    assert deal == "Deal 2 of 3: dealt 4 cards each (dealer: ann). Deal 1 won by ann; deals won: ann 1, bob 0"
+    assert "Deal 1 won by ann; deals won: ann 1, bob 0" in t.variant.render(t.state, viewer=0, names=NAMES)
+
+
+def test_match_called_off_deal_is_named_in_the_tally():
+    t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"], deals=2)
+    t.set_stock("5D")
+    t.set_tricks("")
+    t.play("9H")
+    t.draw()
+    t.deliver("5D")
+    text = t.variant.render(t.state, viewer=0, names=NAMES)
+    assert "Deal 1 called off (counts for nobody); deals won: ann 0, bob 0" in text
+
+
+def test_describe_drawing_reads_with_any_name():
+    t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"])
+    t.play("9H")
+    text = t.variant.describe(t.state, DRAW_ACTION, names=NAMES)
+    assert text == "cannot follow hearts: drawing from the stock"  # "bob cannot ...", "you cannot ..."
+
+
 def test_joker_led_is_shown():
     t = Table(["JK 3C 4S 5S", "QH 2S 3S 4D"])
     assert "(the next card sets the suit)" in t.variant.describe(t.state, PLAYS[JOKER][False], names=NAMES)
@@ -134,6 +188,25 @@ def test_human_page_one_offered_only_when_it_applies_and_not_pressed():
     assert action[2] is True
     action, ui = human(t, ["3s!"])
     assert action == PLAYS[parse_card("3S")][True]
+
+
+def test_human_call_forms_and_mistakes():
+    t = Table(["9H 3C 4S", "QH 2H 3S"])
+    t.play("9H")
+    t.play("QH")  # bob leads from two cards
+    action, ui = human(t, ["p 3s"])
+    assert action == PLAYS[parse_card("3S")][True]
+    action, ui = human(t, ["page one 2h"])
+    assert action == PLAYS[parse_card("2H")][True]
+    action, ui = human(t, ["1!"])
+    assert action[2] is True
+    action, ui = human(t, ["", "7", "1"])
+    assert "Type a number from the list, or a card like qh or jk." in ui.text
+    assert "Choose a number from 1 to 2." in ui.text and action[2] is False
+    t2 = Table(["9H 3C 4S", "QH 2H 3S"])
+    action, ui = human(t2, ["9h!", "p 9h", "9h"])  # three cards: no call with this play
+    assert ui.text.count("Page One is called with the play that leaves you one card; not now.") == 2
+    assert action == PLAYS[parse_card("9H")][False]
 
 
 def test_human_draw_and_forced_card():

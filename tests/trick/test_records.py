@@ -57,7 +57,7 @@ def test_hand_written_record_replays(tmp_path):
     result = CliRunner().invoke(cli, ["replay", str(path), "--to", "4"])
     assert result.exit_code == 0, result.output
     assert "After move 4 of 7" in result.output
-    assert "bob cannot follow clubs: draws from the stock" in result.output
+    assert "bob cannot follow clubs: drawing from the stock" in result.output
     assert "bob drew 5D, drawing on" in result.output
     assert "bob drew KC, a club: it must be played" in result.output
     hidden = CliRunner().invoke(cli, ["replay", str(path), "--to", "4", "--seat", "0"])

@@ -165,6 +165,30 @@ def test_joker_led_then_second_joker_keeps_suit_open():
     assert t.turn == 0  # the first joker wins
 
 
+def test_two_jokers_after_a_suit_is_led_the_first_wins():
+    t = Table(["AH 3C 4S 5S", "JK 2S 3S 6S", "JK 3D 4D 5D"], jokers=2)
+    t.play("AH")
+    t.play("JK")
+    t.play("JK")
+    assert t.turn == 1
+
+
+def test_joker_played_late_beats_the_ace_of_the_suit_led():
+    t = Table(["2H 3C 4S 5S", "AH 2S 3S 6S", "JK 3D 4D 5D"])
+    t.play("2H")
+    t.play("AH")
+    t.play("JK")
+    assert t.turn == 2
+
+
+def test_joker_any_time_off_after_a_led_joker_the_set_suit_binds():
+    t = Table(["JK 3C 4S 5S", "2S 3H 4H 5H", "JK 6S 4D 5D"], joker_any_time=False, jokers=2)
+    t.play("JK")
+    t.play("2S")
+    assert t.playable() == {"6S"}  # can follow spades: the second joker is not allowed
+    assert "cannot follow suit" in t.illegal_play("JK").rule
+
+
 def test_cannot_follow_chooses_between_joker_and_drawing():
     t = Table(["9H 3C 4S 5S", "JK 2C 2S 3S"])
     t.play("9H")
@@ -357,6 +381,29 @@ def test_forgetting_on_the_play_that_completes_the_trick_sets_it_aside_first():
     assert len(t.hand(0)) == 4
 
 
+def test_forgetting_on_the_trick_completing_play_the_trick_winner_leads_after_the_penalty():
+    t = Table(["9H 3C 4S", "AH 2S 3S", "2H 5D 6D"], page_one_penalty=2)
+    t.set_hand(2, "2H 5D")
+    t.play("9H")
+    t.play("AH")
+    t.play("2H")  # seat 2: two cards -> one, forgets; completes the trick won by seat 1
+    assert t.state.trick == [] and t.state.tricks_done == 1
+    assert t.state.phase == P_DRAW and t.state.draw_seat == 2
+    t.deliver("7C", "8C")
+    assert t.turn == 1  # the trick's winner leads, not the forgetter's left (seat 0)
+    assert t.hand(2) == ["5D", "7C", "8C"]
+
+
+def test_forgetting_mid_trick_the_next_player_plays_after_the_penalty():
+    t = Table(["9H 3C 4S", "AH 2S 3S", "2H 5D 6D"], page_one_penalty=1)
+    t.set_hand(1, "AH 2S")
+    t.play("9H")
+    t.play("AH")  # seat 1 forgets, mid-trick
+    assert t.chance and t.state.draw_seat == 1 and t.state.trick == cards("9H AH")
+    t.deliver("7C")
+    assert t.turn == 2 and t.state.trick == cards("9H AH")
+
+
 def test_penalty_with_empty_stock_and_no_tricks_is_waived():
     t = Table(["9H 3C 4S", "7H 2C 3S"])
     t.play("9H")
@@ -398,6 +445,23 @@ def test_others_ranked_by_cards_held_ties_share():
     t.play("9H")
     t.play("7H")
     assert t.state.result().places == [2, 1, 2]
+
+
+def test_ranking_ties_share_a_place_and_skip_the_next():
+    t = Table(["9H 3C 4S 5S", "7H 8S 9S 2D", "2C 5D 6D 7D", "3H 4D 8D 9D"])
+    t.set_hand(1, "7H")
+    t.set_hand(2, "2C 5D 6D")
+    t.set_hand(3, "3H 4D 8D")
+    t.play("9H")
+    t.play("7H")  # seat 1 goes out; seat 0 holds 3, seats 2 and 3 hold 3 as well
+    assert t.state.result().places == [2, 1, 2, 2]
+    t = Table(["9H 3C 4S 5S", "7H 8S 9S 2D", "2C 5D 6D 7D", "3H 4D 8D 9D"])
+    t.set_hand(1, "7H")
+    t.set_hand(2, "2C")
+    t.set_hand(3, "3H 4D 8D 9D")
+    t.play("9H")
+    t.play("7H")
+    assert t.state.result().places == [3, 1, 2, 4]
 
 
 def test_going_out_on_the_joker_is_allowed_by_default():

@@ -167,8 +167,8 @@ class TrickVariant(Variant):
             return self._describe_play(state, action[1], action[2], names)
         if kind == DRAW:
             if state.suit >= 0:
-                return f"cannot follow {SUIT_NAMES[state.suit]}: draws from the stock"
-            return "holds only the joker (it may not be the last card): draws a card to play"
+                return f"cannot follow {SUIT_NAMES[state.suit]}: drawing from the stock"
+            return "holding only the joker (it may not be the last card): drawing a card to play"
         if kind == DRAWN:
             seat = state.draw_seat
             who = self._name(seat, names)
@@ -209,11 +209,15 @@ class TrickVariant(Variant):
         return repr(action)
 
     def _tally_text(self, state: TrickState, names: Sequence[str] | None) -> str:
-        last = state.deal_winners[-1] if state.deal_winners else None
-        head = ("last deal called off" if last is None else
-                f"last deal won by {self._name(last, names)}") if state.deal_winners else ""
+        """``Deal 2 won by ann; deals won: ann 1, bob 1`` (the deal just finished, then the tally)."""
         tally = ", ".join(f"{self._name(s, names)} {state.tally[s]}" for s in range(state.num_players))
-        return f"{head}; deals won: {tally}" if head else f"deals won: {tally}"
+        if not state.deal_winners:
+            return f"Deals won: {tally}"
+        number = len(state.deal_winners)
+        last = state.deal_winners[-1]
+        head = (f"Deal {number} called off (counts for nobody)" if last is None else
+                f"Deal {number} won by {self._name(last, names)}")
+        return f"{head}; deals won: {tally}"
 
     def _describe_play(self, state: TrickState, card: int, call: bool,
                        names: Sequence[str] | None) -> str:
@@ -263,20 +267,24 @@ class TrickVariant(Variant):
         head.append(f"finished tricks: {state.tricks_done} ({_plural(len(state.tricks), 'card')})")
         lines.append(" | ".join(head))
         if cfg.deals > 1:
-            lines.append(self._tally_text(state, names).capitalize())
-        if state.trick:
-            played = ", ".join(f"{names[s]} {NAME[c]}" for s, c in zip(state.trick_seats, state.trick))
-            if state.suit >= 0:
-                led = f"{SUIT_NAMES[state.suit]} to follow"
-            else:
-                led = "joker led: the next card sets the suit"
-            best = state.trick[state.win_pos]
-            lines.append(f"Trick: {played}  ({led}; winning: {names[state.winning_seat()]} "
-                         f"with {NAME[best]})")
-        elif state.phase != P_OVER and state.last_trick is not None:
+            lines.append(self._tally_text(state, names))
+        if state.last_trick is not None and (state.phase != P_OVER or state.trick):
             cards, seats, winner = state.last_trick
             played = ", ".join(f"{names[s]} {NAME[c]}" for s, c in zip(seats, cards))
-            lines.append(f"Last trick: {played}  (won by {names[winner]}, who leads)")
+            lines.append(f"Last trick: {played}  (won by {names[winner]}"
+                         f"{'' if state.trick else ', who leads'})")
+        if state.trick:
+            played = ", ".join(f"{names[s]} {NAME[c]}" for s, c in zip(state.trick_seats, state.trick))
+            if state.phase == P_OVER:
+                lines.append(f"Trick left unfinished: {played}")
+            else:
+                if state.suit >= 0:
+                    led = f"{SUIT_NAMES[state.suit]} to follow"
+                else:
+                    led = "joker led: the next card sets the suit"
+                best = state.trick[state.win_pos]
+                lines.append(f"Trick: {played}  ({led}; winning: {names[state.winning_seat()]} "
+                             f"with {NAME[best]})")
         player = state.current_player()
         acting = state.draw_seat if player == CHANCE and state.phase == P_DRAW else player
         width = max(len(x) for x in names)
@@ -287,11 +295,9 @@ class TrickVariant(Variant):
                 flags.append("dealer")
             if len(hand) == 1 and state.phase != P_OVER:
                 flags.append("Page One")
-            if cfg.deals > 1:
-                flags.append(f"deals won {state.tally[seat]}")
             count = f"{len(hand):2d} card{'s' if len(hand) != 1 else ' '}"
             cards = ""
-            if viewer is None or viewer == seat:
+            if (viewer is None or viewer == seat) and hand:
                 cards = "  " + " ".join(NAME[c] for c in sorted_hand(hand))
             extra = f"  ({', '.join(flags)})" if flags else ""
             lines.append(f" {marker} {seat} {names[seat]:<{width}}  {count}{extra}{cards}")
@@ -379,15 +385,28 @@ def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: l
             else:
                 ui.show("Page One is called with the play that leaves you one card; not now.")
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(options):
-            index = int(answer) - 1
+        if not lowered:
+            ui.show("Type a number from the list, or a card like qh or jk.")
+            continue
+        words = lowered.replace("!", " ! ").split()
+        wants_call = "!" in words
+        words = [w for w in words if w != "!"]
+        if len(words) > 1 and words[0] in ("p", "page", "pageone", "page-one"):  # "p qh", "page one qh"
+            wants_call = True
+            words = words[2:] if words[0] == "page" and words[1] == "one" else words[1:]
+        if wants_call:
+            if not can_call:
+                ui.show("Page One is called with the play that leaves you one card; not now.")
+                continue
+            called = True
+        if len(words) == 1 and words[0].isdigit():
+            if not 1 <= int(words[0]) <= len(options):
+                ui.show(f"Choose a number from 1 to {len(options)}.")
+                continue
+            index = int(words[0]) - 1
             if index < len(cards):
                 return PLAYS[cards[index]][called and can_call]
             return DRAW_ACTION
-        words = lowered.replace("!", " ! ").split()
-        if "!" in words and can_call:
-            called = True
-        words = [w for w in words if w != "!"]
         if len(words) == 1 and words[0] in ("d", "draw"):
             if can_draw:
                 return DRAW_ACTION
