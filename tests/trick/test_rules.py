@@ -587,3 +587,17 @@ def test_draw_events_name_one_card_while_following():
     assert t.state.draw_count() == 1
     with pytest.raises(IllegalMove, match="0 card"):
         t.state.apply((DRAWN, ()))
+
+
+def test_a_deal_going_round_in_circles_is_called_off():
+    """Two normal CPUs can grow their hands until nobody can ever go out; after
+    MAX_REBUILDS rebuilds of the stock the deal is called off as a draw."""
+    from cardcli.testing import play_game, validate_bytes
+    from cardcli_trick.state import MAX_REBUILDS
+
+    game, buffer = play_game("trick", players=2, seed=45, levels=["normal", "normal"])
+    result = game.state.result()
+    assert result.winner is None and result.places == [1, 1]
+    assert f"rebuilt {MAX_REBUILDS} times" in result.reason
+    assert game.state.rebuilds == MAX_REBUILDS
+    assert validate_bytes(buffer.getvalue().encode()).valid

@@ -27,6 +27,8 @@ from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
 from .config import Config
 
 PLAY, DRAW, DEAL, DRAWN, RESHUFFLE = range(5)
+#: Rebuilds of the stock in one deal after which the deal is called off.
+MAX_REBUILDS = 20
 DRAW_ACTION = (DRAW,)
 RESHUFFLE_ACTION = (RESHUFFLE,)
 #: ``PLAYS[card][call]``: the play actions, built once.
@@ -66,6 +68,7 @@ class TrickState(State):
         "last_trick",
         "num_players",
         "phase",
+        "rebuilds",
         "resume",
         "stock",
         "suit",
@@ -97,6 +100,7 @@ class TrickState(State):
         self.stock: list[int] = []
         self.tricks: list[int] = []  # finished tricks set aside, pooled
         self.tricks_done = 0
+        self.rebuilds = 0  # times the stock was rebuilt from finished tricks this deal
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.win_pos = -1
@@ -119,6 +123,7 @@ class TrickState(State):
         other.dealer = self.dealer
         other.deck = self.deck
         other.deal_no = self.deal_no
+        other.rebuilds = self.rebuilds
         other.tally = self.tally[:]
         other.deal_winners = self.deal_winners[:]
         other.deal_places = self.deal_places
@@ -433,6 +438,7 @@ class TrickState(State):
             self.stock = self.tricks
             self.tricks = []
             self.tricks_done = 0
+            self.rebuilds += 1
             self.phase = P_DRAW
         elif kind == DEAL:
             self._deal(action[1])
@@ -508,8 +514,19 @@ class TrickState(State):
             self._stock_empty()
 
     def _stock_empty(self) -> None:
-        """The stock ran out while cards must be drawn: reshuffle, or nothing is left at all."""
+        """The stock ran out while cards must be drawn: reshuffle, or nothing is left at all.
+
+        A deal whose stock has already been rebuilt ``MAX_REBUILDS`` times is
+        going round in circles (it happens: hands can grow until nobody can
+        ever go out) and is called off as a draw, as a real table would.
+        """
         if self.tricks:
+            if self.rebuilds >= MAX_REBUILDS:
+                self.draw_seat = -1
+                self.draw_left = 0
+                self._end_deal(None, f"the hand was called off: the stock was rebuilt {MAX_REBUILDS} "
+                                     "times and nobody could go out")
+                return
             self.phase = P_RESHUFFLE
             return
         seat = self.draw_seat
@@ -558,11 +575,11 @@ class TrickState(State):
         self.turn = seat
 
     # --------------------------------------------------------------- scoring
-    def _end_deal(self, winner: int | None) -> None:
+    def _end_deal(self, winner: int | None, reason: str = "") -> None:
         n = self.num_players
         if winner is None:
             places = [1] * n
-            reason = "the hand was called off: nothing left to draw and no way to follow"
+            reason = reason or "the hand was called off: nothing left to draw and no way to follow"
         else:
             places = rank_places([-1 if s == winner else len(self.hands[s]) for s in range(n)])
             reason = f"seat {winner} played their last card"

@@ -33,7 +33,9 @@ from ..rulesets import default_ruleset
 from ..validate import Report, validate_stream
 from ..variant import CHANCE, TERMINAL, State, Variant
 
-MAX_EVENTS = 200_000
+#: A game longer than this is taken to run forever (the variant needs a rule
+#: that ends it, as trick's bound on stock rebuilds and endofpage's reshuffles).
+MAX_EVENTS = 50_000
 
 
 def _registry() -> Registry:
@@ -162,10 +164,11 @@ class VariantConformance:
         target = cls._variant()
         return cls.player_counts or tuple(range(target.min_players, target.max_players + 1))
 
-    def _play(self, seed: int, players: int, options: dict[str, Any] | None = None, **kw: Any):
+    def _play(self, seed: int, players: int, options: dict[str, Any] | None = None,
+              levels_override: list[str] | None = None, **kw: Any):
         target = self._variant()
         levels = self.levels or target.cpu_levels
-        chosen = [levels[(seed + i) % len(levels)] for i in range(players)]
+        chosen = levels_override or [levels[(seed + i) % len(levels)] for i in range(players)]
         merged = dict(options or {})
         self._fit_players(merged, players)
         return play_game(target, players=players, seed=seed, options=merged, levels=chosen, **kw)
@@ -347,6 +350,16 @@ class VariantConformance:
         assert "Traceback" not in failed.output
         assert f"{bad}:{len(lines)}:" in failed.output
         assert not isinstance(failed.exception, Exception) or isinstance(failed.exception, SystemExit)
+
+    def test_games_end_between_every_kind_of_cpu(self) -> None:
+        """Random and sensible players alike must finish: a variant whose games
+        can cycle forever needs a rule that ends them."""
+        target = self._variant()
+        for level in target.cpu_levels:
+            for players in (self._counts()[0], self._counts()[-1]):
+                for seed in range(max(3, self.games * 3)):
+                    game, _ = self._play(seed, players, levels_override=[level] * players)
+                    assert game.state.is_terminal()
 
     def test_seeded_games_repeat(self) -> None:
         players = self._counts()[0]
