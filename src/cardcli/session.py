@@ -7,8 +7,9 @@ every event is written to the record before anyone sees its effect.
 
 from __future__ import annotations
 
-from .game import Game
+from .game import Game, derive_seed
 from .players import Player, make_cpu
+from .players.hard import Budget, HardPlayer, supports_hard
 from .players.human import HumanPlayer
 from .ui import TerminalUI
 from .variant import CHANCE, TERMINAL
@@ -29,6 +30,7 @@ class Session:
             else:
                 self.players.append(make_cpu(game.variant, info.cpu_level or "normal", seed, seat))
         self.humans = [seat for seat, info in enumerate(game.seats) if info.is_human]
+        self.hints = bool(self.humans) and supports_hard(game.variant, game.state)
         self.logs: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.on_screen: int | None = None
 
@@ -60,7 +62,8 @@ class Session:
             lines.clear()
         self.ui.show("")
         self.ui.show(game.variant.render(game.state, viewer=seat, names=game.names))
-        self.ui.show(f"{game.names[seat]}, it is your turn.")
+        hint = " (Type ? for a hint.)" if self.hints else ""
+        self.ui.show(f"{game.names[seat]}, it is your turn.{hint}")
 
     def run(self) -> dict | None:
         game = self.game
@@ -76,11 +79,31 @@ class Session:
                 legal = state.legal_actions()
                 if player in self.logs:
                     self.show_table(player)
-                action = self.players[player].act(state, player, legal)
+                    if self.hints:
+                        self.ui.hint = lambda s=state, p=player, lg=legal: self.hint_text(s, p, lg)
+                try:
+                    action = self.players[player].act(state, player, legal)
+                finally:
+                    self.ui.hint = None
             if self.humans:
                 self.log(action)
             game.apply(action)
         return game.finish()
+
+    def hint_text(self, state, seat: int, legal: list) -> str:
+        """What the hard CPU would do here, from what ``seat`` can see (never more)."""
+        game = self.game
+        searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat,
+                              Budget())
+        ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
+        lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}; "
+                 "100 = sure first place, 0 = sure last):"]
+        for rating in ratings[:10]:
+            text = game.variant.describe(state, rating.action, viewer=seat, names=game.names)
+            lines.append(f"  {rating.value * 100:5.1f}  {text}")
+        if len(ratings) > 10:
+            lines.append(f"  ... and {len(ratings) - 10} more")
+        return "\n".join(lines)
 
     def show_end(self, result: dict) -> None:
         game = self.game

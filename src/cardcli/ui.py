@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -16,17 +16,26 @@ class TerminalUI:
     command turns into "game saved, resume with ...".
     """
 
+    HINT_WORDS = ("?", "hint")
+
     def __init__(self, colour: bool | None = None):
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
         self.colour = self.interactive if colour is None else colour
+        #: Set by the game loop during a human's decision: typing ``?`` or
+        #: ``hint`` at any prompt shows it, then asks again.
+        self.hint: Callable[[], str] | None = None
 
     def show(self, text: str = "") -> None:
         click.echo(text)
 
     def ask(self, prompt: str, default: str | None = None) -> str:
-        value = click.prompt(prompt, default=default if default is not None else "",
-                             show_default=default is not None, prompt_suffix="> ")
-        return str(value)
+        while True:
+            value = str(click.prompt(prompt, default=default if default is not None else "",
+                                     show_default=default is not None, prompt_suffix="> "))
+            if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
+                self.show(self.hint())
+                continue
+            return value
 
     def choose(self, title: str, labels: Sequence[str], **_: Any) -> int:
         while True:

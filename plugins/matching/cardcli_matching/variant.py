@@ -353,7 +353,7 @@ def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, le
             ui.show("  [p] call \"Page One!\"" + ("  (called)" if called else ""))
         answer = ui.ask("Your move (number, a card like 8s, d to draw" +
                         (", k to keep" if KEEP_ACTION in legal else "") + ")").strip()
-        if answer.lower() in ("?", "hint", "help"):
+        if answer.lower() == "help":
             ui.show("Play a card that matches the top card's rank or suit (an 8 goes on anything). "
                     "Type its number or its name (7h, 10s, qd).")
             continue

@@ -15,6 +15,7 @@ import click
 
 from .. import __version__
 from ..errors import CardcliError
+from .arena import arena
 from .play import play
 from .replay import replay
 from .rules import rules
@@ -36,7 +37,7 @@ def cli() -> None:
     """
 
 
-for command in (variants, rules, play, validate, replay, simulate):
+for command in (variants, rules, play, validate, replay, simulate, arena):
     cli.add_command(command)
 
 

@@ -23,7 +23,7 @@ from ..errors import CardcliError
 from ..variant import CHANCE, TERMINAL, Action, State, Variant
 
 #: Playouts per decision by default (a seat may ask for more: ``cpu:hard=2000``).
-DEFAULT_ITERATIONS = 600
+DEFAULT_ITERATIONS = 1000
 #: ...but never more than this many seconds by default.
 DEFAULT_SECONDS = 0.5
 MAX_PLAYOUT_EVENTS = 5000
@@ -83,10 +83,14 @@ class HardPlayer:
     """A search-based CPU (see the module docstring)."""
 
     def __init__(self, variant: Variant, seed: int, seat: int, budget: Budget | None = None,
-                 rollout: str = "easy", omniscient: bool = False):
+                 rollout: str | None = None, omniscient: bool = False):
         self.variant = variant
         self.budget = budget or Budget()
         self.rng = random.Random(seed * 1_000_003 + seat)
+        # Playouts model the other players with the variant's sensible policy
+        # (measured: much stronger than random playouts at equal time).
+        if rollout is None:
+            rollout = "normal" if "normal" in variant.cpu_levels else variant.cpu_levels[-1]
         self.rollout = variant.cpu_policy(rollout)
         self.omniscient = omniscient  # sees every card: for benchmarks only, never offered in play
         self.last_ratings: list[Rating] = []

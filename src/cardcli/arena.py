@@ -1,0 +1,167 @@
+"""Measuring strength: CPU players against each other, seats rotated.
+
+Game ``i`` seats player ``p`` in seat ``(p + i) % n``, so over a multiple of
+``n`` games every player sits in every seat equally often and no one gains
+from acting first.  Results are reported per player (not per seat), with a
+95% Wilson score interval on each win rate.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from .game import choose_dealer, derive_seed
+from .players import make_cpu
+from .plugins import get_registry
+from .records import SeatInfo
+from .variant import CHANCE, Variant
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class ArenaGame:
+    index: int
+    order: list[int]  # order[seat] = player index
+    places: list[int]
+    winner: int | None
+    scores: list[int] | None
+    seconds: list[float]  # per seat: time spent deciding
+    decisions: list[int]  # per seat
+
+
+def play_timed(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int) -> ArenaGame:
+    """One game, timing every decision of every seat."""
+    n = len(seats)
+    state = variant.new_state(rules, n, choose_dealer(seed, n))
+    chance_rng = random.Random(derive_seed(seed, "chance"))
+    acts = [make_cpu(variant, seat.cpu_level or "easy", seed, i).act for i, seat in enumerate(seats)]
+    seconds = [0.0] * n
+    decisions = [0] * n
+    clock = time.perf_counter
+    while True:
+        player = state.current_player()
+        if player >= 0:
+            legal = state.legal_actions()
+            started = clock()
+            action = acts[player](state, player, legal)
+            seconds[player] += clock() - started
+            decisions[player] += 1
+        elif player == CHANCE:
+            action = state.sample_chance(chance_rng)
+        else:
+            break
+        state.apply_legal(action)
+    result = state.result()
+    assert result is not None
+    return ArenaGame(0, [], result.places, result.winner, result.scores, seconds, decisions)
+
+
+def _play_chunk(args) -> list[ArenaGame]:
+    variant_name, rules, players, run_seed, indices = args
+    variant = get_registry().get(variant_name)
+    n = len(players)
+    done = []
+    for index in indices:
+        order = [(seat + index) % n for seat in range(n)]
+        seats = [SeatInfo(players[p].name, players[p].kind) for p in order]
+        game = play_timed(variant, rules, seats, derive_seed(run_seed, "arena", index))
+        game.index, game.order = index, order
+        done.append(game)
+    return done
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    kind: str
+    games: int = 0
+    wins: int = 0
+    places: int = 0
+    seconds: float = 0.0
+    decisions: int = 0
+    scores: list[int] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        low, high = wilson_interval(self.wins, self.games)
+        data = {"name": self.name, "kind": self.kind, "games": self.games, "wins": self.wins,
+                "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+                "win_rate_ci95": [round(low, 4), round(high, 4)],
+                "mean_place": round(self.places / self.games, 4) if self.games else None,
+                "decisions": self.decisions,
+                "mean_decision_seconds": round(self.seconds / self.decisions, 6) if self.decisions else None}
+        if self.scores:
+            data["mean_score"] = round(sum(self.scores) / len(self.scores), 2)
+        return data
+
+
+@dataclass
+class ArenaReport:
+    variant: str
+    games: int
+    seed: int
+    workers: int
+    seconds: float
+    draws: int
+    players: list[PlayerStats]
+
+    def as_dict(self) -> dict:
+        return {"variant": self.variant, "games": self.games, "seed": self.seed, "workers": self.workers,
+                "seconds": round(self.seconds, 3), "draws": self.draws,
+                "players": [p.as_dict() for p in self.players]}
+
+
+def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed: int, *,
+        workers: int | None = None, progress: Callable[[int], None] | None = None) -> ArenaReport:
+    """Play ``games`` rotated games; the report does not depend on ``workers``."""
+    workers = max(1, workers or os.cpu_count() or 1)
+    chunk = max(1, min(50, games // (workers * 4) or 1))
+    tasks = [(variant.name, dict(rules), list(players), seed, range(start, min(games, start + chunk)))
+             for start in range(0, games, chunk)]
+    started = time.perf_counter()
+    results: list[ArenaGame] = []
+    if workers == 1 or len(tasks) == 1:
+        for task in tasks:
+            done = _play_chunk(task)
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for done in pool.map(_play_chunk, tasks):
+                results.extend(done)
+                if progress:
+                    progress(len(done))
+    stats = [PlayerStats(p.name, p.kind) for p in players]
+    draws = 0
+    for game in sorted(results, key=lambda g: g.index):
+        if game.winner is None:
+            draws += 1
+        for seat, player in enumerate(game.order):
+            entry = stats[player]
+            entry.games += 1
+            entry.places += game.places[seat]
+            entry.seconds += game.seconds[seat]
+            entry.decisions += game.decisions[seat]
+            if game.winner == seat:
+                entry.wins += 1
+            if game.scores is not None:
+                entry.scores.append(game.scores[seat])
+    return ArenaReport(variant.name, len(results), seed, workers, time.perf_counter() - started, draws, stats)

@@ -1,0 +1,70 @@
+"""``cardcli arena``: how strong is each CPU?  Seats rotated, intervals given."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+
+import click
+
+from .. import arena as engine
+from ..players import check_count, parse_players
+from .common import handle_errors, resolve_ruleset, variant_named
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--players", "-p", "players_spec", required=True, metavar="SPEC",
+              help="The CPUs, e.g. cpu:hard,cpu:normal or cpu:hard=2000,cpu:normal,cpu:normal,cpu:normal.")
+@click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True,
+              help="Games to play (a multiple of the number of players keeps seats even).")
+@click.option("--seed", type=int, help="The run's seed (default: random, printed).")
+@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", help="House rules: a shipped name or a TOML file.")
+@click.option("--workers", "-w", type=click.IntRange(1), default=None,
+              help="Parallel processes (default: every core). Results do not depend on it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+@handle_errors
+def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset: str | None,
+          workers: int | None, as_json: bool) -> None:
+    """Play CPU players of VARIANT against each other with seats rotated, and
+    report each player's win rate (with a 95% interval), mean place, mean
+    decision time and, where the game keeps score, mean score."""
+    target = variant_named(variant)
+    players = parse_players(players_spec, target)
+    if any(p.is_human for p in players):
+        raise click.BadParameter("the arena is for CPU players only (cpu:easy, cpu:normal, cpu:hard)",
+                                 param_hint="--players")
+    chosen = resolve_ruleset(target, ruleset, len(players))
+    check_count(players, chosen.options, target)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    show_bar = sys.stderr.isatty() and not os.environ.get("CI")
+    if show_bar:
+        with click.progressbar(length=games, label=f"{games} games", file=sys.stderr) as bar:
+            report = engine.run(target, chosen.options, players, games, seed, workers=workers,
+                                progress=bar.update)
+    else:
+        report = engine.run(target, chosen.options, players, games, seed, workers=workers)
+    data = report.as_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"{report.games} games of {target.name} ({chosen.name}), seats rotated, seed {seed}: "
+               f"{report.seconds:.1f} s on {report.workers} worker(s)")
+    if games % len(players):
+        click.echo(f"(note: {games} is not a multiple of {len(players)}; seats are not perfectly even)")
+    scored = any("mean_score" in p for p in data["players"])
+    head = f"  {'player':<10} {'kind':<16} {'wins':>6}  {'win rate':>8}  {'95% interval':>15}  " \
+           f"{'mean place':>10}  {'ms/decision':>11}" + ("  mean score" if scored else "")
+    click.echo(head)
+    for p in data["players"]:
+        low, high = p["win_rate_ci95"]
+        ms = (p["mean_decision_seconds"] or 0) * 1000
+        line = (f"  {p['name']:<10} {p['kind']:<16} {p['wins']:>6}  {p['win_rate']:>8.1%}  "
+                f"{f'{low:.1%} - {high:.1%}':>15}  {p['mean_place']:>10.2f}  {ms:>11.3f}")
+        if scored:
+            line += f"  {p.get('mean_score', 0):>10.1f}"
+        click.echo(line)
+    click.echo(f"  games with no single winner: {report.draws}")

@@ -1,0 +1,205 @@
+"""The hard CPU (search in the core), the arena and the play-time hint."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.arena import wilson_interval
+from cardcli.cli import cli
+from cardcli.errors import CardcliError
+from cardcli.players.hard import Budget, HardPlayer, supports_hard
+from cardcli.plugins import get_registry
+from cardcli.rulesets import default_ruleset
+from cardcli.variant import CHANCE, TERMINAL
+
+
+def searchable_variants():
+    registry = get_registry()
+    names = []
+    for name, info in sorted(registry.variants.items()):
+        variant = info.variant
+        state = variant.new_state(default_ruleset(variant).options, 2, 0)
+        if supports_hard(variant, state):
+            names.append(name)
+    return names
+
+
+VARIANTS = searchable_variants()
+
+
+def positions(name: str, players: int, seed: int, every: int = 3):
+    """Decision points of a game played by normal CPUs: (state, seat, legal)."""
+    variant = get_registry().get(name)
+    rules = dict(default_ruleset(variant).options)
+    if "max_players" in rules:
+        rules["max_players"] = max(rules["max_players"], players)
+    state = variant.new_state(rules, players, seed % players)
+    rng = random.Random(seed)
+    policy = variant.cpu_policy("normal")
+    count = 0
+    while state.current_player() != TERMINAL:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_legal(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            count += 1
+            if count % every == 0:
+                yield variant, state.clone(), player, legal
+        state.apply_legal(policy(state, player, legal, rng))
+
+
+def test_matching_and_trick_support_the_hard_cpu():
+    assert "matching" in VARIANTS
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_hard_does_not_cheat(name):
+    """Change everything the seat cannot see (other hands, stock order),
+    consistently with what it knows: the decision and the scores stay."""
+    checked = 0
+    worlds = (p for seed in range(5, 40) for p in positions(name, 3, seed=seed, every=4))
+    for variant, state, seat, legal in worlds:
+        other = state.determinize(seat, random.Random(99))  # another truth the seat cannot tell apart
+        hidden = state.hidden_zones(seat)
+        if all(sorted(state.card_zones()[z]) == sorted(other.card_zones()[z]) for z in hidden):
+            continue  # nothing hidden differs (e.g. an empty stock); try another position
+        first = HardPlayer(variant, 7, seat, Budget(iterations=60, seconds=None))
+        second = HardPlayer(variant, 7, seat, Budget(iterations=60, seconds=None))
+        a = [(r.action, r.value, r.playouts) for r in first.rate(state, seat, legal)]
+        b = [(r.action, r.value, r.playouts) for r in second.rate(other, seat, other.legal_actions())]
+        assert a == b
+        checked += 1
+        if checked == 4:
+            break
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_no_cheating_test_can_fail(name):
+    """A player that looks at the hidden cards is caught by the same comparison."""
+    for variant, state, seat, legal in positions(name, 3, seed=5, every=4):
+        other = state.determinize(seat, random.Random(99))
+        a = HardPlayer(variant, 7, seat, Budget(60, None), omniscient=True).rate(state, seat, legal)
+        b = HardPlayer(variant, 7, seat, Budget(60, None), omniscient=True).rate(other, seat, legal)
+        if [r.value for r in a] != [r.value for r in b]:
+            return
+    pytest.fail("an omniscient player was never told apart")
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_hard_only_chooses_legal_moves(name):
+    chosen = 0
+    for players in (2, 4):
+        for seed in range(3):
+            for variant, state, seat, legal in positions(name, players, seed, every=5):
+                player = HardPlayer(variant, seed, seat, Budget(iterations=24, seconds=None))
+                assert player.act(state, seat, legal) in legal
+                chosen += 1
+    assert chosen > 10
+
+
+def test_iteration_budget_is_exact_and_deterministic():
+    variant, state, seat, legal = next(positions("matching", 2, seed=1, every=1))
+    budget = Budget(iterations=50, seconds=None)
+    ratings = HardPlayer(variant, 3, seat, budget).rate(state, seat, legal)
+    playouts = sum(r.playouts for r in ratings)
+    assert playouts == (50 // len(legal)) * len(legal)
+    again = HardPlayer(variant, 3, seat, budget).rate(state, seat, legal)
+    assert [(r.action, r.value) for r in ratings] == [(r.action, r.value) for r in again]
+
+
+def test_time_budget_is_respected():
+    import time
+
+    variant, state, seat, legal = next(positions("matching", 4, seed=2, every=1))
+    player = HardPlayer(variant, 1, seat, Budget(iterations=None, seconds=0.05))
+    started = time.perf_counter()
+    player.rate(state, seat, legal)
+    assert time.perf_counter() - started < 0.5  # the budget plus at most one sampled world
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    (None, Budget()), ("2000", Budget(2000, None)), ("1.5s", Budget(None, 1.5))])
+def test_budget_spec(text, budget):
+    assert Budget.parse(text) == budget
+
+
+@pytest.mark.parametrize("text", ["abc", "0", "-1s", "s"])
+def test_bad_budget_spec(text):
+    with pytest.raises(CardcliError, match="hard CPU budget"):
+        Budget.parse(text)
+
+
+# -------------------------------------------------------------------- arena
+@pytest.mark.parametrize(("wins", "games", "low", "high"), [
+    (50, 100, 0.4038, 0.5962),   # the textbook case
+    (0, 10, 0.0, 0.2775),
+    (10, 10, 0.7225, 1.0),
+    (81, 263, 0.2553, 0.3662),
+])
+def test_wilson_interval_known_cases(wins, games, low, high):
+    got = wilson_interval(wins, games)
+    assert got == pytest.approx((low, high), abs=5e-4)
+
+
+def test_arena_figures_add_up_and_seats_rotate():
+    result = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:hard=20,cpu:normal,cpu:easy",
+                                      "--games", "9", "--seed", "4", "--json", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    players = report["players"]
+    assert [p["games"] for p in players] == [9, 9, 9]
+    assert sum(p["wins"] for p in players) + report["draws"] == report["games"] == 9
+    for p in players:
+        low, high = p["win_rate_ci95"]
+        assert low <= p["win_rate"] <= high
+        assert 1 <= p["mean_place"] <= 3
+    assert players[0]["mean_decision_seconds"] > players[1]["mean_decision_seconds"]
+
+
+def test_arena_is_the_same_for_any_number_of_workers():
+    def run(workers):
+        out = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:normal,cpu:easy", "-n", "20",
+                                       "--seed", "2", "--json", "-w", str(workers)]).output
+        data = json.loads(out)
+        return [(p["wins"], p["mean_place"]) for p in data["players"]], data["draws"]
+    assert run(1) == run(2)
+
+
+def test_arena_table_and_refusals():
+    result = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:normal,cpu:easy", "-n", "5",
+                                      "--seed", "1", "-w", "1"])
+    assert result.exit_code == 0
+    assert "95% interval" in result.output and "not a multiple of 2" in result.output
+    human = CliRunner().invoke(cli, ["arena", "matching", "--players", "you,cpu"])
+    assert human.exit_code == 2 and "CPU players only" in human.output
+    bad = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:hard=lots,cpu"])
+    assert bad.exit_code == 1 and "hard CPU budget 'lots'" in bad.output
+    level = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:normal=5,cpu"])
+    assert level.exit_code == 1 and "only hard takes a budget" in level.output
+
+
+# --------------------------------------------------------------------- hint
+def test_hint_at_the_prompt_shows_the_hard_view(tmp_path):
+    record = tmp_path / "g.jsonl"
+    result = CliRunner().invoke(cli, ["play", "matching", "--players", "you,cpu", "--seed", "3",
+                                      "--record", str(record)], input="?\n" + "p\n1\n" * 400)
+    assert result.exit_code == 0, result.output[-1500:]
+    assert "Type ? for a hint." in result.output
+    assert "Hint - the hard CPU's view from your seat" in result.output
+    assert CliRunner().invoke(cli, ["validate", str(record)]).exit_code == 0
+
+
+def test_hard_plays_a_whole_game_through_play(tmp_path):
+    record = tmp_path / "g.jsonl"
+    result = CliRunner().invoke(cli, ["simulate", "matching", "--players", "cpu:hard=20,cpu:normal",
+                                      "-n", "2", "--seed", "1", "--records", str(tmp_path), "-w", "1"])
+    assert result.exit_code == 0, result.output
+    assert "cpu:hard=20" in result.output
+    del record
