@@ -14,6 +14,9 @@ from .players.human import HumanPlayer
 from .ui import TerminalUI
 from .variant import CHANCE, TERMINAL
 
+#: Events shown to a human before their turn (the record keeps them all).
+LOG_LINES = 20
+
 
 class Session:
     """Plays ``game`` to the end (or until the person stops), showing each
@@ -57,7 +60,10 @@ class Session:
         lines = self.logs[seat]
         if lines:
             self.ui.show("")
-            for line in lines[-12:] if len(lines) > 12 else lines:
+            if len(lines) > LOG_LINES:
+                self.ui.show(f"  ({len(lines) - LOG_LINES} earlier events not shown; "
+                             "`cardcli replay` the record for all of them)")
+            for line in lines[-LOG_LINES:]:
                 self.ui.show("  " + line)
             lines.clear()
         self.ui.show("")
@@ -121,16 +127,16 @@ class Session:
         for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
             reason = reason.replace(f"seat {seat}", names[seat])
         self.ui.show("Game over" + (f": {reason}" if reason else "") + ".")
-        self.ui.show(ranking_text(result, names))
+        self.ui.show(ranking_text(result, names, game.variant.score_label))
 
 
-def ranking_text(result: dict, names: list[str]) -> str:
+def ranking_text(result: dict, names: list[str], score_label: str = "points") -> str:
     places = result["places"]
     order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
     lines = ["Ranking:"]
     scores = result.get("scores")
     for seat in order:
-        score = f"  {scores[seat]} points" if scores is not None else ""
+        score = f"  {scores[seat]} {score_label}" if scores is not None else ""
         lines.append(f"  {places[seat]}. {names[seat]}{score}")
     if result.get("winner") is None:
         lines.append("  No single winner.")

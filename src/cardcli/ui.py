@@ -24,16 +24,21 @@ class TerminalUI:
         #: Set by the game loop during a human's decision: typing ``?`` or
         #: ``hint`` at any prompt shows it, then asks again.
         self.hint: Callable[[], str] | None = None
+        self._since_prompt: list[str] = []
 
     def show(self, text: str = "") -> None:
         click.echo(text)
+        self._since_prompt.append(text)
 
     def ask(self, prompt: str, default: str | None = None) -> str:
         while True:
             value = str(click.prompt(prompt, default=default if default is not None else "",
                                      show_default=default is not None, prompt_suffix="> "))
+            menu, self._since_prompt = self._since_prompt, []
             if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
-                self.show(self.hint())
+                click.echo(self.hint())
+                for line in menu[-6:]:  # the choices again, below the hint
+                    self.show(line)
                 continue
             return value
 

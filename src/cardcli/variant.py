@@ -205,8 +205,10 @@ class Variant(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]]
-    #: CPU strengths offered, weakest first.
+    #: CPU strengths offered, weakest first (the core adds ``hard``).
     cpu_levels: ClassVar[tuple[str, ...]] = ("easy", "normal")
+    #: What a ``Result``'s ``scores`` count, in the final ranking.
+    score_label: ClassVar[str] = "points"
 
     def check_rules(self, rules: Rules, num_players: int | None = None) -> None:  # noqa: B027
         """Raise ``RulesetError`` for combinations of options the rules forbid.

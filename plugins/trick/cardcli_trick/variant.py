@@ -65,6 +65,7 @@ class TrickVariant(Variant):
     max_players = 8
     options = OPTIONS
     cpu_levels = ("easy", "normal")
+    score_label = "deals won"
 
     _configs: dict[tuple, Config] = {}
 

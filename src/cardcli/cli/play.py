@@ -103,7 +103,7 @@ def _resume(path: Path) -> Game:
     if over:
         result = game.state.result()
         assert result is not None
-        ranking = ranking_text(result.as_dict(), game.names)
+        ranking = ranking_text(result.as_dict(), game.names, game.variant.score_label)
         raise click.ClickException(f"this game is already over.\n{ranking}")
     _drop_partial_line(path)
     game.writer = RecordWriter.open(str(path), append=True)

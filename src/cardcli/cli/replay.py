@@ -21,7 +21,7 @@ def _show(game, frame: Frame, viewer: int | None, total: int) -> None:
     click.echo(game.variant.render(frame.state, viewer=viewer, names=game.names))
     result = frame.state.result()
     if result is not None:
-        click.echo(ranking_text(result.as_dict(), game.names))
+        click.echo(ranking_text(result.as_dict(), game.names, game.variant.score_label))
 
 
 @click.command()
