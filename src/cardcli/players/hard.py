@@ -97,14 +97,13 @@ class HardPlayer:
         self.decision_seconds: list[float] = []
 
     def act(self, state: State, seat: int, legal: list[Action]) -> Action:
-        started = time.perf_counter()
         if len(legal) == 1:
-            action = legal[0]
-            self.last_ratings = [Rating(action, 0.0, 0)]
-        else:
-            self.last_ratings = self.rate(state, seat, legal)
-            action = max(self.last_ratings, key=lambda r: (r.value, r.playouts)).action
-        self.decision_seconds.append(time.perf_counter() - started)
+            self.last_ratings = [Rating(legal[0], 0.0, 0)]
+            return legal[0]
+        started = time.perf_counter()
+        self.last_ratings = self.rate(state, seat, legal)
+        action = max(self.last_ratings, key=lambda r: (r.value, r.playouts)).action
+        self.decision_seconds.append(time.perf_counter() - started)  # real choices only
         return action
 
     def rate(self, state: State, seat: int, legal: list[Action],

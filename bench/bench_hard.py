@@ -1,0 +1,153 @@
+"""How strong is the hard CPU, and how long does it think?
+
+Reproduces the figures of the hard-CPU targets:
+
+* heads-up, seats rotated: hard against normal, and normal against easy;
+* four players: hard against three normal CPUs;
+* hard against an omniscient copy of itself that sees every card (a bench-only
+  player, never offered in play), and how much of the omniscient player's
+  edge over normal the honest one keeps;
+* decision time at the default budget (median and 95th percentile, four
+  players, choices with more than one legal move).
+
+Win rates come with 95% Wilson intervals.  Usage::
+
+    python bench/bench_hard.py                    # every variant that supports hard
+    python bench/bench_hard.py --variants matching --games 1000
+    python bench/bench_hard.py --quick            # a smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from cardcli import arena
+from cardcli.game import choose_dealer, derive_seed
+from cardcli.players import make_cpu
+from cardcli.players.hard import Budget, HardPlayer, supports_hard
+from cardcli.plugins import get_registry
+from cardcli.records import SeatInfo
+from cardcli.rulesets import default_ruleset
+from cardcli.variant import CHANCE, TERMINAL
+
+OMNISCIENT = "cpu:omniscient"
+_original_make_cpu = make_cpu
+
+
+def _make_cpu_with_omniscient(variant, level, seed, seat):
+    """The arena's player factory, plus the bench-only omniscient player."""
+    if level == "omniscient":
+        return HardPlayer(variant, derive_seed(seed, "hard"), seat, Budget(), omniscient=True)
+    return _original_make_cpu(variant, level, seed, seat)
+
+
+arena.make_cpu = _make_cpu_with_omniscient  # this process and its forked workers only
+
+
+def matchup(name: str, kinds: list[str], games: int, seed: int, workers: int | None) -> dict:
+    variant = get_registry().get(name)
+    rules = dict(default_ruleset(variant).options)
+    players = [SeatInfo(f"p{i}-{kind.split(':')[1]}", kind) for i, kind in enumerate(kinds)]
+    report = arena.run(variant, rules, players, games, seed, workers=workers)
+    data = report.as_dict()
+    return {"matchup": " vs ".join(kinds), "games": report.games, "seconds": round(report.seconds, 1),
+            "draws": report.draws, "players": data["players"]}
+
+
+def decision_times(name: str, games: int, seed: int) -> dict:
+    """Seconds per real decision of a default-budget hard CPU among three normal ones."""
+    variant = get_registry().get(name)
+    rules = dict(default_ruleset(variant).options)
+    times: list[float] = []
+    for game in range(games):
+        game_seed = derive_seed(seed, "times", game)
+        state = variant.new_state(rules, 4, choose_dealer(game_seed, 4))
+        hard_seat = game % 4
+        hard = HardPlayer(variant, game_seed, hard_seat, Budget())
+        others = [make_cpu(variant, "normal", game_seed, s) for s in range(4)]
+        rng = random.Random(game_seed)
+        while state.current_player() != TERMINAL:
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_legal(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            chooser = hard if player == hard_seat else others[player]
+            state.apply_legal(chooser.act(state, player, legal))
+        times.extend(hard.decision_seconds)
+    times.sort()
+    return {"decisions": len(times), "median_seconds": round(statistics.median(times), 4),
+            "p95_seconds": round(times[int(0.95 * (len(times) - 1))], 4), "max_seconds": round(times[-1], 4),
+            "budget": Budget().describe()}
+
+
+def rate(entry: dict, index: int = 0) -> float:
+    return entry["players"][index]["win_rate"]
+
+
+def line(entry: dict) -> str:
+    parts = []
+    for p in entry["players"]:
+        low, high = p["win_rate_ci95"]
+        parts.append(f"{p['kind']} {p['win_rate']:.1%} [{low:.1%}, {high:.1%}]")
+    return f"  {entry['matchup']:<44} {entry['games']:>5} games  " + "  |  ".join(parts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", nargs="*", help="variants to measure (default: all that support hard)")
+    parser.add_argument("--games", type=int, default=400, help="games per heads-up matchup (default 400)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--quick", action="store_true", help="a smoke run with few games")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    games = 8 if args.quick else args.games
+    registry = get_registry()
+    names = args.variants or sorted(registry.variants)
+    figures: dict[str, dict] = {}
+    for name in names:
+        variant = registry.get(name)
+        if not supports_hard(variant, variant.new_state(default_ruleset(variant).options, 2, 0)):
+            print(f"{name}: does not support the hard CPU (no hidden_zones/set_zones)", file=sys.stderr)
+            continue
+        started = time.perf_counter()
+        entry: dict = {}
+        entry["hard_vs_normal"] = matchup(name, ["cpu:hard", "cpu:normal"], games, args.seed, args.workers)
+        easy_games = 8 if args.quick else max(games, 1000)  # cheap: always 1,000 games
+        entry["normal_vs_easy"] = matchup(name, ["cpu:normal", "cpu:easy"], easy_games, args.seed,
+                                          args.workers)
+        entry["hard_vs_3_normal"] = matchup(name, ["cpu:hard", "cpu:normal", "cpu:normal", "cpu:normal"],
+                                            games, args.seed, args.workers)
+        entry["omniscient_vs_normal"] = matchup(name, [OMNISCIENT, "cpu:normal"], games, args.seed,
+                                                args.workers)
+        entry["omniscient_vs_hard"] = matchup(name, [OMNISCIENT, "cpu:hard"], games, args.seed, args.workers)
+        omniscient_edge = rate(entry["omniscient_vs_normal"]) - 0.5
+        hard_edge = rate(entry["hard_vs_normal"]) - 0.5
+        entry["edge_kept"] = round(hard_edge / omniscient_edge, 3) if omniscient_edge > 0 else None
+        entry["decision_time"] = decision_times(name, 2 if args.quick else 12, args.seed)
+        entry["seconds"] = round(time.perf_counter() - started, 1)
+        figures[name] = entry
+        if not args.json:
+            print(f"{name} ({entry['seconds']} s)")
+            for key in ("hard_vs_normal", "normal_vs_easy", "hard_vs_3_normal", "omniscient_vs_normal",
+                        "omniscient_vs_hard"):
+                print(line(entry[key]))
+            kept = entry["edge_kept"]
+            print(f"  edge over normal kept by the honest player: "
+                  f"{'n/a' if kept is None else f'{kept:.0%}'}")
+            t = entry["decision_time"]
+            print(f"  decision time (4 players, {t['budget']}): median {t['median_seconds'] * 1000:.0f} ms, "
+                  f"95th percentile {t['p95_seconds'] * 1000:.0f} ms over {t['decisions']} decisions")
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
