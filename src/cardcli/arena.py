@@ -13,10 +13,10 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .game import choose_dealer, derive_seed
+from .parallel import chunks, run_chunks
 from .players import make_cpu
 from .plugins import get_registry
 from .records import SeatInfo
@@ -132,23 +132,10 @@ def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed
         workers: int | None = None, progress: Callable[[int], None] | None = None) -> ArenaReport:
     """Play ``games`` rotated games; the report does not depend on ``workers``."""
     workers = max(1, workers or os.cpu_count() or 1)
-    chunk = max(1, min(50, games // (workers * 4) or 1))
-    tasks = [(variant.name, dict(rules), list(players), seed, range(start, min(games, start + chunk)))
-             for start in range(0, games, chunk)]
+    tasks = [(variant.name, dict(rules), list(players), seed, numbers)
+             for numbers in chunks(games, workers, largest=50)]
     started = time.perf_counter()
-    results: list[ArenaGame] = []
-    if workers == 1 or len(tasks) == 1:
-        for task in tasks:
-            done = _play_chunk(task)
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for done in pool.map(_play_chunk, tasks):
-                results.extend(done)
-                if progress:
-                    progress(len(done))
+    results = run_chunks(_play_chunk, tasks, workers, progress)
     stats = [PlayerStats(p.name, p.kind) for p in players]
     draws = 0
     for game in sorted(results, key=lambda g: g.index):

@@ -112,6 +112,13 @@ def build_deck(decks: int = 1, jokers: int = 0, *, without_ranks: Iterable[int] 
     return one * decks + [JOKER] * jokers
 
 
+def deal_hands(deck: Iterable[int], num_players: int, size: int, rng) -> tuple[tuple[int, ...], ...]:
+    """A random deal of ``size`` cards to each of ``num_players`` from ``deck``."""
+    cards = list(deck)
+    rng.shuffle(cards)
+    return tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(num_players))
+
+
 def sort_key(card: int) -> tuple[int, int]:
     """Sort hands by suit (S H D C), then rank low to high; the joker last."""
     return (SUIT[card] if card != JOKER else 4, RANK[card])

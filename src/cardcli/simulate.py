@@ -11,11 +11,11 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from .game import Game, choose_dealer, derive_seed
+from .parallel import chunks, run_chunks
 from .players import make_cpu
 from .plugins import get_registry
 from .records import RecordWriter, SeatInfo
@@ -171,23 +171,10 @@ def run(variant: Variant, rules: dict, seats: list[SeatInfo], games: int, seed: 
     if record_dir is not None:
         record_dir.mkdir(parents=True, exist_ok=True)
     directory = str(record_dir) if record_dir is not None else None
-    chunk = max(1, min(200, games // (workers * 8) or 1))
-    tasks = [(variant.name, dict(rules), list(seats), seed, range(start, min(games, start + chunk)),
-              directory, ruleset) for start in range(0, games, chunk)]
+    tasks = [(variant.name, dict(rules), list(seats), seed, numbers, directory, ruleset)
+             for numbers in chunks(games, workers, largest=200)]
     started = time.perf_counter()
-    results: list[GameOutcome] = []
-    if workers == 1 or len(tasks) == 1:
-        for task in tasks:
-            done = _play_chunk(task)
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for done in pool.map(_play_chunk, tasks):
-                results.extend(done)
-                if progress:
-                    progress(len(done))
+    results: list[GameOutcome] = run_chunks(_play_chunk, tasks, workers, progress)
     summary.seconds = time.perf_counter() - started
     for outcome in sorted(results, key=lambda o: o.index):
         summary.add(outcome)

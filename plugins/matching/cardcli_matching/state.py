@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 
-from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES
+from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, deal_hands
 from cardcli.errors import IllegalMove
+from cardcli.events import join_or
 from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
 
 from .config import EIGHT, NONE, SKIP, THREE, TWO, Config
@@ -35,12 +36,6 @@ P_DEAL, P_TURN_UP, P_PLAY, P_AFTER_DRAW, P_DRAWING, P_RESHUFFLE, P_OVER = range(
 FOR_TURN, FOR_PENALTY, FOR_PAGE_ONE = range(3)
 ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
 _DECISION_PHASES = (P_PLAY, P_AFTER_DRAW)
-
-
-def _join_or(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 class MatchingState(State):
@@ -312,10 +307,7 @@ class MatchingState(State):
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
         if phase == P_DEAL:
-            deck = list(self.deck)
-            rng.shuffle(deck)
-            size = self.cfg.hand_size
-            return (DEAL, tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(self.num_players)))
+            return (DEAL, deal_hands(self.deck, self.num_players, self.cfg.hand_size, rng))
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
@@ -346,7 +338,7 @@ class MatchingState(State):
             words.append("take the penalty" if self.penalty else "draw")
         if KEEP_ACTION in legal:
             words.append("keep it")
-        return "could " + ("play " if cards else "") + _join_or(words) if words else ""
+        return "could " + ("play " if cards else "") + join_or(words) if words else ""
 
     def _why_illegal(self, action) -> str:
         kind = action[0]

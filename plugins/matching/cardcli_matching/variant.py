@@ -7,6 +7,7 @@ from typing import Any
 
 from cardcli.cards import NAME, SUIT_NAMES, SUITS, build_deck, parse_card, parse_suit, pretty, sorted_hand
 from cardcli.errors import CardError
+from cardcli.events import card_field, only_fields
 from cardcli.variant import CHANCE, Variant
 
 from . import cpu
@@ -41,18 +42,8 @@ _FIELDS = {
 }
 
 
-def _only(data: Mapping[str, Any], kind: str) -> None:
-    allowed = _FIELDS[kind]
-    for key in data:
-        if key not in allowed:
-            raise ValueError(f"unknown field {key!r} in a {kind.replace('_cards', '')} event "
-                             f"(allowed: {', '.join(sorted(allowed))})")
-
-
-def _card(value: Any, what: str = "card") -> int:
-    if not isinstance(value, str):
-        raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
-    card = parse_card(value)
+def _card(value: Any) -> int:
+    card = card_field(value)
     if card >= 52:
         raise ValueError("there is no joker in matching Page One")
     return card
@@ -113,16 +104,10 @@ class MatchingVariant(Variant):
         raise ValueError(f"not a matching action: {action!r}")
 
     def decode_action(self, state: MatchingState, data: Mapping[str, Any]):
-        try:
-            return self._decode(state, data)
-        except CardError as error:
-            raise ValueError(str(error)) from None
-
-    def _decode(self, state: MatchingState, data: Mapping[str, Any]):
         move = data.get("move")
         if move is not None:
             if move == "play":
-                _only(data, "play")
+                only_fields(data, _FIELDS["play"], "play")
                 card = _card(data.get("card"))
                 suit = data.get("suit")
                 suit_index = -1
@@ -135,24 +120,24 @@ class MatchingVariant(Variant):
                     raise ValueError(f"call must be true or false, got {call!r}")
                 return (PLAY, card, suit_index, call)
             if move == "draw":
-                _only(data, "draw")
+                only_fields(data, _FIELDS["draw"], "draw")
                 return DRAW_ACTION
             if move == "keep":
-                _only(data, "keep")
+                only_fields(data, _FIELDS["keep"], "keep")
                 return KEEP_ACTION
             raise ValueError(f"unknown move {move!r} (matching moves: play, draw, keep)")
         chance = data.get("chance")
         if chance == "deal":
-            _only(data, "deal")
+            only_fields(data, _FIELDS["deal"], "deal")
             hands = data.get("hands")
             if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
                 raise ValueError("'hands' must be a list of card lists, one per seat")
             return (DEAL, tuple(tuple(_card(c) for c in hand) for hand in hands))
         if chance == "turn_up":
-            _only(data, "turn_up")
+            only_fields(data, _FIELDS["turn_up"], "turn_up")
             return (TURN_UP, _card(data.get("card")))
         if chance == "draw":
-            _only(data, "draw_cards")
+            only_fields(data, _FIELDS["draw_cards"], "draw")
             cards = data.get("cards")
             if not isinstance(cards, list) or not cards:
                 raise ValueError("'cards' must be a non-empty list of the cards drawn")
@@ -163,7 +148,7 @@ class MatchingVariant(Variant):
                 raise ValueError(f"the cards drawn now are seat {state.draw_seat}'s, not seat {seat}'s")
             return (DRAWN, tuple(_card(c) for c in cards))
         if chance == "reshuffle":
-            _only(data, "reshuffle")
+            only_fields(data, _FIELDS["reshuffle"], "reshuffle")
             stated = data.get("cards")
             if stated is not None and stated != len(state.discard) - 1:
                 raise ValueError(f"the reshuffle makes a stock of {len(state.discard) - 1} cards, "

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import random
 
-from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES
+from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, deal_hands
 from cardcli.errors import IllegalMove
+from cardcli.events import join_or
 from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
 
 from .config import Config
@@ -38,13 +39,6 @@ PLAYS = tuple(((PLAY, card, False), (PLAY, card, True)) for card in range(53))
 P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
 # Why cards are being drawn.
 D_FOLLOW, D_ANY, D_PENALTY = range(3)
-
-
-def join_or(items: list[str]) -> str:
-    """``a, b or c``: for alternatives in messages."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 class TrickState(State):
@@ -298,10 +292,7 @@ class TrickState(State):
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
         if phase == P_DEAL:
-            deck = list(self.deck)
-            rng.shuffle(deck)
-            size = self.cfg.hand_size
-            return (DEAL, tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(self.num_players)))
+            return (DEAL, deal_hands(self.deck, self.num_players, self.cfg.hand_size, rng))
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking

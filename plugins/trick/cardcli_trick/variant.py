@@ -7,6 +7,7 @@ from typing import Any
 
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, parse_card, sorted_hand
 from cardcli.errors import CardError
+from cardcli.events import card_field, only_fields, plural
 from cardcli.variant import CHANCE, Policy, Variant
 
 from . import cpu
@@ -35,24 +36,6 @@ _FIELDS = {
     "draw_cards": {"chance", "seat", "cards"},
     "reshuffle": {"chance", "cards"},
 }
-
-
-def _only(data: Mapping[str, Any], kind: str) -> None:
-    allowed = _FIELDS[kind]
-    for key in data:
-        if key not in allowed:
-            raise ValueError(f"unknown field {key!r} in a {kind.replace('_cards', '')} event "
-                             f"(allowed: {', '.join(sorted(allowed))})")
-
-
-def _card(value: Any) -> int:
-    if not isinstance(value, str):
-        raise ValueError(f"a card must be a name like \"7H\" or \"JK\", got {value!r}")
-    return parse_card(value)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
 class TrickVariant(Variant):
@@ -111,46 +94,40 @@ class TrickVariant(Variant):
         raise ValueError(f"not a trick action: {action!r}")
 
     def decode_action(self, state: TrickState, data: Mapping[str, Any]):
-        try:
-            return self._decode(state, data)
-        except CardError as error:
-            raise ValueError(str(error)) from None
-
-    def _decode(self, state: TrickState, data: Mapping[str, Any]):
         move = data.get("move")
         if move is not None:
             if move == "play":
-                _only(data, "play")
-                card = _card(data.get("card"))
+                only_fields(data, _FIELDS["play"], "play")
+                card = card_field(data.get("card"))
                 call = data.get("call", False)
                 if not isinstance(call, bool):
                     raise ValueError(f"call must be true or false, got {call!r}")
                 return PLAYS[card][call]
             if move == "draw":
-                _only(data, "draw")
+                only_fields(data, _FIELDS["draw"], "draw")
                 return DRAW_ACTION
             raise ValueError(f"unknown move {move!r} (trick moves: play, draw)")
         chance = data.get("chance")
         if chance == "deal":
-            _only(data, "deal")
+            only_fields(data, _FIELDS["deal"], "deal")
             hands = data.get("hands")
             if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
                 raise ValueError("'hands' must be a list of card lists, one per seat")
             dealer = data.get("dealer")
             if dealer is not None and dealer != state.dealer:
                 raise ValueError(f"the dealer of this deal is seat {state.dealer}, not {dealer!r}")
-            return (DEAL, tuple(tuple(_card(c) for c in hand) for hand in hands))
+            return (DEAL, tuple(tuple(card_field(c) for c in hand) for hand in hands))
         if chance == "draw":
-            _only(data, "draw_cards")
+            only_fields(data, _FIELDS["draw_cards"], "draw")
             cards = data.get("cards")
             if not isinstance(cards, list) or not cards:
                 raise ValueError("'cards' must be a non-empty list of the cards drawn")
             seat = data.get("seat")
             if state.phase == P_DRAW and seat != state.draw_seat:
                 raise ValueError(f"the cards drawn now are seat {state.draw_seat}'s, not seat {seat}'s")
-            return (DRAWN, tuple(_card(c) for c in cards))
+            return (DRAWN, tuple(card_field(c) for c in cards))
         if chance == "reshuffle":
-            _only(data, "reshuffle")
+            only_fields(data, _FIELDS["reshuffle"], "reshuffle")
             stated = data.get("cards")
             if stated is not None and stated != len(state.tricks):
                 raise ValueError(f"the reshuffle makes a stock of {len(state.tricks)} cards, not {stated!r}")
@@ -177,7 +154,7 @@ class TrickVariant(Variant):
             if state.draw_for == D_PENALTY:
                 if viewer is None or viewer == seat:
                     return f"{who} drew {' '.join(NAME[c] for c in cards)} (forgot Page One)"
-                return f"{who} drew {_plural(len(cards), 'card')} (forgot Page One)"
+                return f"{who} drew {plural(len(cards), 'card')} (forgot Page One)"
             so_far = state.drawn_now + 1
             card = cards[0]
             if viewer is None or viewer == seat:
@@ -196,7 +173,7 @@ class TrickVariant(Variant):
                 return text + (f" ({so_far} drawn)" if so_far > 1 else "")
             return f"{who} drew a card ({so_far} drawn)" if so_far > 1 else f"{who} drew a card"
         if kind == RESHUFFLE:
-            return (f"the stock is empty: {_plural(len(state.tricks), 'card')} of finished tricks "
+            return (f"the stock is empty: {plural(len(state.tricks), 'card')} of finished tricks "
                     f"shuffled into a new stock")
         if kind == DEAL:
             text = ""
@@ -265,7 +242,7 @@ class TrickVariant(Variant):
         if cfg.deals > 1:
             head.append(f"Deal {min(state.deal_no + 1, cfg.deals)} of {cfg.deals}")
         head.append(f"stock: {len(state.stock)}")
-        head.append(f"finished tricks: {state.tricks_done} ({_plural(len(state.tricks), 'card')})")
+        head.append(f"finished tricks: {state.tricks_done} ({plural(len(state.tricks), 'card')})")
         lines.append(" | ".join(head))
         if cfg.deals > 1:
             lines.append(self._tally_text(state, names))
@@ -303,7 +280,7 @@ class TrickVariant(Variant):
             extra = f"  ({', '.join(flags)})" if flags else ""
             lines.append(f" {marker} {seat} {names[seat]:<{width}}  {count}{extra}{cards}")
         if state.phase == P_DRAW and state.draw_for != D_PENALTY and state.drawn_now:
-            lines.append(f"{names[state.draw_seat]} is drawing: {_plural(state.drawn_now, 'card')} so far")
+            lines.append(f"{names[state.draw_seat]} is drawing: {plural(state.drawn_now, 'card')} so far")
         if state.phase == P_FORCED and (viewer is None or viewer == state.turn):
             lines.append(f"Drawn card {NAME[state.forced]} must be played")
         if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:

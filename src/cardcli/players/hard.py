@@ -23,7 +23,7 @@ from ..errors import CardcliError
 from ..variant import CHANCE, TERMINAL, Action, State, Variant
 
 #: Playouts per decision by default (a seat may ask for more: ``cpu:hard=2000``).
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS = 2000
 #: ...but never more than this many seconds by default.
 DEFAULT_SECONDS = 0.5
 MAX_PLAYOUT_EVENTS = 5000

@@ -1,0 +1,51 @@
+"""Reading and writing the fields of record events: the small checks every
+variant's ``decode_action`` needs, written once so every variant's records
+fail in the same words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .cards import parse_card
+
+
+def only_fields(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
+    """Refuse a field the event does not have ("unknown field 'x' in a play event")."""
+    allowed = set(allowed)
+    for key in data:
+        if key not in allowed:
+            raise ValueError(f"unknown field {key!r} in a {what} event "
+                             f"(allowed: {', '.join(sorted(allowed))})")
+
+
+def card_field(value: Any, what: str = "card") -> int:
+    """A card written by name ("7H", "10S", "JK"); ``ValueError`` saying how otherwise."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
+    return parse_card(value)
+
+
+def cards_field(value: Any, what: str = "cards") -> list[int]:
+    """A non-empty list of card names."""
+    if not isinstance(value, list) or not value:
+        raise ValueError(f"{what!r} must be a non-empty list of card names")
+    return [card_field(item) for item in value]
+
+
+def seat_field(value: Any, num_players: int, what: str = "seat") -> int:
+    """A seat number of this table."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < num_players:
+        raise ValueError(f"{what!r} must be a seat number from 0 to {num_players - 1}, got {value!r}")
+    return value
+
+
+def join_or(items: list[str]) -> str:
+    """``["9C", "8D", "draw"]`` -> ``"9C, 8D or draw"``, for lists of alternatives."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
