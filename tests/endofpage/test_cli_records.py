@@ -22,7 +22,7 @@ def test_cli_round_records_validates_and_replays(tmp_path):
     path = tmp_path / "game.jsonl"
     runner = CliRunner()
     # Always draw from the stock; try a bad meld and a lay-off first, then discard card 1.
-    turn = "1\nm 1 2\n?\nh\nd 1\n"
+    turn = "1\nm 1 2\nhelp\nlist\nd 1\n"
     result = runner.invoke(cli, ["play", "endofpage", "--players", "you,cpu:normal", "--seed", "3",
                                  "--record", str(path), "--ruleset", str(ruleset)], input=turn * 80)
     assert result.exit_code == 0, result.output

@@ -15,8 +15,9 @@ HELP = """Commands:
   m CARDS        meld, e.g.  m 4s 4h 7d   (cards by name or by their number in your hand)
   l CARD MELD    lay off a card on a meld on the table, e.g.  l 7c 2
   d CARD         discard and end your turn, e.g.  d kc   (your last card: only if it does not play)
-  h              hints: the melds and lay-offs you could make now
-  ?              this help
+  list           the melds and lay-offs you could make now
+  ? or hint      a hint: how the hard CPU rates your choices from your seat
+  help           this help
 Wilds (marked *) stand for the card you choose; two wilds need two natural cards between them."""
 
 
@@ -55,7 +56,7 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
     is ambiguous.  Raises ``ValueError`` with the reason a person should read."""
     words = text.replace(",", " ").split()
     if not words:
-        raise ValueError("type a command (? for help)")
+        raise ValueError("type a command (help for the list)")
     verb, rest = words[0].lower(), words[1:]
     if state.phase == P_DRAW:
         if verb in ("draw", "stock", "s"):
@@ -97,7 +98,7 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
             raise ValueError(f"{NAME[card]} cannot be laid off on meld {index + 1}: {reason}")
         actions = [(LAYOFF, index, card, r) for r in meanings]
         return actions[0] if len(actions) == 1 else actions
-    raise ValueError(f"{text.strip()!r} is not a command (? for help)")
+    raise ValueError(f"{text.strip()!r} is not a command (help for the list)")
 
 
 def _label(state: EndOfPageState, action) -> str:
@@ -132,11 +133,12 @@ def human_dialogue(variant, state: EndOfPageState, seat: int, legal: list, ui: A
         ui.show(f"Your last card {NAME[state.hands[seat][0]]} plays, so you must play it.")
     while True:
         ui.show("Pick cards by name or number: " + hand_text(state, state.hands[seat], numbered=True))
-        answer = ui.ask("Meld (m), lay off (l) or discard (d)? ? for help").strip()
-        if answer in ("?", "help"):
+        answer = ui.ask("Meld (m), lay off (l) or discard (d)? (help, ? for a hint)").strip()
+        if answer.lower() in ("help", "?", "hint"):
+            # ``?`` and ``hint`` reach here only when the prompt offers no hint.
             ui.show(HELP)
             continue
-        if answer.lower() in ("h", "hint", "hints"):
+        if answer.lower() in ("list", "ls"):
             hints = [a for a in legal if a[0] in (MELD, LAYOFF)]
             if not hints:
                 ui.show("No meld or lay-off now: discard a card.")

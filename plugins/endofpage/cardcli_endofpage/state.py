@@ -91,6 +91,7 @@ class EndOfPageState(State):
         "ended",
         "faceup",
         "hands",
+        "known",
         "layoffs",
         "melded",
         "melds",
@@ -131,6 +132,11 @@ class EndOfPageState(State):
         self.mrules = meld_rules(0)
         self.points = self.cfg.points_table(0)
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        #: Cards every player knows to be in each hand: the turned-up cards of
+        #: the deal (the dealer's face-up wild among them) and discards taken,
+        #: until they leave the hand.  A copy is forgotten whenever a card of
+        #: that name leaves the hand (with two decks, conservatively).
+        self.known: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = list(self.deck)
         self.discard: list[int] = []
         self.melds: list[tuple] = []
@@ -164,6 +170,7 @@ class EndOfPageState(State):
         other.mrules = self.mrules
         other.points = self.points
         other.hands = [hand[:] for hand in self.hands]
+        other.known = [cards[:] for cards in self.known]
         other.stock = self.stock[:]
         other.discard = self.discard[:]
         other.melds = self.melds[:]
@@ -267,6 +274,36 @@ class EndOfPageState(State):
         zones["discards"] = self.discard
         zones["table"] = [card for meld in self.melds for card in meld[3]]
         return zones
+
+    def hidden_zones(self, seat: int) -> list[str]:
+        """The other hands and the stock (the discards and the melds are face up)."""
+        return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
+
+    def known_cards(self, seat: int) -> dict[str, list[int]]:
+        """Cards in other hands that every player saw go there and stay: the
+        turned-up cards of the deal (the dealer's face-up wild too) and
+        discards taken from the pile, until they are melded, laid off or
+        discarded."""
+        return {f"hand {other}": cards[:] for other, cards in enumerate(self.known)
+                if other != seat and cards}
+
+    def set_zones(self, zones: dict[str, list[int]]) -> None:
+        for name, cards in zones.items():
+            if name == "stock":
+                self.stock = list(cards)
+            elif name.startswith("hand "):
+                self.hands[int(name[5:])] = list(cards)
+            else:
+                raise ValueError(f"zone {name!r} is not hidden in End of the Page")
+
+    def rollout_value(self, seat: int) -> float | None:
+        """A round has just ended and more remain: value the running totals
+        (1 for the highest, 0 for the lowest, ties sharing)."""
+        if self.phase == P_DEAL and self.round > 0 and not any(self.hands):
+            n = self.num_players
+            places = rank_places(self.totals, lower_is_better=False)
+            return (n - places[seat]) / (n - 1) if n > 1 else 1.0
+        return None
 
     def result(self) -> Result | None:
         return self._result
@@ -473,6 +510,7 @@ class EndOfPageState(State):
         elif kind == TAKE:
             card = self.discard.pop()
             self.hands[self.turn].append(card)
+            self.known[self.turn].append(card)
             self.drawn = card
             self.phase = P_PLAY
         elif kind == PICKUP:
@@ -509,15 +547,21 @@ class EndOfPageState(State):
         self.hands[seat] = list(cards)
         if seat == self.dealer:
             wild_card = wild_of(cards)
+            # Every card turned up, the aces before the wild included.
+            self.known[seat] = list(cards[:cards.index(wild_card) + 1])
             self.faceup = wild_card
             self.wild = RANK[wild_card]
             self.mrules = meld_rules(self.wild)
             self.points = self.cfg.points_table(self.wild)
             self.phase = P_TURN_UP
         else:
+            self.known[seat] = [cards[0]]
             self.deal_seat = (seat + 1) % self.num_players
 
     def _left_hand(self, seat: int, card: int) -> None:
+        known = self.known[seat]
+        if card in known:
+            known.remove(card)
         if seat == self.dealer and card == self.faceup and card not in self.hands[seat]:
             self.faceup = -1
 
