@@ -43,6 +43,13 @@ class MeldRules:
         return RANK[card] == self.wild
 
 
+_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _count(number: int) -> str:
+    return _WORDS[number] if 0 <= number < len(_WORDS) else str(number)
+
+
 def meaning(meld: Meld, index: int) -> int:
     """The rank the card at ``index`` of ``meld`` stands for (itself, for a natural)."""
     kind, key, low, _cards = meld
@@ -78,7 +85,7 @@ def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
             if RANK[card] != wild and RANK[card] != key:
                 return f"{NAME[card]} is not a {RANK_NAMES[key]}: a set is one rank"
         if wilds > 1 and naturals < gap * (wilds - 1):
-            return (f"two wilds need {gap} naturals between them (a set with {wilds} wilds needs "
+            return (f"two wilds need {_count(gap)} naturals between them (a set with {wilds} wilds needs "
                     f"{gap * (wilds - 1)} naturals)")
         return None
     if low < rules.lowest:
@@ -90,7 +97,7 @@ def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     for index, card in enumerate(cards):
         if RANK[card] == wild:
             if index - last_wild - 1 < gap:
-                return f"two wilds need {gap} naturals between them"
+                return f"two wilds need {_count(gap)} naturals between them"
             last_wild = index
         elif SUIT[card] != key:
             return f"{NAME[card]} is not a {SUITS[key]}: a run is one suit"
@@ -178,7 +185,7 @@ def explain(cards: Sequence[int], rules: MeldRules) -> str:
     if hi - lo + 1 - len(naturals) > wilds:
         return "the run has gaps that the wilds cannot fill"
     if wilds >= 2:
-        return f"two wilds need {rules.wild_gap} naturals between them"
+        return f"two wilds need {_count(rules.wild_gap)} naturals between them"
     return "a run may not go past the ace or below 3 (aces are high only)"
 
 
@@ -213,6 +220,32 @@ def layoff_meanings(meld: Meld, card: int, rules: MeldRules) -> list[int]:
     if high + 1 <= rules.highest and all(RANK[c] != wild for c in cards[len(cards) - gap:]):
         out.append(high + 1)
     return out
+
+
+def layoff_problem(meld: Meld, card: int, rules: MeldRules) -> str:
+    """Why ``card`` cannot be added to ``meld`` (when :func:`layoff_meanings` is empty)."""
+    kind, key, low, cards = meld
+    rank = RANK[card]
+    if kind == SET:
+        if rank == rules.wild:
+            return f"two wilds need {_count(rules.wild_gap)} naturals between them"
+        return f"a set of {RANK_NAMES[key]}s takes only {RANK_NAMES[key]}s (or a wild)"
+    high = low + len(cards) - 1
+    if rank != rules.wild:
+        if SUIT[card] != key:
+            return f"a run of {SUITS[key]} takes only {SUITS[key]}"
+        return (f"a run of {RANK_NAMES[low]}{SUITS[key]} to {RANK_NAMES[high]}{SUITS[key]} grows only "
+                "by the card next to either end")
+    ends = []
+    if low - 1 >= rules.lowest:
+        ends.append("low")
+    if high + 1 <= rules.highest:
+        ends.append("high")
+    if not ends:
+        return "the run cannot grow: it goes from 3 to the ace"
+    return (f"two wilds need {_count(rules.wild_gap)} naturals between them (at the {' and '.join(ends)} "
+            f"end{'s' if len(ends) > 1 else ''})" + ("" if len(ends) > 1 else
+                                                      "; a run may not go past the ace or below 3"))
 
 
 def add_card(meld: Meld, card: int, as_rank: int, rules: MeldRules) -> Meld:
@@ -284,8 +317,12 @@ def melds_with(card: int, hand: Sequence[int], rules: MeldRules) -> list[Meld]:
 
 
 def pickup_melds(candidates: Iterable[int], hand: Sequence[int], rules: MeldRules) -> list[tuple[int, Meld]]:
-    """``(card, meld)`` for every three-card meld of one of ``candidates`` (distinct
-    cards, e.g. the discards below the top) with two *natural* cards of ``hand``.
+    """``(card, meld)`` for every smallest meld of one of ``candidates`` (distinct
+    cards, e.g. the discards below the top) with two *natural* cards of ``hand``:
+    three-card melds, and four-card runs whose gap inside is filled by a wild
+    of the hand (``5C + 7C 8C + W``: no three-card meld holds the card and two
+    naturals of the hand there).  Every legal meld of such a card with at
+    least two naturals of the hand is one of these plus lay-offs.
 
     The hand is indexed once, so listing a draw's choices stays cheap however
     deep the discard pile is.
@@ -294,10 +331,15 @@ def pickup_melds(candidates: Iterable[int], hand: Sequence[int], rules: MeldRule
     lowest, highest = rules.lowest, rules.highest
     by_rank: dict[int, list[int]] = {}
     present = set()
+    hand_wilds: list[int] = []
     for c in hand:
         if RANK[c] != wild:
             by_rank.setdefault(RANK[c], []).append(c)
             present.add(c)
+        elif c not in hand_wilds:
+            hand_wilds.append(c)
+    hand_wilds.sort()
+    gap_runs = rules.min_naturals <= 3 and rules.wild_gap <= 2
     pairs_by_rank = {rank: sorted(set(combinations(sorted(cards), 2)))
                      for rank, cards in by_rank.items() if len(cards) >= 2}
     found: list[tuple[int, Meld]] = []
@@ -316,6 +358,21 @@ def pickup_melds(candidates: Iterable[int], hand: Sequence[int], rules: MeldRule
                 if (a == card or a in present) and (b == card or b in present) and (
                         c == card or c in present):
                     found.append((card, (RUN, suit, low, (a, b, c))))
+            if hand_wilds and gap_runs:
+                # Four cards, a wild from the hand inside: 5C + 7C 8C + W = 5C W 6C... (the
+                # card and two naturals of the hand span four ranks, one gap filled).
+                for low in range(rank - 3, rank + 1):
+                    if low < lowest or low + 3 > highest:
+                        continue
+                    window = [base + low + i for i in range(4)]
+                    for slot in (1, 2):
+                        if window[slot] == card:
+                            continue
+                        if all(window[i] == card or window[i] in present for i in range(4) if i != slot):
+                            for w in hand_wilds:
+                                filled = list(window)
+                                filled[slot] = w
+                                found.append((card, (RUN, suit, low, tuple(filled))))
             continue
         for rank2, pairs in pairs_by_rank.items():
             for pair in pairs:

@@ -131,7 +131,7 @@ def test_seed_examples_of_wild_spacing():
     # 5s wild: 9 5 5 Q K is illegal, 7 5 9 and 5 Q K are legal.
     bad = (RUN, 0, 9, tuple(cards("9S 5H 5D QS KS")))
     assert bad[3][0] == c("9S")
-    assert "two wilds need 2 naturals" in meld_problem((RUN, 0, 9, tuple(cards("9S 5H 5D QS KS"))), FIVES)
+    assert "two wilds need two naturals" in meld_problem((RUN, 0, 9, tuple(cards("9S 5H 5D QS KS"))), FIVES)
     assert meld_of("7S 5H 9S") == [(RUN, 0, 7, tuple(cards("7S 5H 9S")))]
     assert meld_of("5D QS KS")  # the wild as JS (or AS)
     assert not meld_of("9S 5H 5D QS KS")

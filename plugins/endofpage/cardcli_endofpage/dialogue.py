@@ -7,7 +7,7 @@ from typing import Any
 
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
 from cardcli.errors import CardError, IllegalMove
-from cardcli.melds import RUN, explain, interpretations, layoff_meanings, meld_text
+from cardcli.melds import RUN, explain, interpretations, layoff_meanings, layoff_problem, meld_text
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
 
@@ -88,13 +88,7 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
             raise ValueError(f"there is no meld {index + 1} on the table")
         meanings = layoff_meanings(state.melds[index], card, state.mrules)
         if not meanings:
-            meld = state.melds[index]
-            if state.is_wild(card) and meld[0] != RUN:
-                reason = "two wilds need two naturals between them"
-            elif state.is_wild(card):
-                reason = "two wilds need two naturals between them (or the run cannot grow that way)"
-            else:
-                reason = "it does not fit"
+            reason = layoff_problem(state.melds[index], card, state.mrules)
             raise ValueError(f"{NAME[card]} cannot be laid off on meld {index + 1}: {reason}")
         actions = [(LAYOFF, index, card, r) for r in meanings]
         return actions[0] if len(actions) == 1 else actions

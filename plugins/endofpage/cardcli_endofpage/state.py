@@ -26,11 +26,11 @@ from collections import Counter
 from cardcli.cards import NAME, RANK, RANK_NAMES
 from cardcli.errors import IllegalMove
 from cardcli.melds import (
-    SET,
     MeldRules,
     add_card,
     explain,
     layoff_meanings,
+    layoff_problem,
     meld_problem,
     meld_text,
     pickup_melds,
@@ -219,6 +219,12 @@ class EndOfPageState(State):
         return any(layoff_meanings(meld, card, rules) for meld in self.melds)
 
     def legal_actions(self) -> list:
+        """The decisions now.  A known limitation: melds are listed as the
+        three-card melds of the hand, deep pickups as the smallest melds of the
+        card with two naturals of the hand (:func:`cardcli.melds.pickup_melds`).
+        Longer melds, which ``check`` and ``apply`` accept, are always a listed
+        one plus lay-offs in the same turn, with the same result; listing them
+        all costs too much for search (docs/variants/endofpage.md)."""
         phase = self.phase
         if phase == P_PLAY:
             seat = self.turn
@@ -419,10 +425,7 @@ class EndOfPageState(State):
             if as_rank not in meanings:
                 where = f"meld {index + 1} ({meld_text(meld, self.mrules)})"
                 if not meanings:
-                    if self.is_wild(card) and meld[0] == SET:
-                        reason = "two wilds need two naturals between them"
-                    else:
-                        reason = "it does not fit"
+                    reason = layoff_problem(meld, card, self.mrules)
                     raise IllegalMove(f"{NAME[card]} cannot be laid off on {where}: {reason}")
                 wanted = " or ".join(RANK_NAMES[r] for r in meanings)
                 raise IllegalMove(f"{NAME[card]} can stand only for {wanted} on {where}")

@@ -282,7 +282,7 @@ class EndOfPageVariant(Variant):
             return (f"picked up {NAME[action[1]]} from deeper in the discard pile and melded "
                     f"{meld_text(action[2], rules)}")
         if kind == MELD:
-            return f"melded {meld_text(action[1], rules)}"
+            return f"melded {meld_text(action[1], rules)}" + round_over(state, action, names)
         if kind == LAYOFF:
             _, index, card, as_rank = action
             text = NAME[card]
@@ -290,16 +290,17 @@ class EndOfPageVariant(Variant):
                 meld = state.melds[index] if index < len(state.melds) else None
                 suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
                 text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
-            owner = who(state.owners[index]) if index < len(state.owners) else "?"
-            return f"laid off {text} on meld {index + 1} ({owner}'s)"
+            owner = possessive(who(state.owners[index])) if index < len(state.owners) else "?"
+            return f"laid off {text} on meld {index + 1} ({owner})" + round_over(state, action, names)
         if kind == DISCARD:
             hand = state.hands[state.turn]
-            if len(hand) == 1:
-                return f"discarded {NAME[action[1]]} and went out"
-            return f"discarded {NAME[action[1]]}"
+            text = f"discarded {NAME[action[1]]}" + (" and went out" if len(hand) == 1 else "")
+            return text + round_over(state, action, names)
         if kind == DEAL:
             _, seat, cards, _wild = action
-            text = f"{who(seat)} was dealt {len(cards)} cards (turned up {NAME[cards[0]]})"
+            name = who(seat)
+            verb = "were" if name.lower() == "you" else "was"
+            text = f"{name} {verb} dealt {len(cards)} cards (turned up {NAME[cards[0]]})"
             if seat == state.dealer:
                 card = action[3] if action[3] >= 0 else -1
                 if card < 0:
@@ -343,6 +344,30 @@ class EndOfPageVariant(Variant):
 
     def human_turn(self, state: EndOfPageState, seat: int, legal: list, ui: Any):
         return human_dialogue(self, state, seat, legal, ui)
+
+
+def possessive(name: str) -> str:
+    """``ann's``; ``your`` for the player named "you"."""
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
+def named(text: str, names: Sequence[str] | None) -> str:
+    """``text`` with "seat N" replaced by the players' names."""
+    if names:
+        for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
+            text = text.replace(f"seat {seat}", names[seat])
+    return text
+
+
+def round_over(state: EndOfPageState, action, names: Sequence[str] | None) -> str:
+    """When ``action`` ends the round: how it ended and the round's scores."""
+    after = state.clone()
+    after.apply_legal(action)
+    if after.round == state.round:
+        return ""
+    names = list(names) if names else [f"seat {i}" for i in range(state.num_players)]
+    scores = ", ".join(f"{names[s]} {after.round_scores[-1][s]}" for s in range(state.num_players))
+    return f". Round {state.round + 1} is over ({named(after.notes[-1], names)}); it scores {scores}"
 
 
 # --------------------------------------------------------------------- table
@@ -390,7 +415,7 @@ def score_sheet(state: EndOfPageState, names: Sequence[str]) -> list[str]:
     lines = ["Score sheet:", "  round " + " ".join(f"{n:>{width}}" for n in names)]
     for number, scores in enumerate(state.round_scores, start=1):
         lines.append(f"  {number:>5} " + " ".join(f"{s:>{width}}" for s in scores)
-                     + f"   ({state.notes[number - 1]})")
+                     + f"   ({named(state.notes[number - 1], names)})")
     lines.append("  total " + " ".join(f"{s:>{width}}" for s in state.totals))
     return lines
 
@@ -406,9 +431,10 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.extend(score_sheet(state, names))
         lines.append("")
     if over:
-        lines.append(f"Game over after {state.round} round(s).")
-        return "\n".join(lines)
-    head = [f"Round {state.round + 1} of {cfg.page_lines}"]
+        lines.append(f"The last round, round {state.round}, as it ended ({named(state.ended, names)}):")
+        head = []
+    else:
+        head = [f"Round {state.round + 1} of {cfg.page_lines}"]
     if cfg.target_score is not None:
         head.append(f"target {cfg.target_score}")
     if state.wild:
@@ -457,5 +483,6 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     elif viewer is None:
         for seat, hand in enumerate(state.hands):
             if hand:
-                lines.append(f"  {names[seat]}'s hand: {hand_text(state, hand)}")
+                owner = "Your" if names[seat].lower() == "you" else f"{names[seat]}'s"
+                lines.append(f"  {owner} hand: {hand_text(state, hand)}")
     return "\n".join(lines)
