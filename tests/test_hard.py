@@ -203,3 +203,16 @@ def test_hard_plays_a_whole_game_through_play(tmp_path):
     assert result.exit_code == 0, result.output
     assert "cpu:hard=20" in result.output
     del record
+
+
+@pytest.mark.parametrize(("places", "values"), [
+    ([1, 2], [1.0, 0.0]),
+    ([1, 1], [0.5, 0.5]),                  # a heads-up draw is not a win
+    ([1, 2, 2, 4], [1.0, 0.5, 0.5, 0.0]),
+    ([1, 1, 1, 1], [0.5, 0.5, 0.5, 0.5]),
+    ([2, 1, 3], [0.5, 1.0, 0.0]),
+])
+def test_places_value_shares_tied_places(places, values):
+    from cardcli.variant import places_value
+
+    assert [places_value(places, seat) for seat in range(len(places))] == pytest.approx(values)

@@ -42,6 +42,20 @@ def rank_places(values: Sequence[float], *, lower_is_better: bool = True) -> lis
     return places
 
 
+def places_value(places: Sequence[int], seat: int) -> float:
+    """``seat``'s share of a ranking, from 1 (first) to 0 (last).
+
+    Seats tied on a place share the places they span: a heads-up draw is
+    worth 0.5 to each.  Search uses it to value finished games and rounds.
+    """
+    n = len(places)
+    if n < 2:
+        return 1.0
+    place = places[seat]
+    tied = list(places).count(place)
+    return sum((n - q) / (n - 1) for q in range(place, place + tied)) / tied
+
+
 @dataclass
 class Result:
     """How a game ended.  ``places`` is per seat (1 = first, ties share).

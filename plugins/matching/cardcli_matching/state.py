@@ -21,7 +21,7 @@ import random
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, deal_hands
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
-from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
+from cardcli.variant import CHANCE, TERMINAL, Result, State, places_value, rank_places
 
 from .config import EIGHT, NONE, SKIP, THREE, TWO, Config
 
@@ -274,9 +274,7 @@ class MatchingState(State):
     def rollout_value(self, seat: int) -> float | None:
         """A round of a longer game is over: value the running totals."""
         if self.phase == P_DEAL and self.round > 0:
-            places = rank_places(self.totals)
-            n = self.num_players
-            return (n - places[seat]) / (n - 1)
+            return places_value(rank_places(self.totals), seat)
         return None
 
     def result(self) -> Result | None:

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 
 from ..errors import CardcliError
-from ..variant import CHANCE, TERMINAL, Action, State, Variant
+from ..variant import CHANCE, TERMINAL, Action, State, Variant, places_value
 
 #: Playouts per decision by default (a seat may ask for more: ``cpu:hard=2000``).
 DEFAULT_ITERATIONS = 2000
@@ -72,11 +72,14 @@ class Rating:
 
 
 def place_value(state: State, seat: int) -> float:
-    """A finished game's value for ``seat``: 1 for first place, 0 for last."""
+    """A finished game's value for ``seat``: 1 for first place, 0 for last.
+
+    Players tied on a place share the places they span: a heads-up draw is
+    worth 0.5 to each, not a win (else the search would steer into draws).
+    """
     result = state.result()
     assert result is not None
-    n = len(result.places)
-    return (n - result.places[seat]) / (n - 1) if n > 1 else 1.0
+    return places_value(result.places, seat)
 
 
 class HardPlayer:
