@@ -37,7 +37,7 @@ class TerminalUI:
             menu, self._since_prompt = self._since_prompt, []
             if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
                 click.echo(self.hint())
-                for line in menu[-6:]:  # the choices again, below the hint
+                for line in menu[-3:]:  # the hand and the choices again, below the hint
                     self.show(line)
                 continue
             return value
