@@ -390,3 +390,20 @@ def test_tie_for_first_has_no_winner(variant):
     state.apply((DISCARD, c("9D")))
     result = state.result()
     assert result.scores == [30, 30] and result.winner is None and result.places == [1, 1]
+
+
+def test_a_deal_larger_than_the_turned_card_is_refused(variant):
+    state = deal_state(variant)
+    with pytest.raises(IllegalMove, match="means 5 cards, but 6 were dealt"):
+        state.apply((DEAL, 0, tuple(cards("5S 6S 7S 8S 9S 10S")), -1))
+
+
+def test_target_score_reached_exactly_ends_the_game(variant):
+    state = table(hands=["9D", "QH QD QS 4C"], turn=0, turns=2, melds=[(0, "AC AD AH")],
+                  target_score=300, page_lines=10)
+    state.apply((DISCARD, c("9D")))
+    assert state.is_terminal() and state.result().scores == [300, -35]
+    state = table(hands=["9D", "QH QD QS 4C"], turn=0, turns=2, melds=[(0, "AC AD AH")],
+                  target_score=301, page_lines=10)
+    state.apply((DISCARD, c("9D")))
+    assert not state.is_terminal() and state.round == 1
