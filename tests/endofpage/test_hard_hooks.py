@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardcli.cards import parse_card
 from cardcli.players.hard import Budget, HardPlayer
 from cardcli.plugins import get_registry
@@ -117,7 +119,14 @@ def test_rollout_value_at_the_end_of_a_round_only():
     assert state.rollout_value(0) is None
     state.apply((DISCARD, c("9D")))
     assert state.round == 1
-    assert state.rollout_value(0) == 1.0 and state.rollout_value(1) == 0.0
+    lead = state.totals[0] - state.totals[1]
+    assert lead > 0
+    ahead, behind = state.rollout_value(0), state.rollout_value(1)
+    assert 0.5 < ahead < 1 and ahead + behind == pytest.approx(1.0)
+    # A bigger lead is worth more: the page is won on points.
+    state.totals[0] += 300
+    assert state.rollout_value(0) > ahead
+    state.totals[0] -= 300
     state.apply(state.sample_chance(random.Random(1)))  # the next deal has begun
     assert state.rollout_value(0) is None
 

@@ -20,6 +20,7 @@ states.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -44,6 +45,8 @@ DEAL, TURN_UP, DRAWN, RESHUFFLE, DRAW, TAKE, PICKUP, MELD, LAYOFF, DISCARD = ran
 DRAW_ACTION = (DRAW,)
 RESHUFFLE_ACTION = (RESHUFFLE,)
 DECISIONS = (DRAW, TAKE, PICKUP, MELD, LAYOFF, DISCARD)
+#: A lead at a round's end of this many points is worth about 0.88 to a playout (0.5 + 0.5 tanh 1).
+MARGIN_SCALE = 400.0
 
 P_DEAL, P_TURN_UP, P_DRAW, P_STOCK, P_PLAY, P_RESHUFFLE, P_OVER = range(7)
 
@@ -303,12 +306,14 @@ class EndOfPageState(State):
                 raise ValueError(f"zone {name!r} is not hidden in End of the Page")
 
     def rollout_value(self, seat: int) -> float | None:
-        """A round has just ended and more remain: value the running totals
-        (1 for the highest, 0 for the lowest, ties sharing)."""
+        """A round has just ended and more remain: value ``seat``'s lead over
+        the best other total, smoothly (the page is won on points, so a bigger
+        lead is worth more; about 0.88 for a typical round's swing of 400)."""
         if self.phase == P_DEAL and self.round > 0 and not any(self.hands):
-            n = self.num_players
-            places = rank_places(self.totals, lower_is_better=False)
-            return (n - places[seat]) / (n - 1) if n > 1 else 1.0
+            if self.num_players < 2:
+                return 1.0
+            lead = self.totals[seat] - max(t for s, t in enumerate(self.totals) if s != seat)
+            return 0.5 + 0.5 * math.tanh(lead / MARGIN_SCALE)
         return None
 
     def result(self) -> Result | None:
