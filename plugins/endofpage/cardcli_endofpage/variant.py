@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, build_deck, parse_card, parse_rank, parse_suit
+from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, build_deck, parse_rank, parse_suit
 from cardcli.errors import CardError, RulesetError
+from cardcli.events import card_field, only_fields
 from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
 from cardcli.variant import CHANCE, Variant
 
@@ -44,18 +45,9 @@ _FIELDS = {
 }
 
 
-def _only(data: Mapping[str, Any], kind: str) -> None:
-    allowed = _FIELDS[kind]
-    for key in data:
-        if key not in allowed:
-            raise ValueError(f"unknown field {key!r} in a {kind.replace('_card', '')} event "
-                             f"(allowed: {', '.join(sorted(allowed))})")
-
-
 def _card(value: Any, what: str = "card") -> int:
-    if not isinstance(value, str):
-        raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
-    card = parse_card(value)
+    """A card of this pack: no jokers, no 2s."""
+    card = card_field(value, what)
     if card >= 52:
         raise ValueError("there are no jokers in End of the Page")
     if RANK[card] == 2:
@@ -174,40 +166,34 @@ class EndOfPageVariant(Variant):
         raise ValueError(f"not an End of the Page action: {action!r}")
 
     def decode_action(self, state: EndOfPageState, data: Mapping[str, Any]):
-        try:
-            return self._decode(state, data)
-        except CardError as error:
-            raise ValueError(str(error)) from None
-
-    def _decode(self, state: EndOfPageState, data: Mapping[str, Any]):
         move = data.get("move")
         if move is not None:
             if move == "draw":
-                _only(data, "draw")
+                only_fields(data, _FIELDS["draw"], "draw")
                 return DRAW_ACTION
             if move == "take":
-                _only(data, "take")
+                only_fields(data, _FIELDS["take"], "take")
                 if "card" in data:
                     return (TAKE, _card(data["card"]))
                 return (TAKE, state.top)
             if move == "pickup":
-                _only(data, "pickup")
+                only_fields(data, _FIELDS["pickup"], "pickup")
                 card = _card(data.get("card"))
                 return (PICKUP, card, parse_meld_items(data.get("meld"), state))
             if move == "meld":
-                _only(data, "meld")
+                only_fields(data, _FIELDS["meld"], "meld")
                 return (MELD, parse_meld_items(data.get("cards"), state))
             if move == "layoff":
-                _only(data, "layoff")
+                only_fields(data, _FIELDS["layoff"], "layoff")
                 return self._decode_layoff(state, data)
             if move == "discard":
-                _only(data, "discard")
+                only_fields(data, _FIELDS["discard"], "discard")
                 return (DISCARD, _card(data.get("card")))
             raise ValueError(f"unknown move {move!r} (End of the Page moves: draw, take, pickup, meld, "
                              "layoff, discard)")
         chance = data.get("chance")
         if chance == "deal":
-            _only(data, "deal")
+            only_fields(data, _FIELDS["deal"], "deal")
             seat = data.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool):
                 raise ValueError("a deal names the 'seat' dealt to")
@@ -217,16 +203,16 @@ class EndOfPageVariant(Variant):
             wild = data.get("wild")
             return (DEAL, seat, tuple(_card(c) for c in cards), -1 if wild is None else _card(wild, "wild"))
         if chance == "turn_up":
-            _only(data, "turn_up")
+            only_fields(data, _FIELDS["turn_up"], "turn_up")
             return (TURN_UP, _card(data.get("card")))
         if chance == "draw":
-            _only(data, "draw_card")
+            only_fields(data, _FIELDS["draw_card"], "draw")
             seat = data.get("seat")
             if seat is not None and seat != state.turn:
                 raise ValueError(f"the card drawn now is seat {state.turn}'s, not seat {seat}'s")
             return (DRAWN, _card(data.get("card")))
         if chance == "reshuffle":
-            _only(data, "reshuffle")
+            only_fields(data, _FIELDS["reshuffle"], "reshuffle")
             stated = data.get("cards")
             if stated is not None and stated != len(state.discard) - 1:
                 raise ValueError(f"the reshuffle makes a stock of {len(state.discard) - 1} cards, "
