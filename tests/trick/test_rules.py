@@ -601,3 +601,34 @@ def test_a_deal_going_round_in_circles_is_called_off():
     assert f"rebuilt {MAX_REBUILDS} times" in result.reason
     assert game.state.rebuilds == MAX_REBUILDS
     assert validate_bytes(buffer.getvalue().encode()).valid
+
+
+def test_a_seen_void_is_respected_when_hidden_cards_are_dealt_anew():
+    """A player who had to draw to follow hearts holds no hearts in any world
+    a search player imagines, until a penalty brings unseen cards."""
+    import random as _random
+
+    from cardcli.cards import SUIT
+    from cardcli.testing import play_game
+    from cardcli_trick.state import DRAW
+
+    seen = 0
+    for seed in range(40):
+        def check(game, action):
+            nonlocal seen
+            state = game.state
+            if action[0] != DRAW or state.suit < 0:
+                return
+            drawer = state.draw_seat if state.draw_seat >= 0 else state.turn
+            suit = state.suit
+            assert state.voids[drawer] == 1 << suit
+            viewer = (drawer + 1) % state.num_players
+            for trial in range(5):
+                world = state.determinize(viewer, _random.Random(trial))
+                assert not any(SUIT[c] == suit for c in world.hands[drawer] if c != 52)
+            seen += 1
+
+        play_game("trick", players=3, seed=seed, on_event=check)
+        if seen >= 10:
+            break
+    assert seen >= 10

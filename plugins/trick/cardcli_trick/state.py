@@ -72,6 +72,7 @@ class TrickState(State):
         "tricks",
         "tricks_done",
         "turn",
+        "voids",
         "win_pos",
     )
 
@@ -95,6 +96,9 @@ class TrickState(State):
         self.tricks: list[int] = []  # finished tricks set aside, pooled
         self.tricks_done = 0
         self.rebuilds = 0  # times the stock was rebuilt from finished tricks this deal
+        # Per seat, a bit per suit the table saw it lack (it had to draw to
+        # follow); public knowledge that search players respect.
+        self.voids = [0] * n
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.win_pos = -1
@@ -118,6 +122,7 @@ class TrickState(State):
         other.deck = self.deck
         other.deal_no = self.deal_no
         other.rebuilds = self.rebuilds
+        other.voids = self.voids[:]
         other.tally = self.tally[:]
         other.deal_winners = self.deal_winners[:]
         other.deal_places = self.deal_places
@@ -267,6 +272,29 @@ class TrickState(State):
                 self.hands[int(name[5:])] = list(cards)
             else:
                 raise ValueError(f"zone {name!r} is not hidden in trick")
+
+    def determinize(self, seat: int, rng: random.Random) -> TrickState:
+        """The core's re-deal of what ``seat`` cannot see, then cards of a suit
+        a player was seen to lack are swapped out of that hand (with the stock
+        or another hand that may hold them) - still only public knowledge."""
+        world = super().determinize(seat, rng)
+        for other, mask in enumerate(world.voids):
+            if other == seat or not mask:
+                continue
+            hand = world.hands[other]
+            for index, card in enumerate(hand):
+                if card == JOKER or not mask >> SUIT[card] & 1:
+                    continue
+                places = [(world.stock, j) for j, c in enumerate(world.stock)
+                          if c == JOKER or not mask >> SUIT[c] & 1]
+                for third, cards in enumerate(world.hands):
+                    if third not in (seat, other) and not world.voids[third] >> SUIT[card] & 1:
+                        places.extend((cards, j) for j, c in enumerate(cards)
+                                      if c == JOKER or not mask >> SUIT[c] & 1)
+                if places:
+                    cards, j = places[rng.randrange(len(places))]
+                    hand[index], cards[j] = cards[j], card
+        return world
 
     def rollout_value(self, seat: int) -> float | None:
         """A playout of a match may stop once the current deal is decided: 1 for winning it."""
@@ -424,6 +452,10 @@ class TrickState(State):
             self._drawn(action[1])
         elif kind == DRAW:
             hand_suit = self.suit
+            # Drawing to follow shows the player has none of the suit; the cards
+            # it draws on the way are other suits, so that stays true.  Earlier
+            # knowledge goes: those cards could be of any other suit.
+            self.voids[self.turn] = 1 << hand_suit if hand_suit >= 0 else 0
             self._begin_draw(self.turn, D_FOLLOW if hand_suit >= 0 else D_ANY, 1)
         elif kind == RESHUFFLE:
             self.stock = self.tricks
@@ -496,6 +528,8 @@ class TrickState(State):
             self._begin_turn(following)
 
     def _begin_draw(self, seat: int, reason: int, count: int) -> None:
+        if reason == D_PENALTY:
+            self.voids[seat] = 0  # unseen cards of any suit
         self.draw_seat = seat
         self.draw_for = reason
         self.draw_left = count
