@@ -71,15 +71,23 @@ class Rating:
     playouts: int
 
 
-def place_value(state: State, seat: int) -> float:
-    """A finished game's value for ``seat``: 1 for first place, 0 for last.
+#: How much of a finished game's value is winning it outright (the rest is
+#: the place reached).  Mostly winning: a shared, called-off hand is not a win,
+#: and valuing it as an average result made the search steer into draws.
+WIN_WEIGHT = 0.75
 
-    Players tied on a place share the places they span: a heads-up draw is
-    worth 0.5 to each, not a win (else the search would steer into draws).
+
+def place_value(state: State, seat: int) -> float:
+    """A finished game's value for ``seat``, from 1 (won) to 0 (last).
+
+    Players tied on a place share the places they span (a heads-up draw is
+    worth half the place part to each), and only a single winner gets the
+    win part.
     """
     result = state.result()
     assert result is not None
-    return places_value(result.places, seat)
+    won = 1.0 if result.winner == seat else 0.0
+    return WIN_WEIGHT * won + (1 - WIN_WEIGHT) * places_value(result.places, seat)
 
 
 class HardPlayer:
