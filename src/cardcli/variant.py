@@ -160,6 +160,11 @@ class State(ABC):
         player take and keep, say).  Default: none."""
         return {}
 
+    def ruled_out(self, seat: int) -> dict[str, Callable[[int], bool]]:
+        """Hidden zones with cards ``seat`` knows are *not* there, as a test per
+        zone (a suit a player was seen to lack).  Default: none."""
+        return {}
+
     def set_zones(self, zones: dict[str, list[int]]) -> None:
         """Replace the contents of hidden zones (same sizes), for determinization."""
         raise NotImplementedError
@@ -190,6 +195,9 @@ class State(ABC):
         for name in names:
             dealt[name] = list(known.get(name, ())) + pool[start:start + free[name]]
             start += free[name]
+        excluded = self.ruled_out(seat)
+        if excluded:
+            _respect_exclusions(dealt, names, known, excluded, rng)
         copy = self.clone()
         copy.set_zones(dealt)
         return copy
@@ -202,6 +210,31 @@ class State(ABC):
     def is_decision(self, action: Action) -> bool:
         """Whether ``action`` is a player's decision (as opposed to chance)."""
         return self.current_player() >= 0
+
+
+def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: dict[str, list[int]],
+                        excluded: dict[str, Callable[[int], bool]], rng: random.Random) -> None:
+    """Swap cards out of zones known not to hold them, with cards of other
+    hidden zones that may go there (known cards stay put)."""
+    for name in names:
+        test = excluded.get(name)
+        if test is None:
+            continue
+        cards = dealt[name]
+        for i in range(len(known.get(name, ())), len(cards)):
+            card = cards[i]
+            if not test(card):
+                continue
+            places = []
+            for other in names:
+                if other == name or (other in excluded and excluded[other](card)):
+                    continue
+                others = dealt[other]
+                places.extend((other, j) for j in range(len(known.get(other, ())), len(others))
+                              if not test(others[j]))
+            if places:
+                other, j = places[rng.randrange(len(places))]
+                cards[i], dealt[other][j] = dealt[other][j], card
 
 
 class Variant(ABC):

@@ -471,3 +471,24 @@ def test_turn_up_of_a_card_not_in_the_stock_is_refused():
     state.apply((DEAL, ((parse_card("3S"),), (parse_card("4S"),))))
     with pytest.raises(Exception, match="not in the stock"):
         state.apply((TURN_UP, parse_card("3S")))
+
+
+def test_what_a_drawing_player_lacks_is_respected_when_hidden_cards_are_dealt_anew():
+    """Drawing for want of a playable card shows the table the player holds
+    nothing of the top card's suit or rank and no 8; a search player's
+    imagined worlds respect that until unseen cards join the hand."""
+    import random as _random
+
+    from cardcli.cards import RANK, SUIT
+
+    t = Table(["3C 4C 5D", "5H 6S 7D", "9S 10D JC"], "9H", skip=False)
+    t.draw("KC")  # seat 0 could not play on 9H: no hearts, no 9s, no 8s
+    state = t.state
+    for trial in range(20):
+        world = state.determinize(1, _random.Random(trial))
+        assert not any(SUIT[c] == 1 or RANK[c] in (9, 8) for c in world.hands[0])
+    # Keeping a drawn card that plays, or drawing a penalty, ends what is known.
+    t2 = Table(["3C 4C 5D", "5H 6S 7D", "9S 10D JC"], "9H", skip=False)
+    t2.draw("9C")
+    t2.keep()
+    assert t2.state.lacks[0] == 0 and t2.state.ruled_out(1) == {}

@@ -53,6 +53,7 @@ class MatchingState(State):
         "drawn",
         "hands",
         "idle",
+        "lacks",
         "num_players",
         "out",
         "penalty",
@@ -103,6 +104,10 @@ class MatchingState(State):
         self.out: list[int] = []
         self.idle = 0
         self.turn_empty = False
+        # Per seat, what the table saw it lack when it drew for want of a
+        # playable card: suit bits 0-3, rank bits 4 + rank.  Public knowledge
+        # that search players respect; gone when unseen cards join the hand.
+        self.lacks = [0] * n
         self.round_places: list[int] | None = None
         self.round_reason = ""
 
@@ -135,6 +140,7 @@ class MatchingState(State):
         other.out = self.out[:]
         other.idle = self.idle
         other.turn_empty = self.turn_empty
+        other.lacks = self.lacks[:]
         other.round_places = self.round_places
         other.round_reason = self.round_reason
         other._result = self._result
@@ -446,6 +452,7 @@ class MatchingState(State):
         elif kind == DRAW:
             self._start_draw()
         elif kind == KEEP:
+            self.lacks[self.turn] = 0  # the kept card is one that plays
             self._end_turn(self.next_seat(self.turn))
         elif kind == DRAWN:
             self._drawn(action[1])
@@ -554,6 +561,7 @@ class MatchingState(State):
     def _start_draw(self) -> None:
         seat = self.turn
         self.resume_turn = -1
+        self.lacks[seat] = 0 if self.penalty else self._seen_lacking(seat)
         if self.penalty:
             count = self.penalty
             self.penalty = 0
@@ -562,7 +570,35 @@ class MatchingState(State):
         else:
             self._begin_drawing(seat, 1, FOR_TURN)
 
+    def _seen_lacking(self, seat: int) -> int:
+        """What drawing instead of playing shows the table this seat lacks."""
+        cfg = self.cfg
+        if cfg.draw_when_able or (len(self.hands[seat]) == 1 and not cfg.finish_on_special):
+            return 0  # drawing proves nothing then
+        if self.suit == ANY_SUIT:
+            return 0
+        if self.suit >= 0:
+            mask = 1 << self.suit
+        else:
+            top = self.discard[-1]
+            mask = 1 << SUIT[top] | 1 << (4 + RANK[top])
+        if cfg.special[8] == EIGHT:
+            mask |= 1 << (4 + 8)
+        return mask
+
+    def ruled_out(self, seat: int) -> dict:
+        """Cards a player was seen to lack are not dealt back to it when a
+        search player imagines the hidden cards."""
+        tests = {}
+        for other, mask in enumerate(self.lacks):
+            if other != seat and mask:
+                tests[f"hand {other}"] = (
+                    lambda card, m=mask: bool(m >> SUIT[card] & 1 or m >> (4 + RANK[card]) & 1))
+        return tests
+
     def _begin_drawing(self, seat: int, count: int, reason: int) -> None:
+        if reason != FOR_TURN:
+            self.lacks[seat] = 0  # unseen cards of any kind join the hand
         self.draw_seat = seat
         self.draw_left = count
         self.draw_for = reason

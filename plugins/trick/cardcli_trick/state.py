@@ -273,28 +273,14 @@ class TrickState(State):
             else:
                 raise ValueError(f"zone {name!r} is not hidden in trick")
 
-    def determinize(self, seat: int, rng: random.Random) -> TrickState:
-        """The core's re-deal of what ``seat`` cannot see, then cards of a suit
-        a player was seen to lack are swapped out of that hand (with the stock
-        or another hand that may hold them) - still only public knowledge."""
-        world = super().determinize(seat, rng)
-        for other, mask in enumerate(world.voids):
-            if other == seat or not mask:
-                continue
-            hand = world.hands[other]
-            for index, card in enumerate(hand):
-                if card == JOKER or not mask >> SUIT[card] & 1:
-                    continue
-                places = [(world.stock, j) for j, c in enumerate(world.stock)
-                          if c == JOKER or not mask >> SUIT[c] & 1]
-                for third, cards in enumerate(world.hands):
-                    if third not in (seat, other) and not world.voids[third] >> SUIT[card] & 1:
-                        places.extend((cards, j) for j, c in enumerate(cards)
-                                      if c == JOKER or not mask >> SUIT[c] & 1)
-                if places:
-                    cards, j = places[rng.randrange(len(places))]
-                    hand[index], cards[j] = cards[j], card
-        return world
+    def ruled_out(self, seat: int) -> dict:
+        """A suit a player was seen to lack (it had to draw to follow) is not
+        dealt back to it when a search player imagines the hidden cards."""
+        tests = {}
+        for other, mask in enumerate(self.voids):
+            if other != seat and mask:
+                tests[f"hand {other}"] = lambda card, m=mask: card != JOKER and bool(m >> SUIT[card] & 1)
+        return tests
 
     def rollout_value(self, seat: int) -> float | None:
         """A playout of a match may stop once the current deal is decided: 1 for winning it."""
