@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .errors import CardError
+from .errors import CardError, IllegalMove
 
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -117,6 +117,25 @@ def deal_hands(deck: Iterable[int], num_players: int, size: int, rng) -> tuple[t
     cards = list(deck)
     rng.shuffle(cards)
     return tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(num_players))
+
+
+def deal_remainder(deck: Iterable[int], hands: Iterable[Iterable[int]]) -> list[int]:
+    """The cards of ``deck`` left after dealing ``hands`` (the stock).
+
+    Raises :class:`IllegalMove` for a card dealt more often than the pack
+    holds it, so a stated deal (a record's) is checked by the same code that
+    applies it.
+    """
+    pack = list(deck)
+    pool = pack[:]
+    for hand in hands:
+        for card in hand:
+            try:
+                pool.remove(card)
+            except ValueError:
+                raise IllegalMove(f"{NAME[card]} is dealt more often than the pack holds it "
+                                  f"({pack.count(card)})") from None
+    return pool
 
 
 def sort_key(card: int) -> tuple[int, int]:

@@ -83,7 +83,8 @@ def test_stdin(tmp_path):
      "game.jsonl:7: move 3, seat 1 played 5D on 9S: after a draw only the drawn card (9D) may be played"),
     # a duplicated card in the deal
     (replace(1, {"chance": "deal", "hands": [["9H", "9S"], ["9H", "4C"]]}),
-     "game.jsonl:2: after move 0, dealt 2 cards each (dealer: seat 1): 9H is dealt twice"),
+     "game.jsonl:2: after move 0, dealt 2 cards each (dealer: seat 1): 9H is dealt more often than "
+     "the pack holds it (1)"),
     # the wrong result
     (replace(8, {"result": {"places": [2, 1], "winner": 1}}),
      "game.jsonl:9: wrong result: places is [1, 2] by the rules, the record says [2, 1]"),

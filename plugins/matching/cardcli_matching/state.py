@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, deal_hands
+from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
 from cardcli.variant import CHANCE, TERMINAL, Result, State, places_value, rank_places
@@ -413,14 +413,10 @@ class MatchingState(State):
             hands = action[1]
             if len(hands) != self.num_players:
                 raise IllegalMove(f"the deal has {len(hands)} hands for {self.num_players} players")
-            pool = list(self.deck)
             for seat, hand in enumerate(hands):
                 if len(hand) != self.cfg.hand_size:
                     raise IllegalMove(f"seat {seat} was dealt {len(hand)} cards, not {self.cfg.hand_size}")
-                for card in hand:
-                    if card not in pool:
-                        raise IllegalMove(f"{NAME[card]} is dealt twice (a deck has one)")
-                    pool.remove(card)
+            deal_remainder(self.deck, hands)
             return
         if phase == P_TURN_UP:
             if kind != TURN_UP:
@@ -469,12 +465,9 @@ class MatchingState(State):
             raise ValueError(action)
 
     def _deal(self, hands) -> None:
-        pool = list(self.deck)
         for seat, hand in enumerate(hands):
             self.hands[seat] = list(hand)
-            for card in hand:
-                pool.remove(card)
-        self.stock = pool
+        self.stock = deal_remainder(self.deck, hands)
         self.phase = P_TURN_UP
 
     def _take_from_stock(self, card: int) -> None:

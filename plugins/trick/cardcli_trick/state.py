@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, deal_hands
+from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
 from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
@@ -395,16 +395,10 @@ class TrickState(State):
             hands = action[1]
             if len(hands) != self.num_players:
                 raise IllegalMove(f"the deal has {len(hands)} hands for {self.num_players} players")
-            pool = list(self.deck)
             for seat, hand in enumerate(hands):
                 if len(hand) != self.cfg.hand_size:
                     raise IllegalMove(f"seat {seat} was dealt {len(hand)} cards, not {self.cfg.hand_size}")
-                for card in hand:
-                    if card not in pool:
-                        copies = self.deck.count(card)
-                        raise IllegalMove(f"{NAME[card]} is dealt more often than the pack holds it "
-                                          f"({copies})")
-                    pool.remove(card)
+            deal_remainder(self.deck, hands)
             return
         if phase == P_RESHUFFLE:
             if kind != RESHUFFLE:
@@ -455,12 +449,9 @@ class TrickState(State):
             raise ValueError(action)
 
     def _deal(self, hands) -> None:
-        pool = list(self.deck)
         for seat, hand in enumerate(hands):
             self.hands[seat] = list(hand)
-            for card in hand:
-                pool.remove(card)
-        self.stock = pool
+        self.stock = deal_remainder(self.deck, hands)
         self._begin_turn((self.dealer + 1) % self.num_players)
 
     def _begin_turn(self, seat: int) -> None:
