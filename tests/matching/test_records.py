@@ -6,10 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from cardcli.cli import cli
-from cardcli.testing import play_game, record_lines
+from cardcli.testing import play_game, record_lines, validate_command, write_record
 
 HEADER = {"format": "cardcli-record", "version": 1, "variant": "matching", "rules": {"hand_size": 2},
           "players": ["ann", "bob"], "dealer": 1}
@@ -27,16 +25,7 @@ GAME = [
 
 
 def write(tmp_path, lines, name="game.jsonl"):
-    path = tmp_path / name
-    path.write_text("".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines))
-    return path
-
-
-def validate(*args):
-    result = CliRunner().invoke(cli, ["validate", *map(str, args)])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result
+    return write_record(tmp_path / name, lines)
 
 
 def replace(index, line):
@@ -44,13 +33,13 @@ def replace(index, line):
 
 
 def test_hand_written_record_is_valid(tmp_path):
-    result = validate(write(tmp_path, GAME))
+    result = validate_command(write(tmp_path, GAME))
     assert result.exit_code == 0, result.output
     assert "valid matching game, 4 moves, seat 0 won" in result.output
 
 
 def test_json_report(tmp_path):
-    result = CliRunner().invoke(cli, ["validate", "--json", str(write(tmp_path, GAME))])
+    result = validate_command("--json", write(tmp_path, GAME))
     report = json.loads(result.output)
     assert report["valid"] is True
     assert report["records"][0]["moves"] == 4
@@ -59,7 +48,7 @@ def test_json_report(tmp_path):
 
 def test_stdin(tmp_path):
     text = write(tmp_path, GAME).read_text()
-    result = CliRunner().invoke(cli, ["validate", "-"], input=text)
+    result = validate_command("-", input=text)
     assert result.exit_code == 0 and "<stdin>: valid" in result.output
 
 
@@ -112,7 +101,7 @@ def test_stdin(tmp_path):
      "game.jsonl:5: after move 1: expected seat 1 to play, but the record has a 'draw' chance event"),
 ])
 def test_broken_records_are_rejected(tmp_path, lines, message):
-    result = validate(write(tmp_path, lines))
+    result = validate_command(write(tmp_path, lines))
     assert result.exit_code == 1
     assert message in result.output, result.output
 
@@ -129,7 +118,7 @@ def test_missing_reshuffle_is_rejected(tmp_path):
         pytest.fail("no game with a reshuffle")
     index = found[0]
     broken = [*lines[:index], *lines[index + 1:]]
-    result = validate(write(tmp_path, broken))
+    result = validate_command(write(tmp_path, broken))
     assert result.exit_code == 1
     assert f"game.jsonl:{index + 1}:" in result.output
     assert "the stock is empty: the discards must be reshuffled first" in result.output
@@ -140,7 +129,7 @@ def test_binary_empty_and_missing_files(tmp_path):
     binary.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00")
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
-    result = validate(binary, empty, tmp_path / "nope.jsonl", tmp_path)
+    result = validate_command(binary, empty, tmp_path / "nope.jsonl", tmp_path)
     assert result.exit_code == 1
     assert f"{binary}:1: not text" in result.output
     assert f"{empty}: empty record" in result.output
@@ -151,7 +140,7 @@ def test_binary_empty_and_missing_files(tmp_path):
 def test_one_message_per_bad_record_and_valid_ones_pass(tmp_path):
     good = write(tmp_path, GAME, "good.jsonl")
     bad = write(tmp_path, replace(4, {"seat": 0, "move": "draw"}), "bad.jsonl")
-    result = validate(good, bad)
+    result = validate_command(good, bad)
     assert result.exit_code == 1
     assert result.output.count("bad.jsonl:") == 1
     assert "good.jsonl: valid" in result.output
@@ -162,6 +151,6 @@ def test_a_huge_record_validates_streaming(tmp_path):
     game, buffer = play_game("matching", players=6, seed=3, options={"rounds": 60})
     path = tmp_path / "long.jsonl"
     path.write_text(buffer.getvalue())
-    result = validate(path)
+    result = validate_command(path)
     assert result.exit_code == 0, result.output
     assert game.events > 3000

@@ -4,12 +4,11 @@ status 1 and no traceback."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
+from cardcli.testing import validate_command, write_record
 
 HEADER = {"format": "cardcli-record", "version": 1, "variant": "trick", "rules": {"hand_size": 3},
           "players": ["ann", "bob"], "dealer": 1}
@@ -30,16 +29,7 @@ GAME = [
 
 
 def write(tmp_path, lines, name="game.jsonl"):
-    path = tmp_path / name
-    path.write_text("".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines))
-    return path
-
-
-def validate(*args):
-    result = CliRunner().invoke(cli, ["validate", *map(str, args)])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result
+    return write_record(tmp_path / name, lines)
 
 
 def replace(index, *lines):
@@ -47,7 +37,7 @@ def replace(index, *lines):
 
 
 def test_hand_written_record_is_valid(tmp_path):
-    result = validate(write(tmp_path, GAME))
+    result = validate_command(write(tmp_path, GAME))
     assert result.exit_code == 0, result.output
     assert "valid trick game, 7 moves, seat 0 won" in result.output
 
@@ -94,7 +84,7 @@ def test_hand_written_record_replays(tmp_path):
 ])
 def test_broken_records_are_rejected(tmp_path, lines, line, message):
     path = write(tmp_path, lines)
-    result = validate(path)
+    result = validate_command(path)
     assert result.exit_code == 1, result.output
     assert f"{path}:{line}:" in result.output, result.output
     assert message in result.output, result.output
@@ -112,5 +102,5 @@ def test_two_jokers_and_two_decks_record(tmp_path):
         {"seat": 0, "move": "play", "card": "4S"},
         {"result": {"places": [1, 2], "winner": 0}},
     ]
-    result = validate(write(tmp_path, lines))
+    result = validate_command(write(tmp_path, lines))
     assert result.exit_code == 0, result.output

@@ -9,7 +9,8 @@ written once.  A plugin's test module runs all of them in two lines::
         variant = "myvariant"
 
 It needs pytest and hypothesis (the ``test`` extra).  The helpers below it
-(:func:`play_game`, :func:`record_bytes`, :func:`validate_bytes`, ...) are
+(:func:`play_game`, :func:`record_bytes`, :func:`write_record`,
+:func:`validate_bytes`, :func:`validate_command`, ...) are
 plain functions for a variant's own rule tests.
 """
 
@@ -22,6 +23,8 @@ from .conformance import (
     replay_states,
     state_signature,
     validate_bytes,
+    validate_command,
+    write_record,
 )
 
 __all__ = [
@@ -33,4 +36,6 @@ __all__ = [
     "replay_states",
     "state_signature",
     "validate_bytes",
+    "validate_command",
+    "write_record",
 ]

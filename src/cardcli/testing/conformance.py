@@ -109,6 +109,24 @@ def record_bytes(lines: Iterable[dict[str, Any] | str | bytes]) -> bytes:
     return b"\n".join(out) + b"\n"
 
 
+def write_record(path: Any, lines: Iterable[dict[str, Any] | str | bytes]) -> Any:
+    """Write a record (see :func:`record_bytes`) to ``path``; return the path."""
+    path.write_bytes(record_bytes(lines))
+    return path
+
+
+def validate_command(*args: Any, input: str | None = None) -> Any:
+    """Run ``cardcli validate ARGS`` as a person would; it must never show a traceback."""
+    from click.testing import CliRunner
+
+    from ..cli import cli
+
+    result = CliRunner().invoke(cli, ["validate", *map(str, args)], input=input)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
 def validate_bytes(data: bytes, source: str = "game.jsonl") -> Report:
     return validate_stream(io.BytesIO(data), source, _registry())
 
@@ -333,23 +351,14 @@ class VariantConformance:
         assert str(report.error).startswith("game.jsonl")
 
     def test_validate_command_exit_status(self, tmp_path: Any) -> None:
-        from click.testing import CliRunner
-
-        from ..cli import cli
-
         lines = self._valid_record(seed=2)
-        good = tmp_path / "good.jsonl"
-        good.write_bytes(record_bytes(lines))
-        bad = tmp_path / "bad.jsonl"
-        bad.write_bytes(record_bytes([*lines[:-1], '{"result": {"winner": 99}}']))
-        runner = CliRunner()
-        ok = runner.invoke(cli, ["validate", str(good)])
+        good = write_record(tmp_path / "good.jsonl", lines)
+        bad = write_record(tmp_path / "bad.jsonl", [*lines[:-1], '{"result": {"winner": 99}}'])
+        ok = validate_command(good)
         assert ok.exit_code == 0, ok.output
-        failed = runner.invoke(cli, ["validate", str(good), str(bad)])
+        failed = validate_command(good, bad)
         assert failed.exit_code == 1
-        assert "Traceback" not in failed.output
         assert f"{bad}:{len(lines)}:" in failed.output
-        assert not isinstance(failed.exception, Exception) or isinstance(failed.exception, SystemExit)
 
     def test_games_end_between_every_kind_of_cpu(self) -> None:
         """Random and sensible players alike must finish: a variant whose games
