@@ -20,11 +20,7 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 ACE = 14
-KING = 13
-QUEEN = 12
-JACK = 11
 JOKER = 52
 NO_SUIT = -1
 NO_RANK = 0
@@ -51,10 +47,6 @@ def make_card(rank: int, suit: int) -> int:
 def card_name(card: int) -> str:
     """Plain notation, e.g. ``10H`` or ``JK``."""
     return NAME[card]
-
-
-def card_names(cards: Iterable[int]) -> list[str]:
-    return [NAME[c] for c in cards]
 
 
 def parse_rank(text: str) -> int:
@@ -99,10 +91,6 @@ def parse_card(text: str) -> int:
     if suit_part not in SUITS or rank_part not in _RANK_INPUT or rank_part == "1":
         raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S, QD, or JK)")
     return make_card(_RANK_INPUT[rank_part], SUITS.index(suit_part))
-
-
-def parse_cards(items: Iterable[str]) -> list[int]:
-    return [parse_card(item) for item in items]
 
 
 def build_deck(decks: int = 1, jokers: int = 0, *, without_ranks: Iterable[int] = ()) -> list[int]:

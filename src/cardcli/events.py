@@ -26,20 +26,6 @@ def card_field(value: Any, what: str = "card") -> int:
     return parse_card(value)
 
 
-def cards_field(value: Any, what: str = "cards") -> list[int]:
-    """A non-empty list of card names."""
-    if not isinstance(value, list) or not value:
-        raise ValueError(f"{what!r} must be a non-empty list of card names")
-    return [card_field(item) for item in value]
-
-
-def seat_field(value: Any, num_players: int, what: str = "seat") -> int:
-    """A seat number of this table."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < num_players:
-        raise ValueError(f"{what!r} must be a seat number from 0 to {num_players - 1}, got {value!r}")
-    return value
-
-
 def join_or(items: list[str]) -> str:
     """``["9C", "8D", "draw"]`` -> ``"9C, 8D or draw"``, for lists of alternatives."""
     if len(items) <= 1:

@@ -163,7 +163,3 @@ def reset_registry() -> None:
     """Forget the loaded plugins (tests that install fake ones use this)."""
     global _cached
     _cached = None
-
-
-def get_variant(name: str) -> Variant:
-    return get_registry().get(name)

@@ -11,7 +11,7 @@ See ``docs/records.md`` for the format and ``schema/record.schema.json``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -160,11 +160,6 @@ class RecordWriter:
 
     def write(self, data: dict[str, Any]) -> None:
         self.stream.write(dumps(data) + "\n")
-        self.stream.flush()
-
-    def write_all(self, lines: Iterable[dict[str, Any]]) -> None:
-        for data in lines:
-            self.stream.write(dumps(data) + "\n")
         self.stream.flush()
 
     def close(self) -> None:

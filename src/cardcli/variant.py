@@ -207,10 +207,6 @@ class State(ABC):
         of a long match): ``seat``'s value in [0, 1], or ``None`` to play on."""
         return None
 
-    def is_decision(self, action: Action) -> bool:
-        """Whether ``action`` is a player's decision (as opposed to chance)."""
-        return self.current_player() >= 0
-
 
 def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: dict[str, list[int]],
                         excluded: dict[str, Callable[[int], bool]], rng: random.Random) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardcli.cards import RANK, RANK_NAMES, parse_rank
+from cardcli.cards import RANK, parse_rank
 from cardcli.errors import RulesetError
 from cardcli.options import Option, players_options
 
@@ -105,7 +105,3 @@ class Config:
             else:
                 points.append(rank)
         self.card_points = tuple(points)
-
-
-def rank_label(rank: int) -> str:
-    return RANK_NAMES[rank]
