@@ -70,17 +70,22 @@ class Game:
             return {"seat": player, **fields}
         return fields
 
-    def apply(self, action: Action) -> dict[str, Any]:
-        """Apply ``action`` (checked), record it, and return its record line."""
-        event = self.encode(action)
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` (checked) and, when writing a record, record it.
+
+        The line is encoded before the action changes the state (encoding
+        reads it) but written after, so an illegal action writes nothing.
+        Reading a record back (validate, replay, resume) writes nothing and
+        so encodes nothing.
+        """
+        event = self.encode(action) if self.writer is not None else None
         decision = self.state.current_player() >= 0
         self.state.apply(action)
         if decision:
             self.moves += 1
         self.events += 1
-        if self.writer is not None:
-            self.writer.write(event)
-        return event
+        if event is not None:
+            self.writer.write(event)  # type: ignore[union-attr]
 
     def chance(self) -> Action:
         """A random outcome for the current chance node."""
