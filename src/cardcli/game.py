@@ -70,8 +70,11 @@ class Game:
             return {"seat": player, **fields}
         return fields
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` (checked) and, when writing a record, record it.
+    def apply(self, action: Action, *, checked: bool = True) -> None:
+        """Apply ``action`` and, when writing a record, record it.
+
+        ``checked=False`` trusts the action (taken from this state's own
+        ``legal_actions``/``sample_chance``) and skips the rules check.
 
         The line is encoded before the action changes the state (encoding
         reads it) but written after, so an illegal action writes nothing.
@@ -80,7 +83,10 @@ class Game:
         """
         event = self.encode(action) if self.writer is not None else None
         decision = self.state.current_player() >= 0
-        self.state.apply(action)
+        if checked:
+            self.state.apply(action)
+        else:
+            self.state.apply_legal(action)
         if decision:
             self.moves += 1
         self.events += 1

@@ -78,12 +78,7 @@ def play_game(variant: str | Variant, *, players: int | None = None, seed: int =
             assert legal, f"seat {player} has no legal action ({state.expecting()})"
             action = cpus[player].act(state, player, legal)
             assert action in legal, f"CPU chose an illegal action {action!r}"
-        if checked:
-            game.apply(action)
-        else:
-            game.writer.write(game.encode(action))  # type: ignore[union-attr]
-            game.state.apply_legal(action)
-            game.events += 1
+        game.apply(action, checked=checked)
         if on_event is not None:
             on_event(game, action)
     else:
