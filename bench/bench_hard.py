@@ -4,9 +4,10 @@ Reproduces the figures of the hard-CPU targets:
 
 * heads-up, seats rotated: hard against normal, and normal against easy;
 * four players: hard against three normal CPUs;
-* hard against an omniscient copy of itself that sees every card (a bench-only
-  player, never offered in play), and how much of the omniscient player's
-  edge over normal the honest one keeps;
+* for reference, an omniscient copy of hard that sees every card (a
+  bench-only player, never offered in play): against normal heads-up, against
+  three normal CPUs, and against hard; and how much of the omniscient
+  player's edge over normal the honest one keeps;
 * decision time at the default budget (median and 95th percentile, four
   players, choices with more than one legal move).
 
@@ -95,7 +96,12 @@ def line(entry: dict) -> str:
     for p in entry["players"]:
         low, high = p["win_rate_ci95"]
         parts.append(f"{p['kind']} {p['win_rate']:.1%} [{low:.1%}, {high:.1%}]")
-    return f"  {entry['matchup']:<44} {entry['games']:>5} games  " + "  |  ".join(parts)
+    text = f"  {entry['matchup']:<44} {entry['games']:>5} games  " + "  |  ".join(parts)
+    if entry["draws"]:  # called-off games: nobody wins them, so say how the rest went too
+        decided = entry["games"] - entry["draws"]
+        share = entry["players"][0]["wins"] / decided if decided else 0.0
+        text += f"  ({entry['draws']} with no single winner; first player wins {share:.1%} of the rest)"
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,10 +128,12 @@ def main(argv: list[str] | None = None) -> int:
         easy_games = 8 if args.quick else max(games, 1000)  # cheap: always 1,000 games
         entry["normal_vs_easy"] = matchup(name, ["cpu:normal", "cpu:easy"], easy_games, args.seed,
                                           args.workers)
-        entry["hard_vs_3_normal"] = matchup(name, ["cpu:hard", "cpu:normal", "cpu:normal", "cpu:normal"],
-                                            games, args.seed, args.workers)
+        three_normal = ["cpu:normal"] * 3
+        entry["hard_vs_3_normal"] = matchup(name, ["cpu:hard", *three_normal], games, args.seed, args.workers)
         entry["omniscient_vs_normal"] = matchup(name, [OMNISCIENT, "cpu:normal"], games, args.seed,
                                                 args.workers)
+        entry["omniscient_vs_3_normal"] = matchup(name, [OMNISCIENT, *three_normal], games, args.seed,
+                                                  args.workers)
         entry["omniscient_vs_hard"] = matchup(name, [OMNISCIENT, "cpu:hard"], games, args.seed, args.workers)
         omniscient_edge = rate(entry["omniscient_vs_normal"]) - 0.5
         hard_edge = rate(entry["hard_vs_normal"]) - 0.5
@@ -136,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(f"{name} ({entry['seconds']} s)")
             for key in ("hard_vs_normal", "normal_vs_easy", "hard_vs_3_normal", "omniscient_vs_normal",
-                        "omniscient_vs_hard"):
+                        "omniscient_vs_3_normal", "omniscient_vs_hard"):
                 print(line(entry[key]))
             kept = entry["edge_kept"]
             print(f"  edge over normal kept by the honest player: "
