@@ -82,7 +82,8 @@ def decision_times(name: str, games: int, seed: int) -> dict:
             state.apply_legal(chooser.act(state, player, legal))
         times.extend(hard.decision_seconds)
     times.sort()
-    return {"decisions": len(times), "median_seconds": round(statistics.median(times), 4),
+    return {"decisions": len(times), "choices_per_game": round(len(times) / games, 1),
+            "median_seconds": round(statistics.median(times), 4),
             "p95_seconds": round(times[int(0.95 * (len(times) - 1))], 4), "max_seconds": round(times[-1], 4),
             "budget": Budget().describe()}
 
@@ -151,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'n/a' if kept is None else f'{kept:.0%}'}")
             t = entry["decision_time"]
             print(f"  decision time (4 players, {t['budget']}): median {t['median_seconds'] * 1000:.0f} ms, "
-                  f"95th percentile {t['p95_seconds'] * 1000:.0f} ms over {t['decisions']} decisions")
+                  f"95th percentile {t['p95_seconds'] * 1000:.0f} ms over {t['decisions']} decisions "
+                  f"({t['choices_per_game']} real choices a game)")
     if args.json:
         print(json.dumps(figures, indent=2))
     return 0
