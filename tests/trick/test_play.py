@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardcli.cards import JOKER, parse_card
+from cardcli.cards import JOKER, SUIT, parse_card
 from cardcli.players import default_seats, parse_players
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
@@ -229,6 +229,14 @@ def decide(level, t, seed=0):
 
 def test_normal_leads_from_longest_suit():
     t = Table(["2S 9S 5S AH", "QH 2H 3S 4D"])
+    assert decide("normal", t) == PLAYS[parse_card("9S")][False]
+
+
+def test_normal_leads_a_suit_another_player_was_seen_to_lack():
+    t = Table(["2S 9S 5S AH", "QC 2C 3S 4D"])
+    t.state.voids[1] = 1 << SUIT[parse_card("QH")]  # seat 1 had to draw to follow hearts
+    assert decide("normal", t) == PLAYS[parse_card("AH")][False]
+    t.state.voids[1] = 0
     assert decide("normal", t) == PLAYS[parse_card("9S")][False]
 
 

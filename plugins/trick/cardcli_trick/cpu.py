@@ -28,10 +28,22 @@ def _suit_counts(hand: list[int]) -> list[int]:
     return counts
 
 
+def _lacking(state: TrickState, seat: int) -> list[int]:
+    """Per suit, how many other players the table saw lack it (they had to
+    draw to follow it): leading that suit makes them draw again."""
+    lacking = [0, 0, 0, 0]
+    for other, mask in enumerate(state.voids):
+        if other != seat:
+            for suit in range(4):
+                lacking[suit] += mask >> suit & 1
+    return lacking
+
+
 def normal(state: TrickState, seat: int, legal: list, rng: random.Random):
-    """Sensible play from the table's tips: lead from the longest suit, save the
-    joker for taking the lead when it matters (or to avoid drawing), play low
-    when the trick cannot be won, and always call Page One."""
+    """Sensible play from the table's tips: lead a suit others were seen to
+    lack, else from the longest suit; save the joker for taking the lead when
+    it matters (or to avoid drawing), play low when the trick cannot be won,
+    and always call Page One."""
     hand = state.hands[seat]
     call = len(hand) == 2
     if state.phase == P_FORCED:
@@ -45,7 +57,8 @@ def normal(state: TrickState, seat: int, legal: list, rng: random.Random):
     if not state.trick:  # leading
         if has_joker and (len(hand) == 2 or not plain):
             return PLAYS[JOKER][call]  # the joker takes the trick, then lead the last card
-        best = max(plain, key=lambda c: (counts[SUIT[c]], RANK[c], -SUIT[c]))
+        lacking = _lacking(state, seat)
+        best = max(plain, key=lambda c: (lacking[SUIT[c]], counts[SUIT[c]], RANK[c], -SUIT[c]))
         return PLAYS[best][call]
     if state.suit < 0:  # after a led joker: anything goes, the joker wins anyway
         if not plain:
