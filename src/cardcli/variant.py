@@ -208,6 +208,18 @@ class State(ABC):
         return None
 
 
+def set_hands_and_stock(state: Any, zones: dict[str, list[int]], game: str) -> None:
+    """``State.set_zones`` for a game whose hidden zones are ``"hand N"`` and
+    ``"stock"``, held in ``state.hands[N]`` and ``state.stock``."""
+    for name, cards in zones.items():
+        if name == "stock":
+            state.stock = list(cards)
+        elif name.startswith("hand "):
+            state.hands[int(name[5:])] = list(cards)
+        else:
+            raise ValueError(f"zone {name!r} is not hidden in {game}")
+
+
 def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: dict[str, list[int]],
                         excluded: dict[str, Callable[[int], bool]], rng: random.Random) -> None:
     """Swap cards out of zones known not to hold them, with cards of other

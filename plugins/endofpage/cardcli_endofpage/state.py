@@ -37,7 +37,7 @@ from cardcli.melds import (
     pickup_melds,
     three_card_melds,
 )
-from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
+from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places, set_hands_and_stock
 
 from .config import Config
 
@@ -297,13 +297,7 @@ class EndOfPageState(State):
                 if other != seat and cards}
 
     def set_zones(self, zones: dict[str, list[int]]) -> None:
-        for name, cards in zones.items():
-            if name == "stock":
-                self.stock = list(cards)
-            elif name.startswith("hand "):
-                self.hands[int(name[5:])] = list(cards)
-            else:
-                raise ValueError(f"zone {name!r} is not hidden in End of the Page")
+        set_hands_and_stock(self, zones, "End of the Page")
 
     def rollout_value(self, seat: int) -> float | None:
         """A round has just ended and more remain: value ``seat``'s lead over

@@ -21,7 +21,7 @@ import random
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
-from cardcli.variant import CHANCE, TERMINAL, Result, State, places_value, rank_places
+from cardcli.variant import CHANCE, TERMINAL, Result, State, places_value, rank_places, set_hands_and_stock
 
 from .config import EIGHT, NONE, SKIP, THREE, TWO, Config
 
@@ -271,11 +271,7 @@ class MatchingState(State):
         return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
 
     def set_zones(self, zones: dict[str, list[int]]) -> None:
-        for name, cards in zones.items():
-            if name == "stock":
-                self.stock = list(cards)
-            else:
-                self.hands[int(name.split()[1])] = list(cards)
+        set_hands_and_stock(self, zones, "matching")
 
     def rollout_value(self, seat: int) -> float | None:
         """A round of a longer game is over: value the running totals."""

@@ -23,7 +23,7 @@ import random
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
-from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places
+from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places, set_hands_and_stock
 
 from .config import Config
 
@@ -265,13 +265,7 @@ class TrickState(State):
 
     def set_zones(self, zones: dict[str, list[int]]) -> None:
         """Replace hidden zones' contents (same sizes), for determinization."""
-        for name, cards in zones.items():
-            if name == "stock":
-                self.stock = list(cards)
-            elif name.startswith("hand "):
-                self.hands[int(name[5:])] = list(cards)
-            else:
-                raise ValueError(f"zone {name!r} is not hidden in trick")
+        set_hands_and_stock(self, zones, "trick")
 
     def ruled_out(self, seat: int) -> dict:
         """A suit a player was seen to lack (it had to draw to follow) is not
