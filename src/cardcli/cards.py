@@ -11,7 +11,7 @@ records, prompts and error messages.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .errors import CardError, IllegalMove
 
@@ -124,6 +124,20 @@ def deal_remainder(deck: Iterable[int], hands: Iterable[Iterable[int]]) -> list[
                 raise IllegalMove(f"{NAME[card]} is dealt more often than the pack holds it "
                                   f"({pack.count(card)})") from None
     return pool
+
+
+def check_deal(deck: Iterable[int], hands: Sequence[Sequence[int]], num_players: int,
+               hand_size: int) -> list[int]:
+    """Check a stated deal of ``hand_size`` cards to each of ``num_players``
+    (a record's, say) and return the stock it leaves; :class:`IllegalMove`
+    says what is wrong with it."""
+    if len(hands) != num_players:
+        raise IllegalMove(f"the deal has {len(hands)} hands for {num_players} players")
+    for seat, hand in enumerate(hands):
+        if len(hand) != hand_size:
+            dealt = f"{len(hand)} card" + ("" if len(hand) == 1 else "s")
+            raise IllegalMove(f"seat {seat} was dealt {dealt}, not {hand_size}")
+    return deal_remainder(deck, hands)
 
 
 def sort_key(card: int) -> tuple[int, int]:

@@ -74,6 +74,9 @@ def test_stdin(tmp_path):
     (replace(1, {"chance": "deal", "hands": [["9H", "9S"], ["9H", "4C"]]}),
      "game.jsonl:2: after move 0, dealt 2 cards each (dealer: seat 1): 9H is dealt more often than "
      "the pack holds it (1)"),
+    # a hand of the wrong size in the deal
+    (replace(1, {"chance": "deal", "hands": [["9H", "9S"], ["KH", "4C", "5C"]]}),
+     "seat 1 was dealt 3 cards, not 2"),
     # the wrong result
     (replace(8, {"result": {"places": [2, 1], "winner": 1}}),
      "game.jsonl:9: wrong result: places is [1, 2] by the rules, the record says [2, 1]"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, deal_hands, deal_remainder
+from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
 from cardcli.variant import CHANCE, TERMINAL, Result, State, places_value, rank_places, set_hands_and_stock
@@ -406,13 +406,7 @@ class MatchingState(State):
         if phase == P_DEAL:
             if kind != DEAL:
                 raise IllegalMove(f"expected {self.expecting()}")
-            hands = action[1]
-            if len(hands) != self.num_players:
-                raise IllegalMove(f"the deal has {len(hands)} hands for {self.num_players} players")
-            for seat, hand in enumerate(hands):
-                if len(hand) != self.cfg.hand_size:
-                    raise IllegalMove(f"seat {seat} was dealt {len(hand)} cards, not {self.cfg.hand_size}")
-            deal_remainder(self.deck, hands)
+            check_deal(self.deck, action[1], self.num_players, self.cfg.hand_size)
             return
         if phase == P_TURN_UP:
             if kind != TURN_UP:
