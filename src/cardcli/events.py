@@ -4,7 +4,7 @@ fail in the same words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .cards import parse_card
@@ -24,6 +24,23 @@ def card_field(value: Any, what: str = "card") -> int:
     if not isinstance(value, str):
         raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
     return parse_card(value)
+
+
+def flag_field(data: Mapping[str, Any], key: str) -> bool:
+    """A true/false field, false when absent (``"call": true``)."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def hands_field(data: Mapping[str, Any],
+                card: Callable[[Any], int] = card_field) -> tuple[tuple[int, ...], ...]:
+    """A deal's ``hands``: a list of card lists, one per seat, each card read by ``card``."""
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
+        raise ValueError("'hands' must be a list of card lists, one per seat")
+    return tuple(tuple(card(value) for value in hand) for hand in hands)
 
 
 def join_or(items: list[str]) -> str:

@@ -86,6 +86,13 @@ def test_stdin(tmp_path):
     # a bad card name
     (replace(3, {"seat": 0, "move": "play", "card": "9X"}),
      "game.jsonl:4: move 1, seat 0: '9X' is not a card"),
+    # fields of the wrong type
+    (replace(3, {"seat": 0, "move": "play", "card": "9S", "call": "yes"}),
+     "game.jsonl:4: move 1, seat 0: call must be true or false, got 'yes'"),
+    (replace(1, {"chance": "deal", "hands": "9H 9S"}),
+     "game.jsonl:2: after move 0: 'hands' must be a list of card lists, one per seat"),
+    (replace(1, {"chance": "deal", "hands": [["9H", "JK"], ["KH", "4C"]]}),
+     "there is no joker in matching Page One"),
     # the wrong header
     (replace(0, {**HEADER, "format": "pgn"}), "game.jsonl:1: bad header: 'format' must be 'cardcli-record'"),
     (replace(0, {**HEADER, "variant": "bridge"}), "game.jsonl:1: bad header: unknown variant 'bridge'"),

@@ -83,6 +83,10 @@ def test_hand_written_record_replays(tmp_path):
     (replace(1, {"chance": "deal", "hands": [["9H", "3C", "4S"], ["7H", "2S", "3S"], ["5D", "6D", "7D"]]}), 2,
      "the deal has 3 hands for 2 players"),
     (replace(2, {"seat": 0, "move": "play", "card": "XX"}), 3, "'XX' is not a card"),
+    (replace(4, {"seat": 0, "move": "play", "card": "3C", "call": 1}), 5,
+     "call must be true or false, got 1"),
+    (replace(1, {"chance": "deal", "hands": [["9H", "3C", "4S"], "7H 2S 3S"]}), 2,
+     "'hands' must be a list of card lists, one per seat"),
     (replace(2, {"seat": 0, "move": "play", "card": "9H", "suit": "H"}), 3, "unknown field 'suit'"),
     (replace(11, {"result": {"places": [2, 1], "winner": 1}}), 12, "wrong result"),
 ])

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardcli.cards import NAME, SUIT_NAMES, SUITS, build_deck, parse_card, parse_suit, pretty, sorted_hand
 from cardcli.errors import CardError
-from cardcli.events import card_field, only_fields
+from cardcli.events import card_field, flag_field, hands_field, only_fields
 from cardcli.variant import CHANCE, Variant
 
 from . import cpu
@@ -115,10 +115,7 @@ class MatchingVariant(Variant):
                     if not isinstance(suit, str):
                         raise ValueError(f"suit must be S, H, D or C, got {suit!r}")
                     suit_index = parse_suit(suit)
-                call = data.get("call", False)
-                if not isinstance(call, bool):
-                    raise ValueError(f"call must be true or false, got {call!r}")
-                return (PLAY, card, suit_index, call)
+                return (PLAY, card, suit_index, flag_field(data, "call"))
             if move == "draw":
                 only_fields(data, _FIELDS["draw"], "draw")
                 return DRAW_ACTION
@@ -129,10 +126,7 @@ class MatchingVariant(Variant):
         chance = data.get("chance")
         if chance == "deal":
             only_fields(data, _FIELDS["deal"], "deal")
-            hands = data.get("hands")
-            if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-                raise ValueError("'hands' must be a list of card lists, one per seat")
-            return (DEAL, tuple(tuple(_card(c) for c in hand) for hand in hands))
+            return (DEAL, hands_field(data, _card))
         if chance == "turn_up":
             only_fields(data, _FIELDS["turn_up"], "turn_up")
             return (TURN_UP, _card(data.get("card")))

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, parse_card, sorted_hand
 from cardcli.errors import CardError
-from cardcli.events import card_field, only_fields, plural
+from cardcli.events import card_field, flag_field, hands_field, only_fields, plural
 from cardcli.variant import CHANCE, Policy, Variant
 
 from . import cpu
@@ -99,10 +99,7 @@ class TrickVariant(Variant):
             if move == "play":
                 only_fields(data, _FIELDS["play"], "play")
                 card = card_field(data.get("card"))
-                call = data.get("call", False)
-                if not isinstance(call, bool):
-                    raise ValueError(f"call must be true or false, got {call!r}")
-                return PLAYS[card][call]
+                return PLAYS[card][flag_field(data, "call")]
             if move == "draw":
                 only_fields(data, _FIELDS["draw"], "draw")
                 return DRAW_ACTION
@@ -110,13 +107,11 @@ class TrickVariant(Variant):
         chance = data.get("chance")
         if chance == "deal":
             only_fields(data, _FIELDS["deal"], "deal")
-            hands = data.get("hands")
-            if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-                raise ValueError("'hands' must be a list of card lists, one per seat")
+            hands = hands_field(data)
             dealer = data.get("dealer")
             if dealer is not None and dealer != state.dealer:
                 raise ValueError(f"the dealer of this deal is seat {state.dealer}, not {dealer!r}")
-            return (DEAL, tuple(tuple(card_field(c) for c in hand) for hand in hands))
+            return (DEAL, hands)
         if chance == "draw":
             only_fields(data, _FIELDS["draw_cards"], "draw")
             cards = data.get("cards")
