@@ -21,8 +21,9 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from _common import ensure_reference, open_spiel_random_games
 
 ONE_ROUND = 'name = "bench"\nvariant = "endofpage"\n\n[options]\npage_lines = 1\n'
 
@@ -65,51 +66,15 @@ def reshuffle_bound_rate(rounds: int, level: str, seed: int = 7) -> float:
     return stuck / rounds
 
 
-def ensure_openspiel():
-    try:
-        import pyspiel
-
-        return pyspiel
-    except ImportError:
-        pass
-    print("OpenSpiel not installed: trying `python -m pip install open_spiel` ...", flush=True)
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "open_spiel"],
-                          capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        print("  could not install open_spiel: " + (done.stderr.strip().splitlines() or ["?"])[-1])
-        return None
-    try:
-        import pyspiel
-
-        return pyspiel
-    except ImportError as error:
-        print(f"  open_spiel installed but does not import: {error}")
-        return None
-
-
 def openspiel_gin_rummy(games: int, seed: int = 1) -> dict | None:
-    pyspiel = ensure_openspiel()
-    if pyspiel is None:
+    """OpenSpiel's gin_rummy with random legal play, or None when OpenSpiel cannot be had."""
+    version, note = ensure_reference("pyspiel", "open_spiel", True)
+    if version is None:
+        print(f"  {note}")
         return None
-    game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(seed)
-    decisions = 0
-    started = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                actions = [a for a, _ in outcomes]
-                weights = [p for _, p in outcomes]
-                state.apply_action(rng.choices(actions, weights)[0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                decisions += 1
-    seconds = time.perf_counter() - started
-    return {"games": games, "decisions": decisions, "seconds": seconds,
-            "games_per_second": games / seconds, "decisions_per_second": decisions / seconds}
+    run = open_spiel_random_games("gin_rummy", games, seed)
+    return {"games": run.games, "decisions": run.decisions, "seconds": run.seconds,
+            "games_per_second": run.games_per_second, "decisions_per_second": run.rate}
 
 
 def main() -> None:

@@ -36,18 +36,16 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
-import math
 import os
 import platform
 import random
-import subprocess
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
+
+from _common import Measurement, best_of, ensure_reference, games_for
 
 from cardcli.players import default_seats
 from cardcli.plugins import get_registry
@@ -61,31 +59,6 @@ TARGET_PLAYERS = 4
 DRIVER_NOTE = ("RLCard UNO: rlcard.games.uno.game.UnoGame driven directly (init_game, then "
                "get_legal_actions/step until is_over), uniformly random legal actions, one process; "
                "the env wrapper (numpy state encoding) is not used.")
-
-
-@dataclass
-class Measurement:
-    """The best run of one configuration."""
-
-    games: int
-    decisions: int
-    seconds: float
-
-    @property
-    def rate(self) -> float:
-        return self.decisions / self.seconds if self.seconds > 0 else 0.0
-
-
-def best_of(repeats: int, measure: Callable[[], Measurement]) -> Measurement:
-    """The fastest of ``repeats`` runs (the same games each time)."""
-    return max((measure() for _ in range(max(1, repeats))), key=lambda m: m.rate)
-
-
-def games_for(sample: Measurement, seconds: float, floor: int) -> int:
-    """How many games take about ``seconds``, judging by a sample run."""
-    if sample.seconds <= 0:
-        return floor
-    return max(floor, math.ceil(sample.games * seconds / sample.seconds))
 
 
 # --- cardcli -------------------------------------------------------------------------------------------
@@ -107,41 +80,9 @@ def measure_cardcli(players: int, workers: int, games: int, seed: int, repeats: 
 # --- RLCard --------------------------------------------------------------------------------------------
 
 
-def rlcard_version() -> str | None:
-    """RLCard's version if it imports, else None."""
-    importlib.invalidate_caches()
-    try:
-        module = importlib.import_module(REFERENCE)
-        importlib.import_module("rlcard.games.uno.game")
-    except Exception:
-        return None
-    return str(getattr(module, "__version__", "unknown"))
-
-
 def ensure_rlcard(install: bool) -> tuple[str | None, str]:
-    """Import RLCard, installing it with pip first if it is missing.
-
-    Returns ``(version, note)``; ``version`` is None when it could not be had.
-    """
-    version = rlcard_version()
-    if version is not None:
-        return version, "already installed"
-    if not install:
-        return None, "rlcard is not installed (and --no-install was given)"
-    print("rlcard is missing: running `python -m pip install rlcard` ...", file=sys.stderr, flush=True)
-    try:
-        done = subprocess.run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check",
-                               REFERENCE], capture_output=True, text=True, timeout=600, check=False)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return None, f"pip install rlcard did not run: {error}"
-    if done.returncode != 0:
-        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-5:])
-        print(tail, file=sys.stderr)
-        return None, f"pip install rlcard failed (exit {done.returncode})"
-    version = rlcard_version()
-    if version is None:
-        return None, "rlcard was installed but does not import"
-    return version, "installed by this script"
+    """Import RLCard (its UNO game too), installing it with pip first if it is missing."""
+    return ensure_reference(REFERENCE, REFERENCE, install, "rlcard.games.uno.game", timeout=600)
 
 
 def rlcard_run(players: int, games: int, seed: int) -> Measurement:

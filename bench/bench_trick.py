@@ -11,7 +11,7 @@ What is measured:
   trick --players 4 --cpu easy --workers 1``) with the default rules and random
   (``easy``) CPUs, in one process.
 * OpenSpiel: ``pyspiel.load_game("hearts")`` (or ``--game oh_hell``) driven
-  from a plain Python loop: at a chance node a uniformly random outcome from
+  from a plain Python loop: at a chance node an outcome drawn from
   ``chance_outcomes()``, at a decision a uniformly random action from
   ``legal_actions()``, then ``apply_action``, until ``is_terminal()``.  The
   rules run in C++; the loop, the random choices and the bindings are Python.
@@ -33,15 +33,12 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
-import math
 import platform
-import random
-import subprocess
 import sys
-import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
+
+from _common import Measurement, best_of, ensure_reference, games_for, open_spiel_random_games
 
 from cardcli.players import default_seats
 from cardcli.plugins import get_registry
@@ -49,30 +46,6 @@ from cardcli.rulesets import default_ruleset
 from cardcli.simulate import run
 
 TARGET = 0.5
-
-
-@dataclass
-class Measurement:
-    """One timed run."""
-
-    games: int
-    decisions: int
-    seconds: float
-
-    @property
-    def rate(self) -> float:
-        return self.decisions / self.seconds if self.seconds > 0 else 0.0
-
-
-def best_of(repeats: int, measure) -> Measurement:
-    """The fastest of ``repeats`` runs of the same seeded games."""
-    return max((measure() for _ in range(max(1, repeats))), key=lambda m: m.rate)
-
-
-def games_for(sample: Measurement, seconds: float, floor: int) -> int:
-    if sample.seconds <= 0:
-        return floor
-    return max(floor, math.ceil(sample.games * seconds / sample.seconds))
 
 
 # --- cardcli ---------------------------------------------------------------------------------------------
@@ -86,63 +59,10 @@ def cardcli_run(players: int, games: int, seed: int) -> Measurement:
 
 
 # --- OpenSpiel -------------------------------------------------------------------------------------------
-def pyspiel_version() -> str | None:
-    importlib.invalidate_caches()
-    try:
-        module = importlib.import_module("pyspiel")
-    except Exception:
-        return None
-    try:
-        from importlib.metadata import version
-        return version("open_spiel")
-    except Exception:
-        return str(getattr(module, "__version__", "unknown"))
-
-
-def ensure_open_spiel(install: bool) -> tuple[str | None, str]:
-    """Import pyspiel, installing open_spiel with pip first if it is missing."""
-    found = pyspiel_version()
-    if found is not None:
-        return found, "already installed"
-    if not install:
-        return None, "open_spiel is not installed (and --no-install was given)"
-    print("open_spiel is missing: running `python -m pip install open_spiel` ...", file=sys.stderr,
-          flush=True)
-    try:
-        done = subprocess.run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check",
-                               "open_spiel"], capture_output=True, text=True, timeout=900, check=False)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return None, f"pip install open_spiel did not run: {error}"
-    if done.returncode != 0:
-        print("\n".join((done.stdout + done.stderr).strip().splitlines()[-5:]), file=sys.stderr)
-        return None, f"pip install open_spiel failed (exit {done.returncode})"
-    found = pyspiel_version()
-    if found is None:
-        return None, "open_spiel was installed but pyspiel does not import"
-    return found, "installed by this script"
-
-
 def open_spiel_run(game_name: str, players: int, games: int, seed: int) -> Measurement:
     """``games`` games of uniformly random legal play, driven from Python."""
-    import pyspiel
-
     params = {"players": players} if game_name != "hearts" else {}
-    game = pyspiel.load_game(game_name, params)
-    rng = random.Random(seed)
-    randrange = rng.randrange
-    decisions = 0
-    started = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[randrange(len(legal))])
-                decisions += 1
-    return Measurement(games, decisions, time.perf_counter() - started)
+    return open_spiel_random_games(game_name, games, seed, params)
 
 
 # --- the report ------------------------------------------------------------------------------------------
@@ -165,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     games = games_for(sample, seconds, 200)
     ours = best_of(repeats, lambda: cardcli_run(args.players, games, args.seed))
 
-    version, note = ensure_open_spiel(not args.no_install)
+    version, note = ensure_reference("pyspiel", "open_spiel", not args.no_install)
     theirs = None
     if version is not None:
         sample = open_spiel_run(args.game, args.players, 50, args.seed)
