@@ -8,6 +8,9 @@ Reproduces the figures of the hard-CPU targets:
   bench-only player, never offered in play): against normal heads-up, against
   three normal CPUs, and against hard; and how much of the omniscient
   player's edge over normal the honest one keeps;
+* a "sighted" copy of hard that sees the other hands but not the order of
+  the stock (bench only too), against normal heads-up and against three
+  normal CPUs: as well as any honest reading of the hands could ever do;
 * decision time at the default budget (median and 95th percentile, four
   players, choices with more than one legal move).
 
@@ -34,20 +37,43 @@ from cardcli.players.hard import Budget, HardPlayer, supports_hard
 from cardcli.plugins import get_registry
 from cardcli.records import SeatInfo
 from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE, TERMINAL
+from cardcli.variant import CHANCE, TERMINAL, State
 
 OMNISCIENT = "cpu:omniscient"
+SIGHTED = "cpu:sighted"
 _original_make_cpu = make_cpu
 
 
-def _make_cpu_with_omniscient(variant, level, seed, seat):
-    """The arena's player factory, plus the bench-only omniscient player."""
+class SightedHard(HardPlayer):
+    """Bench only: ``hard`` shown the other hands (not the order of the stock).
+
+    How well could any honest reading of the hands do?  No better than this.
+    """
+
+    def imagine(self, state: State, seat: int, rng: random.Random) -> State:
+        zones = state.card_zones()
+        hidden = [name for name in state.hidden_zones(seat) if not name.startswith("hand ")]
+        pool = sorted(card for name in hidden for card in zones[name])
+        rng.shuffle(pool)
+        dealt, start = {}, 0
+        for name in hidden:
+            dealt[name] = pool[start:start + len(zones[name])]
+            start += len(zones[name])
+        world = state.clone()
+        world.set_zones(dealt)
+        return world
+
+
+def _make_cpu_for_bench(variant, level, seed, seat):
+    """The arena's player factory, plus the bench-only omniscient and sighted players."""
     if level == "omniscient":
         return HardPlayer(variant, derive_seed(seed, "hard"), seat, Budget(), omniscient=True)
+    if level == "sighted":
+        return SightedHard(variant, derive_seed(seed, "hard"), seat, Budget())
     return _original_make_cpu(variant, level, seed, seat)
 
 
-arena.make_cpu = _make_cpu_with_omniscient  # this process and its forked workers only
+arena.make_cpu = _make_cpu_for_bench  # this process and its forked workers only
 
 
 def matchup(name: str, kinds: list[str], games: int, seed: int, workers: int | None) -> dict:
@@ -136,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
         entry["omniscient_vs_3_normal"] = matchup(name, [OMNISCIENT, *three_normal], games, args.seed,
                                                   args.workers)
         entry["omniscient_vs_hard"] = matchup(name, [OMNISCIENT, "cpu:hard"], games, args.seed, args.workers)
+        entry["sighted_vs_normal"] = matchup(name, [SIGHTED, "cpu:normal"], games, args.seed, args.workers)
+        entry["sighted_vs_3_normal"] = matchup(name, [SIGHTED, *three_normal], games, args.seed,
+                                               args.workers)
         omniscient_edge = rate(entry["omniscient_vs_normal"]) - 0.5
         hard_edge = rate(entry["hard_vs_normal"]) - 0.5
         entry["edge_kept"] = round(hard_edge / omniscient_edge, 3) if omniscient_edge > 0 else None
@@ -145,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(f"{name} ({entry['seconds']} s)")
             for key in ("hard_vs_normal", "normal_vs_easy", "hard_vs_3_normal", "omniscient_vs_normal",
-                        "omniscient_vs_3_normal", "omniscient_vs_hard"):
+                        "omniscient_vs_3_normal", "omniscient_vs_hard", "sighted_vs_normal",
+                        "sighted_vs_3_normal"):
                 print(line(entry[key]))
             kept = entry["edge_kept"]
             print(f"  edge over normal kept by the honest player: "

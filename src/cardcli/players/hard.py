@@ -137,7 +137,7 @@ class HardPlayer:
                 break
             if deadline is not None and worlds and time.perf_counter() >= deadline:
                 break
-            world = state.clone() if self.omniscient else state.determinize(seat, rng)
+            world = self.imagine(state, seat, rng)
             stream = rng.getrandbits(64)
             for index in range(count):
                 trial = world.clone()
@@ -146,6 +146,11 @@ class HardPlayer:
             worlds += 1
             done += count
         return [Rating(legal[i], totals[i] / worlds if worlds else 0.0, worlds) for i in range(count)]
+
+    def imagine(self, state: State, seat: int, rng: random.Random) -> State:
+        """The world a round of playouts starts from: what ``seat`` cannot see,
+        dealt anew (or, for the bench-only omniscient copy, the truth)."""
+        return state.clone() if self.omniscient else state.determinize(seat, rng)
 
     def playout(self, world: State, seat: int, rng: random.Random) -> float:
         """Play ``world`` forward with the fast policy; ``seat``'s value at the end."""
