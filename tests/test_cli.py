@@ -237,3 +237,30 @@ def test_replay_of_a_broken_record(tmp_path):
     path.write_bytes(b"\x00\x01garbage")
     result = run("replay", path)
     assert result.exit_code == 1 and "cannot replay" in result.output
+
+
+def test_lazy_command_table_matches_each_command():
+    """``cardcli --help`` lists commands without importing them; its table
+    must say what each command's own help says."""
+    import click
+
+    from cardcli.cli import COMMANDS
+
+    ctx = click.Context(cli)
+    for name, (_module, summary) in COMMANDS.items():
+        command = cli.get_command(ctx, name)
+        assert command is not None and command.name == name
+        assert command.get_short_help_str(limit=200) == summary
+
+
+def test_help_imports_no_subcommand():
+    import subprocess
+    import sys
+
+    code = ("import sys; from cardcli.cli import main; sys.argv = ['cardcli', '--help']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "loaded = sorted(m for m in sys.modules if m.startswith('cardcli.cli.'))\n"
+            "print('LOADED', loaded)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "LOADED []" in out
+    assert "validate" in out and "simulate" in out

@@ -8,6 +8,7 @@ errors), an interrupted game exits 130 after saying how to resume it.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
@@ -15,16 +16,45 @@ import click
 
 from .. import __version__
 from ..errors import CardcliError
-from .arena import arena
-from .play import play
-from .replay import replay
-from .rules import rules
-from .simulate import simulate
-from .validate import validate
-from .variants import variants
+
+#: Every subcommand: its name, the module under ``cardcli.cli`` that holds it,
+#: and the one-line help shown by ``cardcli --help``.  Modules are imported only
+#: when their command runs (Click's "lazily loading subcommands" pattern), so
+#: ``cardcli --help`` and each command start without importing the others.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "variants": ("variants", "List the installed variants: name, players, and the package providing each."),
+    "rules": ("rules", "Show VARIANT's options (default, allowed values, meaning), or a ruleset's values."),
+    "play": ("play", "Play VARIANT at the terminal against CPUs or friends (hot seat)."),
+    "validate": ("validate", "Check each RECORD against the rules its header names (- reads stdin)."),
+    "replay": ("replay", "Step through RECORD move by move (- reads stdin)."),
+    "simulate": ("simulate", "Play CPU-only games of VARIANT and summarise wins, draws and game lengths."),
+    "arena": ("arena", "Play CPU players of VARIANT against each other, seats rotated: win rates."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class LazyGroup(click.Group):
+    """A group that imports a subcommand's module only when it is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *sorted(super().list_commands(ctx))]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            module = importlib.import_module(f"{__name__}.{COMMANDS[cmd_name][0]}")
+            command = getattr(module, cmd_name.replace("-", "_"))
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the commands from :data:`COMMANDS` without importing them."""
+        rows = [(name, COMMANDS[name][1]) for name in COMMANDS]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"],
+                                              "max_content_width": 100})
 @click.version_option(__version__, "-V", "--version", prog_name="cardcli")
 def cli() -> None:
     """Play, validate, replay and simulate the Page One family of card games.
@@ -35,10 +65,6 @@ def cli() -> None:
       cardcli play matching       a game against CPU players
       cardcli rules matching      every house rule and its default
     """
-
-
-for command in (variants, rules, play, validate, replay, simulate, arena):
-    cli.add_command(command)
 
 
 def main() -> None:

@@ -28,8 +28,9 @@ from .common import handle_errors, resolve_ruleset, variant_named
 @handle_errors
 def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset: str | None,
           workers: int | None, as_json: bool) -> None:
-    """Play CPU players of VARIANT against each other with seats rotated, and
-    report each player's win rate (with a 95% interval), mean place, mean
+    """Play CPU players of VARIANT against each other, seats rotated: win rates.
+
+    Reports each player's win rate (with a 95% interval), mean place, mean
     decision time and, where the game keeps score, mean score."""
     target = variant_named(variant)
     players = parse_players(players_spec, target)
