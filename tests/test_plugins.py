@@ -45,7 +45,8 @@ def test_builtin_variant_comes_through_the_entry_point_group():
     assert info.package == "cardcli-matching"
 
 
-@pytest.mark.parametrize("breakage", ["import", "hook_raises", "not_a_variant", "duplicate", "bad_dir"])
+@pytest.mark.parametrize("breakage", ["import", "hook_raises", "not_a_variant", "duplicate", "bad_dir",
+                                      "misspelt_hook", "unmarked_hook", "wrong_argument"])
 def test_a_broken_plugin_is_one_line_and_the_rest_works(extra_entry_points, breakage, tmp_path):
     if breakage == "import":
         value = "cardcli_no_such_module_anywhere"
@@ -66,6 +67,20 @@ def test_a_broken_plugin_is_one_line_and_the_rest_works(extra_entry_points, brea
         def cardcli_register_variants(register):
             register(MatchingVariant())
         value = fake_module("fake_dup", cardcli_register_variants=cardcli_register_variants)
+    elif breakage == "misspelt_hook":
+        @hookimpl
+        def cardcli_register_variant(register):
+            raise AssertionError("a hook without a spec is never called")
+        value = fake_module("fake_misspelt", cardcli_register_variant=cardcli_register_variant)
+    elif breakage == "unmarked_hook":
+        def cardcli_register_variants(register):
+            raise AssertionError("pluggy ignores a function without the marker")
+        value = fake_module("fake_unmarked", cardcli_register_variants=cardcli_register_variants)
+    elif breakage == "wrong_argument":
+        @hookimpl
+        def cardcli_register_variants(registr):
+            raise AssertionError("never called")
+        value = fake_module("fake_argument", cardcli_register_variants=cardcli_register_variants)
     else:
         @hookimpl
         def cardcli_register_rulesets(register):
@@ -78,6 +93,32 @@ def test_a_broken_plugin_is_one_line_and_the_rest_works(extra_entry_points, brea
     warnings = [line for line in result.output.splitlines() if line.startswith("cardcli: plugin 'broken'")]
     assert len(warnings) == 1, result.output
     assert "Traceback" not in result.output
+    expected = {"misspelt_hook": "unknown hook 'cardcli_register_variant' (did you mean "
+                                 "'cardcli_register_variants'?)",
+                "unmarked_hook": "cardcli_register_variants is not marked with @cardcli.hookspecs.hookimpl",
+                "wrong_argument": "registr"}
+    assert expected.get(breakage, "") in warnings[0]
+
+
+def test_trace_prints_each_hook_call_and_what_it_registered(monkeypatch, capsys):
+    monkeypatch.setenv("CARDCLI_TRACE_PLUGINS", "1")
+    monkeypatch.setenv("CARDCLI_LOAD_PLUGINS", "matching")
+    plugins.load_registry()
+    lines = capsys.readouterr().err.splitlines()
+    assert any(line.startswith("cardcli trace: plugin 'matching' (cardcli-matching) imported "
+                               "cardcli_matching.plugin in ") for line in lines), lines
+    assert ("cardcli trace: plugin 'matching' (cardcli-matching) cardcli_register_variants(register) "
+            "registered variant 'matching' (MatchingVariant)") in lines
+    assert any("'trick'" in line and "skipped" in line for line in lines), lines
+
+
+def test_no_trace_unless_asked(monkeypatch, capsys):
+    monkeypatch.delenv("CARDCLI_TRACE_PLUGINS", raising=False)
+    plugins.load_registry()
+    assert "cardcli trace" not in capsys.readouterr().err
+    monkeypatch.setenv("CARDCLI_TRACE_PLUGINS", "0")
+    plugins.load_registry()
+    assert "cardcli trace" not in capsys.readouterr().err
 
 
 def test_a_third_party_variant_registers_like_a_builtin(extra_entry_points):
