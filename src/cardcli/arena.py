@@ -74,7 +74,11 @@ def play_timed(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: i
     return ArenaGame(0, [], result.places, result.winner, result.scores, seconds, decisions)
 
 
-def _play_chunk(args) -> list[ArenaGame]:
+#: One worker's share: variant, rules, players, seed, game numbers.
+_Chunk = tuple[str, dict, list[SeatInfo], int, range]
+
+
+def _play_chunk(args: _Chunk) -> list[ArenaGame]:
     variant_name, rules, players, run_seed, indices = args
     variant = get_registry().get(variant_name)
     n = len(players)

@@ -10,6 +10,7 @@ records, prompts and error messages.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -100,7 +101,8 @@ def build_deck(decks: int = 1, jokers: int = 0, *, without_ranks: Iterable[int] 
     return one * decks + [JOKER] * jokers
 
 
-def deal_hands(deck: Iterable[int], num_players: int, size: int, rng) -> tuple[tuple[int, ...], ...]:
+def deal_hands(deck: Iterable[int], num_players: int, size: int,
+               rng: random.Random) -> tuple[tuple[int, ...], ...]:
     """A random deal of ``size`` cards to each of ``num_players`` from ``deck``."""
     cards = list(deck)
     rng.shuffle(cards)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from .errors import IllegalMove, PluginError, RecordError, RulesetError
+from .options import player_range
 from .plugins import Registry
 from .records import Header, RecordWriter, SeatInfo, parse_header, read_lines
 from .rulesets import check, rules_from_record
@@ -125,8 +126,7 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
         check(variant, rules, n, "rules")
     except RulesetError as error:
         raise RecordError(f"bad header: {error}", source=source, line=line, kind="header") from None
-    low = rules.get("min_players", variant.min_players)
-    high = rules.get("max_players", variant.max_players)
+    low, high = player_range(rules, variant.min_players, variant.max_players)
     if not low <= n <= high:
         raise RecordError(f"bad header: {n} players, but these rules allow {low} to {high}",
                           source=source, line=line, kind="header")

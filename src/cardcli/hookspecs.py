@@ -8,17 +8,24 @@ plugin offers and can name the plugin that broke its contract.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pluggy
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 hookspec = pluggy.HookspecMarker("cardcli")
 hookimpl = pluggy.HookimplMarker("cardcli")
 
 
 @hookspec
-def cardcli_register_variants(register):
+def cardcli_register_variants(register: Callable[[Variant], None]) -> None:
     """Call ``register(variant)`` for each :class:`cardcli.variant.Variant` instance offered."""
 
 
 @hookspec
-def cardcli_register_rulesets(register):
+def cardcli_register_rulesets(register: Callable[[str | os.PathLike[str]], None]) -> None:
     """Call ``register(directory)`` for each folder of TOML rulesets the plugin ships."""

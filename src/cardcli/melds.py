@@ -150,7 +150,7 @@ def interpretations(cards: Sequence[int], rules: MeldRules) -> list[Meld]:
                 filled = list(slots)
                 for index, card in zip(empty, order):
                     filled[index] = card
-                candidate = (RUN, suit, low, tuple(filled))  # type: ignore[arg-type]
+                candidate = (RUN, suit, low, tuple(filled))
                 if meld_problem(candidate, rules) is None and candidate not in found:
                     found.append(candidate)
     return found
@@ -382,16 +382,16 @@ def pickup_melds(candidates: Iterable[int], hand: Sequence[int], rules: MeldRule
             for suit in range(4):
                 base = suit * 13 - 2
                 for low in range(lowest, highest - 1):
-                    window = (base + low, base + low + 1, base + low + 2)
-                    held = [c in present for c in window]
+                    span = (base + low, base + low + 1, base + low + 2)
+                    held = [c in present for c in span]
                     if held[1] and held[2]:
-                        wild_runs.append((suit, low, window, 0))
+                        wild_runs.append((suit, low, span, 0))
                     if held[0] and held[2]:
-                        wild_runs.append((suit, low, window, 1))
+                        wild_runs.append((suit, low, span, 1))
                     if held[0] and held[1]:
-                        wild_runs.append((suit, low, window, 2))
-        for suit, low, window, slot in wild_runs:
-            cards = list(window)
+                        wild_runs.append((suit, low, span, 2))
+        for suit, low, span, slot in wild_runs:
+            cards = list(span)
             cards[slot] = card
             found.append((card, (RUN, suit, low, tuple(cards))))
     return found
@@ -442,14 +442,14 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
         if RANK[card] in placed:
             raise ValueError(f"a run may not hold {RANK_NAMES[RANK[card]]}{SUITS[suit]} twice")
         placed[RANK[card]] = card
-    for card, rank, stated_suit in stated:
-        assert rank is not None
+    for card, meant, stated_suit in stated:
+        assert meant is not None
         if stated_suit is not None and stated_suit != suit:
-            raise ValueError(f"{NAME[card]} cannot stand for {RANK_NAMES[rank]}{SUITS[stated_suit]} "
+            raise ValueError(f"{NAME[card]} cannot stand for {RANK_NAMES[meant]}{SUITS[stated_suit]} "
                              f"in a run of {SUITS[suit]}")
-        if rank in placed:
-            raise ValueError(f"two cards stand for {RANK_NAMES[rank]}{SUITS[suit]}")
-        placed[rank] = card
+        if meant in placed:
+            raise ValueError(f"two cards stand for {RANK_NAMES[meant]}{SUITS[suit]}")
+        placed[meant] = card
     low, high = min(placed), max(placed)
     for rank in range(low, high + 1):
         if rank not in placed:

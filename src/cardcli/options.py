@@ -100,6 +100,13 @@ def players_options(low: int, high: int) -> tuple[Option, Option]:
     )
 
 
+def player_range(rules: Mapping[str, Value], low: int, high: int) -> tuple[int, int]:
+    """The table sizes ``rules`` allow: their ``min_players``/``max_players``
+    where they set them, else ``low`` and ``high`` (the variant's own range)."""
+    fewest, most = rules.get("min_players"), rules.get("max_players")
+    return (fewest if isinstance(fewest, int) else low, most if isinstance(most, int) else high)
+
+
 def resolve(options: Iterable[Option], settings: Mapping[str, Any], *, source: str) -> dict[str, Value]:
     """Every option's value: ``settings`` checked against the specs, defaults elsewhere.
 

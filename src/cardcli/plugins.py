@@ -60,17 +60,18 @@ class Registry:
 _REQUIRED = ("name", "title", "description", "min_players", "max_players", "options")
 
 
-def _check_variant(obj: object) -> str | None:
+def _as_variant(obj: object) -> Variant:
+    """``obj`` if it is a usable variant, else a ``PluginError`` saying what is wrong."""
     if not isinstance(obj, Variant):
-        return f"registered {type(obj).__name__}, which is not a cardcli Variant"
+        raise PluginError(f"registered {type(obj).__name__}, which is not a cardcli Variant")
     for attribute in _REQUIRED:
         if not hasattr(obj, attribute):
-            return f"variant is missing {attribute!r}"
+            raise PluginError(f"variant is missing {attribute!r}")
     if not isinstance(obj.name, str) or not obj.name.isidentifier():
-        return f"variant name {obj.name!r} is not a simple word"
+        raise PluginError(f"variant name {obj.name!r} is not a simple word")
     if not 1 <= obj.min_players <= obj.max_players:
-        return f"variant {obj.name!r} has an impossible player range"
-    return None
+        raise PluginError(f"variant {obj.name!r} has an impossible player range")
+    return obj
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
@@ -155,15 +156,16 @@ def load_registry(warn: Callable[[str], None] | None = None,
             report(f"cardcli: {who} failed while registering: {type(error).__name__}: {error}")
             manager.unregister(plugin)
             continue
-        for variant in found:
-            problem = _check_variant(variant)
-            if problem is None and variant.name in registry.variants:  # type: ignore[attr-defined]
-                other = registry.variants[variant.name].package  # type: ignore[attr-defined]
-                problem = f"variant {variant.name!r} is already provided by {other}"  # type: ignore[attr-defined]
-            if problem:
+        for candidate in found:
+            try:
+                variant = _as_variant(candidate)
+                if variant.name in registry.variants:
+                    other = registry.variants[variant.name].package
+                    raise PluginError(f"variant {variant.name!r} is already provided by {other}")
+            except PluginError as problem:
                 report(f"cardcli: {who} ignored: {problem}")
                 continue
-            registry.variants[variant.name] = VariantInfo(variant, name, package)  # type: ignore[attr-defined]
+            registry.variants[variant.name] = VariantInfo(variant, name, package)
         for directory in dirs:
             path = Path(str(directory))
             if path.is_dir():

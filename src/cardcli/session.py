@@ -12,7 +12,7 @@ from .players import Player, make_cpu
 from .players.hard import Budget, HardPlayer, supports_hard
 from .players.human import HumanPlayer
 from .ui import TerminalUI
-from .variant import CHANCE, TERMINAL
+from .variant import CHANCE, TERMINAL, Action, State
 
 #: Events shown to a human before their turn (the record keeps them all).
 LOG_LINES = 20
@@ -37,7 +37,7 @@ class Session:
         self.logs: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.on_screen: int | None = None
 
-    def log(self, action) -> None:
+    def log(self, action: Action) -> None:
         """Describe an event to every human, from their own seat."""
         game = self.game
         state = game.state
@@ -96,7 +96,7 @@ class Session:
             game.apply(action)
         return game.finish()
 
-    def hint_text(self, state, seat: int, legal: list) -> str:
+    def hint_text(self, state: State, seat: int, legal: list[Action]) -> str:
         """What the hard CPU would do here, from what ``seat`` can see (never more)."""
         game = self.game
         searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat,

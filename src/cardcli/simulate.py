@@ -82,7 +82,11 @@ def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed
     return GameOutcome(0, seed, result.places, result.winner, game.moves, game.events, result.scores)
 
 
-def _play_chunk(args) -> list[GameOutcome]:
+#: One worker's share: variant, rules, seats, seed, game numbers, record folder, ruleset name.
+_Chunk = tuple[str, dict, list[SeatInfo], int, range, str | None, str | None]
+
+
+def _play_chunk(args: _Chunk) -> list[GameOutcome]:
     variant_name, rules, seats, run_seed, indices, record_dir, ruleset = args
     variant = get_registry().get(variant_name)
     outcomes = []

@@ -233,7 +233,7 @@ def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: di
             card = cards[i]
             if not test(card):
                 continue
-            places = []
+            places: list[tuple[str, int]] = []
             for other in names:
                 if other == name or (other in excluded and excluded[other](card)):
                     continue

@@ -90,8 +90,8 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
         if not meanings:
             reason = layoff_problem(state.melds[index], card, state.mrules)
             raise ValueError(f"{NAME[card]} cannot be laid off on meld {index + 1}: {reason}")
-        actions = [(LAYOFF, index, card, r) for r in meanings]
-        return actions[0] if len(actions) == 1 else actions
+        layoffs = [(LAYOFF, index, card, r) for r in meanings]
+        return layoffs[0] if len(layoffs) == 1 else layoffs
     raise ValueError(f"{text.strip()!r} is not a command (help for the list)")
 
 

@@ -439,9 +439,9 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     if state.melds:
         lines.append("On the table:")
         for index in range(len(state.melds)):
-            extra = [f"{NAME[card]} by {names[seat]}" for (i, seat, card, _r) in state.layoffs
-                     if i == index and seat != state.owners[index]]
-            note = f"  (laid off: {', '.join(extra)})" if extra else ""
+            laid = [f"{NAME[card]} by {names[seat]}" for (i, seat, card, _r) in state.layoffs
+                    if i == index and seat != state.owners[index]]
+            note = f"  (laid off: {', '.join(laid)})" if laid else ""
             lines.append(f"  {index + 1}. {names[state.owners[index]]}: {meld_display(state, index)}{note}")
     else:
         lines.append("On the table: no melds yet")

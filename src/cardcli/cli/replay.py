@@ -7,12 +7,13 @@ import sys
 import click
 
 from ..errors import CardcliError, RecordError
+from ..game import Game
 from ..replay import Frame, load_frames
 from ..session import ranking_text
 from .common import handle_errors, registry
 
 
-def _show(game, frame: Frame, viewer: int | None, total: int) -> None:
+def _show(game: Game, frame: Frame, viewer: int | None, total: int) -> None:
     click.echo("")
     title = "Start of the game" if frame.move == 0 else f"After move {frame.move} of {total}"
     click.echo(f"--- {title} ---")

@@ -7,11 +7,12 @@ import json
 import click
 
 from ..errors import CardcliError
+from ..options import Value
 from ..rulesets import load_ruleset, shipped_rulesets
 from .common import handle_errors, registry, resolve_ruleset
 
 
-def _show(value) -> str:
+def _show(value: Value) -> str:
     if value is None:
         return "none"
     if isinstance(value, bool):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -15,7 +16,7 @@ from .common import handle_errors, registry
 def variants(as_json: bool) -> None:
     """List the installed variants: name, players, and the package providing each."""
     found = registry().variants
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in sorted(found):
         info = found[name]
         variant = info.variant

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from ..errors import CardcliError
 from ..game import derive_seed
+from ..options import player_range
 from ..records import SeatInfo
 from ..variant import Action, State, Variant
 
@@ -125,8 +126,7 @@ def check_level(variant: Variant, level: str) -> None:
 
 
 def check_count(seats: list[SeatInfo], rules: dict, variant: Variant) -> None:
-    low = rules.get("min_players", variant.min_players)
-    high = rules.get("max_players", variant.max_players)
+    low, high = player_range(rules, variant.min_players, variant.max_players)
     if not low <= len(seats) <= high:
         raise PlayersError(f"{len(seats)} players, but {variant.name} with these rules is for "
                            f"{low} to {high}")

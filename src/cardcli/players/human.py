@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ..ui import TerminalUI
 from ..variant import Action, State, Variant
 
 
 class HumanPlayer:
-    def __init__(self, variant: Variant, ui):
+    def __init__(self, variant: Variant, ui: TerminalUI) -> None:
         self.variant = variant
         self.ui = ui
 

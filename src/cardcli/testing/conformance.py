@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from ..errors import RecordError
 from ..game import Game, choose_dealer, walk_record
+from ..options import player_range
 from ..players import default_seats, make_cpu
 from ..plugins import Registry, get_registry
 from ..records import RecordWriter
@@ -178,7 +179,7 @@ class VariantConformance:
         return cls.player_counts or tuple(range(target.min_players, target.max_players + 1))
 
     def _play(self, seed: int, players: int, options: dict[str, Any] | None = None,
-              levels_override: list[str] | None = None, **kw: Any):
+              levels_override: list[str] | None = None, **kw: Any) -> tuple[Game, io.StringIO]:
         target = self._variant()
         levels = self.levels or target.cpu_levels
         chosen = levels_override or [levels[(seed + i) % len(levels)] for i in range(players)]
@@ -189,9 +190,10 @@ class VariantConformance:
     def _fit_players(self, options: dict[str, Any], players: int) -> None:
         target = self._variant()
         defaults = default_ruleset(target).options
-        if "min_players" in defaults and players < defaults["min_players"]:
+        low, high = player_range(defaults, players, players)
+        if "min_players" in defaults and players < low:
             options.setdefault("min_players", players)
-        if "max_players" in defaults and players > defaults["max_players"]:
+        if "max_players" in defaults and players > high:
             options.setdefault("max_players", players)
 
     def _valid_record(self, seed: int = 1) -> list[dict[str, Any]]:
