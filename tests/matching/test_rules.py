@@ -138,6 +138,21 @@ def test_draw_when_able_option():
     assert t.turn == 1
 
 
+def test_draw_when_able_with_nothing_to_draw_skips_the_draw_and_passes():
+    """RULES.md clarification: with draw_when_able a player holding a playable
+    card may choose to draw even when nothing can be drawn; the draw is
+    skipped and the turn passes."""
+    t = Table(["3H 4C", "5H 6H"], "9H", draw_when_able=True)
+    state = t.state
+    state.hands[1].extend(state.stock)
+    state.stock = []
+    assert DRAW_ACTION in state.legal_actions()
+    text = t.variant.describe(state, DRAW_ACTION)
+    assert text == "chose to draw, but there was nothing to draw: the turn passes"
+    t.state.apply(DRAW_ACTION)
+    assert t.turn == 1 and t.hand(0) == ["3H", "4C"]  # nothing drawn, turn over
+
+
 def test_draw_until_playable_option():
     t = Table(["3C 4C", "5H 6H"], "9H", draw_until_playable=True)
     t.draw("5C")

@@ -304,22 +304,64 @@ def test_nothing_to_draw_while_drawing_calls_the_hand_off():
     assert t.over and t.state.result().winner is None
 
 
-def test_nothing_to_draw_but_a_joker_must_be_played():
+def test_nothing_to_draw_a_held_joker_or_drawing_which_calls_the_hand_off():
+    """RULES.md trick 5 and 7: a player who cannot follow chooses between the
+    joker and drawing, even when nothing can be drawn; drawing then calls the
+    hand off."""
     t = Table(["9H 3C 4S 5S", "2C 2S JK 4D"])
     t.set_stock("")
     t.play("9H")
-    assert t.playable() == {"JK"} and not t.can_draw()
+    assert t.playable() == {"JK"} and t.can_draw()
+    t.draw()
+    assert t.over
+    result = t.state.result()
+    assert result.winner is None and result.places == [1, 1]
+    assert result.reason == "the hand was called off: nothing left to draw and no way to follow"
+
+
+def test_nothing_to_draw_the_held_joker_may_still_be_played():
+    t = Table(["9H 3C 4S 5S", "2C 2S JK 4D"])
+    t.set_stock("")
+    t.play("9H")
     t.play("JK")
-    assert t.turn == 1
+    assert t.turn == 1  # the joker wins the trick
 
 
-def test_joker_drawn_then_stock_runs_dry_the_joker_is_played():
+def test_joker_drawn_then_stock_runs_dry_calls_the_hand_off():
+    """Drawing to follow ends only with a card of the suit led: a joker drawn
+    on the way does not end it, so the hand is called off."""
     t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"])
     t.set_stock("JK")
     t.play("9H")
     t.draw()
     t.deliver("JK")
-    assert not t.over and t.playable() == {"JK"} and not t.can_draw()
+    assert t.over and t.state.result().winner is None
+    assert "JK" in t.hand(1)
+
+
+def test_joker_held_while_drawing_does_not_end_the_draw():
+    t = Table(["9H 3C 4S 5S", "2C 2S JK 4D"])
+    t.set_stock("5D 6D")
+    t.set_tricks("")
+    t.play("9H")
+    t.draw()  # chose to draw rather than play the joker
+    t.deliver("5D")
+    assert t.chance  # the joker in hand does not stop the drawing
+    t.deliver("6D")
+    assert t.over and t.state.result().winner is None
+
+
+def test_running_dry_while_drawing_rebuilds_from_the_finished_tricks_first():
+    t = Table(["9H 3C 4S 5S", "2C 2S JK 4D"])
+    t.set_stock("5D")
+    t.set_tricks("7H 8C")
+    t.play("9H")
+    t.draw()
+    t.deliver("5D")
+    assert t.state.phase == P_RESHUFFLE
+    t.reshuffle()
+    t.deliver("7H")
+    assert t.playable() == {"7H"}
 
 
 # 8. Page One ---------------------------------------------------------------------------------------
@@ -589,22 +631,70 @@ def test_draw_events_name_one_card_while_following():
         t.state.apply((DRAWN, ()))
 
 
-def test_a_deal_going_round_in_circles_is_called_off():
-    """Two normal CPUs can grow their hands until nobody can ever go out; after
-    MAX_REBUILDS rebuilds of the stock the deal is called off as a draw."""
-    from cardcli.testing import play_game, validate_bytes
-    from cardcli_trick.state import MAX_REBUILDS
+def test_reshuffles_option_calls_the_deal_off_at_the_next_rebuild():
+    """``reshuffles = N``: once the stock has been rebuilt N times in a deal,
+    the next time it must be rebuilt the deal is called off as a draw."""
+    t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"], reshuffles=1)
+    t.set_stock("")
+    t.set_tricks("5D 6D 7D 8D")
+    t.play("9H")
+    t.draw()
+    t.reshuffle()  # the first rebuild is allowed
+    assert t.state.rebuilds == 1
+    for card in ("5D", "6D", "7D"):
+        t.deliver(card)
+    t.state.tricks = cards("KC QC")  # finished tricks to rebuild from again
+    t.deliver("8D")
+    assert t.over
+    result = t.state.result()
+    assert result.winner is None and result.places == [1, 1]
+    assert result.reason == ("the hand was called off: the stock ran out after 1 rebuild, the most the "
+                             "option reshuffles allows")
 
-    for seed in range(200):  # about one two-player game in thirty goes round in circles
-        game, buffer = play_game("trick", players=2, seed=seed, levels=["normal", "normal"])
+
+def test_reshuffles_zero_calls_the_deal_off_instead_of_any_rebuild():
+    t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"], reshuffles=0)
+    t.set_stock("")
+    t.set_tricks("5D 6D 7D 8D")
+    t.play("9H")
+    t.draw()
+    assert t.over and "after 0 rebuilds" in t.state.result().reason
+
+
+def test_reshuffles_none_by_default_rebuilds_without_limit():
+    assert variant().options[[o.name for o in variant().options].index("reshuffles")].default is None
+    t = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"])
+    t.state.rebuilds = 500  # far past any bound the old code had
+    t.set_stock("")
+    t.set_tricks("5D 6D")
+    t.play("9H")
+    t.draw()
+    assert t.state.phase == P_RESHUFFLE
+
+
+def test_reshuffles_option_range():
+    from cardcli.options import resolve
+
+    options = variant().options
+    assert resolve(options, {"reshuffles": "none"}, source="x")["reshuffles"] is None
+    assert resolve(options, {"reshuffles": 99}, source="x")["reshuffles"] == 99
+    for bad in (-1, 100, "3", True):
+        with pytest.raises(RulesetError, match="reshuffles"):
+            resolve(options, {"reshuffles": bad}, source="x")
+
+
+def test_a_called_off_deal_by_the_reshuffles_bound_validates():
+    from cardcli.testing import validate_bytes
+
+    for seed in range(100):
+        game, buffer = play_game("trick", players=2, seed=seed, levels=["normal", "normal"],
+                                 options={"reshuffles": 0})
         result = game.state.result()
-        if result.winner is None and "rebuilt" in result.reason:
+        if result.winner is None and "reshuffles" in result.reason:
             break
     else:
-        pytest.fail("no game of 200 went round in circles")
-    assert result.places == [1, 1]
-    assert f"rebuilt {MAX_REBUILDS} times" in result.reason
-    assert game.state.rebuilds == MAX_REBUILDS
+        pytest.fail("no game of 100 ran the stock out with reshuffles = 0")
+    assert result.places == [1, 1] and game.state.rebuilds == 0
     assert validate_bytes(buffer.getvalue().encode()).valid
 
 

@@ -227,7 +227,9 @@ class MatchingState(State):
                 if card not in seen and self.is_playable(card, size):
                     seen.add(card)
                     self._play_actions(card, call, actions)
-            if not actions or (self.cfg.draw_when_able and not self._nothing_to_draw()):
+            if not actions or self.cfg.draw_when_able:
+                # With draw_when_able a draw is a choice even with nothing to
+                # draw: it is then skipped and the turn passes.
                 actions.append(DRAW_ACTION)
             return actions
         if phase == P_AFTER_DRAW:

@@ -170,11 +170,11 @@ class MatchingVariant(Variant):
         if kind == DRAW:
             if state.penalty:
                 return f"took the penalty (draws {state.penalty})"
+            chose = any(a[0] == PLAY for a in state.legal_actions())
             if state.stock_size() == 0 and len(state.discard) <= 1:
-                return "could not play and had nothing to draw"
-            if any(a[0] == PLAY for a in state.legal_actions()):
-                return "chose to draw"
-            return "could not play"
+                return ("chose to draw, but there was nothing to draw: the turn passes" if chose else
+                        "could not play and had nothing to draw")
+            return "chose to draw" if chose else "could not play"
         if kind == KEEP:
             shown = viewer is None or viewer == state.turn
             return f"kept the drawn {NAME[state.drawn]}" if shown else "kept the drawn card"

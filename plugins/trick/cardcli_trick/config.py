@@ -18,6 +18,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("joker_last", True, "the joker may be a player's last card (going out on it)"),
     Option("deals", 1, "deals in the match; the dealer moves left, most deals won takes it",
            "int", 1, 99),
+    Option("reshuffles", None, "stock rebuilds allowed in a deal; one more calls the deal off as a "
+           "draw (none: no limit)", "int", 0, 99, nullable=True),
     Option("min_players", 2, "fewest players at the table", "int", 2, 8),
     Option("max_players", 6, "most players at the table (7 or 8 is a house rule)", "int", 2, 8),
 )
@@ -51,6 +53,7 @@ class Config:
         "joker_last",
         "jokers",
         "page_one_penalty",
+        "reshuffles",
     )
 
     def __init__(self, rules: Mapping[str, Any]):
@@ -61,3 +64,4 @@ class Config:
         self.page_one_penalty: int = rules["page_one_penalty"]
         self.joker_last: bool = rules["joker_last"]
         self.deals: int = rules["deals"]
+        self.reshuffles: int | None = rules["reshuffles"]

@@ -28,8 +28,6 @@ from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places, set_ha
 from .config import Config
 
 PLAY, DRAW, DEAL, DRAWN, RESHUFFLE = range(5)
-#: Rebuilds of the stock in one deal after which the deal is called off.
-MAX_REBUILDS = 20
 DRAW_ACTION = (DRAW,)
 RESHUFFLE_ACTION = (RESHUFFLE,)
 #: ``PLAYS[card][call]``: the play actions, built once.
@@ -213,7 +211,10 @@ class TrickState(State):
                     return actions
             elif actions:
                 return actions
-            if self.stock or self.tricks:
+            # Cannot follow: drawing is offered when a card could come, and
+            # beside a playable joker even when none can (the hand is then
+            # called off); with neither, the turn never starts (_begin_turn).
+            if actions or self.stock or self.tricks:
                 actions.append(DRAW_ACTION)
             return actions
         if phase == P_FORCED:
@@ -504,30 +505,33 @@ class TrickState(State):
             self._stock_empty()
 
     def _stock_empty(self) -> None:
-        """The stock ran out while cards must be drawn: reshuffle, or nothing is left at all.
+        """The stock ran out while cards must be drawn: rebuild it from the
+        finished tricks, or call the hand off.
 
-        A deal whose stock has already been rebuilt ``MAX_REBUILDS`` times is
-        going round in circles (it happens: hands can grow until nobody can
-        ever go out) and is called off as a draw, as a real table would.
+        Drawing to follow ends only with a card of the suit led: a joker held
+        or drawn on the way does not end it, so with nothing left to rebuild
+        from the hand is called off.  With the option ``reshuffles``, a stock
+        already rebuilt that many times in the deal is not rebuilt again: the
+        deal is called off instead.
         """
+        limit = self.cfg.reshuffles
         if self.tricks:
-            if self.rebuilds >= MAX_REBUILDS:
+            if limit is not None and self.rebuilds >= limit:
                 self.draw_seat = -1
                 self.draw_left = 0
-                self._end_deal(None, f"the hand was called off: the stock was rebuilt {MAX_REBUILDS} "
-                                     "times and nobody could go out")
+                self._end_deal(None, f"the hand was called off: the stock ran out after {self.rebuilds} "
+                                     f"rebuild{'s' if self.rebuilds != 1 else ''}, the most the "
+                                     f"option reshuffles allows")
                 return
             self.phase = P_RESHUFFLE
             return
-        seat = self.draw_seat
         self.draw_seat = -1
         self.draw_left = 0
         if self.draw_for == D_PENALTY:
             self._begin_turn(self.resume)  # whatever cannot be drawn is waived
             self.resume = -1
         else:
-            # Still cannot follow: a playable joker is the only way on, else the hand is off.
-            self._begin_turn(seat)
+            self._end_deal(None)
 
     def _drawn(self, cards) -> None:
         seat = self.draw_seat

@@ -140,6 +140,9 @@ class TrickVariant(Variant):
             return self._describe_play(state, action[1], action[2], names)
         if kind == DRAW:
             if state.suit >= 0:
+                if not state.can_draw():
+                    return (f"cannot follow {SUIT_NAMES[state.suit]} and drew with nothing left to draw: "
+                            "the hand is called off")
                 return f"cannot follow {SUIT_NAMES[state.suit]}: drawing from the stock"
             return "holding only the joker (it may not be the last card): drawing a card to play"
         if kind == DRAWN:
@@ -285,7 +288,8 @@ class TrickVariant(Variant):
     def _reason(self, state: TrickState, names: Sequence[str]) -> str:
         last = state.deal_winners[-1] if state.deal_winners else None
         if last is None:
-            return "called off as a draw (nothing to draw and no way to follow)"
+            why = state.deal_reason.partition(": ")[2]
+            return f"called off as a draw ({why})" if why else "called off as a draw"
         return f"{names[last]} played their last card"
 
     def parse_move(self, state: TrickState, text: str, legal: list):
@@ -333,9 +337,13 @@ def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: l
     elif state.suit < 0:
         ui.show("The joker was led: play any card; its suit is the one to follow.")
     elif can_draw and not any(SUIT[c] == state.suit for c in cards):
-        ui.show(f"You have no {SUIT_NAMES[state.suit]}" +
-                (": play the joker, or draw until one comes." if cards else
-                 ": draw until one comes, and play it."))
+        if not state.can_draw():
+            ui.show(f"You have no {SUIT_NAMES[state.suit]} and nothing is left to draw: play the joker, "
+                    "or draw and the hand is called off.")
+        else:
+            ui.show(f"You have no {SUIT_NAMES[state.suit]}" +
+                    (": play the joker, or draw until one comes." if cards else
+                     ": draw until one comes, and play it."))
     while True:
         options = [f"play {NAME[c]}" for c in cards]
         if can_draw:

@@ -35,7 +35,7 @@ from ..validate import Report, validate_stream
 from ..variant import CHANCE, TERMINAL, State, Variant
 
 #: A game longer than this is taken to run forever (the variant needs a rule
-#: that ends it, as trick's bound on stock rebuilds and endofpage's reshuffles).
+#: that ends it, as endofpage's bound on reshuffles).
 MAX_EVENTS = 50_000
 
 
