@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .errors import IllegalMove
 from .options import Option, Value
 
 CHANCE = -1
@@ -113,9 +114,44 @@ class State(ABC):
         self.check(action)
         self.apply_legal(action)
 
-    @abstractmethod
     def check(self, action: Action) -> None:
-        """Raise :class:`cardcli.errors.IllegalMove` unless ``action`` is allowed now."""
+        """Raise :class:`cardcli.errors.IllegalMove` unless ``action`` is allowed now.
+
+        The default suits a variant whose ``legal_actions`` lists *every*
+        legal decision: a decision is allowed exactly when it is listed, and
+        otherwise refused with the variant's reason (:meth:`why_illegal`) and
+        the alternatives (:meth:`alternatives`).  Chance outcomes go to
+        :meth:`check_chance`.  A variant whose list leaves legal decisions
+        out (End of the Page lists only the shortest melds) overrides this.
+        """
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalMove("the game is over")
+        if player == CHANCE:
+            self.check_chance(action)
+            return
+        legal = self.legal_actions()
+        if action in legal:
+            return
+        raise IllegalMove(self.why_illegal(action), self.alternatives(legal) or None)
+
+    def check_chance(self, action: Action) -> None:
+        """Raise :class:`cardcli.errors.IllegalMove` unless ``action`` is a
+        possible outcome of the current chance node (the default ``check``
+        calls it there): a card drawn must be in the stock, and so on."""
+        raise NotImplementedError(f"{type(self).__name__} uses the default check, so it must "
+                                  "implement check_chance")
+
+    def why_illegal(self, action: Action) -> str:
+        """Why a decision that ``legal_actions`` does not list is refused, in
+        words that name the rule ("must follow hearts").  It may receive
+        anything a caller passes, malformed actions included."""
+        return "not allowed now"
+
+    def alternatives(self, legal: list[Action]) -> str:
+        """The legal decisions in words, shown after a refusal ("could play
+        7H or draw"); empty for none worth naming."""
+        return ""
 
     @abstractmethod
     def apply_legal(self, action: Action) -> None:

@@ -313,24 +313,8 @@ class MatchingState(State):
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
-    def check(self, action) -> None:
-        player = self.current_player()
-        if player == TERMINAL:
-            raise IllegalMove("the game is over")
-        if not isinstance(action, tuple) or not action:
-            raise IllegalMove(f"not an action: {action!r}")
-        kind = action[0]
-        if player == CHANCE:
-            self._check_chance(action)
-            return
-        if kind not in (PLAY, DRAW, KEEP):
-            raise IllegalMove(f"it is seat {player}'s turn, not a chance event")
-        legal = self.legal_actions()
-        if action in legal:
-            return
-        raise IllegalMove(self._why_illegal(action), self._alternatives(legal))
-
-    def _alternatives(self, legal: list) -> str:
+    def alternatives(self, legal: list) -> str:
+        """The legal choices in words: ``could play 7H, 9H or draw``."""
         cards: list[str] = []
         for action in legal:
             if action[0] == PLAY and NAME[action[1]] not in cards:
@@ -342,8 +326,15 @@ class MatchingState(State):
             words.append("keep it")
         return "could " + ("play " if cards else "") + join_or(words) if words else ""
 
-    def _why_illegal(self, action) -> str:
+    def why_illegal(self, action) -> str:
+        """Why a decision is not allowed, for people (records, prompts)."""
+        if not isinstance(action, tuple) or not action:
+            return f"not an action: {action!r}"
         kind = action[0]
+        if kind not in (PLAY, DRAW, KEEP):
+            return f"it is seat {self.turn}'s turn, not a chance event"
+        if kind == PLAY and (len(action) != 4 or action[1] not in range(52)):
+            return f"not an action: {action!r}"
         seat = self.turn
         hand = self.hands[seat]
         cfg = self.cfg
@@ -402,7 +393,9 @@ class MatchingState(State):
             raise IllegalMove(f"{NAME[card]} is not the next card of the stock: that is "
                               f"{NAME[self.under[under]]} (sent under at the turn-up)")
 
-    def _check_chance(self, action) -> None:
+    def check_chance(self, action) -> None:
+        if not isinstance(action, tuple) or not action:
+            raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:

@@ -363,7 +363,7 @@ def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, le
                 if parsed not in cards:
                     if parsed in state.hands[seat]:
                         probe = (PLAY, parsed, 0 if state.cfg.card_special[parsed] == EIGHT else -1, False)
-                        ui.show(f"You cannot play {NAME[parsed]} now: {state._why_illegal(probe)}.")
+                        ui.show(f"You cannot play {NAME[parsed]} now: {state.why_illegal(probe)}.")
                     else:
                         ui.show(f"{NAME[parsed]} is not in your hand.")
                     continue

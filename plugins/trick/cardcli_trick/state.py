@@ -305,22 +305,6 @@ class TrickState(State):
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
-    def check(self, action) -> None:
-        player = self.current_player()
-        if player == TERMINAL:
-            raise IllegalMove("the game is over")
-        if not isinstance(action, tuple) or not action:
-            raise IllegalMove(f"not an action: {action!r}")
-        if player == CHANCE:
-            self._check_chance(action)
-            return
-        if action[0] not in (PLAY, DRAW):
-            raise IllegalMove(f"it is seat {player}'s turn, not a chance event")
-        legal = self.legal_actions()
-        if action in legal:
-            return
-        raise IllegalMove(self.why_illegal(action), self.alternatives(legal))
-
     def alternatives(self, legal: list) -> str:
         """The legal choices in words: ``could play 7H, QH or draw``."""
         cards: list[str] = []
@@ -336,6 +320,12 @@ class TrickState(State):
 
     def why_illegal(self, action) -> str:
         """Why a decision is not allowed, for people (records, prompts)."""
+        if not isinstance(action, tuple) or not action:
+            return f"not an action: {action!r}"
+        if action[0] not in (PLAY, DRAW):
+            return f"it is seat {self.turn}'s turn, not a chance event"
+        if action[0] == PLAY and (len(action) != 3 or action[1] not in range(JOKER + 1)):
+            return f"not an action: {action!r}"
         seat = self.turn
         hand = self.hands[seat]
         cfg = self.cfg
@@ -354,8 +344,6 @@ class TrickState(State):
             if any(SUIT[c] == suit for c in hand):
                 return f"may not draw while able to follow {SUIT_NAMES[suit]}"
             return "nothing is left to draw (stock and finished tricks are empty)"
-        if len(action) != 3:
-            return f"not an action: {action!r}"
         _, card, call = action
         if card not in hand:
             return f"{NAME[card]} is not in seat {seat}'s hand"
@@ -381,7 +369,9 @@ class TrickState(State):
             return " (it is in the finished tricks)"
         return ""
 
-    def _check_chance(self, action) -> None:
+    def check_chance(self, action) -> None:
+        if not isinstance(action, tuple) or not action:
+            raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
