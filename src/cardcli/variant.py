@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from .errors import IllegalMove
 from .options import Option, Value
+from .view import MoveView, TableView, generic_move_view, generic_table_view
 
 CHANCE = -1
 TERMINAL = -2
@@ -358,6 +359,22 @@ class Variant(ABC):
     def parse_move(self, state: State, text: str, legal: list[Action]) -> Action | None:
         """A typed move (``8s``, ``draw``) as one of ``legal``, or ``None``."""
         return None
+
+    # -- The table as data, for the browser page and other network clients. --
+    # The defaults build both from the methods above; a variant overrides them
+    # to show its piles, melds and scores as such and to group its choices.
+
+    def table_view(self, state: State, viewer: int | None, names: Sequence[str]) -> TableView:
+        """The table as ``viewer`` sees it (a seat, :data:`cardcli.view.SPECTATOR`
+        for the public table, ``None`` for everything), as data.  Read only what
+        ``viewer`` may see: the server sends this view and nothing else."""
+        return generic_table_view(self, state, viewer, names)
+
+    def move_view(self, state: State, seat: int, action: Action, names: Sequence[str]) -> MoveView:
+        """How ``seat`` picks the legal decision ``action``: its label, the hand
+        cards it uses, and the choice or call that sets it apart from moves
+        with the same cards."""
+        return generic_move_view(self, state, seat, action, names)
 
 
 def random_policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:

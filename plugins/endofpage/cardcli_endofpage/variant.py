@@ -10,6 +10,7 @@ from cardcli.errors import CardError, RulesetError
 from cardcli.events import card_field, only_fields
 from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
 from cardcli.variant import CHANCE, Variant
+from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 
 from . import cpu
 from .config import OPTIONS, Config, check_rules, decks_for
@@ -314,6 +315,18 @@ class EndOfPageVariant(Variant):
                names: Sequence[str] | None = None) -> str:
         return render_table(state, viewer, names)
 
+    def table_view(self, state: EndOfPageState, viewer: int | None, names: Sequence[str]) -> TableView:
+        """The table as data: the discard pile (every card: deeper ones can be
+        picked up), the melds with what each wild stands for, the score sheet,
+        each player's count and points; the viewer's hand, wilds marked."""
+        return table_view(state, viewer, names, self.render(state, viewer=viewer, names=names))
+
+    def move_view(self, state: EndOfPageState, seat: int, action, names: Sequence[str]) -> MoveView:
+        """Draw or take as buttons; a pick-up, meld, lay-off or discard by the
+        hand cards it uses, with what the wilds stand for as the choice.  The
+        label never tells how the round would end (that would read the other hands)."""
+        return move_view(state, seat, action)
+
     def parse_move(self, state: EndOfPageState, text: str, legal: list):
         """Typed moves: ``draw``, ``take``, ``d KC`` (discard), ``m 4s 4h 3d``
         (meld, wild meanings worked out when only one fits), ``l 3s 1`` (lay
@@ -472,3 +485,85 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
                 owner = "Your" if names[seat].lower() == "you" else f"{names[seat]}'s"
                 lines.append(f"  {owner} hand: {hand_text(state, hand)}")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------- the table as data
+def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str], text: str) -> TableView:
+    cfg = state.cfg
+    player = state.current_player()
+    acting = state.turn if player == CHANCE and state.phase != P_DEAL else player
+    over = state.result() is not None
+    players = []
+    for seat, hand in enumerate(state.hands):
+        notes = []
+        if seat == state.dealer:
+            notes.append("dealer")
+        if seat in state.out:
+            notes.append("out")
+        elif not hand and state.melded[seat]:
+            notes.append("floating")
+        elif state.melded[seat]:
+            notes.append("has melded")
+        on_table = sum(state.points[c] for c in state.played[seat])
+        players.append(PlayerView(seat, names[seat], len(hand), notes,
+                                  f"table {on_table}, total {state.totals[seat]}"))
+    piles = [Pile("discard pile", [NAME[c] for c in state.discard], len(state.discard))]
+    if state.faceup >= 0:
+        piles.append(Pile("face-up wild", [NAME[state.faceup]], 1, note=f"in front of {names[state.dealer]}"))
+    piles.append(Pile("stock", [], len(state.stock),
+                      note=f"rebuilds left: {cfg.reshuffles - state.reshuffled}"))
+    melds = []
+    for index, meld in enumerate(state.melds):
+        kind, key = meld[0], meld[1]
+        label = f"set of {RANK_NAMES[key]}s" if kind == SET else f"run of {SUITS[key]}"
+        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], label))
+    notes = [f"Round {state.round + (0 if over else 1)} of {cfg.page_lines}"]
+    if cfg.target_score is not None:
+        notes.append(f"Target {cfg.target_score}")
+    if state.wild:
+        notes.append(f"Wild: {RANK_NAMES[state.wild]}s")
+    hand: list[str] = []
+    marks: dict[str, str] = {}
+    if viewer is not None and 0 <= viewer < state.num_players:
+        for card in sorted_for_display(state, state.hands[viewer]):
+            hand.append(NAME[card])
+            if state.is_wild(card):
+                marks[NAME[card]] = "wild"
+    scores = None
+    if state.round_scores:
+        rows = [[f"round {i}", *row] for i, row in enumerate(state.round_scores, start=1)]
+        scores = ScoreSheet("points", rows, list(state.totals))
+    return TableView(viewer=viewer, turn=acting if acting >= 0 else None, players=players, hand=hand,
+                     marks=marks, piles=piles, melds=melds, notes=notes, scores=scores, text=text)
+
+
+def move_view(state: EndOfPageState, seat: int, action) -> MoveView:
+    kind = action[0]
+    rules = state.mrules
+    if kind == DRAW:
+        return MoveView("draw", f"draw from the stock ({len(state.stock)} cards)")
+    if kind == TAKE:
+        return MoveView("take", f"take {NAME[action[1]]} from the discard pile", target="discard pile")
+    if kind == PICKUP:
+        cards = list(action[2][3])
+        cards.remove(action[1])
+        text = meld_text(action[2], rules)
+        return MoveView("pickup", f"pick up {NAME[action[1]]} from deeper in the pile and meld {text}",
+                        [NAME[c] for c in cards], choice=text, target="discard pile")
+    if kind == MELD:
+        text = meld_text(action[1], rules)
+        wild = any(state.is_wild(c) for c in action[1][3])
+        return MoveView("meld", f"meld {text}", [NAME[c] for c in action[1][3]], choice=text if wild else "")
+    if kind == LAYOFF:
+        _, index, card, as_rank = action
+        meld = state.melds[index]
+        means = RANK_NAMES[as_rank] + (SUITS[meld[1]] if meld[0] == RUN else "")
+        wild = state.is_wild(card)
+        return MoveView("layoff", f"lay off {NAME[card]}" + (f" as {means}" if wild else "") +
+                        f" on meld {index + 1}", [NAME[card]], choice=f"as {means}" if wild else "",
+                        target=f"meld {index + 1}")
+    if kind == DISCARD:
+        last = len(state.hands[seat]) == 1
+        return MoveView("discard", f"discard {NAME[action[1]]}" + (" and go out" if last else ""),
+                        [NAME[action[1]]])
+    raise ValueError(f"not a decision: {action!r}")

@@ -9,6 +9,7 @@ from cardcli.cards import NAME, SUIT_NAMES, SUITS, build_deck, parse_card, parse
 from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields
 from cardcli.variant import CHANCE, Variant
+from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView
 
 from . import cpu
 from .config import EIGHT, OPTIONS, SPECIAL_NAMES, Config, check_rules
@@ -244,6 +245,71 @@ class MatchingVariant(Variant):
         if state.phase == P_AFTER_DRAW and (viewer is None or viewer == state.turn):
             lines.append(f"Drawn card: {NAME[state.drawn]} (play it or keep it)")
         return "\n".join(lines)
+
+    def table_view(self, state: MatchingState, viewer: int | None, names: Sequence[str]) -> TableView:
+        """The table as data: the top card (and the suit named), the stock, the
+        penalty pending, the direction, each player's count; the viewer's hand."""
+        cfg = state.cfg
+        player = state.current_player()
+        acting = state.draw_seat if player == CHANCE and state.phase == P_DRAWING else player
+        players = []
+        for seat, hand in enumerate(state.hands):
+            notes = []
+            if seat == state.dealer:
+                notes.append("dealer")
+            if not state.active[seat]:
+                notes.append(f"out, place {state.out.index(seat) + 1}")
+            elif len(hand) == 1:
+                notes.append("Page One")
+            players.append(PlayerView(seat, names[seat], len(hand), notes,
+                                      f"total {state.totals[seat]}" if cfg.rounds > 1 else ""))
+        piles = []
+        if state.discard:
+            note = ""
+            if state.suit == ANY_SUIT:
+                note = "any card may follow"
+            elif state.suit >= 0:
+                note = f"suit named: {SUIT_NAMES[state.suit]}"
+            piles.append(Pile("top card", [NAME[state.top]], len(state.discard), note=note))
+        piles.append(Pile("stock", [], state.stock_size()))
+        notes = []
+        if cfg.rounds > 1:
+            notes.append(f"Round {min(state.round + 1, cfg.rounds)} of {cfg.rounds}")
+        if state.penalty:
+            notes.append(f"Penalty pending: draw {state.penalty} (answer with a {state.penalty_rank} "
+                         "or take it)")
+        notes.append("Direction: " + ("clockwise (left)" if state.direction == 1
+                                      else "anticlockwise (right)"))
+        hand: list[str] = []
+        if viewer is not None and 0 <= viewer < state.num_players:
+            hand = [NAME[c] for c in sorted_hand(state.hands[viewer])]
+            if state.phase == P_AFTER_DRAW and viewer == state.turn:
+                notes.append(f"Drawn card: {NAME[state.drawn]} (play it or keep it)")
+        scores = None
+        if cfg.rounds > 1 and state.round_scores:
+            scores = ScoreSheet("points", [[f"round {i}", *row] for i, row in
+                                           enumerate(state.round_scores, start=1)], list(state.totals))
+        return TableView(viewer=viewer, turn=acting if acting >= 0 else None, players=players, hand=hand,
+                         piles=piles, notes=notes, scores=scores,
+                         text=self.render(state, viewer=viewer, names=names))
+
+    def move_view(self, state: MatchingState, seat: int, action, names: Sequence[str]) -> MoveView:
+        """A card to play (an 8 once per suit it may name, each as a choice), the
+        Page One call as a declaration, drawing or keeping as plain buttons."""
+        kind = action[0]
+        if kind == PLAY:
+            card, suit, call = action[1], action[2], action[3]
+            label = f"play {NAME[card]}" + (f", naming {SUIT_NAMES[suit]}" if suit >= 0 else "")
+            if call:
+                label = "call \"Page One!\" and " + label
+            return MoveView("play", label, [NAME[card]], choice=SUIT_NAMES[suit] if suit >= 0 else "",
+                            declare="Page One!" if call else "")
+        if kind == DRAW:
+            return MoveView("draw", f"take the penalty (draw {state.penalty})" if state.penalty
+                            else "draw a card")
+        if kind == KEEP:
+            return MoveView("keep", "keep the drawn card")
+        return super().move_view(state, seat, action, names)
 
     def parse_move(self, state: MatchingState, text: str, legal: list):
         """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` (with the

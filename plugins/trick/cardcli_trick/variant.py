@@ -9,6 +9,7 @@ from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, parse_card, sorte
 from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields, plural
 from cardcli.variant import CHANCE, Policy, Variant
+from cardcli.view import MoveView, Pile, PlayerView, TableView
 
 from . import cpu
 from .config import OPTIONS, Config, check_rules, pack
@@ -284,6 +285,63 @@ class TrickVariant(Variant):
         if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
             lines.append(f"Deal over: {self._reason(state, names)}")
         return "\n".join(lines)
+
+    def table_view(self, state: TrickState, viewer: int | None, names: Sequence[str]) -> TableView:
+        """The table as data: the trick so far (who played what), the last
+        trick, the stock, each player's count; the viewer's hand."""
+        cfg = state.cfg
+        player = state.current_player()
+        acting = state.draw_seat if player == CHANCE and state.phase == P_DRAW else player
+        players = []
+        for seat, hand in enumerate(state.hands):
+            notes = []
+            if seat == state.dealer:
+                notes.append("dealer")
+            if len(hand) == 1 and state.phase != P_OVER:
+                notes.append("Page One")
+            players.append(PlayerView(seat, names[seat], len(hand), notes,
+                                      plural(state.tally[seat], "deal") + " won" if cfg.deals > 1 else ""))
+        piles = []
+        if state.trick:
+            if state.phase == P_OVER:
+                note = "left unfinished"
+            elif state.suit >= 0:
+                note = f"{SUIT_NAMES[state.suit]} to follow; winning: {names[state.winning_seat()]}"
+            else:
+                note = "joker led: the next card sets the suit"
+            piles.append(Pile("trick", [NAME[c] for c in state.trick], len(state.trick),
+                              [names[s] for s in state.trick_seats], note))
+        if state.last_trick is not None and (state.phase != P_OVER or state.trick):
+            cards, seats, winner = state.last_trick
+            piles.append(Pile("last trick", [NAME[c] for c in cards], len(cards), [names[s] for s in seats],
+                              f"won by {names[winner]}"))
+        piles.append(Pile("stock", [], len(state.stock)))
+        piles.append(Pile("finished tricks", [], len(state.tricks)))
+        notes = []
+        if cfg.deals > 1:
+            notes.append(f"Deal {min(state.deal_no + 1, cfg.deals)} of {cfg.deals}")
+            notes.append(self._tally_text(state, names))
+        if state.phase == P_DRAW and state.draw_for != D_PENALTY and state.drawn_now:
+            notes.append(f"{names[state.draw_seat]} is drawing: {plural(state.drawn_now, 'card')} so far")
+        hand: list[str] = []
+        if viewer is not None and 0 <= viewer < state.num_players:
+            hand = [NAME[c] for c in sorted_hand(state.hands[viewer])]
+            if state.phase == P_FORCED and viewer == state.turn:
+                notes.append(f"Drawn card {NAME[state.forced]} must be played")
+        if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
+            notes.append(f"Deal over: {self._reason(state, names)}")
+        return TableView(viewer=viewer, turn=acting if acting >= 0 else None, players=players, hand=hand,
+                         piles=piles, notes=notes, text=self.render(state, viewer=viewer, names=names))
+
+    def move_view(self, state: TrickState, seat: int, action, names: Sequence[str]) -> MoveView:
+        """A card to play, the Page One call as a declaration, drawing as a button."""
+        if action[0] == PLAY:
+            card, call = action[1], action[2]
+            label = ("call \"Page One!\" and " if call else "") + f"play {NAME[card]}"
+            return MoveView("play", label, [NAME[card]], declare="Page One!" if call else "")
+        if action[0] == DRAW:
+            return MoveView("draw", "draw from the stock")
+        return super().move_view(state, seat, action, names)
 
     def _reason(self, state: TrickState, names: Sequence[str]) -> str:
         last = state.deal_winners[-1] if state.deal_winners else None

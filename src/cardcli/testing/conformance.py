@@ -252,6 +252,31 @@ class VariantConformance:
                     assert report.moves == game.moves
                     assert replay_states(data) == signatures
 
+    def test_seat_messages_are_private(self) -> None:
+        """What a table's server sends each seat (and a spectator) is the same
+        whatever the cards that seat cannot see (see :mod:`cardcli.testing.privacy`):
+        the first events of a game at the smallest and the largest table."""
+        self._check_privacy(limit=100)
+
+    @pytest.mark.slow
+    def test_seat_messages_are_private_in_whole_games(self) -> None:
+        self._check_privacy(limit=None, games=3)
+
+    def _check_privacy(self, limit: int | None, games: int = 1) -> None:
+        from ..players.hard import supports_hard
+        from .privacy import PrivacyCheck
+
+        target = self._variant()
+        probe = target.new_state(default_ruleset(target).options, self._counts()[0], 0)
+        if not supports_hard(target, probe):
+            pytest.skip("the variant does not say which zones each seat cannot see (hidden_zones)")
+        for players in sorted({self._counts()[0], self._counts()[-1]}):
+            for seed in range(games):
+                names = [f"p{seat}" for seat in range(players)]
+                check = PrivacyCheck(target, names, seed=seed, limit=limit)
+                self._play(seed + players, players, on_event=check.on_event)
+                assert check.views > 0 and check.events > 0
+
     def test_fast_path_matches_checked_path(self) -> None:
         """apply_legal (simulation) and apply (records) play the same game."""
         for players in self._counts():

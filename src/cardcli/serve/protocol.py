@@ -1,0 +1,122 @@
+"""The messages between a table's server and its clients: JSON objects, one per WebSocket text frame.
+
+Documented for client authors in ``docs/protocol.md``; this module is the one
+place they are built and read.  Everything a seat is sent comes from
+:meth:`Variant.table_view`, :meth:`Variant.move_view` and
+:meth:`Variant.describe` for that seat, never from the state itself, which is
+what ``VariantConformance.test_seat_messages_are_private`` checks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..variant import Action, State, Variant
+from ..view import SPECTATOR, moves_for
+
+#: Bumped when a message changes in a way an existing client would misread.
+PROTOCOL = 1
+#: The largest frame a client may send; larger ones close the connection.
+MAX_FRAME = 4096
+#: The longest answer to a prompt, in characters.
+MAX_ANSWER = 200
+
+
+class BadMessage(Exception):
+    """A client message that breaks the protocol: ``code`` and a sentence for the client."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def event_text(variant: Variant, state: State, action: Action, viewer: int | None,
+               names: Sequence[str]) -> str:
+    """An event as ``viewer`` is told it, before it is applied: "cpu2 played 7H on 9S"."""
+    player = state.current_player()
+    text = variant.describe(state, action, viewer=viewer, names=names)
+    return f"{names[player]} {text}" if player >= 0 else text
+
+
+def table_fields(variant: Variant, state: State, viewer: int | None,
+                 names: Sequence[str]) -> dict[str, Any]:
+    """The ``table`` and ``moves`` of an update for ``viewer``: its view of the
+    table and, on its turn, its legal moves in the order a ``move`` names them."""
+    view = variant.table_view(state, viewer, names)
+    player = state.current_player()
+    moves: list[dict[str, Any]] = []
+    if viewer is not None and viewer >= 0 and player == viewer:
+        moves = [move.as_dict() for move in moves_for(variant, state, viewer, state.legal_actions(), names)]
+    return {"table": view.as_dict(), "moves": moves}
+
+
+def viewer_of(seat: int | None, open_hands: bool = False) -> int | None:
+    """The viewer a client's messages are built for: its seat, or the public
+    table for a spectator (everything when the host opens the hands)."""
+    if seat is not None:
+        return seat
+    return None if open_hands else SPECTATOR
+
+
+# ------------------------------------------------------------ client messages
+_FIELDS = {
+    "hello": {"type", "protocol", "token", "prompts"},
+    "move": {"type", "turn", "move"},
+    "answer": {"type", "prompt", "text"},
+    "ping": {"type"},
+}
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise BadMessage("bad-message", f"{data['type']!r} needs {key!r}: a whole number, 0 or more")
+    return value
+
+
+def parse_client(text: str | bytes) -> dict[str, Any]:
+    """A client's frame as a checked message.  Raises :class:`BadMessage` saying why not."""
+    if isinstance(text, bytes):
+        raise BadMessage("bad-message", "send JSON text frames, not binary ones")
+    if len(text) > MAX_FRAME:
+        raise BadMessage("too-big", f"a message may be at most {MAX_FRAME} characters")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise BadMessage("bad-json", "not valid JSON") from None
+    if not isinstance(data, dict):
+        raise BadMessage("bad-message", "a message must be a JSON object with a \"type\"")
+    kind = data.get("type")
+    if kind not in _FIELDS:
+        raise BadMessage("unknown-type", f"unknown message type {kind!r} "
+                                         f"(known: {', '.join(sorted(_FIELDS))})")
+    extra = sorted(set(data) - _FIELDS[kind])
+    if extra:
+        raise BadMessage("bad-message", f"unknown field {extra[0]!r} in a {kind!r} message")
+    if kind == "hello":
+        if data.get("protocol") != PROTOCOL:
+            raise BadMessage("protocol", f"this table speaks protocol {PROTOCOL}, "
+                                         f"the client {data.get('protocol')!r}")
+        if not isinstance(data.get("token"), str) or not 0 < len(data["token"]) <= 100:
+            raise BadMessage("bad-message", "'hello' needs the 'token' from the invite link")
+        if not isinstance(data.get("prompts", False), bool):
+            raise BadMessage("bad-message", "'prompts' must be true or false")
+    elif kind == "move":
+        _int(data, "turn")
+        _int(data, "move")
+    elif kind == "answer":
+        _int(data, "prompt")
+        if not isinstance(data.get("text"), str) or len(data["text"]) > MAX_ANSWER:
+            raise BadMessage("bad-message", f"'answer' needs 'text': at most {MAX_ANSWER} characters")
+    return data
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}

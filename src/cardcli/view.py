@@ -1,0 +1,195 @@
+"""What one seat sees, as data: the table and its choices for clients that are not a terminal.
+
+The terminal shows :meth:`Variant.render`'s text.  A phone's browser needs the
+same table as structure (its hand as cards to tap, the piles, everyone's card
+count, melds, scores) and the legal moves with the hand cards each one uses.
+:class:`TableView` and :class:`MoveView` are that structure; a variant fills
+them in :meth:`Variant.table_view` and :meth:`Variant.move_view`, and the core
+fills them from what every variant already has (``card_zones``,
+``hidden_zones``, ``render``, ``describe``, ``encode_action``) when it does
+not, so a third party's variant is playable from a browser untouched.
+
+A view is built for one viewer and holds only what that viewer may see: the
+server sends nothing else.  ``cardcli.testing.VariantConformance`` checks it
+by dealing every card the viewer cannot see anew and comparing the views.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .cards import NAME, sorted_hand
+
+if TYPE_CHECKING:
+    from .variant import Action, State, Variant
+
+#: The viewer for a spectator: no seat, so no hand is shown (``None`` would
+#: show every card).  Variants compare ``viewer`` with seats and never index
+#: with it, so any value that is not a seat hides every hand.
+SPECTATOR = -3
+
+
+@dataclass
+class PlayerView:
+    """One seat as everyone sees it."""
+
+    seat: int
+    name: str
+    cards: int | None = None  # cards in hand (None: the variant keeps no hands)
+    notes: list[str] = field(default_factory=list)  # "dealer", "Page One", "out, place 2"
+    score: str = ""  # running score or tally, as text
+
+
+@dataclass
+class Pile:
+    """Cards on the table: face-up cards shown (the last is the top), or a count."""
+
+    name: str
+    cards: list[str] = field(default_factory=list)
+    count: int = 0  # how many cards the pile holds (shown or not)
+    labels: list[str] = field(default_factory=list)  # per shown card (who played it), or empty
+    note: str = ""
+
+
+@dataclass
+class MeldView:
+    """A meld on the table.  A wild shows what it stands for: ``7D=4S``."""
+
+    cards: list[str]
+    owner: int | None = None
+    label: str = ""
+
+
+@dataclass
+class ScoreSheet:
+    """Scores by round: ``rows`` are ``[label, score per seat...]``."""
+
+    label: str
+    rows: list[list[Any]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+
+
+@dataclass
+class TableView:
+    """The table as ``viewer`` sees it.  ``text`` is the terminal's table."""
+
+    viewer: int | None
+    turn: int | None  # the seat to decide, or None (the deck is acting, or the game is over)
+    players: list[PlayerView]
+    hand: list[str] = field(default_factory=list)  # the viewer's cards, in display order
+    marks: dict[str, str] = field(default_factory=dict)  # card name -> "wild", ...
+    piles: list[Pile] = field(default_factory=list)
+    melds: list[MeldView] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # penalties, the wild rank, the direction ...
+    scores: ScoreSheet | None = None
+    text: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class MoveView:
+    """One legal decision, the way a person picks it.
+
+    ``cards`` are the hand cards the move uses: a client lets the player tap
+    them and then offers the moves using exactly those cards.  Moves that
+    differ only by ``choice`` (the suit an 8 names, what a wild stands for) are
+    offered together; ``declare`` names something said with the move (the
+    "Page One!" call), which a client offers as a separate button so that
+    forgetting it stays possible.  ``target`` says where the move goes
+    ("meld 2") when that is not obvious from ``label``.
+    """
+
+    kind: str
+    label: str
+    cards: list[str] = field(default_factory=list)
+    choice: str = ""
+    declare: str = ""
+    target: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def hand_zone(state: State, seat: int) -> list[int] | None:
+    """``seat``'s hand, by the ``"hand N"`` zone every built-in variant uses."""
+    if not 0 <= seat < state.num_players:
+        return None
+    return state.card_zones().get(f"hand {seat}")
+
+
+def hidden_to(state: State, viewer: int | None) -> set[str] | None:
+    """The zones ``viewer`` cannot see (a spectator: any zone hidden from some
+    seat), or ``None`` when the variant does not say."""
+    if viewer is None:
+        return set()
+    try:
+        if 0 <= viewer < state.num_players:
+            return set(state.hidden_zones(viewer))
+        hidden: set[str] = set()
+        for seat in range(state.num_players):
+            hidden.update(state.hidden_zones(seat))
+        return hidden
+    except NotImplementedError:
+        return None
+
+
+def generic_table_view(variant: Variant, state: State, viewer: int | None,
+                       names: Sequence[str]) -> TableView:
+    """A view from what every variant has: the zones (hands as counts, the
+    viewer's own hand as cards) and the rendered table as text."""
+    zones = state.card_zones()
+    player = state.current_player()
+    players = [PlayerView(seat, names[seat], len(zones[f"hand {seat}"]) if f"hand {seat}" in zones else None)
+               for seat in range(state.num_players)]
+    own = f"hand {viewer}" if viewer is not None else None
+    hidden = hidden_to(state, viewer)
+    piles = []
+    for name, cards in zones.items():
+        if name.startswith("hand ") or not cards:
+            continue
+        shown = hidden is not None and name not in hidden
+        if viewer is None:
+            shown = True
+        # A zone's order is the variant's business: a count, plus the cards
+        # (sorted, so nothing is read into their order) where they are face up.
+        piles.append(Pile(name, [NAME[c] for c in sorted_hand(cards)] if shown else [], len(cards)))
+    hand: list[str] = []
+    if own is not None and own in zones:
+        hand = [NAME[c] for c in sorted_hand(zones[own])]
+    return TableView(viewer=viewer, turn=player if player >= 0 else None, players=players, hand=hand,
+                     piles=piles, text=variant.render(state, viewer=viewer, names=names))
+
+
+def _card_names(value: Any) -> list[str]:
+    """Card names in a record field: ``"7H"``, ``["4S", "3H=5S"]`` (the card before ``=``)."""
+    items = value if isinstance(value, list) else [value]
+    return [item.split("=", 1)[0].upper() for item in items if isinstance(item, str)]
+
+
+def generic_move_view(variant: Variant, state: State, seat: int, action: Action,
+                      names: Sequence[str]) -> MoveView:
+    """A move from its record fields and its description: the cards it names
+    that are in the seat's hand are the cards it uses."""
+    fields = variant.encode_action(state, action)
+    label = variant.describe(state, action, viewer=seat, names=names)
+    hand = hand_zone(state, seat)
+    cards: list[str] = []
+    if hand is not None:
+        left = Counter(NAME[c] for c in hand)
+        for key in ("card", "cards"):
+            for name in _card_names(fields.get(key)):
+                if left[name] > 0:
+                    left[name] -= 1
+                    cards.append(name)
+    return MoveView(kind=str(fields.get("move", "move")), label=label, cards=cards)
+
+
+def moves_for(variant: Variant, state: State, seat: int, legal: Sequence[Action],
+              names: Sequence[str]) -> list[MoveView]:
+    """Every legal move of ``seat`` as a :class:`MoveView`, in ``legal``'s order."""
+    return [variant.move_view(state, seat, action, names) for action in legal]

@@ -1,0 +1,122 @@
+"""The table as data (cardcli.view): the generic views a third party's variant
+gets untouched, and the privacy check catching a view that leaks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardcli.cards import NAME
+from cardcli.plugins import get_registry
+from cardcli.testing import play_game
+from cardcli.testing.privacy import PrivacyCheck
+from cardcli.variant import Variant
+from cardcli.view import SPECTATOR, TableView
+from cardcli_matching.variant import MatchingVariant
+
+
+class PlainMatching(MatchingVariant):
+    """Matching as a third party might write it: no table_view or move_view of its own."""
+
+    table_view = Variant.table_view
+    move_view = Variant.move_view
+
+
+class LeakyMatching(MatchingVariant):
+    """A view that shows the next player's hand: the privacy check must catch it."""
+
+    def table_view(self, state, viewer, names) -> TableView:
+        view = super().table_view(state, viewer, names)
+        if viewer is not None and 0 <= viewer < state.num_players:
+            view.notes.append(" ".join(str(c) for c in state.hands[(viewer + 1) % state.num_players]))
+        return view
+
+
+class LeakyDescription(MatchingVariant):
+    """Tells everyone which cards another player drew."""
+
+    def describe(self, state, action, viewer=None, names=None):
+        return super().describe(state, action, viewer=None, names=names)
+
+
+def _midgame(variant, events: int = 30):
+    seen = []
+    play_game(variant, players=3, seed=4, on_event=lambda g, a: seen.append(g.state.clone())
+              if g.events == events else None)
+    return seen[0]
+
+
+def test_generic_view_shows_own_hand_counts_and_the_rendered_table():
+    variant = PlainMatching()
+    state = _midgame(variant)
+    names = ["ann", "bob", "cy"]
+    view = variant.table_view(state, 1, names)
+    assert view.hand and len(view.hand) == len(state.hands[1])
+    assert [p.cards for p in view.players] == [len(h) for h in state.hands]
+    assert view.text == variant.render(state, viewer=1, names=names)
+    stock = next(p for p in view.piles if p.name == "stock")
+    assert stock.cards == [] and stock.count == len(state.stock)  # hidden: a count only
+    discards = next(p for p in view.piles if p.name == "discards")
+    assert len(discards.cards) == len(state.discard)  # face up
+    spectator = variant.table_view(state, SPECTATOR, names)
+    assert spectator.hand == [] and "ann" in spectator.text
+
+
+def test_generic_moves_use_the_cards_their_record_fields_name():
+    variant = PlainMatching()
+    state = _midgame(variant)
+    while state.current_player() < 0:
+        state.apply_legal(state.sample_chance(random.Random(1)))
+    seat = state.current_player()
+    legal = state.legal_actions()
+    moves = [variant.move_view(state, seat, a, ["a", "b", "c"]) for a in legal]
+    plays = [m for m, a in zip(moves, legal) if a[0] == 0]
+    for move, action in zip(moves, legal):
+        fields = variant.encode_action(state, action)
+        assert move.kind == fields["move"]
+        assert move.label == variant.describe(state, action, viewer=seat, names=["a", "b", "c"])
+        assert move.cards == ([fields["card"]] if "card" in fields else [])
+    assert plays or any(m.kind == "draw" for m in moves)
+
+
+@pytest.mark.parametrize("variant", [LeakyMatching(), LeakyDescription()], ids=["view", "describe"])
+def test_the_privacy_check_catches_a_leak(variant):
+    check = PrivacyCheck(variant, ["p0", "p1", "p2"], seed=1)
+    with pytest.raises(AssertionError, match="cannot"):
+        play_game(variant, players=3, seed=3, on_event=check.on_event)
+
+
+def test_the_generic_views_pass_the_privacy_check():
+    variant = PlainMatching()
+    check = PrivacyCheck(variant, ["p0", "p1", "p2"], seed=2, limit=80)
+    play_game(variant, players=3, seed=5, on_event=check.on_event)
+    assert check.views > 100 and check.events > 20
+
+
+@pytest.mark.parametrize("name", ["matching", "trick", "endofpage"])
+def test_each_move_of_a_real_game_names_cards_from_the_hand(name):
+    """Every move's cards are in the mover's hand, and moves with the same
+    cards, kind and declaration are told apart by their choice or target."""
+    variant = get_registry().get(name)
+    checked = []
+
+    def look(game, _action):
+        state = game.state
+        seat = state.current_player()
+        if seat < 0:
+            return
+        hand = [NAME[c] for c in state.hands[seat]]
+        keys = set()
+        for action in state.legal_actions():
+            move = variant.move_view(state, seat, action, [f"p{i}" for i in range(state.num_players)])
+            left = list(hand)
+            for card in move.cards:
+                left.remove(card)
+            key = (move.kind, tuple(sorted(move.cards)), move.declare, move.choice, move.target)
+            assert key not in keys, f"two moves look alike: {move}"
+            keys.add(key)
+        checked.append(seat)
+
+    play_game(variant, players=2, seed=8, on_event=look)
+    assert len(checked) > 10
