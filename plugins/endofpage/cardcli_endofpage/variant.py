@@ -494,18 +494,18 @@ def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str], 
     acting = state.turn if player == CHANCE and state.phase != P_DEAL else player
     over = state.result() is not None
     players = []
-    for seat, hand in enumerate(state.hands):
+    for seat, cards in enumerate(state.hands):
         notes = []
         if seat == state.dealer:
             notes.append("dealer")
         if seat in state.out:
             notes.append("out")
-        elif not hand and state.melded[seat]:
+        elif not cards and state.melded[seat]:
             notes.append("floating")
         elif state.melded[seat]:
             notes.append("has melded")
         on_table = sum(state.points[c] for c in state.played[seat])
-        players.append(PlayerView(seat, names[seat], len(hand), notes,
+        players.append(PlayerView(seat, names[seat], len(cards), notes,
                                   f"table {on_table}, total {state.totals[seat]}"))
     piles = [Pile("discard pile", [NAME[c] for c in state.discard], len(state.discard))]
     if state.faceup >= 0:

@@ -253,15 +253,15 @@ class MatchingVariant(Variant):
         player = state.current_player()
         acting = state.draw_seat if player == CHANCE and state.phase == P_DRAWING else player
         players = []
-        for seat, hand in enumerate(state.hands):
+        for seat, cards in enumerate(state.hands):
             notes = []
             if seat == state.dealer:
                 notes.append("dealer")
             if not state.active[seat]:
                 notes.append(f"out, place {state.out.index(seat) + 1}")
-            elif len(hand) == 1:
+            elif len(cards) == 1:
                 notes.append("Page One")
-            players.append(PlayerView(seat, names[seat], len(hand), notes,
+            players.append(PlayerView(seat, names[seat], len(cards), notes,
                                       f"total {state.totals[seat]}" if cfg.rounds > 1 else ""))
         piles = []
         if state.discard:

@@ -293,13 +293,13 @@ class TrickVariant(Variant):
         player = state.current_player()
         acting = state.draw_seat if player == CHANCE and state.phase == P_DRAW else player
         players = []
-        for seat, hand in enumerate(state.hands):
+        for seat, cards in enumerate(state.hands):
             notes = []
             if seat == state.dealer:
                 notes.append("dealer")
-            if len(hand) == 1 and state.phase != P_OVER:
+            if len(cards) == 1 and state.phase != P_OVER:
                 notes.append("Page One")
-            players.append(PlayerView(seat, names[seat], len(hand), notes,
+            players.append(PlayerView(seat, names[seat], len(cards), notes,
                                       plural(state.tally[seat], "deal") + " won" if cfg.deals > 1 else ""))
         piles = []
         if state.trick:
