@@ -222,13 +222,15 @@ def walk_record(stream: IO[bytes], source: str, registry: Registry, *,
         except ValueError as error:
             raise RecordError(f"{where.rstrip(',')}: {error}", source=source, line=line, move=move,
                               seat=None if seat == CHANCE else seat, kind="syntax") from None
-        text = describe(game, action) if describe is not None else ""
         try:
-            game.apply(action)
+            state.check(action)
         except IllegalMove as error:
-            text = text or variant.describe(state, action)
+            # The move as attempted and the rule it breaks, never what it would have done.
+            text = variant.describe_attempt(state, action)
             raise RecordError(f"{where} {text}: {error}", source=source, line=line, move=move,
                               seat=None if seat == CHANCE else seat, kind="illegal") from None
+        text = describe(game, action) if describe is not None else ""
+        game.apply(action, checked=False)
         yield Step(line=line, data=data, action=action, seat=seat, move=game.moves, text=text)
 
 

@@ -183,6 +183,11 @@ def explain(cards: Sequence[int], rules: MeldRules) -> str:
         return "a run may not hold the same rank twice"
     lo, hi = min(ranks), max(ranks)
     if hi - lo + 1 - len(naturals) > wilds:
+        low_ace = {1 if r == rules.highest else r for r in ranks}
+        if hi == rules.highest and rules.lowest > 2 and max(low_ace) < len(cards) + 1:
+            # A run if the ace were low and a wild filled in below the lowest rank ("AH W 3H").
+            below = RANK_NAMES.get(rules.lowest - 1, str(rules.lowest - 1))
+            return f"aces are only high and a wild never stands for a {below}"
         return "the run has gaps that the wilds cannot fill"
     if wilds >= 2:
         return f"two wilds need {_count(rules.wild_gap)} naturals between them"
@@ -436,6 +441,8 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
         found = [m for m in interpretations(cards, rules) if m[0] == RUN]
         if len(found) == 1:
             return found[0]
+        if not found:
+            raise ValueError(explain(cards, rules))
         raise ValueError("say what each wild stands for, e.g. 3H=5C")
     placed: dict[int, int] = {}
     for card in naturals:
@@ -447,10 +454,19 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
         if stated_suit is not None and stated_suit != suit:
             raise ValueError(f"{NAME[card]} cannot stand for {RANK_NAMES[meant]}{SUITS[stated_suit]} "
                              f"in a run of {SUITS[suit]}")
+        if meant < rules.lowest:
+            below = RANK_NAMES.get(rules.lowest - 1, str(rules.lowest - 1))
+            aces = "aces are only high and " if rules.highest in placed else ""
+            raise ValueError(f"{NAME[card]} cannot stand for {RANK_NAMES.get(meant, str(meant))}"
+                             f"{SUITS[suit]}: {aces}a wild never stands for a {below}")
         if meant in placed:
             raise ValueError(f"two cards stand for {RANK_NAMES[meant]}{SUITS[suit]}")
         placed[meant] = card
     low, high = min(placed), max(placed)
+    if high == rules.highest and high - 1 not in placed and low <= rules.lowest:
+        # An ace played low ("AH 3H 4H"): a run does not wrap round from the ace.
+        raise ValueError(f"aces are only high: {NAME[placed[high]]} cannot go below "
+                         f"{RANK_NAMES[rules.lowest]}{SUITS[suit]}")
     for rank in range(low, high + 1):
         if rank not in placed:
             name = RANK_NAMES[rank] + SUITS[suit] if 2 <= rank <= 14 else str(rank)

@@ -340,6 +340,26 @@ class Variant(ABC):
         see) or ``None`` for everything.
         """
 
+    def describe_attempt(self, state: State, action: Action, names: Sequence[str] | None = None) -> str:
+        """One line for the message that refuses ``action``: the move as it
+        was attempted ("discarded 9D", "played 2S"), never what it would have
+        done (no "went out", no "the trick goes to ...").  ``action`` may be
+        illegal in ``state``, so this must not apply it.
+
+        The default names the record fields ("discard (card 9D)"); variants
+        override it with their own words.
+        """
+        try:
+            fields = dict(self.encode_action(state, action))
+        except (LookupError, TypeError, ValueError):
+            return repr(action)
+        name = fields.pop("move", None) or fields.pop("chance", None) or "event"
+        parts = []
+        for key, value in fields.items():
+            shown = " ".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
+            parts.append(f"{key} {shown}")
+        return f"{name} ({', '.join(parts)})" if parts else str(name)
+
     @abstractmethod
     def render(self, state: State, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
         """The table as text, seen by ``viewer`` (``None``: every card shown)."""

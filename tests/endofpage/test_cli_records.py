@@ -88,3 +88,55 @@ def test_validate_command_exit_status_for_a_broken_record(tmp_path):
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     assert f"{bad}:23:" in result.output and "must be played" in result.output
+
+
+def _without_result(lines: list) -> list:
+    return [line for line in lines if "result" not in line]
+
+
+ILLEGAL = [
+    # a discard of a card not held
+    (broken(7, card="KH"), 8, "move 3, seat 0 discarded KH: KH is not in seat 0's hand"),
+    # a meld with a card not held
+    (broken(6, cards=["4S", "4D", "3D=4"]), 7,
+     "move 2, seat 0 melded 4S 4D 3D=4: 4D is not in seat 0's hand"),
+    # lay-offs on melds that are not on the table
+    (broken(16, meld=99), 17,
+     "move 10, seat 1 laid off 3S (as 4) on meld 99: there is no meld 99 on the table (2 meld(s))"),
+    (broken(16, meld=-5), 17,
+     "move 10, seat 1 laid off 3S (as 4) on meld -5: there is no meld -5 on the table (2 meld(s))"),
+    # a last card that plays, discarded: the message names the rule, not the round it would end
+    (last_card_plays(), 23, "move 14, seat 1 discarded 7C: your last card 7C plays (on meld 2): it must "
+     "be played, not discarded to go out"),
+]
+
+
+@pytest.mark.parametrize("lines,line,message", ILLEGAL)
+@pytest.mark.parametrize("command", ["validate", "replay", "resume"])
+def test_an_illegal_move_gets_the_rule_message_everywhere(tmp_path, lines, line, message, command):
+    """Describing an illegal move must not apply it (it used to: "internal
+    error"), and names the move and the rule, never its effects."""
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(record(_without_result(lines)))
+    args = {"validate": ["validate", str(path)], "replay": ["replay", str(path), "--to", "40"],
+            "resume": ["play", "--resume", str(path)]}[command]
+    result = CliRunner().invoke(cli, args, input="")
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output
+    assert f"{path}:{line}: {message}" in result.output
+    assert "Round 1 is over" not in result.output and "went out" not in result.output
+
+
+def test_describing_an_illegal_end_of_round_move_does_not_apply_it(variant):
+    """The one-line description of a last-card discard that plays: the round
+    it would end is not narrated, and the state is untouched."""
+    from cardcli_endofpage.state import DISCARD
+
+    from .conftest import cards, table
+
+    state = table(hands=["7C", "5H 6H"], melds=[(0, "4C 5C 6C")], turns=4)
+    before = state.clone()
+    action = (DISCARD, cards("7C")[0])
+    assert "Round 1 is over" not in variant.describe(state, action)  # an illegal move ends nothing
+    assert variant.describe_attempt(state, action) == "discarded 7C"
+    assert state.hands == before.hands and state.round == before.round

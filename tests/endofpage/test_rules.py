@@ -163,6 +163,36 @@ def test_run_spacing_in_rank_order_and_aces_high_only():
     assert meld_problem((RUN, 0, 13, tuple(cards("KS AS 3H"))), threes) is not None
 
 
+@pytest.mark.parametrize(("items", "message"), [
+    # the example: 6s wild, a wild below 3 next to an ace
+    (["AH", "6H=2H", "3H"], "6H cannot stand for 2H: aces are only high and a wild never stands for a 2"),
+    (["QH", "KH", "AH", "6H=2H"], "6H cannot stand for 2H: aces are only high and a wild never stands "
+     "for a 2"),
+    (["6H=2H", "3H", "4H"], "6H cannot stand for 2H: a wild never stands for a 2"),
+    (["AH", "6H", "3H"], "aces are only high and a wild never stands for a 2"),  # meaning left out
+    (["AH", "3H", "4H"], "aces are only high: AH cannot go below 3H"),
+    (["AH", "3H", "6H=4H", "5H"], "aces are only high: AH cannot go below 3H"),
+])
+def test_a_low_ace_or_a_wild_two_is_refused_for_that_reason(items, message):
+    state = table(wild="6", hands=["AH 6H 3H 4H 5H", "5D 6D"])
+    with pytest.raises(ValueError) as caught:
+        parse_meld_items(items, state)
+    assert str(caught.value) == message
+    assert "gap" not in str(caught.value)
+
+
+def test_a_wild_two_next_to_an_ace_in_a_record():
+    from cardcli.testing import validate_bytes
+
+    from .conftest import WORKED, record
+
+    lines = [dict(x) for x in WORKED]
+    lines[6] = {"seat": 0, "move": "meld", "cards": ["AS", "3D=2S", "4S"]}
+    report = validate_bytes(record(lines))
+    assert str(report.error).endswith(":7: move 2, seat 0: 3D cannot stand for 2S: aces are only high and "
+                                      "a wild never stands for a 2")
+
+
 # ----------------------------------------------------------- draws and pickups
 def test_deep_pickup_needs_two_naturals_from_hand():
     state = table(hands=["4C 6C KD 3S", "9H 9D 10S"], discard="6D 5C JH", phase=P_DRAW)

@@ -164,3 +164,33 @@ def test_a_huge_record_validates_streaming(tmp_path):
     result = validate_command(path)
     assert result.exit_code == 0, result.output
     assert game.events > 3000
+
+
+def test_a_refusal_names_the_play_never_the_cards_effect(tmp_path):
+    """An illegal special card is refused without what it would have done
+    (it used to say "... (skips ann): no rank or suit match")."""
+    lines = replace(1, {"chance": "deal", "hands": [["9H", "9S"], ["KH", "JC"]]})
+    lines = [*lines[:4], {"seat": 1, "move": "play", "card": "JC"}]
+    path = write(tmp_path, lines)
+    result = validate_command(path)
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith(f"{path}:5: move 2, seat 1 played JC on 9S: no rank or suit match "
+                                    "(could draw)\n"), result.output
+
+
+def test_the_core_describes_an_attempt_from_its_record_fields():
+    """A variant that does not word its refusals gets the record's fields."""
+    from cardcli.cards import parse_card
+    from cardcli.plugins import get_registry
+    from cardcli.variant import Variant
+    from cardcli_matching.state import PLAY
+
+    from .conftest import Table
+
+    class Plain(type(get_registry().get("matching"))):
+        describe_attempt = Variant.describe_attempt
+
+    t = Table(["9H 9S", "KH JC"], "7S")
+    plain = Plain()
+    assert plain.describe_attempt(t.state, (PLAY, parse_card("JC"), -1, True)) == "play (card JC, call True)"
+    assert plain.describe_attempt(t.state, (0,)) == "(0,)"  # unreadable: shown as it is

@@ -98,6 +98,25 @@ def test_broken_records_are_rejected(tmp_path, lines, line, message):
     assert message in result.output, result.output
 
 
+@pytest.mark.parametrize(("lines", "line", "message"), [
+    # the play would complete the trick: who would win it is not the point
+    (replace(3, {"seat": 1, "move": "play", "card": "7H", "call": True}), 4,
+     "move 2, seat 1 called \"Page One!\" and played 7H: Page One may only be called with the play "
+     "that leaves one card (could play 7H)"),
+    # the play would be the last card: nor is who would win the deal
+    (replace(10, {"seat": 0, "move": "play", "card": "4S", "call": True}), 11,
+     "move 7, seat 0 called \"Page One!\" and played 4S: Page One may only be called with the play "
+     "that leaves one card (could play 4S)"),
+    (replace(2, {"seat": 0, "move": "draw"}), 3, "move 1, seat 0 chose to draw: may not draw: holding a "
+     "card to lead (could play 9H, 3C or 4S)"),
+])
+def test_a_refusal_names_the_move_and_the_rule_never_its_effects(tmp_path, lines, line, message):
+    path = write(tmp_path, lines)
+    result = validate_command(path)
+    assert result.exit_code == 1, result.output
+    assert f"{path}:{line}: {message}\n" in result.output, result.output
+
+
 def test_two_jokers_and_two_decks_record(tmp_path):
     header = {**HEADER, "rules": {"hand_size": 3, "jokers": 2, "decks": 2}}
     lines = [

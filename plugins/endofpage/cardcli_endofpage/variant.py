@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, build_deck, parse_rank, parse_suit
-from cardcli.errors import CardError, RulesetError
+from cardcli.errors import CardError, IllegalMove, RulesetError
 from cardcli.events import card_field, only_fields
 from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
 from cardcli.variant import CHANCE, Variant
@@ -145,7 +145,7 @@ class EndOfPageVariant(Variant):
             _, index, card, as_rank = action
             data: dict[str, Any] = {"move": "layoff", "card": NAME[card], "meld": index + 1}
             if state.is_wild(card):
-                meld = state.melds[index] if index < len(state.melds) else None
+                meld = state.melds[index] if 0 <= index < len(state.melds) else None
                 if meld is not None and meld[0] == RUN:
                     data["as"] = RANK_NAMES[as_rank] + SUITS[meld[1]]
                 else:
@@ -253,6 +253,36 @@ class EndOfPageVariant(Variant):
         return (LAYOFF, index, card, RANK[card])
 
     # ----------------------------------------------------------------- people
+    def describe_attempt(self, state: EndOfPageState, action, names: Sequence[str] | None = None) -> str:
+        """The move as attempted, for a refusal: never whether it goes out or ends the round."""
+        kind = action[0]
+        rules = state.mrules
+        if kind == PICKUP:
+            return (f"picked up {NAME[action[1]]} from deeper in the discard pile to meld "
+                    f"{meld_text(action[2], rules)}")
+        if kind == MELD:
+            return f"melded {meld_text(action[1], rules)}"
+        if kind == LAYOFF:
+            _, index, card, as_rank = action
+            text = NAME[card]
+            if state.is_wild(card):
+                meld = state.melds[index] if 0 <= index < len(state.melds) else None
+                suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
+                text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
+            return f"laid off {text} on meld {index + 1}"
+        if kind == DISCARD:
+            return f"discarded {NAME[action[1]]}"
+        if kind == DRAWN:
+            who = names[state.turn] if names else f"seat {state.turn}"
+            return f"{who} drew {NAME[action[1]]}"
+        if kind == RESHUFFLE:
+            return "reshuffled the discards into a new stock"
+        if kind == DEAL:
+            _, seat, cards, _wild = action
+            who = names[seat] if names and 0 <= seat < len(names) else f"seat {seat}"
+            return f"{who} was dealt {' '.join(NAME[c] for c in cards)}"
+        return self.describe(state, action, names=names)
+
     def describe(self, state: EndOfPageState, action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
@@ -274,10 +304,10 @@ class EndOfPageVariant(Variant):
             _, index, card, as_rank = action
             text = NAME[card]
             if state.is_wild(card):
-                meld = state.melds[index] if index < len(state.melds) else None
+                meld = state.melds[index] if 0 <= index < len(state.melds) else None
                 suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
                 text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
-            owner = possessive(who(state.owners[index])) if index < len(state.owners) else "?"
+            owner = possessive(who(state.owners[index])) if 0 <= index < len(state.owners) else "?"
             return f"laid off {text} on meld {index + 1} ({owner})" + round_over(state, action, names)
         if kind == DISCARD:
             hand = state.hands[state.turn]
@@ -359,7 +389,12 @@ def named(text: str, names: Sequence[str] | None) -> str:
 
 
 def round_over(state: EndOfPageState, action, names: Sequence[str] | None) -> str:
-    """When ``action`` ends the round: how it ended and the round's scores."""
+    """When ``action`` ends the round: how it ended and the round's scores
+    (nothing for an illegal action, which ends nothing)."""
+    try:
+        state.check(action)
+    except IllegalMove:
+        return ""
     after = state.clone()
     after.apply_legal(action)
     if after.round == state.round:

@@ -152,16 +152,25 @@ class MatchingVariant(Variant):
         raise ValueError(f"unknown chance event {chance!r} (matching: deal, turn_up, draw, reshuffle)")
 
     # ----------------------------------------------------------------- people
+    def describe_attempt(self, state: MatchingState, action, names: Sequence[str] | None = None) -> str:
+        """The move as attempted, for a refusal: no effects of the card."""
+        kind = action[0]
+        if kind == PLAY:
+            return _play_text(state, action[1], action[2], action[3])
+        if kind == DRAW:
+            return "took the penalty" if state.penalty else "chose to draw"
+        if kind == KEEP:
+            return "chose to keep a drawn card"
+        if kind == TURN_UP:
+            return f"turned up {NAME[action[1]]}"
+        return self.describe(state, action, names=names)
+
     def describe(self, state: MatchingState, action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
         if kind == PLAY:
-            card, suit, call = action[1], action[2], action[3]
-            text = f"played {NAME[card]} on {NAME[state.top]}" if state.discard else f"played {NAME[card]}"
-            if state.suit >= 0 and state.suit != ANY_SUIT:
-                text += f" ({SUIT_NAMES[state.suit]} named)"
-            if suit >= 0:
-                text += f", naming {SUIT_NAMES[suit]}"
+            card, call = action[1], action[3]
+            text = _play_text(state, card, action[2], False)
             effect = _effect_text(state, card, names)
             if effect:
                 text += f" ({effect})"
@@ -345,6 +354,16 @@ class MatchingVariant(Variant):
 
     def human_turn(self, state: MatchingState, seat: int, legal: list, ui: Any):
         return human_dialogue(self, state, seat, legal, ui)
+
+
+def _play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
+    """``played 8C on JH (spades named), naming hearts``: the play itself, no effect."""
+    text = f"played {NAME[card]} on {NAME[state.top]}" if state.discard else f"played {NAME[card]}"
+    if state.suit >= 0 and state.suit != ANY_SUIT:
+        text += f" ({SUIT_NAMES[state.suit]} named)"
+    if 0 <= suit <= 3:
+        text += f", naming {SUIT_NAMES[suit]}"
+    return ("called \"Page One!\" and " if call else "") + text
 
 
 def _effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -> str:

@@ -134,6 +134,29 @@ class TrickVariant(Variant):
     def _name(self, seat: int, names: Sequence[str] | None) -> str:
         return names[seat] if names else f"seat {seat}"
 
+    def describe_attempt(self, state: TrickState, action, names: Sequence[str] | None = None) -> str:
+        """The move as attempted, for a refusal: never who would win the trick or the deal."""
+        kind = action[0]
+        if kind == PLAY:
+            card = NAME[action[1]]
+            if not state.trick:
+                text = f"led {card}"
+            elif state.suit < 0:
+                text = f"played {card} on the led joker"
+            else:
+                text = f"played {card}"
+            return ("called \"Page One!\" and " if action[2] else "") + text
+        if kind == DRAW:
+            return "chose to draw"
+        if kind == DRAWN:
+            who = self._name(state.draw_seat, names) if state.draw_seat >= 0 else "a seat"
+            text = f"{who} drew {' '.join(NAME[c] for c in action[1])}"
+            penalty = state.phase == P_DRAW and state.draw_for == D_PENALTY
+            return text + (" (forgot Page One)" if penalty else "")
+        if kind == RESHUFFLE:
+            return "reshuffled the finished tricks into a new stock"
+        return self.describe(state, action, names=names)
+
     def describe(self, state: TrickState, action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
