@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from cardcli.cli import cli
 from cardcli.errors import RulesetError
 from cardcli.plugins import get_registry
-from cardcli.rulesets import PROJECT_RULESETS, load_ruleset, shipped_rulesets
+from cardcli.rulesets import load_ruleset, shipped_rulesets
 
 
 def test_every_shipped_ruleset_loads():
@@ -91,4 +91,3 @@ def test_rulesets_folder_from_environment(tmp_path, monkeypatch):
     (tmp_path / "mine.toml").write_text('name = "Mine"\nvariant = "matching"\n[options]\nhand_size = 3\n')
     monkeypatch.setenv("CARDCLI_RULESETS", str(tmp_path))
     assert load_ruleset("mine", get_registry()).options["hand_size"] == 3
-    assert PROJECT_RULESETS.is_dir()

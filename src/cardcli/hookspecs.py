@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
 
 import pluggy
@@ -27,5 +28,6 @@ def cardcli_register_variants(register: Callable[[Variant], None]) -> None:
 
 
 @hookspec
-def cardcli_register_rulesets(register: Callable[[str | os.PathLike[str]], None]) -> None:
-    """Call ``register(directory)`` for each folder of TOML rulesets the plugin ships."""
+def cardcli_register_rulesets(register: Callable[[str | os.PathLike[str] | Traversable], None]) -> None:
+    """Call ``register(directory)`` for each folder of TOML rulesets the plugin ships,
+    e.g. ``register(importlib.resources.files("my_plugin") / "rulesets")``."""

@@ -11,9 +11,11 @@ the variant's default::
     stack_twos = false
 
 ``--ruleset`` takes a path or a shipped name.  Shipped names are searched in
-``$CARDCLI_RULESETS`` (folders separated by ``os.pathsep``), the project's
-``rulesets/`` folder, and the folders plugins register.  For a known variant
-``american`` also finds ``matching-american``.
+``$CARDCLI_RULESETS`` (folders separated by ``os.pathsep``), then in the
+folders plugins register through ``cardcli_register_rulesets`` -- the built-in
+variants register the folder inside their package that carries the project's
+``rulesets/`` files, so an installed wheel finds them as a checkout does.  For
+a known variant ``american`` also finds ``matching-american``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from .options import Value, resolve
 from .plugins import Registry
 from .variant import Variant
 
-PROJECT_RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
 _TOP_KEYS = {"name", "variant", "description", "options"}
 
 
@@ -45,12 +46,11 @@ class Ruleset:
 
 
 def search_dirs(registry: Registry) -> list[Path]:
+    """Where shipped names are looked up, first match winning."""
     dirs: list[Path] = []
     for entry in os.environ.get("CARDCLI_RULESETS", "").split(os.pathsep):
         if entry:
             dirs.append(Path(entry))
-    if PROJECT_RULESETS.is_dir():
-        dirs.append(PROJECT_RULESETS)
     dirs.extend(registry.ruleset_dirs)
     return dirs
 

@@ -1,4 +1,6 @@
-"""The entry point: registers the variant with cardcli through pluggy."""
+"""The entry point: registers the variant and its shipped rulesets with cardcli through pluggy."""
+
+from importlib.resources import files
 
 from cardcli.hookspecs import hookimpl
 
@@ -8,3 +10,9 @@ from .variant import MatchingVariant
 @hookimpl
 def cardcli_register_variants(register):
     register(MatchingVariant())
+
+
+@hookimpl
+def cardcli_register_rulesets(register):
+    # The files are the project's rulesets/matching-*.toml, linked here so they ship in the wheel.
+    register(files("cardcli_matching") / "rulesets")

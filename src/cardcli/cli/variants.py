@@ -28,7 +28,8 @@ def variants(as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=2))
         return
     if not rows:
-        click.echo("No variants installed. Install one, e.g.: pip install -e plugins/matching")
+        click.echo('No variants installed. Install cardcli with its games ("cardcli[games]", '
+                   "see README's Install) or a variant plugin.")
         return
     width = max(len(r["name"]) for r in rows)
     for row in rows:
