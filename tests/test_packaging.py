@@ -109,3 +109,18 @@ def test_every_distribution_carries_the_mit_license():
         assert declared["license"] == "MIT"
         assert declared["license-files"] == ["LICENSE"]
         assert (folder / "LICENSE").read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("folder, package", [(ROOT, "cardcli"), *(
+    (ROOT / "plugins" / variant, f"cardcli_{variant}") for variant in BUILT_IN)])
+def test_every_data_file_of_a_package_ships_in_its_wheel(folder, package):
+    """A file other than Python source ships only if package-data names it."""
+    config = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    package_dir = folder / "src" / package if (folder / "src").is_dir() else folder / package
+    patterns = config["package-data"][package]
+    assert "py.typed" in patterns
+    listed = {path for pattern in patterns for path in package_dir.glob(pattern)}
+    data = {path for path in package_dir.rglob("*")
+            if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts}
+    missing = sorted(str(path.relative_to(folder)) for path in data - listed)
+    assert not missing, f"{missing}: add to [tool.setuptools.package-data] in {folder}/pyproject.toml"
