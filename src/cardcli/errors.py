@@ -13,7 +13,29 @@ class CardError(CardcliError, ValueError):
 
 
 class RulesetError(CardcliError):
-    """A ruleset (or a set of options) that is not valid for its variant."""
+    """A ruleset (or a set of options) that is not valid for its variant.
+
+    A ruleset is checked whole, so one error can hold several ``problems``,
+    each a sentence; ``source`` (the file, or "rules" for a record header) is
+    named once in front of them.
+    """
+
+    def __init__(self, *problems: str, source: str | None = None):
+        super().__init__(*problems)
+        self.problems = list(problems)
+        self.source = source
+
+    def one_line(self) -> str:
+        """Every problem on one line, for messages that must stay one line."""
+        text = "; ".join(self.problems)
+        return f"{self.source}: {text}" if self.source else text
+
+    def __str__(self) -> str:
+        if len(self.problems) <= 1:
+            return self.one_line()
+        listed = "\n".join(f"  - {problem}" for problem in self.problems)
+        head = f"{self.source}: " if self.source else ""
+        return f"{head}{len(self.problems)} mistakes:\n{listed}"
 
 
 class PluginError(CardcliError):

@@ -19,7 +19,7 @@ from .errors import IllegalMove, PluginError, RecordError, RulesetError
 from .options import player_range
 from .plugins import Registry
 from .records import Header, RecordWriter, SeatInfo, parse_header, read_lines
-from .rulesets import check, rules_from_record
+from .rulesets import rules_from_record
 from .variant import CHANCE, TERMINAL, Action, State, Variant
 
 
@@ -122,10 +122,10 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
         raise RecordError(f"bad header: {error}", source=source, line=line, kind="header") from None
     n = len(header.players)
     try:
-        rules = rules_from_record(variant, header.rules, "rules")
-        check(variant, rules, n, "rules")
+        rules = rules_from_record(variant, header.rules, "rules", n)
     except RulesetError as error:
-        raise RecordError(f"bad header: {error}", source=source, line=line, kind="header") from None
+        raise RecordError(f"bad header: {error.one_line()}", source=source, line=line,
+                          kind="header") from None
     low, high = player_range(rules, variant.min_players, variant.max_players)
     if not low <= n <= high:
         raise RecordError(f"bad header: {n} players, but these rules allow {low} to {high}",

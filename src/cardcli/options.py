@@ -8,6 +8,7 @@ own fast, typed configuration.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,8 +25,10 @@ class Option:
 
     ``kind`` is ``"bool"``, ``"int"``, ``"choice"`` (one of ``choices``) or
     ``"rank"`` (a card rank written ``"2"``..``"10"``, ``"J"``, ``"Q"``,
-    ``"K"``, ``"A"``).  ``nullable`` allows ``None`` ("none"; in TOML, leave
-    the key out or write ``"none"``).
+    ``"K"``, ``"A"``).  ``exclude`` lists values inside the range that are
+    never allowed (matching's ``skip_rank`` is never ``"8"``).  ``nullable``
+    allows ``None``: "none", written ``"none"`` (any case) in a ruleset and
+    ``null`` or ``"none"`` in a record's header.
     """
 
     name: str
@@ -36,6 +39,7 @@ class Option:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     nullable: bool = False
+    exclude: tuple[Value, ...] = ()
 
     def allowed(self) -> str:
         """The allowed values, in words, for help and error messages."""
@@ -44,6 +48,8 @@ class Option:
         elif self.kind == "int":
             if self.minimum is not None and self.maximum is not None:
                 text = f"a whole number from {self.minimum} to {self.maximum}"
+                if self.exclude:
+                    text += " except " + ", ".join(str(v) for v in self.exclude)
             elif self.minimum is not None:
                 text = f"a whole number of at least {self.minimum}"
             else:
@@ -53,7 +59,8 @@ class Option:
         elif self.kind == "rank":
             ranks = [RANK_NAMES[r] for r in range(2, 15)
                      if (self.minimum is None or r >= self.minimum)
-                     and (self.maximum is None or r <= self.maximum)]
+                     and (self.maximum is None or r <= self.maximum)
+                     and RANK_NAMES[r] not in self.exclude]
             text = "a rank: " + ", ".join(f'"{r}"' for r in ranks)
         else:  # pragma: no cover - guarded by check()
             text = self.kind
@@ -63,6 +70,12 @@ class Option:
 
     def check(self, value: Any) -> Value:
         """Return ``value`` normalised, or raise ``ValueError`` saying what is allowed."""
+        checked = self._check(value)
+        if checked is not None and checked in self.exclude and not isinstance(checked, bool):
+            raise ValueError(f"got {value!r}; allowed: {self.allowed()}")
+        return checked
+
+    def _check(self, value: Any) -> Value:
         if self.nullable and (value is None or (isinstance(value, str) and value.lower() == "none")):
             return None
         if self.kind == "bool":
@@ -110,23 +123,46 @@ def player_range(rules: Mapping[str, Value], low: int, high: int) -> tuple[int, 
 def resolve(options: Iterable[Option], settings: Mapping[str, Any], *, source: str) -> dict[str, Value]:
     """Every option's value: ``settings`` checked against the specs, defaults elsewhere.
 
-    Raises :class:`RulesetError` naming ``source``, the key and what is allowed.
+    Raises :class:`RulesetError` naming ``source``, the keys and what is
+    allowed, with every mistake found (not only the first).
     """
+    resolved, problems, _bad = resolve_all(options, settings)
+    if problems:
+        raise RulesetError(*problems, source=source)
+    return resolved
+
+
+def resolve_all(options: Iterable[Option],
+                settings: Mapping[str, Any]) -> tuple[dict[str, Value], list[str], set[str]]:
+    """Resolve what can be: every option's value (the default where the
+    setting is wrong), every problem in words, and the names of the options
+    set wrongly (so that checks between options can skip them)."""
     specs = {option.name: option for option in options}
+    problems: list[str] = []
+    bad: set[str] = set()
     for key in settings:
         if key not in specs:
-            known = ", ".join(sorted(specs))
-            raise RulesetError(f"{source}: unknown option {key!r} (options: {known})")
+            problems.append(unknown_option(key, specs))
     resolved: dict[str, Value] = {}
     for name, option in specs.items():
+        resolved[name] = option.default
         if name in settings:
             try:
                 resolved[name] = option.check(settings[name])
             except ValueError as error:
-                raise RulesetError(f"{source}: option {name!r}: {error}") from None
-        else:
-            resolved[name] = option.default
+                problems.append(f"option {name!r}: {error}")
+                bad.add(name)
     low, high = resolved.get("min_players"), resolved.get("max_players")
     if isinstance(low, int) and isinstance(high, int) and low > high:
-        raise RulesetError(f"{source}: option 'min_players' ({low}) is more than 'max_players' ({high})")
-    return resolved
+        problems.append(f"option 'min_players' ({low}) is more than 'max_players' ({high})")
+        bad.update(("min_players", "max_players"))
+    return resolved, problems, bad
+
+
+def unknown_option(key: object, specs: Iterable[str]) -> str:
+    """``unknown option 'hand_sise' (did you mean 'hand_size'?)``, or the list of options."""
+    names = sorted(specs)
+    close = difflib.get_close_matches(str(key), names, n=1, cutoff=0.6)
+    if close:
+        return f"unknown option {key!r} (did you mean {close[0]!r}?)"
+    return f"unknown option {key!r} (options: {', '.join(names)})"

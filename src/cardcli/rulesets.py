@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PluginError, RulesetError
-from .options import Value, resolve
+from .options import Value, resolve, resolve_all
 from .plugins import Registry
 from .variant import Variant
 
@@ -119,8 +119,8 @@ def load_ruleset(name: str, registry: Registry, variant: str | None = None,
         target = registry.get(data["variant"])
     except PluginError as error:
         raise RulesetError(f"{source}: {error}") from None
-    options = resolve(target.options, data.get("options", {}), source=source)
-    check(target, options, num_players, source)
+    # The widest table the ruleset allows must be playable, whoever sits down now.
+    options = resolve_rules(target, data.get("options", {}), source, widest=True, num_players=num_players)
     return Ruleset(variant=target.name, options=options, name=data.get("name", path.stem),
                    description=data.get("description", ""), source=source)
 
@@ -130,18 +130,51 @@ def default_ruleset(variant: Variant) -> Ruleset:
     return Ruleset(variant=variant.name, options=options, name=f"{variant.name} defaults")
 
 
-def rules_from_record(variant: Variant, settings: Any, source: str) -> dict[str, Value]:
-    """The rules a record's header states, checked like a ruleset."""
+def rules_from_record(variant: Variant, settings: Any, source: str,
+                      num_players: int | None = None) -> dict[str, Value]:
+    """The rules a record's header states, checked like a ruleset but for the
+    table the record has (``num_players``), not the widest one."""
     if not isinstance(settings, dict):
         raise RulesetError(f"{source}: 'rules' must be an object of option values")
-    return resolve(variant.options, settings, source=source)
+    return resolve_rules(variant, settings, source, num_players=num_players)
 
 
-def check(variant: Variant, options: dict[str, Value], num_players: int | None, source: str) -> None:
+def resolve_rules(variant: Variant, settings: dict[str, Any], source: str, *, widest: bool = False,
+                  num_players: int | None = None) -> dict[str, Value]:
+    """Every option's value from ``settings``, checked whole: each unknown
+    option, wrong value and forbidden combination is reported in one
+    :class:`RulesetError`.  Combinations are checked for ``num_players``
+    when given, and for the widest table the rules allow when ``widest``.
+    A combination that involves an option set wrongly is not reported
+    (that option's own mistake is)."""
+    resolved, problems, bad = resolve_all(variant.options, settings)
+    tables: list[int | None] = []
+    if widest or num_players is None:
+        tables.append(None)
+    if num_players is not None:
+        tables.append(num_players)
+    for table in tables:
+        for problem in combination_problems(variant, resolved, table):
+            if problem not in problems and not any(f"'{name}'" in problem for name in bad):
+                problems.append(problem)
+    if problems:
+        raise RulesetError(*problems, source=source)
+    return resolved
+
+
+def combination_problems(variant: Variant, options: dict[str, Value], num_players: int | None) -> list[str]:
+    """What ``variant.check_rules`` refuses in ``options``, each problem apart."""
     try:
         variant.check_rules(options, num_players)
     except RulesetError as error:
-        raise RulesetError(f"{source}: {error}") from None
+        return error.problems
+    return []
+
+
+def check(variant: Variant, options: dict[str, Value], num_players: int | None, source: str) -> None:
+    problems = combination_problems(variant, options, num_players)
+    if problems:
+        raise RulesetError(*problems, source=source)
 
 
 def shipped_rulesets(registry: Registry,

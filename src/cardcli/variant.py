@@ -301,6 +301,9 @@ class Variant(ABC):
     cpu_levels: ClassVar[tuple[str, ...]] = ("easy", "normal")
     #: What a ``Result``'s ``scores`` count, in the final ranking.
     score_label: ClassVar[str] = "points"
+    #: The rules between options, in words, for ``cardcli rules`` ("skip_rank
+    #: and reverse_rank are two different ranks"); ``check_rules`` enforces them.
+    constraints: ClassVar[tuple[str, ...]] = ()
 
     def check_rules(self, rules: Rules, num_players: int | None = None) -> None:  # noqa: B027
         """Raise ``RulesetError`` for combinations of options the rules forbid.

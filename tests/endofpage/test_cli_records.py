@@ -48,7 +48,7 @@ def broken(index: int, **change) -> list:
 
 def last_card_plays() -> list:
     """B draws 7C, which extends B's own run, and discards it to go out."""
-    lines = broken(21, card="7C")
+    lines = broken(21, cards=["7C"])
     lines[22] = {**lines[22], "card": "7C"}
     return lines
 
@@ -140,3 +140,22 @@ def test_describing_an_illegal_end_of_round_move_does_not_apply_it(variant):
     assert "Round 1 is over" not in variant.describe(state, action)  # an illegal move ends nothing
     assert variant.describe_attempt(state, action) == "discarded 7C"
     assert state.hands == before.hands and state.round == before.round
+
+
+def test_the_drawn_card_is_spelt_cards_as_in_every_variant():
+    """cardcli writes ``"cards": [...]`` for a chance draw in every variant,
+    and still reads End of the Page's older ``"card"`` (version-1 records)."""
+    from cardcli.testing import play_game
+
+    _game, buffer = play_game("endofpage", players=2, seed=4, options={"page_lines": 1})
+    draws = [json.loads(line) for line in buffer.getvalue().splitlines() if '"chance": "draw"' in line]
+    assert draws and all(set(d) == {"chance", "seat", "cards"} and len(d["cards"]) == 1 for d in draws)
+    older = [dict(x) for x in WORKED]
+    for line in older:
+        if line.get("chance") == "draw":
+            line["card"] = line.pop("cards")[0]
+    assert validate_bytes(record(older)).valid
+    both = broken(5, card="7D")
+    assert "not both" in str(validate_bytes(record(both)).error)
+    two = broken(5, cards=["7D", "8D"])
+    assert "the one card drawn" in str(validate_bytes(record(two)).error)

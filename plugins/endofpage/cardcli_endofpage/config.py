@@ -33,15 +33,24 @@ def decks_for(rules: Mapping[str, Any], num_players: int) -> int:
     return int(decks)
 
 
+#: The rules between options, in words (``cardcli rules endofpage``); check_rules enforces them.
+CONSTRAINTS = (
+    "decks = 1 is for two or three players: with it, max_players is 3 or fewer",
+)
+
+
 def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
-    """One deck is refused above three players (RULES.md: two decks are required)."""
-    if num_players is not None and rules.get("decks") == 1 and num_players > 3:
+    """One deck is refused above three players (RULES.md: two decks are
+    required); without ``num_players``, for the widest table the rules allow."""
+    if rules.get("decks") != 1:
+        return
+    if num_players is not None and num_players > 3:
         raise RulesetError(f"option 'decks' is 1, but {num_players} players need two decks "
                            "(one deck is for two or three players)")
-    low = rules.get("min_players", 2)
-    if num_players is None and rules.get("decks") == 1 and low > 3:
-        raise RulesetError(f"option 'decks' is 1, but 'min_players' is {low}: "
-                           "four or more players need two decks")
+    high = rules.get("max_players", 6)
+    if num_players is None and high > 3:
+        raise RulesetError(f"option 'decks' is 1, but 'max_players' is {high}: four or more players "
+                           "need two decks (set max_players to 3 or fewer, or decks to 2 or \"none\")")
 
 
 class Config:

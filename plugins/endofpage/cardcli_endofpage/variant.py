@@ -13,7 +13,7 @@ from cardcli.variant import CHANCE, Variant
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 
 from . import cpu
-from .config import OPTIONS, Config, check_rules, decks_for
+from .config import CONSTRAINTS, OPTIONS, Config, check_rules, decks_for
 from .dialogue import human_dialogue
 from .state import (
     DEAL,
@@ -41,7 +41,7 @@ _FIELDS = {
     "discard": {"move", "seat", "card"},
     "deal": {"chance", "seat", "cards", "wild"},
     "turn_up": {"chance", "card"},
-    "draw_card": {"chance", "seat", "card"},
+    "draw_card": {"chance", "seat", "cards", "card"},
     "reshuffle": {"chance", "cards"},
 }
 
@@ -54,6 +54,19 @@ def _card(value: Any, what: str = "card") -> int:
     if RANK[card] == 2:
         raise ValueError(f"{NAME[card]}: the 2s are out of the pack in End of the Page")
     return card
+
+
+def _drawn_card(data: Mapping[str, Any]) -> int:
+    """The card of a chance ``draw``: ``"cards": ["7D"]`` as in every variant,
+    or ``"card": "7D"``, the spelling of earlier version-1 records."""
+    if "cards" in data:
+        if "card" in data:
+            raise ValueError("a draw states 'cards' (or the older 'card'), not both")
+        cards = data["cards"]
+        if not isinstance(cards, list) or len(cards) != 1:
+            raise ValueError("'cards' must list the one card drawn, e.g. [\"7D\"]")
+        return _card(cards[0])
+    return _card(data.get("card"))
 
 
 def parse_meaning(text: str) -> tuple[int, int | None]:
@@ -101,6 +114,7 @@ class EndOfPageVariant(Variant):
     max_players = 6
     default_players = 2
     options = OPTIONS
+    constraints = CONSTRAINTS
     cpu_levels = ("easy", "normal")
 
     _configs: dict[tuple, Config] = {}
@@ -161,7 +175,7 @@ class EndOfPageVariant(Variant):
         if kind == TURN_UP:
             return {"chance": "turn_up", "card": NAME[action[1]]}
         if kind == DRAWN:
-            return {"chance": "draw", "seat": state.turn, "card": NAME[action[1]]}
+            return {"chance": "draw", "seat": state.turn, "cards": [NAME[action[1]]]}
         if kind == RESHUFFLE:
             return {"chance": "reshuffle", "cards": max(0, len(state.discard) - 1)}
         raise ValueError(f"not an End of the Page action: {action!r}")
@@ -211,7 +225,7 @@ class EndOfPageVariant(Variant):
             seat = data.get("seat")
             if seat is not None and seat != state.turn:
                 raise ValueError(f"the card drawn now is seat {state.turn}'s, not seat {seat}'s")
-            return (DRAWN, _card(data.get("card")))
+            return (DRAWN, _drawn_card(data))
         if chance == "reshuffle":
             only_fields(data, _FIELDS["reshuffle"], "reshuffle")
             stated = data.get("cards")

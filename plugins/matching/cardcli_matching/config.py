@@ -16,9 +16,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("stack_twos", True, "a draw penalty may be passed on with another 2 (or 3), growing"),
     Option("wild_eight", True, "8s are wild: playable on anything, and name the next suit"),
     Option("skip", True, "cards of skip_rank skip the next player"),
-    Option("skip_rank", "J", "the rank that skips", "rank", 3, 14),
+    Option("skip_rank", "J", "the rank that skips", "rank", 3, 14, exclude=("8",)),
     Option("reverse", True, "cards of reverse_rank reverse the direction (a skip with two players)"),
-    Option("reverse_rank", "Q", "the rank that reverses", "rank", 3, 14),
+    Option("reverse_rank", "Q", "the rank that reverses", "rank", 3, 14, exclude=("8",)),
     Option("draw_three", False, "3s make the next player draw three (passed on only with a 3)"),
     Option("page_one_penalty", 2, "cards drawn for forgetting the Page One call", "int", 0, 5),
     Option("finish_on_special", True, "an active special card may be a player's last card"),
@@ -33,19 +33,35 @@ SPECIAL_NAMES = {TWO: "draw two", THREE: "draw three", EIGHT: "wild 8", SKIP: "s
                  REVERSE: "reverse"}
 
 
+#: The rules between options, in words (``cardcli rules matching``); check_rules enforces them.
+CONSTRAINTS = (
+    "skip_rank and reverse_rank are two different ranks",
+    "neither skip_rank nor reverse_rank may be 3 while draw_three is on",
+    "players x hand_size, plus the first top card, must fit one deck of 52 cards at every table "
+    "size up to max_players",
+)
+
+
 def check_rules(rules, num_players: int | None) -> None:
+    """Refuse what CONSTRAINTS forbid, every problem at once.  Without
+    ``num_players`` the widest table (``max_players``) must be dealt."""
+    problems = []
     skip_rank, reverse_rank = parse_rank(rules["skip_rank"]), parse_rank(rules["reverse_rank"])
     if skip_rank == reverse_rank:
-        raise RulesetError(f"options 'skip_rank' and 'reverse_rank' are both {rules['skip_rank']!r}: "
-                           "they must be two different ranks")
+        problems.append(f"options 'skip_rank' and 'reverse_rank' are both {rules['skip_rank']!r}: "
+                        "they must be two different ranks")
     for key, rank in (("skip_rank", skip_rank), ("reverse_rank", reverse_rank)):
-        if rank == 8:
-            raise RulesetError(f"option {key!r} may not be 8 (the wild rank)")
+        if rank == 8:  # the option itself excludes it; kept for rules built in code
+            problems.append(f"option {key!r} may not be 8 (the wild rank)")
         if rank == 3 and rules["draw_three"]:
-            raise RulesetError(f"option {key!r} may not be 3 while 'draw_three' is on")
-    if num_players is not None and num_players * rules["hand_size"] + 1 > 52:
-        raise RulesetError(f"{num_players} players x {rules['hand_size']} cards do not fit one deck "
-                           f"with a card to turn up (option 'hand_size')")
+            problems.append(f"option {key!r} may not be 3 while 'draw_three' is on")
+    players = num_players if num_players is not None else rules["max_players"]
+    if players * rules["hand_size"] + 1 > 52:
+        widest = " (the widest table, option 'max_players')" if num_players is None else ""
+        problems.append(f"{players} players{widest} x {rules['hand_size']} cards do not fit one deck "
+                        f"with a card to turn up (option 'hand_size')")
+    if problems:
+        raise RulesetError(*problems)
 
 
 class Config:

@@ -12,7 +12,7 @@ from cardcli.variant import CHANCE, Variant
 from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView
 
 from . import cpu
-from .config import EIGHT, OPTIONS, SPECIAL_NAMES, Config, check_rules
+from .config import CONSTRAINTS, EIGHT, OPTIONS, SPECIAL_NAMES, Config, check_rules
 from .state import (
     ANY_SUIT,
     DEAL,
@@ -57,6 +57,7 @@ class MatchingVariant(Variant):
     min_players = 2
     max_players = 6
     options = OPTIONS
+    constraints = CONSTRAINTS
     cpu_levels = ("easy", "normal")
 
     _configs: dict[tuple, Config] = {}

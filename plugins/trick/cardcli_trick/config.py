@@ -30,14 +30,22 @@ def pack(rules: Mapping[str, Any]) -> list[int]:
     return build_deck(rules["decks"], rules["jokers"])
 
 
+#: The rules between options, in words (``cardcli rules trick``); check_rules enforces them.
+CONSTRAINTS = (
+    "players x hand_size must be less than the pack (52 x decks + jokers), so that a stock is left, "
+    "at every table size up to max_players",
+)
+
+
 def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
     """Refuse a table whose deal cannot fit the pack (at least one card must be left for the stock)."""
     size = 52 * rules["decks"] + rules["jokers"]
     players = num_players if num_players is not None else rules["max_players"]
     if players * rules["hand_size"] >= size:
         deck_words = "one deck" if rules["decks"] == 1 else f"{rules['decks']} decks"
+        widest = " (the widest table, option 'max_players')" if num_players is None else ""
         raise RulesetError(
-            f"{players} players x {rules['hand_size']} cards do not fit {deck_words} and "
+            f"{players} players{widest} x {rules['hand_size']} cards do not fit {deck_words} and "
             f"{rules['jokers']} joker(s) ({size} cards) with a stock left over "
             f"(options 'hand_size', 'decks', 'max_players')")
 

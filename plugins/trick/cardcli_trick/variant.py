@@ -12,7 +12,7 @@ from cardcli.variant import CHANCE, Policy, Variant
 from cardcli.view import MoveView, Pile, PlayerView, TableView
 
 from . import cpu
-from .config import OPTIONS, Config, check_rules, pack
+from .config import CONSTRAINTS, OPTIONS, Config, check_rules, pack
 from .state import (
     D_FOLLOW,
     D_PENALTY,
@@ -48,6 +48,7 @@ class TrickVariant(Variant):
     min_players = 2
     max_players = 8
     options = OPTIONS
+    constraints = CONSTRAINTS
     cpu_levels = ("easy", "normal")
     score_label = "deals won"
 

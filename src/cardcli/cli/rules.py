@@ -44,7 +44,9 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
         loaded = resolve_ruleset(target, None)
     if as_json:
         click.echo(json.dumps({"variant": target.name, "ruleset": loaded.name, "source": loaded.source,
-                               "options": loaded.options}, indent=2))
+                               "options": loaded.options,
+                               "constraints": [*target.constraints, "min_players is at most max_players"]},
+                              indent=2))
         return
     click.echo(f"{target.title} - variant {target.name!r}")
     if ruleset is not None:
@@ -53,8 +55,8 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
             click.echo(f"  {loaded.description}")
     click.echo("")
     name_width = max(len(o.name) for o in target.options)
-    value_width = max(len(_show(loaded.options[o.name])) for o in target.options) + 1
     header = "value" if ruleset is not None else "default"
+    value_width = max(len(header), *(len(_show(loaded.options[o.name])) + 1 for o in target.options))
     click.echo(f"  {'option':<{name_width}}  {header:<{value_width}}  allowed / meaning")
     for option in target.options:
         value = loaded.options[option.name]
@@ -64,6 +66,12 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
         click.echo(f"  {'':<{name_width}}  {'':<{value_width}}  {option.help}")
     if ruleset is not None and any(loaded.options[o.name] != o.default for o in target.options):
         click.echo("\n  * differs from the default")
+    click.echo("\nBetween options:")
+    for constraint in (*target.constraints, "min_players is at most max_players"):
+        click.echo(f"  - {constraint}")
+    if any(o.nullable for o in target.options):
+        click.echo('\n"none": write "none" in a ruleset (TOML has no null); a record header may '
+                   'write null or "none".')
     shipped = shipped_rulesets(reg, target.name)
     if shipped and ruleset is None:
         click.echo("\nShipped rulesets (use with --ruleset NAME):")
