@@ -2,8 +2,9 @@
 
 Builds the four wheels with ``.ci/build-wheels``, installs ``cardcli[games]``
 from them alone (no index, no checkout), and plays, validates, replays and
-reads every shipped ruleset from a folder away from the checkout.  Slow
-(half a minute or so): ``python -m pytest -m slow tests/test_wheels.py``.
+reads every shipped ruleset from a folder away from the checkout; then does
+README's pipx install and inject.  Slow (a minute or so; pipx itself comes
+from the package index): ``python -m pytest -m slow tests/test_wheels.py``.
 """
 
 from __future__ import annotations
@@ -26,13 +27,19 @@ PACKAGES = ("cardcli", "cardcli_matching", "cardcli_trick", "cardcli_endofpage")
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory):
+def wheels(tmp_path_factory) -> Path:
+    """``dist/``: the four wheels and those of their dependencies."""
+    dist = tmp_path_factory.mktemp("build") / "dist"
+    subprocess.run(["bash", str(ROOT / ".ci" / "build-wheels"), str(dist)], check=True)
+    built = sorted(path.name.split("-")[0] for path in dist.glob("cardcli*.whl"))
+    assert built == sorted(PACKAGES)
+    return dist
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory, wheels):
     """(bin folder, site-packages, a working folder) of a venv holding the wheels."""
     base = tmp_path_factory.mktemp("wheels")
-    wheels = base / "wheelhouse"
-    subprocess.run(["bash", str(ROOT / ".ci" / "build-wheels"), str(wheels)], check=True)
-    built = sorted(path.name.split("-")[0] for path in wheels.glob("cardcli*.whl"))
-    assert built == sorted(PACKAGES)
     venv.create(base / "venv", with_pip=True)
     bin_dir = base / "venv" / ("Scripts" if sys.platform == "win32" else "bin")
     subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--no-index",
@@ -99,3 +106,33 @@ def test_simulate_play_validate_and_replay_from_the_wheels(installed):
     checked = run(installed, "validate", *(str(path) for path in records))
     assert checked.count(": valid ") == len(records)
     assert "After move 3" in run(installed, "replay", "played.jsonl", "--seat", "0", "--to", "3")
+
+
+def test_pipx_install_and_inject_as_readme_says(wheels, tmp_path):
+    """README: ``pipx install --pip-args="--find-links dist" "cardcli[games]"``;
+    a further variant joins with ``pipx inject cardcli PACKAGE``."""
+    venv.create(tmp_path / "tool", with_pip=True)
+    tool = tmp_path / "tool" / "bin"
+    subprocess.run([str(tool / "python"), "-m", "pip", "install", "--quiet", "pipx"], check=True)
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("CARDCLI_", "PIPX_")) and key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+
+    def pipx(*args: str, home: str) -> None:
+        """pipx with its own home (venvs and command links) under ``tmp_path/home``."""
+        where = {"PIPX_HOME": str(tmp_path / home), "PIPX_BIN_DIR": str(tmp_path / home / "bin"),
+                 "PIPX_MAN_DIR": str(tmp_path / home / "man")}
+        subprocess.run([str(tool / "pipx"), *args], cwd=wheels.parent, env={**env, **where},
+                       check=True, capture_output=True)
+
+    def variants(home: str) -> set[str]:
+        shown = subprocess.run([str(tmp_path / home / "bin" / "cardcli"), "variants", "--json"], cwd=tmp_path,
+                               env=env, check=True, capture_output=True, text=True).stdout
+        return {row["name"] for row in json.loads(shown)}
+
+    pipx("install", "--pip-args=--find-links dist", "cardcli[games]", home="games")
+    assert variants("games") == {"matching", "trick", "endofpage"}
+    pipx("install", "--pip-args=--find-links dist", "cardcli", home="bare")
+    assert variants("bare") == set()
+    (trick,) = wheels.glob("cardcli_trick-*.whl")
+    pipx("inject", "cardcli", str(trick), home="bare")
+    assert variants("bare") == {"trick"}
