@@ -9,14 +9,13 @@ from acting first.  Results are reported per player (not per seat), with a
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .game import choose_dealer, derive_seed
-from .parallel import chunks, run_chunks
+from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
 from .plugins import get_registry
 from .records import SeatInfo
@@ -132,17 +131,24 @@ class ArenaReport:
                 "players": [p.as_dict() for p in self.players]}
 
 
-def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed: int, *,
-        workers: int | None = None, progress: Callable[[int], None] | None = None) -> ArenaReport:
-    """Play ``games`` rotated games; the report does not depend on ``workers``."""
-    workers = max(1, workers or os.cpu_count() or 1)
+def play_games(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed: int, *,
+               backend: Backend, progress: Callable[[int], None] | None = None) -> list[ArenaGame]:
+    """Every rotated game, in game order (the same for any backend and worker count)."""
     tasks = [(variant.name, dict(rules), list(players), seed, numbers)
-             for numbers in chunks(games, workers, largest=50)]
+             for numbers in chunks(games, backend.workers, largest=50)]
+    return sorted(backend.run(_play_chunk, tasks, progress), key=lambda g: g.index)
+
+
+def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed: int, *,
+        workers: int | None = None, progress: Callable[[int], None] | None = None,
+        backend: Backend | None = None) -> ArenaReport:
+    """Play ``games`` rotated games; the report does not depend on ``workers`` or the backend."""
+    backend = backend or LocalBackend(workers)
     started = time.perf_counter()
-    results = run_chunks(_play_chunk, tasks, workers, progress)
+    results = play_games(variant, rules, players, games, seed, backend=backend, progress=progress)
     stats = [PlayerStats(p.name, p.kind) for p in players]
     draws = 0
-    for game in sorted(results, key=lambda g: g.index):
+    for game in results:
         if game.winner is None:
             draws += 1
         for seat, player in enumerate(game.order):
@@ -155,4 +161,5 @@ def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed
                 entry.wins += 1
             if game.scores is not None:
                 entry.scores.append(game.scores[seat])
-    return ArenaReport(variant.name, len(results), seed, workers, time.perf_counter() - started, draws, stats)
+    return ArenaReport(variant.name, len(results), seed, backend.workers, time.perf_counter() - started,
+                       draws, stats)

@@ -1,17 +1,34 @@
 """Spreading numbered games over processes, with the same results for any count.
 
-Simulation and the arena both play game ``i`` from a seed derived from the
-run's seed and ``i``; this module only decides which process plays which
-games and hands the results back in game order.
+Simulation, the arena and ``compare`` all play game ``i`` from a seed derived
+from the run's seed and ``i``; this module only decides which process plays
+which games and hands the results back in game order.
+
+A *backend* runs chunks of games: :class:`LocalBackend` in a process pool on
+this machine, or (``--backend ray``) :class:`cardcli.raybackend.RayBackend`
+as Ray tasks, locally or on a cluster.  Both run the same chunk functions on
+the same chunks, so the results do not depend on the backend.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from contextlib import contextmanager
+from typing import Any, Protocol, TypeVar
+
+from .errors import CardcliError
 
 T = TypeVar("T")
+Progress = Callable[[int], None]
+
+#: The backends ``--backend`` offers.
+BACKENDS = ("local", "ray")
+
+
+class BackendError(CardcliError):
+    """A backend that cannot run: Ray not installed, a cluster not reachable."""
 
 
 def chunks(count: int, workers: int, largest: int) -> list[range]:
@@ -20,8 +37,31 @@ def chunks(count: int, workers: int, largest: int) -> list[range]:
     return [range(start, min(count, start + size)) for start in range(0, count, size)]
 
 
+class Backend(Protocol):
+    """Runs ``play(task)`` for every task and returns the results in task order."""
+
+    name: str
+    workers: int
+
+    def run(self, play: Callable[[Any], list[T]], tasks: Sequence[Any],
+            progress: Progress | None = None) -> list[T]: ...
+
+
+class LocalBackend:
+    """A process pool on this machine (no pool at all for one worker)."""
+
+    name = "local"
+
+    def __init__(self, workers: int | None = None):
+        self.workers = max(1, workers or os.cpu_count() or 1)
+
+    def run(self, play: Callable[[Any], list[T]], tasks: Sequence[Any],
+            progress: Progress | None = None) -> list[T]:
+        return run_chunks(play, tasks, self.workers, progress)
+
+
 def run_chunks(play: Callable[[Any], list[T]], tasks: Sequence[Any], workers: int,
-               progress: Callable[[int], None] | None = None) -> list[T]:
+               progress: Progress | None = None) -> list[T]:
     """``play(task)`` for every task, in ``workers`` processes (here if one),
     reporting each finished chunk's size to ``progress``."""
     results: list[T] = []
@@ -38,3 +78,24 @@ def run_chunks(play: Callable[[Any], list[T]], tasks: Sequence[Any], workers: in
             if progress:
                 progress(len(done))
     return results
+
+
+@contextmanager
+def open_backend(name: str = "local", workers: int | None = None,
+                 address: str | None = None) -> Iterator[Backend]:
+    """The backend called ``name``, shut down when the block ends.
+
+    Ray is imported only here, and only when ``name`` is ``"ray"``.
+    """
+    if name == "local":
+        yield LocalBackend(workers)
+        return
+    if name != "ray":
+        raise BackendError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
+    from .raybackend import RayBackend
+
+    backend = RayBackend(workers, address)
+    try:
+        yield backend
+    finally:
+        backend.close()

@@ -7,7 +7,6 @@ workers (and a large run can be split across machines by game number).
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -15,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .game import Game, choose_dealer, derive_seed
-from .parallel import chunks, run_chunks
+from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
 from .plugins import get_registry
 from .records import RecordWriter, SeatInfo
@@ -31,6 +30,7 @@ class GameOutcome:
     decisions: int
     events: int
     scores: list[int] | None = None
+    rounds: int | None = None  # rounds (deals) played, where the variant scores rounds
 
 
 def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int) -> GameOutcome:
@@ -57,7 +57,8 @@ def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: in
         events += 1
     result = state.result()
     assert result is not None and player == TERMINAL
-    return GameOutcome(0, seed, result.places, result.winner, decisions, events, result.scores)
+    return GameOutcome(0, seed, result.places, result.winner, decisions, events, result.scores,
+                       _rounds(result.rounds))
 
 
 def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int, path: Path,
@@ -79,7 +80,12 @@ def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed
         game.finish()
     result = game.state.result()
     assert result is not None
-    return GameOutcome(0, seed, result.places, result.winner, game.moves, game.events, result.scores)
+    return GameOutcome(0, seed, result.places, result.winner, game.moves, game.events, result.scores,
+                       _rounds(result.rounds))
+
+
+def _rounds(rounds: list[list[int]] | None) -> int | None:
+    return None if rounds is None else len(rounds)
 
 
 #: One worker's share: variant, rules, seats, seed, game numbers, record folder, ruleset name.
@@ -166,20 +172,29 @@ class Summary:
         }
 
 
-def run(variant: Variant, rules: dict, seats: list[SeatInfo], games: int, seed: int, *,
-        workers: int | None = None, record_dir: Path | None = None, ruleset: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Summary:
-    """Play ``games`` games and summarise them (identically for any ``workers``)."""
-    workers = max(1, workers or os.cpu_count() or 1)
-    summary = Summary(variant.name, seats, seed, workers)
+def play_games(variant: Variant, rules: dict, seats: list[SeatInfo], games: int, seed: int, *,
+               backend: Backend, record_dir: Path | None = None, ruleset: str | None = None,
+               progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
+    """Every game's outcome, in game order (the same for any backend and worker count)."""
     if record_dir is not None:
         record_dir.mkdir(parents=True, exist_ok=True)
     directory = str(record_dir) if record_dir is not None else None
     tasks = [(variant.name, dict(rules), list(seats), seed, numbers, directory, ruleset)
-             for numbers in chunks(games, workers, largest=200)]
+             for numbers in chunks(games, backend.workers, largest=200)]
+    results: list[GameOutcome] = backend.run(_play_chunk, tasks, progress)
+    return sorted(results, key=lambda o: o.index)
+
+
+def run(variant: Variant, rules: dict, seats: list[SeatInfo], games: int, seed: int, *,
+        workers: int | None = None, record_dir: Path | None = None, ruleset: str | None = None,
+        progress: Callable[[int], None] | None = None, backend: Backend | None = None) -> Summary:
+    """Play ``games`` games and summarise them (identically for any ``workers`` or backend)."""
+    backend = backend or LocalBackend(workers)
+    summary = Summary(variant.name, seats, seed, backend.workers)
     started = time.perf_counter()
-    results: list[GameOutcome] = run_chunks(_play_chunk, tasks, workers, progress)
+    outcomes = play_games(variant, rules, seats, games, seed, backend=backend, record_dir=record_dir,
+                          ruleset=ruleset, progress=progress)
     summary.seconds = time.perf_counter() - started
-    for outcome in sorted(results, key=lambda o: o.index):
+    for outcome in outcomes:
         summary.add(outcome)
     return summary

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import sys
 
 import click
 
 from .. import arena as engine
+from ..parallel import open_backend
 from ..players import check_count, parse_players
-from .common import handle_errors, resolve_ruleset, variant_named
+from .common import backend_options, handle_errors, progress_bar, resolve_ruleset, variant_named
 
 
 @click.command()
@@ -24,10 +23,11 @@ from .common import handle_errors, resolve_ruleset, variant_named
 @click.option("--ruleset", "-r", metavar="FILE_OR_NAME", help="House rules: a shipped name or a TOML file.")
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Parallel processes (default: every core). Results do not depend on it.")
+@backend_options
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
 @handle_errors
 def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset: str | None,
-          workers: int | None, as_json: bool) -> None:
+          workers: int | None, backend: str, ray_address: str | None, as_json: bool) -> None:
     """Play CPU players of VARIANT against each other, seats rotated: win rates.
 
     Reports each player's win rate (with a 95% interval), mean place, mean
@@ -41,13 +41,9 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
     check_count(players, chosen.options, target)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    show_bar = sys.stderr.isatty() and not os.environ.get("CI")
-    if show_bar:
-        with click.progressbar(length=games, label=f"{games} games", file=sys.stderr) as bar:
-            report = engine.run(target, chosen.options, players, games, seed, workers=workers,
-                                progress=bar.update)
-    else:
-        report = engine.run(target, chosen.options, players, games, seed, workers=workers)
+    with open_backend(backend, workers, ray_address) as pool, \
+            progress_bar(games, f"{games} games") as progress:
+        report = engine.run(target, chosen.options, players, games, seed, backend=pool, progress=progress)
     data = report.as_dict()
     if as_json:
         click.echo(json.dumps(data))

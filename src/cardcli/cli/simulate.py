@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import sys
 from pathlib import Path
 
 import click
 
 from .. import simulate as engine
+from ..parallel import open_backend
 from ..players import check_count, default_seats, parse_players
-from .common import handle_errors, resolve_ruleset, variant_named
+from .common import backend_options, handle_errors, progress_bar, resolve_ruleset, variant_named
 
 
 @click.command()
@@ -29,13 +28,16 @@ from .common import handle_errors, resolve_ruleset, variant_named
               help="Write every game's record into this folder.")
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Parallel processes (default: every core). Results do not depend on it.")
+@backend_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @handle_errors
 def simulate(variant: str, games: int, players_spec: str, level: str, seed: int | None, ruleset: str | None,
-             record_dir: Path | None, workers: int | None, as_json: bool) -> None:
+             record_dir: Path | None, workers: int | None, backend: str, ray_address: str | None,
+             as_json: bool) -> None:
     """Play CPU-only games of VARIANT and summarise wins, draws and game lengths.
 
-    The same --seed gives the same games and summary for any --workers.
+    The same --seed gives the same games and summary for any --workers and
+    either --backend.
     """
     target = variant_named(variant)
     if level not in target.cpu_levels:
@@ -53,16 +55,11 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     check_count(seats, chosen.options, target)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    workers = workers or os.cpu_count() or 1
-    show_bar = sys.stderr.isatty() and not os.environ.get("CI")
-    if show_bar:
-        with click.progressbar(length=games, label=f"{games} games", file=sys.stderr) as bar:
-            summary = engine.run(target, chosen.options, seats, games, seed, workers=workers,
-                                 record_dir=record_dir, ruleset=None if ruleset is None else chosen.name,
-                                 progress=bar.update)
-    else:
-        summary = engine.run(target, chosen.options, seats, games, seed, workers=workers,
-                             record_dir=record_dir, ruleset=None if ruleset is None else chosen.name)
+    with open_backend(backend, workers, ray_address) as pool, \
+            progress_bar(games, f"{games} games") as progress:
+        summary = engine.run(target, chosen.options, seats, games, seed, backend=pool,
+                             record_dir=record_dir, ruleset=None if ruleset is None else chosen.name,
+                             progress=progress)
     data = summary.as_dict()
     if as_json:
         click.echo(json.dumps(data))
