@@ -1,0 +1,34 @@
+"""``cardcli join``: take a seat at a served table (or watch it) from this terminal."""
+
+from __future__ import annotations
+
+import asyncio
+
+import click
+
+from .common import handle_errors
+
+
+@click.command()
+@click.argument("link")
+@handle_errors
+def join(link: str) -> None:
+    """Take the seat of an invite LINK from cardcli serve (or watch, with a watch link).
+
+    \b
+    cardcli join http://192.168.1.20:8765/t/3q2-...
+
+    The table and the prompts are those of cardcli play. If the connection
+    drops, the client reconnects by itself; running the same command again
+    later takes the seat back.
+    """
+    from ..serve.client import JoinClient
+
+    client = JoinClient(link)
+    try:
+        status = asyncio.run(client.run())
+    except KeyboardInterrupt:
+        click.echo("\nLeft the table; the same command takes the seat back.", err=True)
+        raise SystemExit(130) from None
+    if status:
+        raise SystemExit(status)

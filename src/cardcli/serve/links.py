@@ -1,0 +1,120 @@
+"""Invite links: the tokens that are the seats, where they are kept, and the address they name.
+
+A token is 128 random bits (:mod:`secrets`); whoever holds a seat's link plays
+that seat, so links are shown only to the host.  Tokens are kept out of the
+record (records are shared, validated and attached to bug reports) in a
+*table file* beside it, ``GAME.table.json``, readable by its owner only
+(0600), written before the first client can connect.  ``cardcli serve
+--resume GAME.jsonl`` reads both, so a server killed mid-game comes back with
+the same links.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import CardcliError
+
+#: Bits of randomness in a token.
+TOKEN_BYTES = 16
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def table_file(record: Path) -> Path:
+    """``games/x.jsonl`` -> ``games/x.table.json``."""
+    name = record.name[:-len(".jsonl")] if record.name.endswith(".jsonl") else record.name
+    return record.with_name(name + ".table.json")
+
+
+@dataclass
+class TableFile:
+    """What a resumed server needs that the record does not hold: who sits
+    where (the host's terminal or a friend's device), the tokens, the address."""
+
+    seats: list[str]  # per seat: "host", "friend" or "cpu"
+    tokens: dict[str, str]  # "seat N" or "watch" -> token
+    host: str
+    port: int
+    lan: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def save(self, path: Path) -> None:
+        """Write atomically, owner-only: a half-written file never replaces a good one."""
+        data = {"format": "cardcli-table", "version": 1, "seats": self.seats, "tokens": self.tokens,
+                "host": self.host, "port": self.port, "lan": self.lan, "options": self.options}
+        temporary = path.with_name(path.name + ".tmp")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            json.dump(data, stream, indent=1)
+            stream.write("\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+
+    @classmethod
+    def load(cls, path: Path) -> TableFile:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise CardcliError(f"{path}: not found; it holds the table's links, written beside the "
+                               "record when the table was served (without it, continue the game "
+                               "with cardcli play --resume)") from None
+        except (OSError, ValueError) as error:
+            raise CardcliError(f"{path}: cannot read the table's links: {error}") from None
+        try:
+            if data.get("format") != "cardcli-table":
+                raise ValueError("not a cardcli table file")
+            table = cls(list(data["seats"]), dict(data["tokens"]), str(data["host"]), int(data["port"]),
+                        bool(data.get("lan", False)), dict(data.get("options", {})))
+            if not all(kind in ("host", "friend", "cpu") for kind in table.seats):
+                raise ValueError("unknown seat kind")
+            if not all(isinstance(t, str) and t for t in table.tokens.values()):
+                raise ValueError("bad token")
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise CardcliError(f"{path}: not a table file cardcli can read ({error})") from None
+        return table
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, for links a phone can open.
+
+    Asks the system which local address it would use to reach a private
+    network address: a UDP socket's ``connect`` sends nothing.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        address = probe.getsockname()[0]
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    if address and not address.startswith("127."):
+        return address
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            candidate = str(info[4][0])
+            if not candidate.startswith("127."):
+                return candidate
+    except OSError:
+        pass
+    raise CardcliError("cannot find this machine's address on the local network; "
+                       "give it with --host ADDRESS")
+
+
+def base_url(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def seat_link(base: str, token: str) -> str:
+    return f"{base}/t/{token}"

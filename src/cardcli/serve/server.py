@@ -1,0 +1,209 @@
+"""The network side: one HTTP + WebSocket server (``websockets``) for any number of tables.
+
+``GET /t/TOKEN`` serves the page (a static HTML file and a small script,
+shipped as package data: no build step), ``GET /static/...`` its files, and
+``/ws`` the WebSocket every client speaks :mod:`cardcli.serve.protocol` on.
+A client's first message names its token; from then on the token's table
+receives its messages.  Nothing a client sends can stop the server: each
+problem is answered with an error message to that client (or a closed
+connection), and the tables go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from importlib import resources
+from typing import Any
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from .protocol import MAX_FRAME, BadMessage, encode, error, parse_client
+from .table import Table
+
+#: Messages queued for a client that does not read them before it is dropped
+#: (it reconnects and gets the whole table again).
+MAX_QUEUED = 200
+#: Seconds a new connection has to say hello.
+HELLO_TIMEOUT = 10.0
+
+_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
+_SECURITY = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+                               "style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def _static(name: str) -> bytes | None:
+    if "/" in name or name.startswith("."):
+        return None
+    path = resources.files("cardcli.serve").joinpath("static", name)
+    try:
+        return path.read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+
+
+def _response(status: int, reason: str, body: bytes, kind: str) -> Response:
+    headers = Headers({"Content-Type": kind, "Content-Length": str(len(body)), **_SECURITY})
+    return Response(status, reason, headers, body)
+
+
+_GONE = ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+         "<title>cardcli</title><p style='font:1.2em sans-serif;margin:2em'>This link does not open a "
+         "table here: the game may be over, or the link mistyped. Ask the host for a new one.</p>")
+
+
+class Connection:
+    """One WebSocket client: its outgoing queue (so a slow phone never holds a
+    table up) and, once it said hello, its table and seat."""
+
+    def __init__(self, socket: ServerConnection):
+        self.socket = socket
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.prompts = False
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.closing = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close("not reading its messages")
+            return
+        self.queue.put_nowait(encode(message))
+
+    def close(self, reason: str) -> None:
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(None)
+            self.reason = reason
+
+    async def writer(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                await self.socket.close(1000, getattr(self, "reason", "")[:120])
+                return
+            await self.socket.send(text)
+
+
+class TableServer:
+    """Serves tables: looks tokens up, routes clients' messages, and keeps
+    every client's problem to that client."""
+
+    def __init__(self) -> None:
+        self.tables: list[Table] = []
+        self.server: WsServer | None = None
+        self.log = logging.getLogger("cardcli.serve")
+        self.log.addHandler(logging.NullHandler())
+        self.log.propagate = False
+
+    def add(self, table: Table) -> None:
+        self.tables.append(table)
+
+    def remove(self, table: Table) -> None:
+        if table in self.tables:
+            self.tables.remove(table)
+
+    def find(self, token: str) -> tuple[Table, str, int | None] | None:
+        for table in self.tables:
+            found = table.find(token)
+            if found is not None:
+                return table, found[0], found[1]
+        return None
+
+    async def start(self, host: str, port: int) -> int:
+        """Listen; return the port (``port=0`` picks a free one)."""
+        self.server = await serve(self.handle, host, port, process_request=self.http, max_size=MAX_FRAME,
+                                  max_queue=64, compression=None, logger=self.log, ping_interval=20,
+                                  ping_timeout=20, close_timeout=2)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.server.wait_closed(), 5)
+
+    def http(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = request.path.split("?", 1)[0]
+        if path == "/ws":
+            return None  # the WebSocket handshake
+        if path.startswith("/t/"):
+            if self.find(path[3:]) is None:
+                return _response(404, "Not Found", _GONE.encode(), _TYPES[".html"])
+            page = _static("index.html")
+            assert page is not None
+            return _response(200, "OK", page, _TYPES[".html"])
+        if path.startswith("/static/"):
+            name = path[len("/static/"):]
+            body = _static(name)
+            suffix = name[name.rfind("."):] if "." in name else ""
+            if body is not None and suffix in _TYPES:
+                return _response(200, "OK", body, _TYPES[suffix])
+        return _response(404, "Not Found", _GONE.encode(), _TYPES[".html"])
+
+    async def handle(self, socket: ServerConnection) -> None:
+        client = Connection(socket)
+        writer = asyncio.ensure_future(client.writer())
+        try:
+            await self._hello(client)
+            if client.table is not None:
+                async for frame in socket:
+                    if not client.closing:  # once closing, frames are read and dropped until the close
+                        self._receive(client, frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            if client.table is not None:
+                client.table.leave(client)
+            client.close("")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 5)
+            writer.cancel()
+
+    async def _hello(self, client: Connection) -> None:
+        """The first message must be a hello with a token of a table here."""
+        try:
+            frame = await asyncio.wait_for(client.socket.recv(), HELLO_TIMEOUT)
+        except TimeoutError:
+            client.send(error("no-hello", "say hello first (with the token from your link)"))
+            client.close("no hello")
+            return
+        try:
+            message = parse_client(frame)
+            if message["type"] != "hello":
+                raise BadMessage("no-hello", "say hello first (with the token from your link)")
+            found = self.find(message["token"])
+            if found is None:
+                raise BadMessage("bad-token", "this link does not open a table here (the game may be over)")
+        except BadMessage as problem:
+            client.send(error(problem.code, problem.message))
+            client.close(problem.code)
+            return
+        table, _role, seat = found
+        client.prompts = bool(message.get("prompts", False))
+        client.table, client.seat = table, seat
+        table.join(client, seat)
+
+    def _receive(self, client: Connection, frame: str | bytes) -> None:
+        table = client.table
+        assert table is not None
+        try:
+            table.receive(client, client.seat, parse_client(frame))
+        except BadMessage as problem:
+            table.refuse(client, problem)
+        except Exception as problem:  # a bug must cost one message, never the table
+            self.log.exception("message from a client")
+            table.refuse(client, BadMessage("server", f"the server could not handle that: {problem}"))
