@@ -68,7 +68,7 @@ class Config:
         "wild_value",
     )
 
-    def __init__(self, rules: Mapping[str, Any], num_players: int):
+    def __init__(self, rules: Mapping[str, Any], num_players: int) -> None:
         self.decks = decks_for(rules, num_players)
         self.page_lines = rules["page_lines"]
         self.target_score = rules["target_score"]

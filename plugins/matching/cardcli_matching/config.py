@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from cardcli.cards import RANK, parse_rank
 from cardcli.errors import RulesetError
 from cardcli.options import Option, players_options
@@ -42,7 +45,7 @@ CONSTRAINTS = (
 )
 
 
-def check_rules(rules, num_players: int | None) -> None:
+def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
     """Refuse what CONSTRAINTS forbid, every problem at once.  Without
     ``num_players`` the widest table (``max_players``) must be dealt."""
     problems = []
@@ -84,7 +87,7 @@ class Config:
         "stack_twos",
     )
 
-    def __init__(self, rules):
+    def __init__(self, rules: Mapping[str, Any]) -> None:
         self.hand_size = rules["hand_size"]
         self.first_special = rules["first_special"]
         self.draw_when_able = rules["draw_when_able"]

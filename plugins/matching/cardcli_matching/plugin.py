@@ -1,6 +1,8 @@
 """The entry point: registers the variant and its shipped rulesets with cardcli through pluggy."""
 
+from collections.abc import Callable
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from cardcli.hookspecs import hookimpl
 
@@ -8,11 +10,11 @@ from .variant import MatchingVariant
 
 
 @hookimpl
-def cardcli_register_variants(register):
+def cardcli_register_variants(register: Callable[[MatchingVariant], None]) -> None:
     register(MatchingVariant())
 
 
 @hookimpl
-def cardcli_register_rulesets(register):
+def cardcli_register_rulesets(register: Callable[[Traversable], None]) -> None:
     # The files are the project's rulesets/matching-*.toml, linked here so they ship in the wheel.
     register(files("cardcli_matching") / "rulesets")

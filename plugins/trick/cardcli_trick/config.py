@@ -64,7 +64,7 @@ class Config:
         "reshuffles",
     )
 
-    def __init__(self, rules: Mapping[str, Any]):
+    def __init__(self, rules: Mapping[str, Any]) -> None:
         self.hand_size: int = rules["hand_size"]
         self.jokers: int = rules["jokers"]
         self.decks: int = rules["decks"]
