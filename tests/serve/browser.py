@@ -1,0 +1,116 @@
+"""Headless Chromium driven through the DevTools protocol (over the WebSocket
+client cardcli already depends on): open a page at phone size, read it, tap
+it with real input events, take a screenshot."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import itertools
+import json
+import shutil
+import subprocess
+import tempfile
+import urllib.request
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+#: A phone held upright (CSS pixels).
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+
+
+def chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+class Page:
+    def __init__(self, socket: ClientConnection):
+        self.socket = socket
+        self.ids = itertools.count(1)
+
+    async def call(self, method: str, **params: Any) -> dict[str, Any]:
+        number = next(self.ids)
+        await self.socket.send(json.dumps({"id": number, "method": method, "params": params}))
+        while True:
+            message = json.loads(await self.socket.recv())
+            if message.get("id") == number:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+
+    async def evaluate(self, expression: str) -> Any:
+        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    async def wait_for(self, expression: str, timeout: float = 20) -> Any:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = await self.evaluate(expression)
+            if value:
+                return value
+            if loop.time() > deadline:
+                raise TimeoutError(f"the page never showed: {expression}")
+            await asyncio.sleep(0.1)
+
+    async def tap(self, selector: str) -> None:
+        """A real press and release at the middle of the first element matching ``selector``."""
+        box = await self.evaluate(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;"
+            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        if box is None:
+            raise LookupError(f"nothing on the page matches {selector}")
+        x, y = box
+        for kind in ("mousePressed", "mouseReleased"):
+            await self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    async def screenshot(self, path: Path) -> None:
+        data = await self.call("Page.captureScreenshot", format="png")
+        path.write_bytes(base64.b64decode(data["data"]))
+
+
+@contextlib.asynccontextmanager
+async def phone_page(url: str) -> AsyncIterator[Page]:
+    """``url`` open in headless Chromium at phone size."""
+    binary = chromium()
+    assert binary is not None
+    with tempfile.TemporaryDirectory() as profile:
+        process = subprocess.Popen(
+            [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-extensions", "--remote-debugging-port=0", f"--user-data-dir={profile}",
+             "--window-size=390,844", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            active = Path(profile) / "DevToolsActivePort"
+            for _ in range(200):
+                if active.exists() and active.read_text().strip():
+                    break
+                await asyncio.sleep(0.05)
+            port = active.read_text().split()[0]
+            loop = asyncio.get_running_loop()
+
+            def targets() -> list[dict[str, Any]]:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list") as response:
+                    return json.loads(response.read())
+
+            target = next(t for t in await loop.run_in_executor(None, targets) if t["type"] == "page")
+            async with connect(target["webSocketDebuggerUrl"], max_size=None) as socket:
+                page = Page(socket)
+                await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
+                await page.call("Page.enable")
+                await page.call("Page.navigate", url=url)
+                yield page
+        finally:
+            process.kill()
+            process.wait()

@@ -1,0 +1,91 @@
+"""The phone page in real headless Chromium: open an invite link, see the hand,
+play a legal move by tapping, and the other clients see it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from cardcli.testing import validate_bytes
+
+from .browser import chromium, phone_page
+from .helpers import LIMIT, Bot, make_game, served
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+needs_chromium = pytest.mark.skipif(chromium() is None and not os.environ.get("CI"),
+                                    reason="Chromium is not installed (.ci/run installs it)")
+
+
+@needs_chromium
+@pytest.mark.parametrize("variant", ["matching", pytest.param("endofpage", marks=pytest.mark.slow)])
+def test_a_phone_opens_its_link_sees_its_hand_and_plays(tmp_path, variant):
+    record = tmp_path / "game.jsonl"
+    kinds = ["friend", "friend", "cpu"] if variant == "matching" else ["friend", "friend"]
+
+    async def scenario():
+        game = make_game(variant, kinds, record, seed=11, ruleset=None if variant == "matching"
+                         else "endofpage-short")
+        async with served(game, kinds) as (table, port, task):
+            bob = await Bot(port, table.seats[1].token, seed=2).open()
+            bob_plays = asyncio.ensure_future(bob.until_over())
+            url = f"http://127.0.0.1:{port}/t/{table.seats[0].token}"
+            async with phone_page(url) as page:
+                await page.wait_for("document.querySelectorAll('#hand .card').length > 0")
+                # Its own hand, card for card, as the server sees it.
+                shown = await page.evaluate("[...document.querySelectorAll('#hand .card')]"
+                                            ".map(c => c.getAttribute('aria-label')).sort().join(' ')")
+                from cardcli.cards import NAME
+
+                hand = sorted(NAME[c] for c in table.game.state.hands[0])
+                assert shown == " ".join(hand)
+                # Its turn: tap a playable card and the move it offers, or a move without cards.
+                await page.wait_for("!!document.querySelector('#actions button.quiet')")
+                before = table.game.moves
+                if await page.evaluate("!!document.querySelector('#hand button.playable')"):
+                    await page.tap("#hand button.playable")
+                    await page.wait_for("!!document.querySelector('#actions button.primary')")
+                    label = await page.evaluate(
+                        "document.querySelector('#actions button.primary').textContent")
+                    if variant == "matching":
+                        await page.screenshot(DOCS / "serve-phone.png")
+                    await page.tap("#actions button.primary")
+                else:
+                    plain = "#actions button:not(.quiet):not(.declare)"
+                    label = await page.evaluate(f"document.querySelector('{plain}').textContent")
+                    await page.tap(plain)
+                for _ in range(100):
+                    if table.game.moves > before:
+                        break
+                    await asyncio.sleep(0.05)
+                assert table.game.moves > before, f"tapping {label!r} played nothing"
+                told = [line for u in bob.updates() for line in u["events"]]
+                assert any(line.startswith("p0 ") for line in told), "the other client sees the move"
+                if variant == "matching":
+                    return
+                # The page plays the rest of the game by tapping through its list of moves.
+                page_over = False
+                for _ in range(2000):
+                    if task.done():
+                        page_over = True
+                        break
+                    if await page.evaluate("!!document.querySelector('#actions button.quiet')"):
+                        if not await page.evaluate("!!document.querySelector('#actions .all')"):
+                            await page.tap("#actions button.quiet")
+                        with_moves = await page.evaluate(
+                            "document.querySelectorAll('#actions .all button').length")
+                        if with_moves:
+                            await page.tap("#actions .all button")
+                    await asyncio.sleep(0.02)
+                assert page_over
+                await page.wait_for("!document.getElementById('over').hidden")
+                text = await page.evaluate("document.getElementById('overtext').textContent")
+                await bob_plays
+                assert "Ranking:" in text and text == bob.over["text"]
+
+    asyncio.run(asyncio.wait_for(scenario(), LIMIT * 2))
+    if variant != "matching":
+        assert validate_bytes(record.read_bytes()).valid
