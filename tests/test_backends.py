@@ -94,3 +94,13 @@ def test_arena_on_ray_gives_the_same_report(local_ray):
         for player in report["players"]:
             player.pop("mean_decision_seconds")
     assert local == remote and local["games"] == 45
+
+
+@pytest.mark.slow
+def test_compare_on_ray_gives_the_same_comparison(local_ray):
+    common = ["compare", "matching", "standard", "no-stacking", "-n", "24", "--seed", "6", "--json",
+              "-w", "2"]
+    local = without_timings(run(*common).output)
+    remote = without_timings(run(*common, "--backend", "ray").output)
+    assert (local.pop("backend"), remote.pop("backend")) == ("local", "ray")
+    assert local == remote and len(local["rulesets"]) == 2

@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "Step through RECORD move by move (- reads stdin)."),
     "simulate": ("simulate", "Play CPU-only games of VARIANT and summarise wins, draws and game lengths."),
     "arena": ("arena", "Play CPU players of VARIANT against each other, seats rotated: win rates."),
+    "compare": ("compare", "Compare house rules of VARIANT: game length, seats, skill, on the same seeds."),
     "serve": ("serve", "Host a table of VARIANT that friends join from a phone's browser or cardcli join."),
     "join": ("join", "Take the seat of an invite LINK from cardcli serve (or watch, with a watch link)."),
 }

@@ -1,0 +1,215 @@
+"""``cardcli compare``: what does a house rule change?  Rulesets on the same seeds."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .. import compare as engine
+from ..options import Value, resolve
+from ..parallel import open_backend
+from ..players import PlayersError, check_count, default_count, levels_of
+from ..records import SeatInfo
+from ..rulesets import check, load_ruleset
+from ..variant import Variant
+from .common import backend_options, handle_errors, progress_bar, registry, resolve_ruleset, variant_named
+
+
+@click.command()
+@click.argument("variant")
+@click.argument("rulesets", nargs=-1, metavar="[RULESET]...")
+@click.option("--set", "settings", multiple=True, metavar="OPTION=VALUE[,OPTION=VALUE]",
+              help="One more ruleset: the defaults (or --base) with these options changed. Repeatable.")
+@click.option("--base", metavar="FILE_OR_NAME", help="The ruleset each --set starts from (default: the "
+              "variant's defaults).")
+@click.option("--games", "-n", type=click.IntRange(2), default=1000, show_default=True,
+              help="Games per ruleset (and per skill measure).")
+@click.option("--players", "-p", type=click.IntRange(1), default=None, metavar="P",
+              help="Players at the table (default: the variant's usual table).")
+@click.option("--cpu", "level", default="normal", show_default=True,
+              help="CPU strength of every seat in the games that measure length and seats.")
+@click.option("--seed", type=int, help="The run's seed (default: random, printed).")
+@click.option("--skill/--no-skill", default=True, show_default=True,
+              help="Measure how often normal beats easy under each ruleset.")
+@click.option("--hard", "with_hard", is_flag=True,
+              help="Also measure hard against normal (slow: hard searches before every move).")
+@click.option("--workers", "-w", type=click.IntRange(1), default=None,
+              help="Parallel processes (default: every core). Results do not depend on it.")
+@backend_options
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Also draw it: game lengths, seat win rates and skill side by side (.png or .svg; "
+                   "pip install 'cardcli[plot]').")
+@handle_errors
+def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], base: str | None, games: int,
+            players: int | None, level: str, seed: int | None, skill: bool, with_hard: bool,
+            workers: int | None, backend: str, ray_address: str | None, as_json: bool,
+            plot_path: Path | None) -> None:
+    """Compare house rules of VARIANT: game length, seats, skill, on the same seeds.
+
+    Game i of every ruleset starts from the same seed (the same dealer, the
+    same shuffle, the same CPU randomness), so the differences are measured
+    game by game. The first ruleset is the baseline; each other one gets
+    paired 95% intervals and a verdict in words. RULESET is a shipped name
+    or a TOML file; --set makes one without a file:
+
+    \b
+      cardcli compare matching standard no-stacking
+      cardcli compare matching --set stack_twos=true --set stack_twos=false
+      cardcli compare matching --set hand_size=5 --set hand_size=9 --plot hands.png
+    """
+    target = variant_named(variant)
+    count = players or default_count(target)
+    levels = levels_of(target)
+    if level not in levels:
+        raise click.BadParameter(f"{level!r} is not a CPU strength of {variant} "
+                                 f"(choose from {', '.join(levels)})", param_hint="--cpu")
+    skills = [pair for pair, wanted in ((engine.SKILL_EASY, skill), (engine.SKILL_HARD, with_hard))
+              if wanted and all(lv in levels for lv in pair)]
+    if plot_path is not None:
+        from .. import plot
+
+        plot.check_target(plot_path)
+    arms = gather_arms(target, rulesets, settings, base, count)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    total = engine.total_games(len(arms), games, len(skills))
+    with open_backend(backend, workers, ray_address) as pool, \
+            progress_bar(total, f"{len(arms)} rulesets") as progress:
+        result = engine.run(target, arms, count, games, seed, cpu=level, skills=skills, backend=pool,
+                            progress=progress)
+    data = result.as_dict()
+    if plot_path is not None:
+        from .. import plot
+
+        plot.draw(data, [r.moves for r in result.results], plot_path)
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    show(data)
+    if plot_path is not None:
+        click.echo(f"Plot written to {plot_path}")
+
+
+# ------------------------------------------------------------ the rulesets
+def gather_arms(target: Variant, rulesets: tuple[str, ...], settings: tuple[str, ...], base: str | None,
+                players: int) -> list[engine.Arm]:
+    """The rulesets to compare, checked, with labels that tell them apart."""
+    defaults = resolve_ruleset(target, None).options
+    arms = []
+    for name in rulesets:
+        loaded = load_ruleset(name, registry(), target.name, players)
+        arms.append(engine.Arm(name, loaded.options, loaded.name, changed(loaded.options, defaults)))
+    start = resolve_ruleset(target, base, players) if base else None
+    for text in settings:
+        changes = parse_settings(text)
+        source = f"--set {text}"
+        wanted = {**(start.options if start else defaults), **changes}
+        options = resolve(target.options, wanted, source=source)
+        check(target, options, players, source)
+        label = text if start is None else f"{base} + {text}"
+        arms.append(engine.Arm(label, options, start.name if start else f"{target.name} defaults",
+                               changed(options, defaults)))
+    if len(arms) < 2:
+        got = f"only {arms[0].label!r}" if arms else "none"
+        raise click.UsageError(f"compare needs at least two rulesets (got {got}): name rulesets, or give "
+                               "--set once per ruleset, e.g. --set stack_twos=true --set stack_twos=false")
+    seen: dict[str, int] = {}
+    for arm in arms:
+        seen[arm.label] = seen.get(arm.label, 0) + 1
+        if seen[arm.label] > 1:
+            arm.label = f"{arm.label} #{seen[arm.label]}"
+    seats = [SeatInfo(f"cpu{i + 1}", "cpu:normal") for i in range(players)]
+    for arm in arms:
+        try:
+            check_count(seats, arm.options, target)
+        except PlayersError as error:
+            raise PlayersError(f"{arm.label}: {error}") from None
+    return arms
+
+
+def parse_settings(text: str) -> dict[str, Value]:
+    """``stack_twos=false,hand_size=5`` as option values (true/false, numbers, words)."""
+    changes: dict[str, Value] = {}
+    for item in text.split(","):
+        key, equals, raw = item.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not equals or not key or not raw:
+            raise click.BadParameter(f"{item.strip()!r} is not OPTION=VALUE (e.g. stack_twos=false)",
+                                     param_hint="--set")
+        changes[key] = parse_value(raw)
+    return changes
+
+
+def parse_value(raw: str) -> Value:
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if re.fullmatch(r"[+-]?\d+", raw):
+        return int(raw)
+    return raw.strip("\"'")
+
+
+def changed(options: dict[str, Value], defaults: dict[str, Value]) -> dict[str, Value]:
+    return {k: v for k, v in options.items() if defaults.get(k) != v}
+
+
+# ------------------------------------------------------------ the table
+def _rate(value: float, interval: list[float]) -> str:
+    return f"{value:.1%} [{interval[0]:.1%}, {interval[1]:.1%}]"
+
+
+def show(data: dict[str, Any]) -> None:
+    rulesets = data["rulesets"]
+    click.echo(f"{data['games']} games per ruleset of {data['variant']}, {data['players']} players "
+               f"(cpu:{data['cpu']}), seed {data['seed']}, the same seeds for every ruleset: "
+               f"{data['seconds']:.1f} s on {data['workers']} worker(s) ({data['backend']})")
+    changes = [", ".join(f"{k}={_value(v)}" for k, v in r["changes"].items()) or "(defaults)"
+               for r in rulesets]
+    rows: list[tuple[str, list[str]]] = []
+    if changes != [r["label"] for r in rulesets]:
+        rows.append(("changes", changes))
+    rows += [
+        ("moves: mean", [f"{r['moves']['mean']:g}" for r in rulesets]),
+        ("moves: median, 90th pct", [f"{r['moves']['median']:g}, {r['moves']['p90']:g}" for r in rulesets]),
+    ]
+    if any(r["rounds"] is not None and r["rounds"]["max"] > 1 for r in rulesets):
+        rows.append(("rounds: mean", [f"{r['rounds']['mean']:g}" if r["rounds"] else "-" for r in rulesets]))
+        rows.append(("rounds: median, 90th pct",
+                     [f"{r['rounds']['median']:g}, {r['rounds']['p90']:g}" if r["rounds"] else "-"
+                      for r in rulesets]))
+    rows.append(("nobody won", [_rate(r["nobody_won"]["share"], r["nobody_won"]["ci95"]) for r in rulesets]))
+    for k, seat in enumerate(rulesets[0]["seats"]):
+        rows.append((f"wins: {seat['position']}",
+                     [_rate(r["seats"][k]["win_rate"], r["seats"][k]["win_rate_ci95"]) for r in rulesets]))
+    for k, measure in enumerate(rulesets[0]["skill"]):
+        rows.append((f"{measure['stronger']} beats {measure['weaker']}",
+                     [_rate(r["skill"][k]["win_rate"], r["skill"][k]["win_rate_ci95"]) for r in rulesets]))
+    first = max(len(name) for name, _ in rows)
+    widths = [max(len(r["label"]), *(len(cells[j]) for _, cells in rows)) for j, r in enumerate(rulesets)]
+    click.echo("  " + " " * first + "".join(f"  {r['label']:<{w}}" for r, w in zip(rulesets, widths)))
+    for name, cells in rows:
+        click.echo(f"  {name:<{first}}" + "".join(f"  {c:<{w}}" for c, w in zip(cells, widths)))
+    if rulesets[0]["skill"]:
+        click.echo(f"  (an even share of wins at {data['players']} players is {1 / data['players']:.1%})")
+    for diff in data["differences"]:
+        click.echo(f"{diff['label']} against {diff['baseline']}, game by game (95% intervals):")
+        moves = diff["moves"]
+        relative = moves["relative"]
+        line = f"  moves {moves['difference']['value']:+g} [{moves['difference']['ci95'][0]:+g}, " \
+               f"{moves['difference']['ci95'][1]:+g}] per game"
+        if relative:
+            line += f" ({relative['value']:+.1%} [{relative['ci95'][0]:+.1%}, {relative['ci95'][1]:+.1%}])"
+        click.echo(line)
+        click.echo(f"  In words: {diff['verdict']}.")
+
+
+def _value(value: Value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)

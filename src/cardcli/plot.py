@@ -1,0 +1,117 @@
+"""``compare --plot FILE``: the comparison as a picture (PNG or SVG).
+
+Drawn with matplotlib, an optional extra (``cardcli[plot]``) imported only
+here and only when a plot is asked for.  Three panels side by side: how long
+games last under each ruleset (the share of games still going after so many
+moves), each seat's win rate with its 95% interval, and how often the
+stronger CPU wins.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import CardcliError
+
+FORMATS = (".png", ".svg")
+INSTALL_HINT = ("--plot needs matplotlib, which is not installed: "
+                "python -m pip install 'cardcli[plot]' (from a checkout: python -m pip install -e '.[plot]')")
+
+
+class PlotError(CardcliError):
+    """A plot that cannot be drawn: matplotlib missing, a format not offered."""
+
+
+def check_target(path: Path) -> None:
+    """Refuse a file type we cannot write, or a missing matplotlib, before any game is played."""
+    if path.suffix.lower() not in FORMATS:
+        raise PlotError(f"--plot {path}: write a .png or .svg file")
+    _pyplot()
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")  # files only: never open a window
+        matplotlib.rcParams["svg.hashsalt"] = "cardcli"  # stable ids inside an SVG
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise PlotError(INSTALL_HINT) from None
+    return plt
+
+
+def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
+    """Write the picture of ``data`` (a comparison's ``as_dict``) to ``path``.
+
+    ``lengths[j]`` are the moves of every game of ruleset ``j``.
+    """
+    plt = _pyplot()
+    rulesets = data["rulesets"]
+    skill = any(r["skill"] for r in rulesets)
+    panels = 3 if skill else 2
+    figure, axes = plt.subplots(1, panels, figsize=(5.2 * panels, 4.4), layout="constrained")
+    colours = [f"C{j}" for j in range(len(rulesets))]
+
+    survival = axes[0]
+    for j, (ruleset, moves) in enumerate(zip(rulesets, lengths)):
+        ordered = sorted(moves)
+        n = len(ordered)
+        xs: list[float] = [0, *ordered]
+        ys = [1.0, *[1 - (i + 1) / n for i in range(n)]]
+        survival.step(xs, ys, where="post", color=colours[j],
+                      label=f"{ruleset['label']} (median {ruleset['moves']['median']:g})")
+    survival.set_xlabel("moves")
+    survival.set_ylabel("share of games still going")
+    survival.set_title("Game length")
+    survival.set_ylim(0, 1.02)
+    survival.legend(fontsize="small")
+
+    seats = axes[1]
+    positions = [s["position"] for s in rulesets[0]["seats"]]
+    width = 0.8 / len(rulesets)
+    for j, ruleset in enumerate(rulesets):
+        xs = [k + (j - (len(rulesets) - 1) / 2) * width for k in range(len(positions))]
+        rates = [s["win_rate"] for s in ruleset["seats"]]
+        errors = [[r - s["win_rate_ci95"][0] for r, s in zip(rates, ruleset["seats"])],
+                  [s["win_rate_ci95"][1] - r for r, s in zip(rates, ruleset["seats"])]]
+        seats.bar(xs, rates, width, yerr=errors, capsize=3, color=colours[j], label=ruleset["label"])
+    decided = 1 - sum(r["nobody_won"]["share"] for r in rulesets) / len(rulesets)
+    seats.axhline(decided / len(positions), color="grey", linestyle="--", linewidth=1, label="even share")
+    seats.set_xticks(range(len(positions)), positions)
+    seats.set_ylabel("win rate (95% interval)")
+    seats.set_title(f"Wins by seat ({data['players']} x cpu:{data['cpu']})")
+    seats.legend(fontsize="small")
+
+    if skill:
+        chart = axes[2]
+        pairings = [f"{s['stronger']} vs {s['weaker']}" for s in rulesets[0]["skill"]]
+        for j, ruleset in enumerate(rulesets):
+            xs = [k + (j - (len(rulesets) - 1) / 2) * width for k in range(len(pairings))]
+            rates = [s["win_rate"] for s in ruleset["skill"]]
+            errors = [[r - s["win_rate_ci95"][0] for r, s in zip(rates, ruleset["skill"])],
+                      [s["win_rate_ci95"][1] - r for r, s in zip(rates, ruleset["skill"])]]
+            chart.bar(xs, rates, width, yerr=errors, capsize=3, color=colours[j], label=ruleset["label"])
+        chart.axhline(1 / data["players"], color="grey", linestyle="--", linewidth=1, label="chance")
+        chart.set_xticks(range(len(pairings)), pairings)
+        chart.set_xlim(-0.75, len(pairings) - 0.25)
+        chart.set_ylim(0, 1)
+        chart.set_ylabel("stronger CPU's win rate (95% interval)")
+        chart.set_title("How much skill matters")
+        chart.legend(fontsize="small")
+
+    figure.suptitle(f"{data['variant']}: {data['games']} games per ruleset, seed {data['seed']}")
+    try:
+        figure.savefig(path, metadata=_metadata(path))
+    except OSError as error:
+        raise PlotError(f"--plot {path}: cannot write: {error.strerror or error}") from None
+    finally:
+        plt.close(figure)
+
+
+def _metadata(path: Path) -> dict[str, Any]:
+    """No creation date in the file, so the same comparison draws the same bytes."""
+    if path.suffix.lower() == ".svg":
+        return {"Date": None}
+    return {}

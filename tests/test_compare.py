@@ -1,0 +1,176 @@
+"""``cardcli compare``: rulesets on the same seeds, paired differences, verdicts."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardcli.cli.compare import parse_settings
+from cardcli.stats import paired_difference, paired_ratio, quantile, t_quantile
+from tests.test_cli import run
+
+
+def compare_json(*args) -> dict:
+    result = run("compare", *args, "--json", "-w", "1")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+# ------------------------------------------------------------ what it finds
+def test_bigger_hands_make_longer_games_with_an_interval_above_zero():
+    data = compare_json("matching", "--set", "hand_size=5", "--set", "hand_size=9", "-n", "120",
+                        "--seed", "4", "--no-skill")
+    five, nine = data["rulesets"]
+    assert nine["moves"]["mean"] > five["moves"]["mean"]
+    (diff,) = data["differences"]
+    assert diff["label"] == "hand_size=9" and diff["baseline"] == "hand_size=5"
+    low, high = diff["moves"]["relative"]["ci95"]
+    assert 0 < low <= diff["moves"]["relative"]["value"] <= high
+    assert diff["moves"]["difference"]["ci95"][0] > 0
+    assert "hand_size=9 makes games" in diff["verdict"] and "longer" in diff["verdict"]
+    # And the other way round, the same games read as shorter.
+    back = compare_json("matching", "--set", "hand_size=9", "--set", "hand_size=5", "-n", "120",
+                        "--seed", "4", "--no-skill")["differences"][0]
+    assert back["moves"]["difference"]["value"] == -diff["moves"]["difference"]["value"]
+    assert "shorter" in back["verdict"]
+
+
+def test_identical_rulesets_differ_by_exactly_zero():
+    data = compare_json("matching", "standard", "standard", "-n", "40", "--seed", "9")
+    first, second = data["rulesets"]
+    assert second["label"] == "standard #2"
+    for key in ("moves", "nobody_won", "seats", "skill", "options"):
+        assert first[key] == second[key]
+    (diff,) = data["differences"]
+    assert diff["moves"]["difference"] == {"value": 0, "ci95": [0, 0], "clear": False}
+    assert diff["moves"]["relative"]["ci95"] == [0, 0]
+    assert diff["nobody_won"]["ci95"] == [0, 0]
+    assert all(s["value"] == 0 and s["ci95"] == [0, 0] for s in diff["seats"])
+    assert all(s["value"] == 0 and s["ci95"] == [0, 0] for s in diff["skill"])
+    assert "same length" in diff["verdict"]
+
+
+def test_the_measures_add_up():
+    data = compare_json("trick", "standard", "five-cards", "-n", "30", "--seed", "2", "--players", "3")
+    for ruleset in data["rulesets"]:
+        wins = sum(seat["wins"] for seat in ruleset["seats"])
+        assert wins + ruleset["nobody_won"]["games"] == 30
+        assert [s["position"] for s in ruleset["seats"]] == ["dealer", "dealer+1", "dealer+2"]
+        (skill,) = ruleset["skill"]
+        assert (skill["stronger"], skill["weaker"], skill["games"]) == ("normal", "easy", 30)
+        assert skill["even_share"] == round(1 / 3, 4)
+        low, high = skill["win_rate_ci95"]
+        assert low <= skill["win_rate"] <= high
+        assert ruleset["moves"]["median"] <= ruleset["moves"]["p90"] <= ruleset["moves"]["max"]
+    assert data["rulesets"][1]["changes"] == {"hand_size": 5}
+
+
+def test_rounds_are_measured_where_the_game_has_them():
+    data = compare_json("endofpage", "short", "short", "-n", "3", "--seed", "1", "--players", "2",
+                        "--no-skill")
+    assert data["rulesets"][0]["rounds"]["mean"] >= 1
+    assert data["differences"][0]["rounds"]["difference"]["value"] == 0
+
+
+def test_the_table_and_the_verdict_in_words():
+    result = run("compare", "matching", "--set", "hand_size=5", "--set", "hand_size=9", "-n", "60",
+                 "--seed", "4", "-w", "1")
+    assert result.exit_code == 0
+    out = result.output
+    for text in ("moves: mean", "moves: median, 90th pct", "nobody won", "wins: dealer+3",
+                 "normal beats easy", "hand_size=9 against hand_size=5", "In words: hand_size=9 makes games"):
+        assert text in out
+
+
+def test_set_starts_from_base():
+    data = compare_json("matching", "american", "--base", "american", "--set", "stack_twos=false",
+                        "-n", "8", "--seed", "1", "--no-skill")
+    american, changed = data["rulesets"]
+    assert changed["label"] == "american + stack_twos=false"
+    assert changed["options"] == {**american["options"], "stack_twos": False}
+
+
+def test_settings_are_read_like_a_ruleset_file():
+    assert parse_settings("stack_twos=false, hand_size=5,skip_rank=A,first_special=none") == {
+        "stack_twos": False, "hand_size": 5, "skip_rank": "A", "first_special": "none"}
+
+
+# ------------------------------------------------------------ bad input
+@pytest.mark.parametrize(("args", "status", "words"), [
+    (["matching", "--set", "hand_sise=5", "--set", "hand_size=9"], 1, "hand_sise"),
+    (["matching", "--set", "hand_size=99", "--set", "hand_size=9"], 1, "hand_size"),
+    (["matching", "--set", "hand_size", "--set", "hand_size=9"], 2, "OPTION=VALUE"),
+    (["matching", "standard", "trick-standard"], 1, "not 'matching'"),
+    (["matching", "standard"], 2, "at least two rulesets"),
+    (["matching"], 2, "at least two rulesets"),
+    (["matching", "standard", "no-such-rules"], 1, "no-such-rules"),
+    (["matching", "standard", "american", "--players", "9"], 1, "9 players"),
+    (["matching", "standard", "american", "--cpu", "wizard"], 2, "wizard"),
+    (["matching", "standard", "american", "--plot", "out.gif"], 1, ".png or .svg"),
+    (["bridge", "standard", "american"], 1, "bridge"),
+])
+def test_bad_input_gets_one_clear_message(args, status, words):
+    result = run("compare", *args, "-n", "2")
+    assert result.exit_code == status
+    message = [line for line in result.output.splitlines() if line.strip()]
+    assert words in message[-1]
+    if status == 1:
+        assert len(message) == 1
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    result = run("compare", "matching", "standard", "american", "-n", "2", "--plot", tmp_path / "c.png")
+    assert result.exit_code == 1
+    assert result.output.strip().count("\n") == 0 and "pip install 'cardcli[plot]'" in result.output
+    assert not (tmp_path / "c.png").exists()
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg"])
+def test_plot_is_written(tmp_path, suffix):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / f"compare.{suffix}"
+    result = run("compare", "matching", "standard", "no-stacking", "-n", "20", "--seed", "1", "-w", "1",
+                 "--plot", path)
+    assert result.exit_code == 0 and f"Plot written to {path}" in result.output
+    if suffix == "png":
+        assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    else:
+        assert ET.parse(path).getroot().tag.endswith("svg")
+
+
+# ------------------------------------------------------------ the statistics
+def test_paired_intervals_known_case():
+    # Differences 1, 2, 3, 4, 5: mean 3, sd sqrt(2.5), t(4) = 2.776.
+    estimate = paired_difference([2, 4, 6, 8, 10], [1, 2, 3, 4, 5])
+    assert estimate.value == 3
+    half = 2.776445 * math.sqrt(2.5) / math.sqrt(5)
+    assert estimate.low == pytest.approx(3 - half, rel=5e-3)
+    assert estimate.high == pytest.approx(3 + half, rel=5e-3)
+    ratio = paired_ratio([2, 4, 6, 8, 10], [1, 2, 3, 4, 5])
+    assert ratio is not None and ratio.value == 1.0 and ratio.low == ratio.high == 1.0
+    assert paired_ratio([1, 2], [0, 0]) is None
+    assert quantile([1, 2, 3, 4], 0.5) == 2.5 and quantile([5, 1, 3], 0.9) == pytest.approx(4.6)
+    assert t_quantile(30) == pytest.approx(2.042272, rel=1e-4)
+
+
+@given(st.lists(st.integers(0, 500), min_size=2, max_size=60))
+def test_a_sample_against_itself_is_exactly_zero(values):
+    same = paired_difference(values, values)
+    assert (same.value, same.low, same.high) == (0, 0, 0)
+    ratio = paired_ratio(values, values)
+    assert ratio is None or (ratio.value, ratio.low, ratio.high) == (0, 0, 0)
+
+
+@given(st.lists(st.tuples(st.integers(0, 200), st.integers(1, 200)), min_size=2, max_size=60))
+def test_paired_intervals_contain_their_estimate(pairs):
+    first, second = [a for a, _ in pairs], [b for _, b in pairs]
+    for estimate in (paired_difference(first, second), paired_ratio(first, second)):
+        assert estimate is not None
+        assert estimate.low <= estimate.value + 1e-9 and estimate.value <= estimate.high + 1e-9
