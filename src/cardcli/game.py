@@ -20,6 +20,7 @@ from .options import player_range
 from .plugins import Registry
 from .records import Header, RecordWriter, SeatInfo, parse_header, read_lines
 from .rulesets import rules_from_record
+from .text import printable
 from .variant import CHANCE, TERMINAL, Action, State, Variant
 
 
@@ -57,7 +58,8 @@ class Game:
 
     @property
     def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+        """The players' names as shown to people: control characters escaped."""
+        return [printable(seat.name) for seat in self.seats]
 
     def header(self) -> Header:
         return Header(variant=self.variant.name, rules=dict(self.rules), players=self.seats,

@@ -11,6 +11,8 @@ See ``docs/records.md`` for the format and ``schema/record.schema.json``.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -117,28 +119,58 @@ def parse_header(data: Any, source: str, line: int = 1) -> Header:
                   seed=seed, ruleset=ruleset if isinstance(ruleset, str) else None, extra=extra)
 
 
+#: The longest line a record may have, in bytes.  The longest line cardcli
+#: writes (a header stating every option, a deal of several decks) is a few
+#: kilobytes; the cap keeps a file with no line ends (``/dev/zero``) from
+#: filling the memory.
+MAX_LINE_BYTES = 1 << 20
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(line number, object)`` for each non-blank line, streaming.
 
-    Raises :class:`RecordError` at the first line that is not UTF-8 text or
-    not a JSON object.
+    Raises :class:`RecordError` at the first line that is not UTF-8 text, not
+    a JSON object, or longer than :data:`MAX_LINE_BYTES`.  A last line with no
+    line end that does not parse is reported with ``kind="torn-line"``: it is
+    what a write cut short leaves behind (``play --resume`` drops it).
     """
-    for number, raw in enumerate(stream, start=1):
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise RecordError(f"line too long (more than {MAX_LINE_BYTES:,} bytes with no line end); "
+                              "is this a cardcli record?", source=source, line=number, kind="syntax")
+        last = not raw.endswith(b"\n")
+
+        def fail(message: str, *, number: int = number, last: bool = last) -> RecordError:
+            if last:
+                return RecordError(f"{message}; it is the last line and has no line end, as when a "
+                                   "write is cut short (`cardcli play --resume` drops such a line)",
+                                   source=source, line=number, kind="torn-line")
+            return RecordError(message, source=source, line=number, kind="syntax")
+
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError("not text (the line is not UTF-8); is this a cardcli record?",
-                              source=source, line=number, kind="syntax") from None
+            raise fail("not text (the line is not UTF-8); is this a cardcli record?") from None
         if not text.strip():
             continue
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_reject_constant)
         except json.JSONDecodeError as error:
-            raise RecordError(f"not valid JSON: {error.msg} at column {error.colno}",
-                              source=source, line=number, kind="syntax") from None
+            raise fail(f"not valid JSON: {error.msg} at column {error.colno}") from None
         except RecursionError:
-            raise RecordError("not valid JSON: nested too deeply", source=source, line=number,
-                              kind="syntax") from None
+            raise fail("not valid JSON: nested too deeply") from None
+        except ValueError as error:  # a number of more than 4,300 digits, NaN, Infinity
+            what = ("a number with too many digits" if "digits" in str(error) else str(error))
+            raise fail(f"not valid JSON: {what}") from None
         if not isinstance(data, dict):
             raise RecordError("each line must be a JSON object", source=source, line=number, kind="syntax")
         yield number, data
@@ -148,11 +180,59 @@ def dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(", ", ": "), ensure_ascii=False)
 
 
+def open_record(path: str) -> IO[bytes]:
+    """Open the record file ``path`` for reading, refusing anything but a file.
+
+    A FIFO would block until someone writes to it and a device may never end,
+    so both are refused with a message (a pipe is read as ``-``, standard
+    input).  Raises :class:`RecordError` (``kind="io"``).
+    """
+    def fail(message: str) -> RecordError:
+        return RecordError(message, source=path, kind="io")
+
+    try:
+        # Non-blocking, so that opening a FIFO with no writer returns at once.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except IsADirectoryError:
+        raise fail("is a folder, not a record") from None
+    except OSError as error:
+        raise fail(f"cannot read: {error.strerror}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise fail("is a folder, not a record")
+        if stat.S_ISFIFO(mode):
+            raise fail("is a FIFO (named pipe), not a record file (to read from a pipe, give - "
+                       "and send it to standard input)")
+        raise fail(f"is {'a socket' if stat.S_ISSOCK(mode) else 'a device'}, not a record file")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+class RecordExistsError(RecordError):
+    """A new record would overwrite an existing file."""
+
+
 class RecordWriter:
     """Writes a record line by line, flushing each, so a closed terminal loses nothing."""
 
     def __init__(self, stream: IO[str]):
         self.stream = stream
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str]) -> RecordWriter:
+        """A new record file, readable by its owner only (it holds every hand
+        and the seed).  Never overwrites a file and never follows a symbolic
+        link: raises :class:`RecordExistsError` if anything is at ``path``."""
+        flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+        try:
+            fd = os.open(path, flags, 0o600)
+        except FileExistsError:
+            raise RecordExistsError("a file of that name already exists", source=str(path),
+                                    kind="io") from None
+        return cls(os.fdopen(fd, "w", encoding="utf-8"))
 
     @classmethod
     def open(cls, path: str, *, append: bool = False) -> RecordWriter:

@@ -31,6 +31,8 @@ from .options import Value, resolve, resolve_all
 from .plugins import Registry
 from .variant import Variant
 
+#: A ruleset is a few hundred bytes; a file far larger is not one.
+MAX_RULESET_BYTES = 1 << 20
 _TOP_KEYS = {"name", "variant", "description", "options"}
 
 
@@ -88,6 +90,10 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise RulesetError(f"{source}: not valid TOML: nested too deeply") from None
+    except ValueError:  # a whole number of more than 4,300 digits
+        raise RulesetError(f"{source}: not valid TOML: a number with too many digits") from None
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
         raise RulesetError(f"{source}: unknown key {unknown[0]!r} at the top level "
@@ -109,7 +115,11 @@ def load_ruleset(name: str, registry: Registry, variant: str | None = None,
     path = find_ruleset(name, registry, variant)
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_RULESET_BYTES + 1)
+        if len(raw) > MAX_RULESET_BYTES:
+            raise RulesetError(f"{source}: more than {MAX_RULESET_BYTES:,} bytes: is this a ruleset?")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise RulesetError(f"{source}: cannot read: {error}") from None
     data = parse_ruleset_text(text, source)

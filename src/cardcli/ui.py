@@ -19,7 +19,8 @@ class TerminalUI:
     HINT_WORDS = ("?", "hint")
 
     def __init__(self, colour: bool | None = None):
-        self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        # sys.stdin is None when standard input is closed (``cardcli play <&-``).
+        self.interactive = bool(sys.stdin and sys.stdin.isatty() and sys.stdout and sys.stdout.isatty())
         self.colour = self.interactive if colour is None else colour
         #: Set by the game loop during a human's decision: typing ``?`` or
         #: ``hint`` at any prompt shows it, then asks again.

@@ -67,15 +67,18 @@ def validate_stream(stream: IO[bytes], source: str, registry: Registry, *,
         report.variant = game.variant.name
         report.moves, report.events = game.moves, game.events
         if not game.state.is_terminal():
-            raise RecordError(f"the record ends before the game is over, after move {game.moves} "
-                              f"(next: {game.state.expecting()})", source=source,
-                              line=last_line or None, move=game.moves, kind="incomplete")
+            resume = "" if source == "<stdin>" else f"; continue it with `cardcli play --resume {source}`"
+            raise RecordError(f"legal so far; unfinished after move {game.moves} "
+                              f"(next: {game.state.expecting()}){resume}", source=source,
+                              line=last_line or None, move=game.moves, kind="unfinished")
         result = game.state.result()
         report.result = result.as_dict() if result else None
         if not game.result_line_seen:
+            repair = ("" if source == "<stdin>" else
+                      f"; add that line, or let `cardcli play --resume {source}` write it")
             raise RecordError("the game is over but the record has no result line "
-                              f"(expected {json.dumps({'result': report.result})})", source=source,
-                              move=game.moves, kind="incomplete")
+                              f"(expected {json.dumps({'result': report.result})}){repair}",
+                              source=source, move=game.moves, kind="missing-result")
         report.valid = True
     except RecordError as error:
         report.error = error

@@ -40,10 +40,12 @@ def test_hand_written_record_is_valid(tmp_path):
 
 def test_json_report(tmp_path):
     result = validate_command("--json", write(tmp_path, GAME))
-    report = json.loads(result.output)
-    assert report["valid"] is True
-    assert report["records"][0]["moves"] == 4
-    assert report["records"][0]["result"]["winner"] == 0
+    record, summary = map(json.loads, result.output.splitlines())
+    assert record["valid"] is True
+    assert record["moves"] == 4
+    assert record["result"]["winner"] == 0
+    assert summary == {"summary": {"records": 1, "valid": 1, "unfinished": 0, "invalid": 0,
+                                   "all_valid": True}}
 
 
 def test_stdin(tmp_path):
@@ -104,7 +106,7 @@ def test_stdin(tmp_path):
     # the game goes on after the end, or stops early
     ([*GAME[:8], {"seat": 1, "move": "draw"}, GAME[8]],
      "game.jsonl:9: the game is already over after move 4, but the record goes on"),
-    (GAME[:6], "game.jsonl:6: the record ends before the game is over, after move 2"),
+    (GAME[:6], "game.jsonl:6: legal so far; unfinished after move 2"),
     (GAME[:8], "the game is over but the record has no result line"),
     # a chance event where a decision is due
     (replace(4, {"chance": "draw", "seat": 1, "cards": ["9D"]}),

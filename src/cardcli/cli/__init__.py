@@ -16,6 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import CardcliError
+from ..text import printable
 
 #: Every subcommand: its name, the module under ``cardcli.cli`` that holds it,
 #: and the one-line help shown by ``cardcli --help``.  Modules are imported only
@@ -77,13 +78,14 @@ def main() -> None:
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
     except click.ClickException as error:
+        error.message = printable(error.message, newlines=True)
         error.show()
         sys.exit(error.exit_code)
     except click.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(130)
     except CardcliError as error:
-        click.echo(f"cardcli: {error}", err=True)
+        click.echo(printable(f"cardcli: {error}", newlines=True), err=True)
         sys.exit(1)
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
@@ -93,6 +95,6 @@ def main() -> None:
     except Exception as error:
         if os.environ.get("CARDCLI_DEBUG"):
             raise
-        click.echo(f"cardcli: internal error: {type(error).__name__}: {error} "
-                   "(set CARDCLI_DEBUG=1 to see where)", err=True)
+        click.echo(printable(f"cardcli: internal error: {type(error).__name__}: {error} "
+                             "(set CARDCLI_DEBUG=1 to see where)", newlines=True), err=True)
         sys.exit(1)

@@ -16,6 +16,7 @@ from ..errors import CardcliError
 from ..parallel import BACKENDS
 from ..plugins import Registry, get_registry
 from ..rulesets import Ruleset, check, default_ruleset, load_ruleset
+from ..text import printable
 from ..variant import Variant
 
 
@@ -27,7 +28,7 @@ def handle_errors(function: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return function(*args, **kwargs)
         except CardcliError as error:
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(printable(str(error), newlines=True)) from None
 
     return wrapper
 

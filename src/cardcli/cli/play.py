@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
 from ..errors import CardcliError, RecordError
 from ..game import Game, choose_dealer, load_game
-from ..players import check_count, default_seats, parse_players
-from ..records import RecordWriter
+from ..players import check_count, check_level, default_seats, parse_players
+from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
 from ..session import Session, ranking_text
+from ..text import printable
 from ..ui import TerminalUI
 from .common import handle_errors, registry, resolve_ruleset, variant_named
 
@@ -51,12 +55,14 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
     Every move is written to the record as it happens: close the terminal or
     press Ctrl-C at any time and continue later with --resume.
     """
-    ui = TerminalUI()
     if resume_path is not None:
         if variant or ruleset or players_spec or record_path or seed is not None:
             raise click.UsageError("--resume takes the game as recorded: give no other options")
         game = _resume(resume_path)
+        if game is None:
+            return
         path = resume_path
+        banner: list[str] = []
     else:
         if variant is None:
             raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
@@ -64,20 +70,18 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         seats = (parse_players(players_spec, target) if players_spec
                  else default_seats(target))
         chosen = resolve_ruleset(target, ruleset, len(seats))
-        check_count(seats, chosen.options, target)
+        check_count(seats, chosen.options, target, None if ruleset is None else chosen.source)
+        _check_input(seats)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        path = record_path or games_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{target.name}-{seed}.jsonl"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            writer = RecordWriter.open(str(path))
-        except OSError as error:
-            raise click.ClickException(f"cannot write the record {path}: {error.strerror}") from None
+        path, writer = _new_record(record_path, target.name, seed)
         game = Game(target, chosen.options, seats, choose_dealer(seed, len(seats)), seed=seed,
                     ruleset=None if ruleset is None else chosen.name, writer=writer)
         who = ", ".join(s.name if s.is_human else f"{s.name} ({s.kind})" for s in seats)
-        ui.show(f"{target.title} - {who}")
-        ui.show(f"Seed {seed}. Recording to {path}")
+        banner = [printable(f"{target.title} - {who}"), f"Seed {seed}. Recording to {path}"]
+    ui = TerminalUI()
+    for line in banner:
+        ui.show(line)
     session = Session(game, ui)
     try:
         result = session.run()
@@ -92,24 +96,101 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         ui.show(f"\nRecord: {path}")
 
 
-def _resume(path: Path) -> Game:
-    try:
-        with open(path, "rb") as stream:
-            game, over = load_game(stream, str(path), registry())
-    except OSError as error:
-        raise CardcliError(f"{path}: cannot read: {error.strerror}") from None
-    except RecordError as error:
-        raise CardcliError(f"cannot resume: {error}") from None
-    if over:
+def _check_input(seats: list[SeatInfo]) -> None:
+    """A human seat types its moves: refuse to start with standard input closed."""
+    humans = [seat.name for seat in seats if seat.is_human]
+    if humans and sys.stdin is None:
+        raise CardcliError(printable(f"standard input is closed, and {humans[0]!r} is a human player who "
+                                     "types moves: run cardcli play from a terminal, or seat only CPUs"))
+
+
+def _new_record(record_path: Path | None, variant: str, seed: int) -> tuple[Path, RecordWriter]:
+    """Create the record file, never over an existing one.
+
+    A path given with ``--record`` must be new (an existing record is
+    continued with ``--resume``); a default name gains ``-2``, ``-3``, ... when
+    another game of the same variant and seed started in the same second.
+    """
+    if record_path is not None:
+        candidates: Iterator[Path] = iter([record_path])
+    else:
+        folder = games_dir()
+        stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{variant}-{seed}"
+        candidates = (folder / (stem + (f"-{n}" if n > 1 else "") + ".jsonl") for n in itertools.count(1))
+    for path in candidates:
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            return path, RecordWriter.create(path)
+        except RecordExistsError:
+            if record_path is not None:
+                raise CardcliError(f"{path} already exists; to continue the game it records: "
+                                   f"cardcli play --resume {path} (or choose another --record file)"
+                                   ) from None
+        except OSError as error:
+            raise CardcliError(f"cannot write the record {path}: {error.strerror}") from None
+    raise AssertionError("unreachable")  # pragma: no cover - the default names never run out
+
+
+def _load(path: Path) -> tuple[Game, bool]:
+    """Read the record back, dropping a last line that a crash cut short."""
+    for attempt in (1, 2):
+        try:
+            with open_record(str(path)) as stream:
+                return load_game(stream, str(path), registry())
+        except RecordError as error:
+            if error.kind == "io":
+                raise CardcliError(str(error)) from None
+            if error.kind != "torn-line" or attempt == 2 or (error.line or 0) < 2:
+                raise CardcliError(f"cannot resume: {error}") from None
+            dropped = _drop_torn_line(path).decode("utf-8", "replace")
+            shown = dropped if len(dropped) <= 60 else dropped[:60] + "..."
+            click.echo(printable(f"{path}:{error.line}: dropped the last line, cut short by an "
+                                 f"interrupted write: {shown}"), err=True)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _resume(path: Path) -> Game | None:
+    """The game recorded in ``path``, ready to go on; ``None`` when there is
+    nothing left to play (its missing result line is written, if need be)."""
+    game, over = _load(path)
+    if over and game.result_line_seen:
         result = game.state.result()
         assert result is not None
         ranking = ranking_text(result.as_dict(), game.names, game.variant.score_label)
         raise click.ClickException(f"this game is already over.\n{ranking}")
+    for seat, info in enumerate(game.seats):
+        if not info.is_human:
+            try:
+                check_level(game.variant, info.cpu_level or "")
+            except CardcliError as error:
+                raise CardcliError(printable(f"cannot resume {path}: seat {seat} ({info.name}) is "
+                                             f"{info.kind!r}: {error}")) from None
+    if not over:
+        _check_input(game.seats)
     _drop_partial_line(path)
     game.writer = RecordWriter.open(str(path), append=True)
+    if over:
+        data = game.finish()
+        game.writer.close()
+        assert data is not None
+        click.echo(f"The game was over, but its record had no result line: written to {path}.")
+        click.echo(ranking_text(data, game.names, game.variant.score_label))
+        return None
     game.reseed()
     click.echo(f"Resuming {game.variant.title} after move {game.moves}. Recording to {path}")
     return game
+
+
+def _drop_torn_line(path: Path) -> bytes:
+    """Cut the record after its last complete line; return what was cut."""
+    with open(path, "rb+") as stream:
+        size = stream.seek(0, os.SEEK_END)
+        start = max(0, size - MAX_LINE_BYTES - 1)
+        stream.seek(start)
+        tail = stream.read()
+        keep = start + tail.rfind(b"\n") + 1
+        stream.truncate(keep)
+    return tail[keep - start:]
 
 
 def _drop_partial_line(path: Path) -> None:

@@ -8,6 +8,7 @@ import click
 
 from ..errors import CardcliError, RecordError
 from ..game import Game
+from ..records import open_record
 from ..replay import Frame, load_frames
 from ..session import ranking_text
 from .common import handle_errors, registry
@@ -38,14 +39,18 @@ def replay(record: str, seat: int | None, to_move: int | None) -> None:
     """
     try:
         if record == "-":
+            if sys.stdin is None:
+                raise CardcliError("cannot read standard input: it is closed")
             game, frames = load_frames(sys.stdin.buffer, "<stdin>", registry(), seat)
         else:
-            with open(record, "rb") as stream:
+            with open_record(record) as stream:
                 game, frames = load_frames(stream, record, registry(), seat)
+    except RecordError as error:
+        if error.kind == "io":
+            raise
+        raise CardcliError(f"cannot replay: {error}") from None
     except OSError as error:
         raise CardcliError(f"{record}: cannot read: {error.strerror}") from None
-    except RecordError as error:
-        raise CardcliError(f"cannot replay: {error}") from None
     if seat is not None and not 0 <= seat < len(game.seats):
         raise click.BadParameter(f"seat {seat} is not at this table (seats 0 to {len(game.seats) - 1})",
                                  param_hint="--seat")
@@ -56,6 +61,9 @@ def replay(record: str, seat: int | None, to_move: int | None) -> None:
             raise click.BadParameter(f"this game has moves 0 to {total}", param_hint="--to")
         _show(game, frames[by_move[to_move]], seat, total)
         return
+    if sys.stdin is None:
+        raise CardcliError("standard input is closed, so there is no stepping through the game: "
+                           "give --to N to print the table after move N")
     index = 0
     _show(game, frames[index], seat, total)
     while True:

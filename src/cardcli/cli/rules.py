@@ -9,6 +9,7 @@ import click
 from ..errors import CardcliError
 from ..options import Value
 from ..rulesets import load_ruleset, shipped_rulesets
+from ..text import printable
 from .common import handle_errors, registry, resolve_ruleset
 
 
@@ -50,9 +51,9 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
         return
     click.echo(f"{target.title} - variant {target.name!r}")
     if ruleset is not None:
-        click.echo(f"Ruleset: {loaded.name} ({loaded.source})")
+        click.echo(printable(f"Ruleset: {loaded.name} ({loaded.source})"))
         if loaded.description:
-            click.echo(f"  {loaded.description}")
+            click.echo(printable(f"  {loaded.description}", newlines=True))
     click.echo("")
     name_width = max(len(o.name) for o in target.options)
     header = "value" if ruleset is not None else "default"
@@ -77,7 +78,7 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
         click.echo("\nShipped rulesets (use with --ruleset NAME):")
         for name, _path, data in shipped:
             title = data.get("name", name)
-            click.echo(f"  {name:<24} {title}")
+            click.echo(printable(f"  {name:<24} {title}"))
 
 
 __all__ = ["CardcliError", "rules"]

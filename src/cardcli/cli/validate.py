@@ -1,20 +1,67 @@
-"""``cardcli validate``: check records move by move against their rules."""
+"""``cardcli validate``: check records move by move against their rules.
+
+Each record is reported the moment it is checked, and nothing that happens
+inside one record (a broken file, a pipe that closes, even a bug) keeps the
+others from being checked and reported.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+from typing import Any
 
 import click
 
 from ..errors import RecordError
+from ..records import open_record
+from ..text import printable
 from ..validate import Report, validate_stream
 from .common import handle_errors, registry
+
+STDIN = "<stdin>"
+
+
+def check_one(name: str, reg: Any) -> Report:
+    """Validate the record ``name`` (``-``: standard input); never raises."""
+    source = STDIN if name == "-" else name
+    try:
+        if name == "-":
+            if sys.stdin is None:
+                raise RecordError("cannot read standard input: it is closed", source=source, kind="io")
+            return validate_stream(sys.stdin.buffer, source, reg)
+        with open_record(name) as stream:
+            return validate_stream(stream, source, reg)
+    except RecordError as error:
+        report = Report(source)
+        report.error = error
+        return report
+    except OSError as error:
+        report = Report(source)
+        report.error = RecordError(f"cannot read: {error.strerror or error}", source=source, kind="io")
+        return report
+    except Exception as error:
+        if os.environ.get("CARDCLI_DEBUG"):
+            raise
+        report = Report(source)
+        report.error = RecordError(f"internal error: {type(error).__name__}: {error} (a bug, not a "
+                                   "problem with the record; set CARDCLI_DEBUG=1 to see where)",
+                                   source=source, kind="internal")
+        return report
+
+
+def verdict(report: Report) -> str:
+    """``"valid"``, ``"unfinished"`` (legal so far, the game goes on) or ``"invalid"``."""
+    if report.valid:
+        return "valid"
+    return "unfinished" if report.error is not None and report.error.kind == "unfinished" else "invalid"
 
 
 @click.command()
 @click.argument("records", nargs=-1, required=True, metavar="RECORD...")
-@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON Lines: one object per record as it is checked, then a summary.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
 @handle_errors
 def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
@@ -22,38 +69,39 @@ def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
 
     Every decision must be legal, every chance outcome possible (a drawn card
     really was in the stock), every penalty applied and the stated result the
-    one the rules give.  Exit 0 when all are valid, 1 otherwise, with one
-    message per bad record naming the file, line, move and seat.
+    one the rules give.  Each record is reported as soon as it is checked, one
+    message per record naming the file, line, move and seat; a bad record never
+    stops the others.  Exit 0 when all are valid, 1 otherwise (a game still in
+    progress is reported as unfinished, not as valid).
+
+    \b
+    --json prints JSON Lines, one object per line: one per RECORD, in order,
+      {"file": "a.jsonl", "valid": true, "variant": "matching", "moves": 36,
+       "events": 52, "result": {...}}
+    with "error": {"kind", "message", "file", "line", "move", "seat"} when it
+    is not valid (kind "unfinished" for a game in progress), then a summary:
+      {"summary": {"records": 3, "valid": 2, "unfinished": 0, "invalid": 1,
+                   "all_valid": false}}
+    The full description is in docs/records.md.
     """
     reg = registry()
-    reports: list[Report] = []
+    tally = {"records": 0, "valid": 0, "unfinished": 0, "invalid": 0}
     for name in records:
-        if name == "-":
-            reports.append(validate_stream(sys.stdin.buffer, "<stdin>", reg))
-            continue
-        try:
-            with open(name, "rb") as stream:
-                reports.append(validate_stream(stream, name, reg))
-        except IsADirectoryError:
-            report = Report(name)
-            report.error = RecordError("is a folder, not a record", source=name, kind="io")
-            reports.append(report)
-        except OSError as error:
-            report = Report(name)
-            report.error = RecordError(f"cannot read: {error.strerror}", source=name, kind="io")
-            reports.append(report)
-    bad = [r for r in reports if not r.valid]
+        report = check_one(name, reg)
+        tally["records"] += 1
+        tally[verdict(report)] += 1
+        if as_json:
+            click.echo(json.dumps(report.as_dict()))
+        elif report.valid:
+            if not quiet:
+                winner = (report.result or {}).get("winner")
+                outcome = "no single winner" if winner is None else f"seat {winner} won"
+                click.echo(printable(f"{report.source}: valid {report.variant} game, {report.moves} "
+                                     f"moves, {outcome}"))
+        else:
+            click.echo(printable(str(report.error), newlines=True), err=True)
+    all_valid = tally["valid"] == tally["records"]
     if as_json:
-        click.echo(json.dumps({"valid": not bad, "records": [r.as_dict() for r in reports]}, indent=2))
-    else:
-        for report in reports:
-            if report.valid:
-                if not quiet:
-                    winner = (report.result or {}).get("winner")
-                    outcome = "no single winner" if winner is None else f"seat {winner} won"
-                    click.echo(f"{report.source}: valid {report.variant} game, {report.moves} moves, "
-                               f"{outcome}")
-            else:
-                click.echo(str(report.error), err=True)
-    if bad:
+        click.echo(json.dumps({"summary": {**tally, "all_valid": all_valid}}))
+    if not all_valid:
         raise SystemExit(1)

@@ -125,8 +125,15 @@ def check_level(variant: Variant, level: str) -> None:
         raise PlayersError(f"CPU strength {level!r}: only hard takes a budget (hard=2000 or hard=1.5s)")
 
 
-def check_count(seats: list[SeatInfo], rules: dict, variant: Variant) -> None:
+def check_count(seats: list[SeatInfo], rules: dict, variant: Variant, source: str | None = None) -> None:
+    """The table must seat as many players as the rules allow; the message
+    names the option that refuses them and where it was set (``source``: the
+    ruleset file, or ``None`` for the variant's default rules)."""
     low, high = player_range(rules, variant.min_players, variant.max_players)
     if not low <= len(seats) <= high:
+        option, value = ("min_players", low) if len(seats) < low else ("max_players", high)
+        where = f"in {source}" if source else f"in {variant.name}'s default rules"
+        why = (f"option {option} = {value} {where}" if option in rules
+               else f"{variant.name} seats {variant.min_players} to {variant.max_players}")
         raise PlayersError(f"{len(seats)} players, but {variant.name} with these rules is for "
-                           f"{low} to {high}")
+                           f"{low} to {high} ({why})")

@@ -26,6 +26,11 @@ from ..variant import CHANCE, TERMINAL, Action, State, Variant, places_value
 DEFAULT_ITERATIONS = 2000
 #: ...but never more than this many seconds by default.
 DEFAULT_SECONDS = 0.5
+#: The most a seat may ask for: a minute, or about that many playouts on a
+#: laptop.  A budget comes from a command line or from a record's header, and
+#: a record naming ``hard=100000000s`` must not hang the game that resumes it.
+MAX_ITERATIONS = 100_000
+MAX_SECONDS = 60.0
 MAX_PLAYOUT_EVENTS = 5000
 
 
@@ -44,14 +49,14 @@ class Budget:
         try:
             if text.endswith("s"):
                 seconds = float(text[:-1])
-                if seconds > 0:
+                if 0 < seconds <= MAX_SECONDS:
                     return cls(iterations=None, seconds=seconds)
-            elif int(text) > 0:
+            elif 0 < int(text) <= MAX_ITERATIONS:
                 return cls(iterations=int(text), seconds=None)
         except ValueError:
             pass
-        raise CardcliError(f"hard CPU budget {text!r}: write a number of playouts (hard=2000) "
-                           "or seconds (hard=1.5s)")
+        raise CardcliError(f"hard CPU budget {text!r}: write a number of playouts (hard=2000, at most "
+                           f"{MAX_ITERATIONS:,}) or seconds (hard=1.5s, at most {MAX_SECONDS:g})")
 
     def describe(self) -> str:
         parts = []

@@ -1,0 +1,317 @@
+"""Whatever a person (or an attacker) hands it, cardcli answers with one clear
+message: no internal error, no hang, no unbounded memory, nothing sent to the
+terminal that it would obey."""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+from cardcli.testing import play_game, record_lines, write_record
+
+#: Generous: only there so that a regression fails instead of hanging the suite.
+DEADLINE = 120
+CARDCLI = [sys.executable, "-c", "from cardcli.cli import main; main()"]
+ESC = "\x1b"
+
+
+def run(*args, input=None):
+    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
+    assert "Traceback" not in result.output
+    assert "internal error" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def cardcli(*args, stdin=None, close_stdin=False, input=None):
+    """``cardcli ARGS`` in a real process (for pipes, FIFOs, devices, closed stdin)."""
+    result = subprocess.run([*CARDCLI, *map(str, args)], input=input,
+                            stdin=stdin, capture_output=True, text=True, timeout=DEADLINE,
+                            preexec_fn=(lambda: os.close(0)) if close_stdin else None)
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def game_lines():
+    _game, buffer = play_game("matching", players=3, seed=11)
+    return record_lines(buffer)
+
+
+@pytest.fixture
+def good(tmp_path, game_lines):
+    return write_record(tmp_path / "good.jsonl", game_lines)
+
+
+# ------------------------------------------------------- several files at once
+def test_one_bad_file_never_hides_the_others(tmp_path, good, game_lines):
+    bad = write_record(tmp_path / "bad.jsonl", [game_lines[0], '{"seat": ' + "9" * 5000 + "}"])
+    other = write_record(tmp_path / "c.jsonl", game_lines)
+    result = run("validate", good, bad, tmp_path, other)
+    assert result.exit_code == 1
+    assert result.stdout.count("valid matching game") == 2
+    assert "bad.jsonl:2: not valid JSON: a number with too many digits" in result.stderr
+    assert f"{tmp_path}: is a folder, not a record" in result.stderr
+    lines = [json.loads(line) for line in run("validate", "--json", good, bad, other).stdout.splitlines()]
+    assert [line.get("file") for line in lines] == [str(good), str(bad), str(other), None]
+    assert [line.get("valid") for line in lines[:3]] == [True, False, True]
+    assert lines[1]["error"]["kind"] == "syntax" and lines[1]["error"]["line"] == 2
+    assert lines[3] == {"summary": {"records": 3, "valid": 2, "unfinished": 0, "invalid": 1,
+                                    "all_valid": False}}
+
+
+def test_a_bug_inside_one_record_is_reported_and_the_others_still_checked(tmp_path, good, monkeypatch):
+    import cardcli.cli.validate as command
+
+    real = command.validate_stream
+
+    def broken(stream, source, registry, **kwargs):
+        if source.endswith("boom.jsonl"):
+            raise ZeroDivisionError("a bug")
+        return real(stream, source, registry, **kwargs)
+
+    monkeypatch.setattr(command, "validate_stream", broken)
+    monkeypatch.delenv("CARDCLI_DEBUG", raising=False)
+    boom = tmp_path / "boom.jsonl"
+    boom.write_bytes(good.read_bytes())
+    result = CliRunner().invoke(cli, ["validate", "--json", str(boom), str(good)])
+    assert result.exit_code == 1
+    first, second, summary = map(json.loads, result.stdout.splitlines())
+    assert first["error"]["kind"] == "internal"
+    assert "ZeroDivisionError: a bug" in first["error"]["message"]
+    assert second["valid"] is True
+    assert summary["summary"]["invalid"] == 1
+
+
+def test_each_record_is_reported_as_soon_as_it_is_checked(good):
+    """The first file's verdict arrives while the second (a pipe) is still open."""
+    for args in ((), ("--json",)):
+        process = subprocess.Popen([*CARDCLI, "validate", *args, str(good), "-"],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            with selectors.DefaultSelector() as selector:
+                selector.register(process.stdout, selectors.EVENT_READ)
+                assert selector.select(timeout=DEADLINE), "no report before the last record ended"
+            first = process.stdout.readline().decode()
+            assert str(good) in first and ("valid matching game" in first or '"valid": true' in first)
+        finally:
+            process.communicate(b"", timeout=DEADLINE)
+        assert process.returncode == 1  # the empty standard input is no record
+
+
+# -------------------------------------------------------- input at the limits
+def test_numbers_too_long_for_python(tmp_path, game_lines):
+    huge = "1" * 4400
+    header = json.dumps(game_lines[0])[:-1] + f', "seed": {huge}' + "}"
+    header = header.replace(f'"seed": {game_lines[0]["seed"]}, ', "")
+    path = write_record(tmp_path / "big.jsonl", [header, *game_lines[1:]])
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert "big.jsonl:1: not valid JSON: a number with too many digits" in result.output
+    assert "cannot resume" in run("play", "--resume", path).output
+    assert "cannot replay" in run("replay", path).output
+
+
+def test_nan_and_infinity_are_not_json(tmp_path, game_lines):
+    path = write_record(tmp_path / "nan.jsonl", [game_lines[0], '{"chance": "deal", "hands": NaN}'])
+    assert "nan.jsonl:2: not valid JSON: NaN is not a JSON number" in run("validate", path).output
+
+
+def test_a_line_with_no_end_is_cut_at_the_cap(tmp_path):
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(b"{" + b" " * ((1 << 20) + 10))
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert "long.jsonl:1: line too long (more than 1,048,576 bytes with no line end)" in result.output
+
+
+def test_standard_input_with_no_line_end(tmp_path):
+    """``/dev/zero`` on standard input: read up to the cap, then one message."""
+    with open("/dev/zero", "rb") as zeros:
+        result = cardcli("validate", "-", stdin=zeros)
+    assert result.returncode == 1
+    assert "<stdin>:1: line too long" in result.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_device_or_a_fifo_is_not_a_record(tmp_path, good):
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    result = cardcli("validate", "/dev/zero", fifo, good)
+    assert result.returncode == 1
+    assert "/dev/zero: is a device, not a record file" in result.stderr
+    assert f"{fifo}: is a FIFO (named pipe), not a record file" in result.stderr
+    assert "valid matching game" in result.stdout
+    for command in (("replay", fifo), ("play", "--resume", fifo)):  # no hang: it is never read
+        result = run(*command)
+        assert result.exit_code == 1 and "is a FIFO (named pipe)" in result.output
+
+
+def ruleset(tmp_path, body):
+    path = tmp_path / "house.toml"
+    path.write_text('variant = "matching"\n[options]\n' + body + "\n")
+    return path
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("hand_size = " + "7" * 4400, "not valid TOML: a number with too many digits"),
+    ("hand_size = " + "[" * 500 + "]" * 500, "not valid TOML: nested too deeply"),
+    ("hand_size = " + "{a = " * 500 + "1" + "}" * 500, "not valid TOML: nested too deeply"),
+])
+def test_rulesets_at_the_limits(tmp_path, body, message):
+    path = ruleset(tmp_path, body)
+    for command in (("rules", "--ruleset", path), ("play", "matching", "--ruleset", path),
+                    ("simulate", "matching", "-n", "1", "--ruleset", path)):
+        result = run(*command)
+        assert result.exit_code == 1
+        assert f"{path}: {message}" in result.output
+
+
+def test_a_huge_ruleset_file_is_refused_unread(tmp_path):
+    path = ruleset(tmp_path, "# " + "x" * (2 << 20))
+    result = run("rules", "--ruleset", path)
+    assert result.exit_code == 1 and "is this a ruleset?" in result.output
+
+
+# --------------------------------------------------------- standard input closed
+def test_validate_and_replay_with_stdin_closed(good):
+    result = cardcli("validate", "-", good, close_stdin=True)
+    assert result.returncode == 1
+    assert "<stdin>: cannot read standard input: it is closed" in result.stderr
+    assert "valid matching game" in result.stdout
+    result = cardcli("replay", "-", close_stdin=True)
+    assert result.returncode == 1 and "cannot read standard input: it is closed" in result.stderr
+    result = cardcli("replay", good, close_stdin=True)
+    assert result.returncode == 1 and "give --to N" in result.stderr
+
+
+def test_play_stdin_closed(tmp_path):
+    record = tmp_path / "game.jsonl"
+    result = cardcli("play", "matching", "--record", record, close_stdin=True)
+    assert result.returncode == 1
+    assert "standard input is closed, and 'you' is a human player" in result.stderr
+    assert not record.exists()
+
+
+def test_play_stdin_closed_reports_a_ruleset_error_first(tmp_path):
+    path = ruleset(tmp_path, "hand_size = 99")
+    result = cardcli("play", "matching", "--ruleset", path, close_stdin=True)
+    assert result.returncode == 1
+    assert "option 'hand_size'" in result.stderr and "standard input" not in result.stderr
+
+
+def test_cpu_only_play_needs_no_input(tmp_path):
+    record = tmp_path / "game.jsonl"
+    result = cardcli("play", "matching", "--players", "cpu,cpu", "--seed", "3", "--record", record,
+                     close_stdin=True)
+    assert result.returncode == 0, result.stderr
+    assert run("validate", record).exit_code == 0
+
+
+# ----------------------------------------------------------- resuming CPU seats
+def with_kind(game_lines, kind, events=4):
+    header = {**game_lines[0], "players": [dict(p) for p in game_lines[0]["players"]]}
+    header["players"][1]["kind"] = kind
+    return [header, *game_lines[1:1 + events]]
+
+
+@pytest.mark.parametrize(("kind", "message"), [
+    ("cpu:brutal", "seat 1 (cpu2) is 'cpu:brutal': unknown CPU strength 'brutal' for matching"),
+    ("cpu:hard=100000000", "at most 100,000"),
+    ("cpu:normal=5", "only hard takes a budget"),
+])
+def test_resume_refuses_a_cpu_it_cannot_seat(tmp_path, game_lines, kind, message):
+    path = write_record(tmp_path / "game.jsonl", with_kind(game_lines, kind))
+    before = path.read_bytes()
+    result = run("play", "--resume", path, input="1\n" * 50)
+    assert result.exit_code == 1
+    assert f"cannot resume {path}: " in result.output and message in result.output
+    assert path.read_bytes() == before
+
+
+def test_resume_refuses_an_absurd_budget(tmp_path, game_lines):
+    path = write_record(tmp_path / "game.jsonl", with_kind(game_lines, "cpu:hard=100000000s"))
+    result = cardcli("play", "--resume", path)  # a process: an uncapped budget would hang here
+    assert result.returncode == 1
+    assert f"cannot resume {path}: seat 1 (cpu2) is 'cpu:hard=100000000s': hard CPU budget" in result.stderr
+
+
+@pytest.mark.parametrize("level", ["hard=100000000s", "hard=0.5e9s", "hard=200000", "hard=nans"])
+def test_budgets_are_capped_on_the_command_line(level):
+    result = run("play", "matching", "--players", f"you,cpu:{level}")
+    assert result.exit_code == 1 and "hard CPU budget" in result.output
+
+
+# --------------------------------------------------------- text from a record
+NASTY = ["\x1b]0;pwned\x07", "\x1b[2J\x1b[H", "a\u202eb", "tab\there", "line\nbreak", "c1\x9b31m"]
+
+
+def test_printable_escapes_what_a_terminal_would_obey():
+    from cardcli.text import printable
+
+    for text in NASTY:
+        shown = printable(text)
+        assert shown.isprintable(), shown
+        assert "\u202e" not in shown
+    assert printable("\x1b[2J") == "\\x1b[2J"
+    assert printable("a\u202eb") == "a\\u202eb"
+    assert printable("two\nlines\x07", newlines=True) == "two\nlines\\x07"
+    for plain in ("ann", "Zoë", "李", "🂡", "O'Brien", "a b"):
+        assert printable(plain) == plain
+
+
+def test_player_names_from_a_record_are_shown_escaped(tmp_path, game_lines):
+    header = {**game_lines[0], "players": [{"name": name, "kind": "cpu:easy"} for name in NASTY[:3]]}
+    path = write_record(tmp_path / "names.jsonl", [header, *game_lines[1:]])
+    assert run("validate", path).exit_code == 0
+    for command in (("replay", path, "--to", "3"), ("replay", path, "--to", "0", "--seat", "1")):
+        result = run(*command)
+        assert result.exit_code == 0
+        assert ESC not in result.output and "\u202e" not in result.output and "\x07" not in result.output
+        assert "\\x1b]0;pwned\\x07" in result.output or "\\x1b[2J" in result.output
+    unfinished = write_record(tmp_path / "resume.jsonl", [header, *game_lines[1:6]])
+    result = run("play", "--resume", unfinished)
+    assert result.exit_code == 0
+    assert "Ranking:" in result.output and "\\x1b[2J\\x1b[H" in result.output
+    assert ESC not in result.output and "\u202e" not in result.output
+
+
+def test_text_in_errors_and_rulesets_is_shown_escaped(tmp_path, game_lines):
+    header = {**game_lines[0], "variant": "x\x1b[2J"}
+    path = write_record(tmp_path / "variant.jsonl", [header, *game_lines[1:]])
+    result = run("validate", path)
+    assert result.exit_code == 1 and ESC not in result.output and "unknown variant" in result.output
+    deal = {"chance": "deal", "hands": [["\x1b]0;x\x07"]]}
+    path = write_record(tmp_path / "card.jsonl", [game_lines[0], deal])
+    result = run("validate", path)
+    assert result.exit_code == 1 and ESC not in result.output and "\x07" not in result.output
+    toml = tmp_path / "house.toml"
+    toml.write_text('name = "House\\u001b]0;pwned\\u0007"\ndescription = "clear\\u001b[2J"\n'
+                    'variant = "matching"\n')
+    result = run("rules", "--ruleset", toml)
+    assert result.exit_code == 0 and ESC not in result.output and "\\x1b]0;pwned" in result.output
+    toml.write_text('variant = "matching"\n[options]\n"bad\\u001b[2J" = 1\n')
+    result = run("play", "matching", "--ruleset", toml)
+    assert result.exit_code == 1 and ESC not in result.output and "unknown option" in result.output
+
+
+# ------------------------------------------------------------- table sizes
+def test_players_outside_the_rulesets_range_name_the_file_and_option(tmp_path):
+    path = tmp_path / "small.toml"
+    path.write_text('variant = "matching"\n[options]\nmax_players = 3\n')
+    for command in ("play", "simulate"):
+        result = run(command, "matching", "--ruleset", path, "--players", "cpu,cpu,cpu,cpu")
+        assert result.exit_code == 1
+        assert f"4 players, but matching with these rules is for 2 to 3 (option max_players = 3 in {path})" \
+            in result.output
+    result = run("play", "matching", "--players", "you")
+    assert "(option min_players = 2 in matching's default rules)" in result.output
+    result = run("arena", "matching", "--ruleset", path, "--players", "cpu,cpu,cpu,cpu")
+    assert result.exit_code != 0 and "option max_players = 3 in" in result.output
