@@ -3,6 +3,8 @@ messages and exit statuses, so no traceback ever reaches a person."""
 
 from __future__ import annotations
 
+import functools
+
 
 class CardcliError(Exception):
     """Base of every error cardcli reports to a person."""
@@ -76,6 +78,11 @@ class RecordError(CardcliError):
         self.move = move
         self.seat = seat
         self.kind = kind
+
+    def __reduce__(self) -> tuple:
+        # Keep where it happened when the error crosses a process boundary.
+        return (functools.partial(type(self), self.message, source=self.source, line=self.line,
+                                  move=self.move, seat=self.seat, kind=self.kind), ())
 
     def __str__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"

@@ -13,6 +13,8 @@ the same chunks, so the results do not depend on the backend.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -29,6 +31,28 @@ BACKENDS = ("local", "ray")
 
 class BackendError(CardcliError):
     """A backend that cannot run: Ray not installed, a cluster not reachable."""
+
+
+#: How often a worker checks that the process that started it is alive.
+WATCH_SECONDS = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)
+
+
+def _start_watchdog() -> None:
+    """Run in each worker: exit when the parent process is gone.
+
+    A parent killed outright (``kill -9``) cannot tell its workers to stop, and
+    a worker waiting for its next task would wait forever; when the parent
+    dies, the worker is handed to another parent, which this notices.
+    """
+    thread = threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True,
+                              name="cardcli-parent-watch")
+    thread.start()
 
 
 def chunks(count: int, workers: int, largest: int) -> list[range]:
@@ -72,7 +96,7 @@ def run_chunks(play: Callable[[Any], list[T]], tasks: Sequence[Any], workers: in
             if progress:
                 progress(len(done))
         return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_watchdog) as pool:
         for done in pool.map(play, tasks):
             results.extend(done)
             if progress:

@@ -17,7 +17,7 @@ from .game import Game, choose_dealer, derive_seed
 from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
 from .plugins import get_registry
-from .records import RecordWriter, SeatInfo
+from .records import RecordExistsError, RecordWriter, SeatInfo
 from .variant import CHANCE, TERMINAL, Variant
 
 
@@ -63,11 +63,16 @@ def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: in
 
 def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int, path: Path,
                   ruleset: str | None = None) -> GameOutcome:
-    """One game written to ``path``, through the same ``Game`` that ``play`` uses."""
+    """One game written to ``path``, through the same ``Game`` that ``play`` uses.
+
+    ``path`` must not exist (it is never overwritten, nor followed if it is a
+    symbolic link); the record is created readable by its owner only.
+    """
     n = len(seats)
-    with open(path, "w", encoding="utf-8") as stream:
+    writer = RecordWriter.create(path)
+    with writer.stream:
         game = Game(variant, rules, seats, choose_dealer(seed, n), seed=seed, ruleset=ruleset,
-                    writer=RecordWriter(stream))
+                    writer=writer)
         players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
         while True:
             player = game.state.current_player()
@@ -88,6 +93,30 @@ def _rounds(rounds: list[list[int]] | None) -> int | None:
     return None if rounds is None else len(rounds)
 
 
+def record_name(index: int) -> str:
+    """The file name of game ``index``'s record in a ``--records`` folder."""
+    return f"game-{index:06d}.jsonl"
+
+
+def check_record_dir(record_dir: Path, games: int) -> None:
+    """Refuse a ``--records`` folder that already holds a record this run would write.
+
+    Checked before the first game, for a clear message; the files are still
+    created exclusively, so a file that appears meanwhile is not overwritten
+    either.
+    """
+    if not record_dir.is_dir():
+        return
+    taken = sorted(entry.name for entry in record_dir.iterdir()
+                   if entry.name.startswith("game-") and entry.name.endswith(".jsonl"))
+    for name in taken:
+        number = name[len("game-"):-len(".jsonl")]
+        if number.isdigit() and int(number) < games and name == record_name(int(number)):
+            raise RecordExistsError(f"already holds {name}: simulate never overwrites a record; "
+                                    "give a new or empty folder",
+                                    source=str(record_dir), kind="io")
+
+
 #: One worker's share: variant, rules, seats, seed, game numbers, record folder, ruleset name.
 _Chunk = tuple[str, dict, list[SeatInfo], int, range, str | None, str | None]
 
@@ -99,7 +128,7 @@ def _play_chunk(args: _Chunk) -> list[GameOutcome]:
     for index in indices:
         seed = derive_seed(run_seed, index)
         if record_dir is not None:
-            path = Path(record_dir) / f"game-{index:06d}.jsonl"
+            path = Path(record_dir) / record_name(index)
             outcome = play_recorded(variant, rules, seats, seed, path, ruleset)
         else:
             outcome = play_fast(variant, rules, seats, seed)
@@ -177,7 +206,8 @@ def play_games(variant: Variant, rules: dict, seats: list[SeatInfo], games: int,
                progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
     """Every game's outcome, in game order (the same for any backend and worker count)."""
     if record_dir is not None:
-        record_dir.mkdir(parents=True, exist_ok=True)
+        check_record_dir(record_dir, games)
+        record_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     directory = str(record_dir) if record_dir is not None else None
     tasks = [(variant.name, dict(rules), list(seats), seed, numbers, directory, ruleset)
              for numbers in chunks(games, backend.workers, largest=200)]
