@@ -78,7 +78,6 @@ def main() -> None:
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
     except click.ClickException as error:
-        error.message = printable(error.message, newlines=True)
         error.show()
         sys.exit(error.exit_code)
     except click.Abort:
