@@ -93,7 +93,7 @@ def test_a_record_header_is_checked_for_its_own_table():
     header = {"format": "cardcli-record", "version": 1, "variant": "matching", "rules": {"hand_size": 10},
               "players": ["ann", "bob"], "dealer": 0}
     report = validate_bytes((json.dumps(header) + "\n").encode())
-    assert report.error is not None and "ends before the game is over" in str(report.error)
+    assert report.error is not None and "legal so far; unfinished after move 0" in str(report.error)
     header["rules"] = {"hand_sise": 10, "rounds": 0}
     report = validate_bytes((json.dumps(header) + "\n").encode())
     assert str(report.error).endswith(
