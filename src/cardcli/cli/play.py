@@ -61,6 +61,7 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         game = _resume(resume_path)
         if game is None:
             return
+        _check_input(game.seats)
         path = resume_path
         banner: list[str] = []
     else:
@@ -165,8 +166,6 @@ def _resume(path: Path) -> Game | None:
             except CardcliError as error:
                 raise CardcliError(printable(f"cannot resume {path}: seat {seat} ({info.name}) is "
                                              f"{info.kind!r}: {error}")) from None
-    if not over:
-        _check_input(game.seats)
     _drop_partial_line(path)
     game.writer = RecordWriter.open(str(path), append=True)
     if over:

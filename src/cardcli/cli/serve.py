@@ -126,7 +126,10 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
             raise click.UsageError("--resume takes the game as recorded: give no game options "
                                    "(--host, --port and the --away options may be given)")
         saved = TableFile.load(table_file(resume_path))
-        game = _resume(resume_path)
+        resumed = _resume(resume_path)
+        if resumed is None:  # the game was over; its missing result line is now written
+            return
+        game = resumed
         kinds = saved.seats
         tokens = saved.tokens
         if len(kinds) != len(game.seats):
