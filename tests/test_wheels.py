@@ -78,6 +78,28 @@ def test_the_packages_come_from_the_venv_with_their_markers(installed):
     assert run(installed, "--version").split()[-1] == cardcli.__version__
 
 
+def test_the_wheels_carry_every_file_and_every_module_imports(installed):
+    """Nothing of a package is left out of its wheel, and each module's imports
+    are installed with it (``cardcli.testing`` needs pytest: it is for tests)."""
+    bin_dir, site, work = installed
+    for package in PACKAGES:
+        source = ROOT / "src" / package if package == "cardcli" else \
+            ROOT / "plugins" / package.removeprefix("cardcli_") / package
+        files = {path.relative_to(source) for path in source.rglob("*")
+                 if path.is_file() and "__pycache__" not in path.parts}
+        assert files and {f for f in files if not (site / package / f).is_file()} == set(), package
+    script = ("import importlib, pkgutil\n"
+              f"for name in {list(PACKAGES)!r}:\n"
+              "    package = importlib.import_module(name)\n"
+              "    for found in pkgutil.walk_packages(package.__path__, name + '.'):\n"
+              "        if not found.name.startswith('cardcli.testing'):\n"
+              "            importlib.import_module(found.name)\n"
+              "            print(found.name)\n")
+    imported = subprocess.run([str(bin_dir / "python"), "-c", script], cwd=work, check=True,
+                              capture_output=True, text=True).stdout.split()
+    assert {"cardcli.cli", "cardcli_matching.plugin", "cardcli_endofpage.state"} <= set(imported)
+
+
 def test_every_shipped_ruleset_is_read_from_the_installed_package(installed):
     _bin, site, _work = installed
     rows = json.loads(run(installed, "variants", "--json"))
