@@ -4,9 +4,11 @@ terminal that it would obey."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
+import signal
 import subprocess
 import sys
 
@@ -22,8 +24,24 @@ CARDCLI = [sys.executable, "-c", "from cardcli.cli import main; main()"]
 ESC = "\x1b"
 
 
+@contextlib.contextmanager
+def no_hang(seconds=DEADLINE):
+    """Fail, rather than wait forever, if the command inside hangs."""
+    def stop(*_):
+        raise TimeoutError(f"still running after {seconds} s: a hang")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def run(*args, input=None):
-    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
+    with no_hang():
+        result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
     assert "Traceback" not in result.output
     assert "internal error" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
