@@ -174,3 +174,11 @@ def test_paired_intervals_contain_their_estimate(pairs):
     for estimate in (paired_difference(first, second), paired_ratio(first, second)):
         assert estimate is not None
         assert estimate.low <= estimate.value + 1e-9 and estimate.value <= estimate.high + 1e-9
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=2, max_size=12))
+def test_a_difference_of_shares_stays_within_a_hundred_points(pairs):
+    from cardcli.compare import share_difference
+
+    estimate = share_difference([a for a, _ in pairs], [b for _, b in pairs])
+    assert -1 <= estimate.low <= estimate.value <= estimate.high <= 1

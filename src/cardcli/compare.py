@@ -166,14 +166,20 @@ def estimate_dict(estimate: Estimate | None, digits: int = 4) -> dict[str, Any] 
             "clear": estimate.excludes_zero}
 
 
+def share_difference(first: Sequence[int], second: Sequence[int], z: float | None = None) -> Estimate:
+    """The paired difference of two shares (per-game 0/1), its interval kept within [-1, 1]."""
+    estimate = paired_difference(first, second) if z is None else paired_difference(first, second, z)
+    return Estimate(estimate.value, max(-1.0, estimate.low), min(1.0, estimate.high))
+
+
 def difference(result: ArmResult, base: ArmResult, players: int) -> dict[str, Any]:
     """``result`` against ``base``, game by game, with a verdict in words."""
     n = len(base.won_from)
     seat_z = bonferroni_z(n)
     seats = []
     for k in range(n):
-        both = paired_difference(result.won_from[k], base.won_from[k])
-        wide = paired_difference(result.won_from[k], base.won_from[k], seat_z)
+        both = share_difference(result.won_from[k], base.won_from[k])
+        wide = share_difference(result.won_from[k], base.won_from[k], seat_z)
         seats.append({"position": position_name(k), **estimate_dict(both),  # type: ignore[dict-item]
                       "clear": wide.excludes_zero})
     data: dict[str, Any] = {
@@ -182,7 +188,7 @@ def difference(result: ArmResult, base: ArmResult, players: int) -> dict[str, An
         "moves": {"difference": estimate_dict(paired_difference(result.moves, base.moves), 2),
                   "relative": estimate_dict(paired_ratio(result.moves, base.moves))},
         "rounds": None,
-        "nobody_won": estimate_dict(paired_difference(result.nobody_won, base.nobody_won)),
+        "nobody_won": estimate_dict(share_difference(result.nobody_won, base.nobody_won)),
         "seats": seats,
         "skill": [],
     }
@@ -191,7 +197,7 @@ def difference(result: ArmResult, base: ArmResult, players: int) -> dict[str, An
                           "relative": estimate_dict(paired_ratio(result.rounds, base.rounds))}
     for mine, theirs in zip(result.skill, base.skill):
         data["skill"].append({"stronger": mine.stronger, "weaker": mine.weaker,
-                              **estimate_dict(paired_difference(mine.won, theirs.won))})  # type: ignore[dict-item]
+                              **estimate_dict(share_difference(mine.won, theirs.won))})  # type: ignore[dict-item]
     data["verdict"] = verdict(data, result, base, players)
     return data
 
@@ -236,6 +242,7 @@ def verdict(data: dict[str, Any], result: ArmResult, base: ArmResult, players: i
             parts.append(f"games nobody wins: no clear difference ({_percent(share)} against "
                          f"{_percent(base_share)})")
     parts.append(_seat_words(data, result, base))
+    level = []
     for skill in data["skill"]:
         who = f"{skill['stronger']} against {skill['weaker']}"
         if skill["clear"]:
@@ -243,8 +250,9 @@ def verdict(data: dict[str, Any], result: ArmResult, base: ArmResult, players: i
             parts.append(f"skill matters {way}: {who} wins {100 * abs(skill['value']):.1f} points "
                          f"{way} often {_interval(skill, unit='')}")
         else:
-            parts.append(f"skill matters about as much ({who}: {100 * skill['value']:+.1f} points "
-                         f"{_interval(skill, unit='')})")
+            level.append(f"{who}: {100 * skill['value']:+.1f} points {_interval(skill, unit='')}")
+    if level:
+        parts.append(f"skill matters about as much ({'; '.join(level)})")
     return "; ".join(parts)
 
 
