@@ -70,16 +70,9 @@ def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
 
     seats = axes[1]
     positions = [s["position"] for s in rulesets[0]["seats"]]
-    width = 0.8 / len(rulesets)
-    for j, ruleset in enumerate(rulesets):
-        xs = [k + (j - (len(rulesets) - 1) / 2) * width for k in range(len(positions))]
-        rates = [s["win_rate"] for s in ruleset["seats"]]
-        errors = [[r - s["win_rate_ci95"][0] for r, s in zip(rates, ruleset["seats"])],
-                  [s["win_rate_ci95"][1] - r for r, s in zip(rates, ruleset["seats"])]]
-        seats.bar(xs, rates, width, yerr=errors, capsize=3, color=colours[j], label=ruleset["label"])
+    _grouped_bars(seats, rulesets, "seats", positions, colours)
     decided = 1 - sum(r["nobody_won"]["share"] for r in rulesets) / len(rulesets)
     seats.axhline(decided / len(positions), color="grey", linestyle="--", linewidth=1, label="even share")
-    seats.set_xticks(range(len(positions)), positions)
     seats.set_ylabel("win rate (95% interval)")
     seats.set_title(f"Wins by seat ({data['players']} x cpu:{data['cpu']})")
     seats.legend(fontsize="small")
@@ -87,14 +80,8 @@ def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
     if skill:
         chart = axes[2]
         pairings = [f"{s['stronger']} vs {s['weaker']}" for s in rulesets[0]["skill"]]
-        for j, ruleset in enumerate(rulesets):
-            xs = [k + (j - (len(rulesets) - 1) / 2) * width for k in range(len(pairings))]
-            rates = [s["win_rate"] for s in ruleset["skill"]]
-            errors = [[r - s["win_rate_ci95"][0] for r, s in zip(rates, ruleset["skill"])],
-                      [s["win_rate_ci95"][1] - r for r, s in zip(rates, ruleset["skill"])]]
-            chart.bar(xs, rates, width, yerr=errors, capsize=3, color=colours[j], label=ruleset["label"])
+        _grouped_bars(chart, rulesets, "skill", pairings, colours)
         chart.axhline(1 / data["players"], color="grey", linestyle="--", linewidth=1, label="chance")
-        chart.set_xticks(range(len(pairings)), pairings)
         chart.set_xlim(-0.75, len(pairings) - 0.25)
         chart.set_ylim(0, 1)
         chart.set_ylabel("stronger CPU's win rate (95% interval)")
@@ -108,6 +95,20 @@ def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
         raise PlotError(f"--plot {path}: cannot write: {error.strerror or error}") from None
     finally:
         plt.close(figure)
+
+
+def _grouped_bars(axis: Any, rulesets: list[dict[str, Any]], key: str, names: list[str],
+                  colours: list[str]) -> None:
+    """One group of bars per name, one bar per ruleset: ``ruleset[key][k]``'s
+    win rate with its 95% interval as an error bar."""
+    width = 0.8 / len(rulesets)
+    for j, ruleset in enumerate(rulesets):
+        xs = [k + (j - (len(rulesets) - 1) / 2) * width for k in range(len(names))]
+        rates = [entry["win_rate"] for entry in ruleset[key]]
+        errors = [[r - entry["win_rate_ci95"][0] for r, entry in zip(rates, ruleset[key])],
+                  [entry["win_rate_ci95"][1] - r for r, entry in zip(rates, ruleset[key])]]
+        axis.bar(xs, rates, width, yerr=errors, capsize=3, color=colours[j], label=ruleset["label"])
+    axis.set_xticks(range(len(names)), names)
 
 
 def _metadata(path: Path) -> dict[str, Any]:
