@@ -2,6 +2,9 @@
 combination of the special-card switches."""
 
 from itertools import product
+from pathlib import Path
+
+import pytest
 
 from cardcli.testing import VariantConformance
 
@@ -10,6 +13,7 @@ SWITCHES = ("draw_two", "stack_twos", "wild_eight", "skip", "reverse", "draw_thr
 
 class TestMatchingConformance(VariantConformance):
     variant = "matching"
+    golden = Path(__file__).parents[1] / "golden" / "matching"
     games = 4
 
 
@@ -19,4 +23,18 @@ class TestMatchingEverySwitchCombination(VariantConformance):
     variant = "matching"
     player_counts = (2, 4)
     games = 2
+    examples = 15
     option_sets = tuple(dict(zip(SWITCHES, values)) for values in product((True, False), repeat=6))
+
+
+@pytest.mark.slow
+class TestMatchingThorough(VariantConformance):
+    """The mid-game checks at length: many games, positions and broken lines (slow)."""
+
+    variant = "matching"
+    games = 12
+    position_games = 16
+    positions = 200
+    examples = 500
+    option_sets = ({}, {"draw_when_able": True, "draw_until_playable": True}, {"rounds": 3},
+                   {"rank_all_places": True, "draw_three": True, "first_special": "apply"})

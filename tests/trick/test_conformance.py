@@ -2,6 +2,7 @@
 under the options that change the pack, the joker and the table size."""
 
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,7 @@ from cardcli.testing import VariantConformance
 
 class TestTrickConformance(VariantConformance):
     variant = "trick"
+    golden = Path(__file__).parents[1] / "golden" / "trick"
     games = 4
 
 
@@ -19,6 +21,7 @@ class TestTrickOptionSets(VariantConformance):
     variant = "trick"
     player_counts = (2, 4)
     games = 2
+    examples = 15
     option_sets = (
         {"jokers": 0},
         {"jokers": 2},
@@ -37,6 +40,7 @@ class TestTrickEightPlayers(VariantConformance):
     variant = "trick"
     player_counts = (7, 8)
     games = 2
+    examples = 15
     option_sets = ({"max_players": 8}, {"max_players": 8, "decks": 2, "jokers": 2, "hand_size": 7})
 
 
@@ -47,6 +51,9 @@ class TestTrickEveryOptionCombination(VariantConformance):
     variant = "trick"
     player_counts = (2, 3, 5, 8)
     games = 6
+    position_games = 24
+    positions = 200
+    examples = 500
     option_sets = tuple(
         {"jokers": jokers, "decks": decks, "joker_any_time": any_time, "joker_last": last, "max_players": 8}
         for jokers, decks, any_time, last in product((0, 1, 2), (1, 2), (True, False), (True, False)))

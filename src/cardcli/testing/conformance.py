@@ -8,7 +8,23 @@
 * a record broken in the usual ways (bad JSON, binary, empty, truncated,
   wrong player, wrong result, a line after the result, an unknown move, a
   bad header) is rejected with a :class:`RecordError` naming the line, and
-  the ``validate`` command exits 1 without a traceback.
+  the ``validate`` command exits 1 without a traceback;
+* ``legal_actions`` is exactly what ``apply`` accepts, and a refused action
+  leaves no trace (a property test over many positions and every kind of
+  wrong action: decisions and chance outcomes from elsewhere in the game,
+  record lines of other events, anything once the game is over);
+* what ``cpu:hard``, hints and the arena do works from any position: deal
+  what a seat cannot see anew and play on to the end, every event checked;
+* a seat is shown nothing that depends on the cards it cannot see (``render``,
+  the table view, its moves and ``describe`` with that viewer, compared
+  across re-dealt worlds: :mod:`cardcli.testing.privacy`);
+* decoding a broken record line raises nothing but ``ValueError``;
+* golden records (seeded games kept beside the tests) still validate and
+  replay to the result they state.
+
+Class attributes tune the cost: the defaults take a few seconds per variant;
+a ``@pytest.mark.slow`` subclass with more ``games``, ``positions`` and
+``examples`` is the heavier run.
 """
 
 from __future__ import annotations
@@ -18,25 +34,40 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ..errors import RecordError
+from ..errors import IllegalMove, RecordError
 from ..game import Game, choose_dealer, walk_record
 from ..options import player_range
 from ..players import default_seats, make_cpu
+from ..players.hard import Budget, HardPlayer
 from ..plugins import Registry, get_registry
 from ..records import RecordWriter
 from ..rulesets import default_ruleset
 from ..validate import Report, validate_stream
-from ..variant import CHANCE, TERMINAL, State, Variant
+from ..variant import CHANCE, TERMINAL, Action, State, Variant
+from .checks import (
+    Position,
+    check_redeal,
+    check_wrong_action,
+    deep_signature,
+    play_out,
+    wrong_actions,
+)
+from .golden import check_golden_record, golden_paths
+from .jsonfuzz import LineBreaker
 
 #: A game longer than this is taken to run forever (the variant needs a rule
 #: that ends it, as endofpage's bound on reshuffles).
 MAX_EVENTS = 50_000
+
+
+_POSITIONS: dict[tuple, list[Position]] = {}
 
 
 def _registry() -> Registry:
@@ -86,6 +117,40 @@ def play_game(variant: str | Variant, *, players: int | None = None, seed: int =
         raise AssertionError(f"game did not end within {MAX_EVENTS} events (seed {seed})")
     game.finish()
     return game, buffer
+
+
+def fit_players(variant: Variant, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """Widen ``min_players``/``max_players`` in ``options`` so ``players`` may sit down."""
+    defaults = default_ruleset(variant).options
+    low, high = player_range(defaults, players, players)
+    if "min_players" in defaults and players < low:
+        options.setdefault("min_players", players)
+    if "max_players" in defaults and players > high:
+        options.setdefault("max_players", players)
+    return options
+
+
+def play_positions(variant: str | Variant, **kw: Any) -> list[Position]:
+    """Play a game (as :func:`play_game`, same arguments) and keep every
+    position: the state before each event, the event and its record line,
+    and the final state."""
+    target = _resolve_variant(variant)
+    after: list[State] = []
+    actions: list[Action] = []
+
+    def keep(game: Game, action: Action) -> None:
+        after.append(game.state.clone())
+        actions.append(action)
+
+    game, buffer = play_game(target, on_event=keep, **kw)
+    lines = record_lines(buffer)[1:]
+    first = target.new_state(game.rules, len(game.seats), game.dealer)
+    before = [first, *after[:-1]]
+    names, rules = game.names, dict(game.rules)
+    positions = [Position(state, action, line, index, names, rules)
+                 for index, (state, action, line) in enumerate(zip(before, actions, lines))]
+    positions.append(Position(after[-1] if after else first, None, None, len(actions), names, rules))
+    return positions
 
 
 def record_lines(buffer: io.StringIO) -> list[dict[str, Any]]:
@@ -167,6 +232,14 @@ class VariantConformance:
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     games: ClassVar[int] = 6
     levels: ClassVar[tuple[str, ...] | None] = None
+    #: Games whose positions the mid-game checks below start from.
+    position_games: ClassVar[int] = 4
+    #: Mid-game positions the search and privacy checks start from.
+    positions: ClassVar[int] = 16
+    #: Hypothesis examples for the wrong-action and record-fuzzing properties.
+    examples: ClassVar[int] = 40
+    #: A folder of golden records (see :mod:`cardcli.testing.golden`), or ``None``.
+    golden: ClassVar[str | Path | None] = None
 
     # -------------------------------------------------------------- helpers
     @classmethod
@@ -188,13 +261,40 @@ class VariantConformance:
         return play_game(target, players=players, seed=seed, options=merged, levels=chosen, **kw)
 
     def _fit_players(self, options: dict[str, Any], players: int) -> None:
+        fit_players(self._variant(), options, players)
+
+    def _game_positions(self, players: int, seed: int, options: dict[str, Any]) -> list[Position]:
+        """Every position of one seeded game (cached: the checks only clone them)."""
         target = self._variant()
-        defaults = default_ruleset(target).options
-        low, high = player_range(defaults, players, players)
-        if "min_players" in defaults and players < low:
-            options.setdefault("min_players", players)
-        if "max_players" in defaults and players > high:
-            options.setdefault("max_players", players)
+        levels = self.levels or target.cpu_levels
+        key = (id(target), target.name, players, seed, repr(sorted(options.items())), tuple(levels))
+        if key not in _POSITIONS:
+            merged = fit_players(target, dict(options), players)
+            chosen = [levels[(seed + i) % len(levels)] for i in range(players)]
+            _POSITIONS[key] = play_positions(target, players=players, seed=seed, options=merged,
+                                             levels=chosen)
+        return _POSITIONS[key]
+
+    def _position_games(self) -> list[list[Position]]:
+        """``position_games`` games, over the smallest and largest tables and
+        spread over the option sets."""
+        counts = self._counts()
+        tables = list(dict.fromkeys((counts[0], counts[-1])))
+        sets = self.option_sets
+        count = max(1, self.position_games)
+        step = max(1, len(sets) // count)
+        return [self._game_positions(tables[number % len(tables)], 100 + number,
+                                     sets[(number * step) % len(sets)])
+                for number in range(count)]
+
+    def _sample_positions(self, count: int, seed: int = 0) -> list[Position]:
+        """``count`` positions before an event, spread over the games."""
+        pool = [p for game in self._position_games() for p in game if p.action is not None]
+        rng = random.Random(seed)
+        return rng.sample(pool, min(count, len(pool)))
+
+    def _deck(self, position: Position) -> Counter:
+        return Counter(self._variant().deck(position.rules, position.state.num_players))
 
     def _valid_record(self, seed: int = 1) -> list[dict[str, Any]]:
         _game, buffer = self._play(seed, self._counts()[0])
@@ -298,21 +398,172 @@ class VariantConformance:
         for copy, signature in snapshots:
             assert state_signature(target, copy) == signature
 
-    def test_apply_rejects_what_legal_actions_omit(self) -> None:
-        """Each decision's legal list is exactly what apply accepts (sampled)."""
+    def test_a_move_by_the_wrong_seat_is_rejected(self) -> None:
+        """A record whose first decision is made by another seat fails there as "wrong player"."""
         _game, buffer = self._play(5, self._counts()[0])
         lines = record_lines(buffer)
-        # Replaying the record with every decision swapped for another seat's
-        # number must fail as "wrong player".
-        for index, line in enumerate(lines):
-            if "move" in line:
-                broken = [dict(x) for x in lines]
-                broken[index]["seat"] = (line["seat"] + 1) % len(lines[0]["players"])
-                report = validate_bytes(record_bytes(broken))
-                assert not report.valid and report.error is not None
-                assert report.error.line == index + 1
-                assert report.error.kind in ("wrong-player", "missing-event", "illegal")
-                break
+        index = next(i for i, line in enumerate(lines) if "move" in line)
+        broken = [dict(x) for x in lines]
+        broken[index]["seat"] = (lines[index]["seat"] + 1) % len(lines[0]["players"])
+        report = validate_bytes(record_bytes(broken))
+        assert not report.valid and report.error is not None
+        assert report.error.line == index + 1
+        assert report.error.kind == "wrong-player"
+
+    def test_apply_rejects_what_legal_actions_omit(self) -> None:
+        """At every decision of a few games, ``check`` accepts each action of
+        ``legal_actions`` and refuses every other decision seen in the game."""
+        target = self._variant()
+        for game in self._position_games()[:2]:
+            universe = list(dict.fromkeys(a for p in game if p.state.current_player() >= 0
+                                          for a in p.state.legal_actions()))
+            for position in game:
+                state = position.state
+                if state.current_player() < 0:
+                    continue
+                legal = state.legal_actions()
+                where = f"event {position.index} ({state.expecting()})"
+                for action in legal:
+                    try:
+                        state.check(action)
+                    except IllegalMove as error:
+                        raise AssertionError(f"{where}: {action!r} is in legal_actions, but check "
+                                             f"refuses it: {error}") from None
+                for action in universe:
+                    if action in legal:
+                        continue
+                    try:
+                        state.check(action)
+                    except IllegalMove:
+                        continue
+                    raise AssertionError(f"{where}: check accepts {action!r} "
+                                         f"({target.describe(state, action)}), which legal_actions omits")
+
+    def test_property_illegal_action_leaves_state_unchanged(self) -> None:
+        """Any wrong action (a decision or chance outcome from elsewhere in the
+        game, another event's record line, anything after the end) is refused
+        without a trace: the state is as it was, describing it for the error
+        message works, and the game goes on as it did."""
+        target = self._variant()
+        games = self._position_games()
+
+        @settings(max_examples=self.examples, deadline=None, database=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
+        @given(data=st.data())
+        def run(data: st.DataObject) -> None:
+            game = data.draw(st.sampled_from(games), label="game")
+            position = game[data.draw(st.integers(0, len(game) - 1), label="position")]
+            rng = random.Random(data.draw(st.integers(0, 2**32), label="rng"))
+            kinds = wrong_actions(position, game, target, rng, per_kind=4)
+            rest = [p.action for p in game[position.index:position.index + 6] if p.action is not None]
+            deck = self._deck(position)
+            where = f"event {position.index} ({position.state.expecting()})"
+            for kind, actions in kinds.items():
+                for action in actions:
+                    check_wrong_action(target, position, action, rest, deck, f"{where}, {kind} {action!r}")
+
+        run()
+
+    def test_determinized_positions_play_out(self) -> None:
+        """What ``cpu:hard``, hints and the arena do: from positions of random
+        games, deal what a seat cannot see anew and play on to the end, every
+        event checked by ``apply`` and every card accounted for."""
+        target = self._variant()
+        if not self._supports_search():
+            pytest.skip(f"{target.name} has no hidden_zones/set_zones: cpu:hard, hints and the arena "
+                        "are not available for it")
+        rng = random.Random(2)
+        levels = self.levels or target.cpu_levels
+        decisions = [p for p in self._sample_positions(self.positions * 3, seed=1)
+                     if p.state.current_player() >= 0]
+        for number, position in enumerate(decisions[:self.positions]):
+            state = position.state
+            deck = self._deck(position)
+            before = deep_signature(target, state)
+            seat = state.current_player()
+            where = f"event {position.index} ({state.expecting()})"
+            world = state.determinize(seat, rng)
+            assert deep_signature(target, state) == before, f"{where}: determinize changed the state"
+            check_redeal(target, state, world, seat, deck, where)
+            level = levels[number % len(levels)]
+            play_out(target, world, rng, deck, [level], f"{where}, re-dealt for seat {seat}")
+
+    def test_hard_cpu_decides_from_random_positions(self) -> None:
+        """``cpu:hard`` (and the hint, which is its rating) at a small budget:
+        a legal choice, and the real state untouched."""
+        target = self._variant()
+        if not self._supports_search():
+            pytest.skip(f"{target.name} has no hidden_zones/set_zones: cpu:hard is not available for it")
+        decisions = [p for p in self._sample_positions(self.positions * 4, seed=3)
+                     if p.state.current_player() >= 0 and len(p.state.legal_actions()) > 1]
+        assert decisions or self.positions == 0, "no position with a choice to make"
+        for position in decisions[:max(2, self.positions // 4)]:
+            state = position.state
+            seat = state.current_player()
+            legal = state.legal_actions()
+            before = deep_signature(target, state)
+            player = HardPlayer(target, position.index, seat, Budget(iterations=2 * len(legal), seconds=None))
+            action = player.act(state, seat, legal)
+            assert action in legal, f"event {position.index}: cpu:hard chose {action!r}, which is not legal"
+            assert [r.action for r in player.last_ratings] == legal, "the hint rates every legal move"
+            assert deep_signature(target, state) == before, (
+                f"event {position.index}: cpu:hard changed the state")
+
+    def test_property_decoding_broken_lines_raises_only_value_error(self) -> None:
+        """No record line, however broken, makes ``decode_action`` raise anything
+        but ``ValueError`` (which validate reports with the line); a line that
+        decodes is then refused without a trace, or is legal."""
+        target = self._variant()
+        games = self._position_games()
+
+        breakers = [LineBreaker([p.line for p in game if p.line is not None]) for game in games]
+
+        @settings(max_examples=self.examples * 2, deadline=None, database=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
+        @given(data=st.data())
+        def run(data: st.DataObject) -> None:
+            number = data.draw(st.integers(0, len(games) - 1), label="game")
+            game = games[number]
+            position = game[data.draw(st.integers(0, len(game) - 2), label="position")]
+            own = position.line
+            assert own is not None
+            other = game[data.draw(st.integers(0, len(game) - 2), label="other line")].line
+            assert other is not None
+            line = data.draw(breakers[number].lines([own, other]), label="line")
+            state = position.state.clone()
+            before = deep_signature(target, state)
+            try:
+                action = target.decode_action(state, line)
+            except ValueError as error:
+                assert str(error), "a ValueError from decode_action must say why"
+                assert deep_signature(target, state) == before, "decode_action changed the state"
+                return
+            assert deep_signature(target, state) == before, "decode_action changed the state"
+            check_wrong_action(target, position, action, [], self._deck(position),
+                               f"event {position.index}, line {line!r} decoded as {action!r}")
+
+        run()
+
+    def test_golden_records_validate_and_replay(self) -> None:
+        """Records kept from earlier versions still validate and replay to the
+        result they state (set ``golden`` to their folder)."""
+        if self.golden is None:
+            pytest.skip("no golden records (set golden = a folder; make them with "
+                        f"python -m cardcli.testing golden {self.variant} FOLDER)")
+        paths = golden_paths(self.golden)
+        assert paths, (f"no golden records in {self.golden}: make them with "
+                       f"python -m cardcli.testing golden {self.variant} {self.golden}")
+        for path in paths:
+            check_golden_record(path)
+
+    def _supports_search(self) -> bool:
+        target = self._variant()
+        state = target.new_state(dict(default_ruleset(target).options), self._counts()[0], 0)
+        try:
+            state.hidden_zones(0)
+        except NotImplementedError:
+            return False
+        return True
 
     @pytest.mark.parametrize("breakage", [
         "bad_json", "binary", "empty", "truncated", "wrong_result", "after_result", "unknown_move",

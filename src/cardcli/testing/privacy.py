@@ -106,7 +106,11 @@ class PrivacyCheck:
         self.views = self.events = 0
 
     def message(self, state: State, viewer: int) -> dict[str, Any]:
-        return table_fields(self.variant, state, viewer, self.names)
+        """All the viewer is shown of the table: the server's table view and
+        moves, and the table as the terminal draws it (``render``)."""
+        fields = table_fields(self.variant, state, viewer, self.names)
+        fields["render"] = self.variant.render(state, viewer, self.names)
+        return fields
 
     def on_event(self, game: Game, action: Action) -> None:
         if self.limit is not None and game.events > self.limit:
