@@ -71,6 +71,13 @@ def test_the_measures_add_up():
     assert data["rulesets"][1]["changes"] == {"hand_size": 5}
 
 
+def test_much_longer_games_are_said_in_times():
+    (diff,) = compare_json("matching", "standard", "american", "-n", "12", "--seed", "2", "--no-skill")[
+        "differences"]
+    ratio = 1 + diff["moves"]["relative"]["value"]
+    assert ratio > 2 and f"american makes games {ratio:.1f} times as long" in diff["verdict"]
+
+
 def test_rounds_are_measured_where_the_game_has_them():
     data = compare_json("endofpage", "short", "short", "-n", "3", "--seed", "1", "--players", "2",
                         "--no-skill")

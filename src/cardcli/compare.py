@@ -219,6 +219,10 @@ def verdict(data: dict[str, Any], result: ArmResult, base: ArmResult, players: i
     relative = data["moves"]["relative"]
     if relative is None or (relative["value"] == 0 and relative["ci95"] == [0, 0]):
         parts.append(f"{label} gives games of the same length as {other}")
+    elif relative["clear"] and relative["ci95"][0] >= 1:
+        low, high = (1 + x for x in relative["ci95"])
+        parts.append(f"{label} makes games {1 + relative['value']:.1f} times as long "
+                     f"[{low:.1f}, {high:.1f}] as {other}")
     elif relative["clear"]:
         way = "longer" if relative["value"] > 0 else "shorter"
         low, high = sorted(abs(x) for x in relative["ci95"])
