@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import selectors
 import signal
 import subprocess
@@ -21,6 +22,8 @@ from cardcli.testing import play_game, record_lines, write_record
 #: Generous: only there so that a regression fails instead of hanging the suite.
 DEADLINE = 120
 CARDCLI = [sys.executable, "-c", "from cardcli.cli import main; main()"]
+#: Address space for a cardcli process in these tests: ample for any record.
+MEMORY_CAP = 2 << 30
 ESC = "\x1b"
 
 
@@ -48,11 +51,20 @@ def run(*args, input=None):
     return result
 
 
+def _limits(close_stdin: bool):
+    """In the child: cap its memory (a regression must fail, not fill the
+    machine's memory) and, if asked, close its standard input."""
+    def setup() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+        if close_stdin:
+            os.close(0)
+    return setup
+
+
 def cardcli(*args, stdin=None, close_stdin=False, input=None):
     """``cardcli ARGS`` in a real process (for pipes, FIFOs, devices, closed stdin)."""
-    result = subprocess.run([*CARDCLI, *map(str, args)], input=input,
-                            stdin=stdin, capture_output=True, text=True, timeout=DEADLINE,
-                            preexec_fn=(lambda: os.close(0)) if close_stdin else None)
+    result = subprocess.run([*CARDCLI, *map(str, args)], input=input, stdin=stdin, capture_output=True,
+                            text=True, timeout=DEADLINE, preexec_fn=_limits(close_stdin))
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr
     return result
 
