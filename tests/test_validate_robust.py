@@ -345,3 +345,22 @@ def test_players_outside_the_rulesets_range_name_the_file_and_option(tmp_path):
     assert "(option min_players = 2 in matching's default rules)" in result.output
     result = run("arena", "matching", "--ruleset", path, "--players", "cpu,cpu,cpu,cpu")
     assert result.exit_code != 0 and "option max_players = 3 in" in result.output
+
+
+def test_the_join_client_escapes_what_a_server_sends(capsys):
+    from cardcli.serve.client import JoinClient
+
+    client = JoinClient("http://127.0.0.1:1/t/token")
+    client.out("\x1b]0;pwned\x07 joined\nnext line")
+    printed = capsys.readouterr().out
+    assert ESC not in printed and "\\x1b]0;pwned\\x07 joined\nnext line" in printed
+
+
+def test_a_served_table_shows_names_escaped():
+    from cardcli.serve.table import Table
+    from cardcli.testing import play_game
+
+    game, _buffer = play_game("matching", players=2, seed=1)
+    game.seats[0].name = "\x1b[2Jann"
+    table = Table(game, ["cpu", "cpu"])
+    assert table.seats[0].name == "\\x1b[2Jann"

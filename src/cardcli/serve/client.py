@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..errors import CardcliError
+from ..text import printable
 from .protocol import PROTOCOL
 
 #: Seconds between reconnection attempts, and how long to keep trying.
@@ -41,7 +42,8 @@ class JoinClient:
 
     def __init__(self, link: str, out: Callable[[str], None] | None = None):
         self.url, self.token = parse_link(link)
-        self.out = out or (lambda text: print(text, flush=True))
+        # What the server sends is shown with its control characters escaped.
+        self.out = out or (lambda text: print(printable(text, newlines=True), flush=True))
         self.seat: int | None = None
         self.name = ""
         self.prompt: int | None = None

@@ -83,7 +83,7 @@ class HostConsole:
     async def turn(self, table: Table, seat: int, legal: list[Action]) -> Action:
         """The host's decision, with the table and prompts of ``cardcli play``."""
         state = table.game.state
-        name = table.seats[seat].name
+        name = table.game.names[seat]
         hints = supports_hard(table.game.variant, state)
 
         def ask() -> Action:

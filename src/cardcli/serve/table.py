@@ -30,6 +30,7 @@ from ..errors import IllegalMove
 from ..game import Game, derive_seed
 from ..players import Player, make_cpu
 from ..session import ranking_text
+from ..text import printable
 from ..variant import CHANCE, TERMINAL, Action
 from ..view import SPECTATOR
 from .links import new_token
@@ -123,7 +124,7 @@ class Table:
         seed = game.seed if game.seed is not None else 0
         self.cpus: dict[int, Player] = {}
         for index, (info, kind) in enumerate(zip(game.seats, kinds)):
-            seat = Seat(index, info.name, kind)
+            seat = Seat(index, printable(info.name), kind)  # shown to people, escaped
             if kind == "friend":
                 seat.token = tokens.get(f"seat {index}") or new_token()
                 seat.away_since = time.monotonic()
