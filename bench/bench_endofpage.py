@@ -41,10 +41,11 @@ def cardcli_simulate(rounds: int, level: str, seed: int = 1) -> dict:
 
 def reshuffle_bound_rate(rounds: int, level: str, seed: int = 7) -> float:
     """Share of rounds that end because the stock ran out (nobody out)."""
+    from cardcli.driver import Driver
     from cardcli.game import derive_seed
+    from cardcli.players import PolicyPlayer
     from cardcli.plugins import get_registry
     from cardcli.rulesets import default_ruleset
-    from cardcli.variant import CHANCE, TERMINAL
 
     variant = get_registry().get("endofpage")
     rules = dict(default_ruleset(variant).options)
@@ -54,14 +55,8 @@ def reshuffle_bound_rate(rounds: int, level: str, seed: int = 7) -> float:
     for index in range(rounds):
         rng = random.Random(derive_seed(seed, index))
         state = variant.new_state(rules, 2, index % 2)
-        while True:
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                state.apply_legal(state.sample_chance(rng))
-            else:
-                state.apply_legal(policy(state, player, state.legal_actions(), rng))
+        player = PolicyPlayer(policy, rng)  # one stream for the deck and both players
+        Driver(state, [player, player], rng=rng).run()
         stuck += "nobody went out" in state.notes[-1]
     return stuck / rounds
 

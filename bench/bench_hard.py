@@ -31,13 +31,14 @@ import sys
 import time
 
 from cardcli import arena
+from cardcli.driver import Driver
 from cardcli.game import choose_dealer, derive_seed
 from cardcli.players import make_cpu
 from cardcli.players.hard import Budget, HardPlayer, supports_hard
 from cardcli.plugins import get_registry
 from cardcli.records import SeatInfo
 from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE, TERMINAL, State
+from cardcli.variant import State
 
 OMNISCIENT = "cpu:omniscient"
 SIGHTED = "cpu:sighted"
@@ -97,15 +98,8 @@ def decision_times(name: str, games: int, seed: int) -> dict:
         hard_seat = game % 4
         hard = HardPlayer(variant, game_seed, hard_seat, Budget())
         others = [make_cpu(variant, "normal", game_seed, s) for s in range(4)]
-        rng = random.Random(game_seed)
-        while state.current_player() != TERMINAL:
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_legal(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            chooser = hard if player == hard_seat else others[player]
-            state.apply_legal(chooser.act(state, player, legal))
+        players = [hard if seat == hard_seat else others[seat] for seat in range(4)]
+        Driver(state, players, rng=random.Random(game_seed)).run()
         times.extend(hard.decision_seconds)
     times.sort()
     return {"decisions": len(times), "choices_per_game": round(len(times) / games, 1),

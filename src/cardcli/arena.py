@@ -14,12 +14,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .driver import DecisionClock, Driver
 from .game import choose_dealer, derive_seed
 from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
 from .plugins import get_registry
 from .records import SeatInfo
-from .variant import CHANCE, Variant
+from .variant import Variant
 
 Z95 = 1.959963984540054
 
@@ -50,27 +51,11 @@ def play_timed(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: i
     """One game, timing every decision of every seat."""
     n = len(seats)
     state = variant.new_state(rules, n, choose_dealer(seed, n))
-    chance_rng = random.Random(derive_seed(seed, "chance"))
-    acts = [make_cpu(variant, seat.cpu_level or "easy", seed, i).act for i, seat in enumerate(seats)]
-    seconds = [0.0] * n
-    decisions = [0] * n
-    clock = time.perf_counter
-    while True:
-        player = state.current_player()
-        if player >= 0:
-            legal = state.legal_actions()
-            started = clock()
-            action = acts[player](state, player, legal)
-            seconds[player] += clock() - started
-            decisions[player] += 1
-        elif player == CHANCE:
-            action = state.sample_chance(chance_rng)
-        else:
-            break
-        state.apply_legal(action)
-    result = state.result()
+    players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
+    clock = DecisionClock(n)
+    result = Driver(state, players, rng=random.Random(derive_seed(seed, "chance")), hooks=[clock]).run()
     assert result is not None
-    return ArenaGame(0, [], result.places, result.winner, result.scores, seconds, decisions)
+    return ArenaGame(0, [], result.places, result.winner, result.scores, clock.seconds, clock.decisions)
 
 
 #: One worker's share: variant, rules, players, seed, game numbers.

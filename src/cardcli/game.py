@@ -1,9 +1,10 @@
 """A game in progress and a game read back from its record.
 
-:class:`Game` couples a variant's state with the table (seats, dealer, seed)
-and writes every event to the record as it is applied.  :func:`walk_record`
-reads a record back through the very same ``Game.apply``; validate, replay and
-``play --resume`` are each a small loop around it.
+:class:`Game` is the :class:`~cardcli.driver.Driver` of a table: the
+variant's state, the seats, dealer and seed, and the record, written event by
+event as they are applied.  :func:`walk_record` reads a record back through
+the very same ``Game.apply``; validate, replay and ``play --resume`` are each
+a small loop around it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
+from .driver import Driver, Hook, Player, rebuild
 from .errors import IllegalMove, PluginError, RecordError, RulesetError
 from .options import player_range
 from .plugins import Registry
@@ -34,27 +36,60 @@ def choose_dealer(seed: int, num_players: int) -> int:
     return random.Random(derive_seed(seed, "dealer")).randrange(num_players)
 
 
-class Game:
-    """A game at a table: the state, the seats, and the record being written."""
+class Recorder(Hook):
+    """Writes each event to a record: encoded before it is applied (encoding
+    reads the state), written after, so an illegal action writes nothing."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.line: dict[str, Any] | None = None
+
+    def before(self, driver: Driver[Any], seat: int, action: Action) -> None:
+        self.line = self.game.encode(action)
+
+    def after(self, driver: Driver[Any], seat: int, action: Action) -> None:
+        writer = self.game.writer
+        if writer is not None and self.line is not None:
+            writer.write(self.line)
+        self.line = None
+
+
+class Game(Driver[State]):
+    """A game at a table: the driver of the variant's state, the seats, and the
+    record being written (while :attr:`writer` is set, every event is written
+    as it is applied, before any later hook sees it)."""
 
     def __init__(self, variant: Variant, rules: dict[str, Any], seats: Sequence[SeatInfo], dealer: int,
                  *, seed: int | None = None, ruleset: str | None = None,
-                 writer: RecordWriter | None = None):
+                 writer: RecordWriter | None = None, players: Sequence[Player | None] | None = None):
         self.variant = variant
         self.rules = rules
         self.seats = list(seats)
         self.dealer = dealer
         self.seed = seed
         self.ruleset = ruleset
-        self.state: State = variant.new_state(rules, len(self.seats), dealer)
-        self.writer = writer
-        self.moves = 0
-        self.events = 0
+        rng = random.Random(derive_seed(seed if seed is not None else random.randrange(2**62), "chance"))
+        super().__init__(variant.new_state(rules, len(self.seats), dealer), players, rng=rng, checked=True)
         self.result_line_seen = False
-        self.rng = random.Random(derive_seed(seed if seed is not None else random.randrange(2**62),
-                                             "chance"))
+        self._recorder = Recorder(self)
+        self._writer: RecordWriter | None = None
+        self.writer = writer
         if writer is not None:
             writer.write(self.header().as_dict())
+
+    @property
+    def writer(self) -> RecordWriter | None:
+        """Where events are written; setting it (``play --resume``) starts writing."""
+        return self._writer
+
+    @writer.setter
+    def writer(self, writer: RecordWriter | None) -> None:
+        self._writer = writer
+        if writer is None:
+            if self._recorder in self.hooks:
+                self.hooks.remove(self._recorder)
+        elif self._recorder not in self.hooks:
+            self.hooks.insert(0, self._recorder)
 
     @property
     def names(self) -> list[str]:
@@ -73,32 +108,18 @@ class Game:
             return {"seat": player, **fields}
         return fields
 
-    def apply(self, action: Action, *, checked: bool = True) -> None:
-        """Apply ``action`` and, when writing a record, record it.
-
-        ``checked=False`` trusts the action (taken from this state's own
-        ``legal_actions``/``sample_chance``) and skips the rules check.
-
-        The line is encoded before the action changes the state (encoding
-        reads it) but written after, so an illegal action writes nothing.
-        Reading a record back (validate, replay, resume) writes nothing and
-        so encodes nothing.
-        """
-        event = self.encode(action) if self.writer is not None else None
-        decision = self.state.current_player() >= 0
-        if checked:
-            self.state.apply(action)
-        else:
-            self.state.apply_legal(action)
-        if decision:
-            self.moves += 1
-        self.events += 1
-        if event is not None:
-            self.writer.write(event)  # type: ignore[union-attr]
-
     def chance(self) -> Action:
         """A random outcome for the current chance node."""
         return self.state.sample_chance(self.rng)
+
+    def new_state(self) -> State:
+        """The state before the first event (the table as dealt to)."""
+        return self.variant.new_state(self.rules, len(self.seats), self.dealer)
+
+    def state_after(self, events: int) -> State:
+        """A fresh copy of the state after the first ``events`` events of the
+        history: rebuilt from the actions, without touching :attr:`state`."""
+        return rebuild(self.new_state(), self.history[:events])
 
     def finish(self) -> dict[str, Any] | None:
         """Write the result line once the game is over; return the result."""

@@ -1,18 +1,21 @@
 """An interactive game at the terminal: humans and CPUs around one engine.
 
-The loop is the same for every variant: chance comes from the game's seeded
-random source, CPUs from their policies, humans from the variant's dialogue;
+The game's driver does the playing, as for every use of the engine: chance
+comes from the game's seeded random source, CPUs from their policies, humans
+from the variant's dialogue (a person is a player whose ``act`` waits for
+input).  A hook shows each human their table and the events from their seat;
 every event is written to the record before anyone sees its effect.
 """
 
 from __future__ import annotations
 
+from .driver import Driver, Hook
 from .game import Game, derive_seed
 from .players import Player, make_cpu
 from .players.hard import Budget, HardPlayer, supports_hard
 from .players.human import HumanPlayer
 from .ui import TerminalUI
-from .variant import CHANCE, TERMINAL, Action, State
+from .variant import Action, State
 
 #: Events shown to a human before their turn (the record keeps them all).
 LOG_LINES = 20
@@ -36,6 +39,9 @@ class Session:
         self.hints = bool(self.humans) and supports_hard(game.variant, game.state)
         self.logs: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.on_screen: int | None = None
+        game.players = self.players
+        if self.humans:
+            game.hooks.append(_TableView(self))
 
     def log(self, action: Action) -> None:
         """Describe an event to every human, from their own seat."""
@@ -72,29 +78,12 @@ class Session:
         self.ui.show(f"{game.names[seat]}, it is your turn.{hint}")
 
     def run(self) -> dict | None:
-        game = self.game
-        state = game.state
-        while True:
-            state = game.state
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                action = game.chance()
-            else:
-                legal = state.legal_actions()
-                if player in self.logs:
-                    self.show_table(player)
-                    if self.hints:
-                        self.ui.hint = lambda s=state, p=player, lg=legal: self.hint_text(s, p, lg)
-                try:
-                    action = self.players[player].act(state, player, legal)
-                finally:
-                    self.ui.hint = None
-            if self.humans:
-                self.log(action)
-            game.apply(action)
-        return game.finish()
+        """Play on to the end (every seat has a player); write and return the result."""
+        try:
+            self.game.advance()
+        finally:
+            self.ui.hint = None
+        return self.game.finish()
 
     def hint_text(self, state: State, seat: int, legal: list[Action]) -> str:
         """What the hard CPU would do here, from what ``seat`` can see (never more)."""
@@ -128,6 +117,26 @@ class Session:
             reason = reason.replace(f"seat {seat}", names[seat])
         self.ui.show("Game over" + (f": {reason}" if reason else "") + ".")
         self.ui.show(ranking_text(result, names, game.variant.score_label))
+
+
+class _TableView(Hook):
+    """What the humans at the table see: their table before they decide (with
+    the hint on offer), and every event described from their own seat."""
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    def deciding(self, driver: Driver, seat: int, legal: list[Action]) -> None:
+        session = self.session
+        if seat in session.logs:
+            session.show_table(seat)
+            if session.hints:
+                state = driver.state
+                session.ui.hint = lambda: session.hint_text(state, seat, legal)
+
+    def before(self, driver: Driver, seat: int, action: Action) -> None:
+        self.session.ui.hint = None
+        self.session.log(action)
 
 
 def ranking_text(result: dict, names: list[str], score_label: str = "points") -> str:

@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .driver import Driver
 from .game import Game, choose_dealer, derive_seed
 from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
 from .plugins import get_registry
 from .records import RecordExistsError, RecordWriter, SeatInfo
-from .variant import CHANCE, TERMINAL, Variant
+from .variant import Variant
 
 
 @dataclass
@@ -34,30 +35,15 @@ class GameOutcome:
 
 
 def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int) -> GameOutcome:
-    """One game with no record: the hot loop."""
+    """One game with no record: the driver's plain loop (no hooks, no checks,
+    no history: nothing looks back at this game)."""
     n = len(seats)
-    dealer = choose_dealer(seed, n)
-    state = variant.new_state(rules, n, dealer)
-    chance_rng = random.Random(derive_seed(seed, "chance"))
-    acts = [make_cpu(variant, seat.cpu_level or "easy", seed, i).act for i, seat in enumerate(seats)]
-    decisions = events = 0
-    current_player = state.current_player
-    apply_legal = state.apply_legal
-    while True:
-        player = current_player()
-        if player >= 0:
-            legal = state.legal_actions()
-            action = acts[player](state, player, legal)
-            decisions += 1
-        elif player == CHANCE:
-            action = state.sample_chance(chance_rng)
-        else:
-            break
-        apply_legal(action)
-        events += 1
-    result = state.result()
-    assert result is not None and player == TERMINAL
-    return GameOutcome(0, seed, result.places, result.winner, decisions, events, result.scores,
+    state = variant.new_state(rules, n, choose_dealer(seed, n))
+    players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
+    driver = Driver(state, players, rng=random.Random(derive_seed(seed, "chance")), history=False)
+    result = driver.run()
+    assert result is not None
+    return GameOutcome(0, seed, result.places, result.winner, driver.moves, driver.events, result.scores,
                        _rounds(result.rounds))
 
 
@@ -69,19 +55,12 @@ def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed
     symbolic link); the record is created readable by its owner only.
     """
     n = len(seats)
+    players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
     writer = RecordWriter.create(path)
     with writer.stream:
         game = Game(variant, rules, seats, choose_dealer(seed, n), seed=seed, ruleset=ruleset,
-                    writer=writer)
-        players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
-        while True:
-            player = game.state.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                game.apply(game.chance())
-            else:
-                game.apply(players[player].act(game.state, player, game.state.legal_actions()))
+                    writer=writer, players=players)
+        game.run()
         game.finish()
     result = game.state.result()
     assert result is not None

@@ -9,29 +9,21 @@ which is which.
 from __future__ import annotations
 
 import random
-from typing import Protocol
 
+from ..driver import Player, PolicyPlayer
 from ..errors import CardcliError
 from ..game import derive_seed
 from ..options import player_range
 from ..records import SeatInfo
-from ..variant import Action, State, Variant
+from ..variant import Variant
 
 
-class Player(Protocol):
-    def act(self, state: State, seat: int, legal: list[Action]) -> Action: ...
-
-
-class CpuPlayer:
+class CpuPlayer(PolicyPlayer):
     """A CPU of a given strength: the variant's policy with its own random source."""
 
     def __init__(self, variant: Variant, level: str, seed: int, seat: int):
+        super().__init__(variant.cpu_policy(level), random.Random(derive_seed(seed, "cpu", seat)))
         self.level = level
-        self.policy = variant.cpu_policy(level)
-        self.rng = random.Random(derive_seed(seed, "cpu", seat))
-
-    def act(self, state: State, seat: int, legal: list[Action]) -> Action:
-        return self.policy(state, seat, legal, self.rng)
 
 
 def split_level(level: str) -> tuple[str, str | None]:

@@ -19,8 +19,10 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..driver import Driver
 from ..errors import CardcliError
-from ..variant import CHANCE, TERMINAL, Action, State, Variant, places_value
+from ..variant import Action, State, Variant, places_value
+from . import PolicyPlayer
 
 #: Playouts per decision by default (a seat may ask for more: ``cpu:hard=2000``).
 DEFAULT_ITERATIONS = 2000
@@ -137,6 +139,11 @@ class HardPlayer:
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         limit = budget.iterations
         worlds = done = 0
+        # One driver for every playout, its random source reseeded per playout
+        # (the same stream as a fresh ``random.Random(stream)``).
+        playout_rng = random.Random()
+        driver = Driver(state, [PolicyPlayer(self.rollout, playout_rng)] * state.num_players,
+                        rng=playout_rng, history=False)
         while True:
             if limit is not None and done + count > max(limit, count):
                 break
@@ -147,7 +154,8 @@ class HardPlayer:
             for index in range(count):
                 trial = world.clone()
                 trial.apply_legal(legal[index])
-                totals[index] += self.playout(trial, seat, random.Random(stream))
+                playout_rng.seed(stream)
+                totals[index] += self._play_out(driver, trial, seat)
             worlds += 1
             done += count
         return [Rating(legal[i], totals[i] / worlds if worlds else 0.0, worlds) for i in range(count)]
@@ -158,21 +166,23 @@ class HardPlayer:
         return state.clone() if self.omniscient else state.determinize(seat, rng)
 
     def playout(self, world: State, seat: int, rng: random.Random) -> float:
-        """Play ``world`` forward with the fast policy; ``seat``'s value at the end."""
-        policy = self.rollout
-        for _ in range(MAX_PLAYOUT_EVENTS):
-            player = world.current_player()
-            if player >= 0:
-                world.apply_legal(policy(world, player, world.legal_actions(), rng))
-            elif player == CHANCE:
-                world.apply_legal(world.sample_chance(rng))
-            else:
-                assert player == TERMINAL
-                return place_value(world, seat)
+        """Play ``world`` forward with the fast policy; ``seat``'s value at the end
+        (or where the variant's ``rollout_value`` stops it early)."""
+        driver = Driver(world, [PolicyPlayer(self.rollout, rng)] * world.num_players, rng=rng, history=False)
+        return self._play_out(driver, world, seat)
+
+    @staticmethod
+    def _play_out(driver: Driver[State], world: State, seat: int) -> float:
+        """One playout of ``world`` through ``driver`` (its players seated)."""
+        driver.reset(world)
+        if type(world).rollout_value is State.rollout_value:  # it never stops early
+            driver.advance(MAX_PLAYOUT_EVENTS)
+        else:
+            driver.advance(MAX_PLAYOUT_EVENTS, rollout_seat=seat)
             early = world.rollout_value(seat)
             if early is not None:
                 return early
-        return 0.5
+        return place_value(world, seat) if world.is_terminal() else 0.5
 
 
 def supports_hard(variant: Variant, state: State) -> bool:

@@ -41,6 +41,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ..driver import Driver, Hook
 from ..errors import IllegalMove, RecordError
 from ..game import Game, choose_dealer, walk_record
 from ..options import player_range
@@ -50,7 +51,7 @@ from ..plugins import Registry, get_registry
 from ..records import RecordWriter
 from ..rulesets import default_ruleset
 from ..validate import Report, validate_stream
-from ..variant import CHANCE, TERMINAL, Action, State, Variant
+from ..variant import CHANCE, Action, State, Variant
 from .checks import (
     Position,
     check_redeal,
@@ -96,24 +97,13 @@ def play_game(variant: str | Variant, *, players: int | None = None, seed: int =
         for seat, level in zip(seats, levels):
             seat.kind = f"cpu:{level}"
     buffer = io.StringIO()
-    game = Game(target, rules, seats, choose_dealer(seed, count), seed=seed, writer=RecordWriter(buffer))
     cpus = [make_cpu(target, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
-    for _ in range(MAX_EVENTS):
-        state = game.state
-        player = state.current_player()
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            action = game.chance()
-        else:
-            legal = state.legal_actions()
-            assert legal, f"seat {player} has no legal action ({state.expecting()})"
-            action = cpus[player].act(state, player, legal)
-            assert action in legal, f"CPU chose an illegal action {action!r}"
-        game.apply(action, checked=checked)
-        if on_event is not None:
-            on_event(game, action)
-    else:
+    game = Game(target, rules, seats, choose_dealer(seed, count), seed=seed, writer=RecordWriter(buffer),
+                players=cpus)
+    game.checked = checked
+    game.hooks.append(_EventChecks(on_event))
+    game.advance(MAX_EVENTS)
+    if not game.state.is_terminal():
         raise AssertionError(f"game did not end within {MAX_EVENTS} events (seed {seed})")
     game.finish()
     return game, buffer
@@ -151,6 +141,28 @@ def play_positions(variant: str | Variant, **kw: Any) -> list[Position]:
                  for index, (state, action, line) in enumerate(zip(before, actions, lines))]
     positions.append(Position(after[-1] if after else first, None, None, len(actions), names, rules))
     return positions
+
+
+class _EventChecks(Hook):
+    """The suite's checks on every event: a seat to move has a legal action,
+    the CPU picks one of them; then the caller's ``on_event(game, action)``."""
+
+    def __init__(self, on_event: Callable[[Game, Any], None] | None):
+        self.on_event = on_event
+        self.legal: list[Any] = []
+
+    def deciding(self, driver: Driver[Any], seat: int, legal: list[Any]) -> None:
+        assert legal, f"seat {seat} has no legal action ({driver.state.expecting()})"
+        self.legal = legal
+
+    def before(self, driver: Driver[Any], seat: int, action: Any) -> None:
+        if seat >= 0:
+            assert action in self.legal, f"CPU chose an illegal action {action!r}"
+
+    def after(self, driver: Driver[Any], seat: int, action: Any) -> None:
+        if self.on_event is not None:
+            assert isinstance(driver, Game)
+            self.on_event(driver, action)
 
 
 def record_lines(buffer: io.StringIO) -> list[dict[str, Any]]:
