@@ -16,7 +16,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
@@ -87,21 +87,23 @@ class LocalBackend:
 def run_chunks(play: Callable[[Any], list[T]], tasks: Sequence[Any], workers: int,
                progress: Progress | None = None) -> list[T]:
     """``play(task)`` for every task, in ``workers`` processes (here if one),
-    reporting each finished chunk's size to ``progress``."""
+    reporting each chunk's size to ``progress`` as it finishes; the results
+    come back in task order all the same."""
     results: list[T] = []
     if workers == 1 or len(tasks) == 1:
-        done_chunks = map(play, tasks)
-        for done in done_chunks:
+        for done in map(play, tasks):
             results.extend(done)
             if progress:
                 progress(len(done))
         return results
+    in_order: list[list[T]] = [[] for _ in tasks]
     with ProcessPoolExecutor(max_workers=workers, initializer=_start_watchdog) as pool:
-        for done in pool.map(play, tasks):
-            results.extend(done)
+        numbers = {pool.submit(play, task): number for number, task in enumerate(tasks)}
+        for future in as_completed(numbers):
+            done = in_order[numbers[future]] = future.result()
             if progress:
                 progress(len(done))
-    return results
+    return [item for done in in_order for item in done]
 
 
 @contextmanager
