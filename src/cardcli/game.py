@@ -2,9 +2,8 @@
 
 :class:`Game` is the :class:`~cardcli.driver.Driver` of a table: the
 variant's state, the seats, dealer and seed, and the record, written event by
-event as they are applied.  :func:`walk_record` reads a record back through
-the very same ``Game.apply``; validate, replay and ``play --resume`` are each
-a small loop around it.
+event as they are applied.  Records are read back into a game through the
+very same ``Game.apply`` by :mod:`cardcli.reader`.
 """
 
 from __future__ import annotations
@@ -12,18 +11,17 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import IO, Any
+from collections.abc import Sequence
+from typing import Any
 
 from .driver import Driver, Hook, Player, rebuild
-from .errors import IllegalMove, PluginError, RecordError, RulesetError
+from .errors import PluginError, RecordError, RulesetError
 from .options import player_range
 from .plugins import Registry
-from .records import Header, RecordWriter, SeatInfo, parse_header, read_lines
+from .records import Header, RecordWriter, SeatInfo
 from .rulesets import rules_from_record
 from .text import printable
-from .variant import CHANCE, TERMINAL, Action, State, Variant
+from .variant import Action, State, Variant
 
 
 def derive_seed(*parts: object) -> int:
@@ -156,105 +154,12 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
     return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset)
 
 
-@dataclass
-class Step:
-    """One event read from a record and applied."""
-
-    line: int
-    data: dict[str, Any]
-    action: Action
-    seat: int  # the deciding seat, or CHANCE
-    move: int  # decisions so far, this one included
-    text: str  # the event described for people
-
-
-def _describe_next(game: Game) -> str:
-    return game.state.expecting()
-
-
 def describe_event(game: Game, action: Action, viewer: int | None = None) -> str:
     """An event in words, with the actor's name: "cpu2 played 7H on 9S"."""
     state = game.state
     player = state.current_player()
     text = game.variant.describe(state, action, viewer=viewer, names=game.names)
     return f"{game.names[player]} {text}" if player >= 0 else text
-
-
-def walk_record(stream: IO[bytes], source: str, registry: Registry, *,
-                on_header: Callable[[Game], None] | None = None,
-                describe: Callable[[Game, Action], str] | None = None) -> Iterator[Step]:
-    """Apply a record's events one by one, yielding each as a :class:`Step`.
-
-    The game is available through ``on_header``; ``describe(game, action)``,
-    called before each event is applied, fills :attr:`Step.text`.  Raises :class:`RecordError`
-    at the first line that breaks the format or the rules, with its line,
-    move and seat.  Stops after the result line; checks it matches.
-    """
-    lines = read_lines(stream, source)
-    first = next(lines, None)
-    if first is None:
-        raise RecordError("empty record: no header line", source=source, kind="header")
-    header_line, header_data = first
-    game = header_to_game(parse_header(header_data, source, header_line), registry, source, header_line)
-    if on_header is not None:
-        on_header(game)
-    variant, state_of = game.variant, (lambda: game.state)
-    result_seen = False
-    for line, data in lines:
-        state = state_of()
-        if result_seen:
-            raise RecordError("the record goes on after its result line", source=source, line=line,
-                              move=game.moves, kind="structure")
-        if "result" in data:
-            check_result(game, data, source, line)
-            result_seen = True
-            game.result_line_seen = True
-            continue
-        current = state.current_player()
-        if current == TERMINAL:
-            raise RecordError(f"the game is already over after move {game.moves}, but the record goes on",
-                              source=source, line=line, move=game.moves, kind="structure")
-        if "move" in data:
-            seat = data.get("seat")
-            move = game.moves + 1
-            if current == CHANCE:
-                raise RecordError(f"move {move}: expected {_describe_next(game)}, but the record has "
-                                  f"a move by seat {seat}", source=source, line=line, move=move,
-                                  seat=seat if isinstance(seat, int) else None, kind="missing-event")
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise RecordError(f"move {move}: 'seat' must be a seat number", source=source,
-                                  line=line, move=move, kind="syntax")
-            if seat != current:
-                raise RecordError(f"move {move}: seat {seat} moved, but it is seat {current}'s turn "
-                                  f"(wrong player)", source=source, line=line, move=move, seat=seat,
-                                  kind="wrong-player")
-            where = f"move {move}, seat {seat}"
-        elif "chance" in data:
-            move = game.moves
-            seat = CHANCE
-            if current != CHANCE:
-                raise RecordError(f"after move {move}: expected {_describe_next(game)}, but the record "
-                                  f"has a {data.get('chance')!r} chance event", source=source,
-                                  line=line, move=move, seat=current, kind="unexpected-event")
-            where = f"after move {move},"
-        else:
-            raise RecordError("a line must have 'move', 'chance' or 'result'", source=source,
-                              line=line, move=game.moves, kind="syntax")
-        try:
-            action = variant.decode_action(state, data)
-        except ValueError as error:
-            raise RecordError(f"{where.rstrip(',')}: {error}", source=source, line=line, move=move,
-                              seat=None if seat == CHANCE else seat, kind="syntax") from None
-        try:
-            state.check(action)
-        except IllegalMove as error:
-            # The move as attempted and the rule it breaks, never what it would have done.
-            text = variant.describe_attempt(state, action)
-            raise RecordError(f"{where} {text}: {error}", source=source, line=line, move=move,
-                              seat=None if seat == CHANCE else seat, kind="illegal") from None
-        text = describe(game, action) if describe is not None else ""
-        game.apply(action, checked=False)
-        yield Step(line=line, data=data, action=action, seat=seat, move=game.moves, text=text)
 
 
 def check_result(game: Game, data: dict[str, Any], source: str, line: int) -> None:
@@ -283,12 +188,3 @@ def check_result(game: Game, data: dict[str, Any], source: str, line: int) -> No
         if json.dumps(actual[key], sort_keys=True) != json.dumps(value, sort_keys=True):
             raise RecordError(f"wrong result: {key} is {actual[key]!r} by the rules, the record says "
                               f"{value!r}", source=source, line=line, move=game.moves, kind="wrong-result")
-
-
-def load_game(stream: IO[bytes], source: str, registry: Registry) -> tuple[Game, bool]:
-    """Replay a record into a :class:`Game`; return it and whether a result line was read."""
-    holder: list[Game] = []
-    for _ in walk_record(stream, source, registry, on_header=holder.append):
-        pass
-    game = holder[0]
-    return game, game.state.is_terminal()

@@ -1,9 +1,10 @@
 """Checking a record against the rules its header names.
 
-There is no second rules implementation here: the record is replayed
-through the variant's own ``State.apply``, which refuses anything illegal,
-and this module adds only what belongs to records (the result line must be
-there and must match, every card stays accounted for).
+There is no second rules implementation here: the record reader
+(:mod:`cardcli.reader`) replays the record through the variant's own rules,
+which refuse anything illegal, and this module's visitor adds only what
+belongs to records (the game must be over and its result line there, every
+card stays accounted for) and turns any problem into a report.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .errors import CardcliError, RecordError
-from .game import Game, walk_record
+from .game import Game
 from .plugins import Registry
+from .reader import Event, RecordVisitor, read_record
+from .records import Header
 
 
 @dataclass
@@ -39,38 +42,46 @@ class Report:
         return data
 
 
-def validate_stream(stream: IO[bytes], source: str, registry: Registry, *,
-                    check_cards: bool = True) -> Report:
-    """Validate one record; never raises for bad input (the report says why)."""
-    report = Report(source)
-    holder: list[Game] = []
-    try:
-        deck: Counter[int] | None = None
-        last_line = 0
-        for step in walk_record(stream, source, registry, on_header=holder.append):
-            game = holder[0]
-            last_line = step.line
-            if check_cards:
-                if deck is None:
-                    deck = Counter(game.variant.deck(game.rules, len(game.seats)))
-                zones = game.state.card_zones()
-                held = Counter(card for cards in zones.values() for card in cards)
-                if held != deck:
-                    missing, extra = deck - held, held - deck
-                    raise RecordError(f"after move {game.moves}: cards are not accounted for "
-                                      f"(missing {sorted(missing.elements())}, extra "
-                                      f"{sorted(extra.elements())}) - a bug in the variant",
-                                      source=source, line=step.line, move=game.moves, kind="cards")
-        if not holder:  # pragma: no cover - walk_record raises for an empty record
-            raise RecordError("empty record", source=source)
-        game = holder[0]
-        report.variant = game.variant.name
-        report.moves, report.events = game.moves, game.events
+class Validator(RecordVisitor[Report]):
+    """The ``validate`` visitor: every card accounted for after every event,
+    the game over and its result line there; the report, never an exception."""
+
+    def __init__(self, check_cards: bool = True):
+        self.check_cards = check_cards
+        self.report = Report("<record>")
+
+    def begin_record(self, source: str) -> None:
+        self.report = Report(source)
+        self.game: Game | None = None
+        self.deck: Counter[int] | None = None
+        self.last_line = 0
+
+    def visit_header(self, game: Game, header: Header, line: int) -> object:
+        self.game = game
+        if self.check_cards:
+            self.deck = Counter(game.variant.deck(game.rules, len(game.seats)))
+        return None
+
+    def visit_state(self, game: Game, event: Event) -> None:
+        self.last_line = event.line
+        if self.deck is None:
+            return
+        zones = game.state.card_zones()
+        held = Counter(card for cards in zones.values() for card in cards)
+        if held != self.deck:
+            missing, extra = self.deck - held, held - self.deck
+            raise RecordError(f"after move {game.moves}: cards are not accounted for "
+                              f"(missing {sorted(missing.elements())}, extra "
+                              f"{sorted(extra.elements())}) - a bug in the variant",
+                              source=self.report.source, line=event.line, move=game.moves, kind="cards")
+
+    def end_record(self, game: Game) -> None:
+        report, source = self.report, self.report.source
         if not game.state.is_terminal():
             resume = "" if source == "<stdin>" else f"; continue it with `cardcli play --resume {source}`"
             raise RecordError(f"legal so far; unfinished after move {game.moves} "
                               f"(next: {game.state.expecting()}){resume}", source=source,
-                              line=last_line or None, move=game.moves, kind="unfinished")
+                              line=self.last_line or None, move=game.moves, kind="unfinished")
         result = game.state.result()
         report.result = result.as_dict() if result else None
         if not game.result_line_seen:
@@ -80,12 +91,24 @@ def validate_stream(stream: IO[bytes], source: str, registry: Registry, *,
                               f"(expected {json.dumps({'result': report.result})}){repair}",
                               source=source, move=game.moves, kind="missing-result")
         report.valid = True
-    except RecordError as error:
-        report.error = error
-        if holder:
-            report.variant = holder[0].variant.name
-            report.moves, report.events = holder[0].moves, holder[0].events
-    except CardcliError as error:
-        report.error = RecordError(str(error), source=source)
-    return report
 
+    def handle_error(self, error: RecordError) -> None:
+        self.report.error = error
+
+    def result(self) -> Report:
+        report, game = self.report, self.game
+        if game is not None:
+            report.variant = game.variant.name
+            report.moves, report.events = game.moves, game.events
+        return report
+
+
+def validate_stream(stream: IO[bytes], source: str, registry: Registry, *,
+                    check_cards: bool = True) -> Report:
+    """Validate one record; never raises for bad input (the report says why)."""
+    try:
+        return read_record(stream, source, registry, Validator(check_cards))
+    except CardcliError as error:
+        report = Report(source)
+        report.error = RecordError(str(error), source=source)
+        return report

@@ -13,8 +13,9 @@ from pathlib import Path
 import click
 
 from ..errors import CardcliError, RecordError
-from ..game import Game, choose_dealer, load_game
+from ..game import Game, choose_dealer
 from ..players import check_count, check_level, default_seats, parse_players
+from ..reader import load_game
 from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
 from ..session import Session, ranking_text
 from ..text import printable

@@ -7,21 +7,22 @@ import sys
 import click
 
 from ..errors import CardcliError, RecordError
-from ..game import Game
 from ..records import open_record
-from ..replay import Frame, load_frames
+from ..replay import Replay, load_replay
 from ..session import ranking_text
 from .common import handle_errors, registry
 
 
-def _show(game: Game, frame: Frame, viewer: int | None, total: int) -> None:
+def _show(replay: Replay, index: int, viewer: int | None) -> None:
+    game, frame = replay.game, replay.frames[index]
+    state = replay.state(index)
     click.echo("")
-    title = "Start of the game" if frame.move == 0 else f"After move {frame.move} of {total}"
+    title = "Start of the game" if frame.move == 0 else f"After move {frame.move} of {replay.total}"
     click.echo(f"--- {title} ---")
-    for line in frame.events:
+    for line in frame.told:
         click.echo(f"  {line}")
-    click.echo(game.variant.render(frame.state, viewer=viewer, names=game.names))
-    result = frame.state.result()
+    click.echo(game.variant.render(state, viewer=viewer, names=game.names))
+    result = state.result()
     if result is not None:
         click.echo(ranking_text(result.as_dict(), game.names, game.variant.score_label))
 
@@ -41,31 +42,32 @@ def replay(record: str, seat: int | None, to_move: int | None) -> None:
         if record == "-":
             if sys.stdin is None:
                 raise CardcliError("cannot read standard input: it is closed")
-            game, frames = load_frames(sys.stdin.buffer, "<stdin>", registry(), seat)
+            replay = load_replay(sys.stdin.buffer, "<stdin>", registry(), seat)
         else:
             with open_record(record) as stream:
-                game, frames = load_frames(stream, record, registry(), seat)
+                replay = load_replay(stream, record, registry(), seat)
     except RecordError as error:
         if error.kind == "io":
             raise
         raise CardcliError(f"cannot replay: {error}") from None
     except OSError as error:
         raise CardcliError(f"{record}: cannot read: {error.strerror}") from None
-    if seat is not None and not 0 <= seat < len(game.seats):
-        raise click.BadParameter(f"seat {seat} is not at this table (seats 0 to {len(game.seats) - 1})",
+    seats = len(replay.game.seats)
+    if seat is not None and not 0 <= seat < seats:
+        raise click.BadParameter(f"seat {seat} is not at this table (seats 0 to {seats - 1})",
                                  param_hint="--seat")
-    total = frames[-1].move
-    by_move = {frame.move: index for index, frame in enumerate(frames)}
+    total, frames = replay.total, replay.frames
     if to_move is not None:
-        if to_move not in by_move:
+        found = replay.index_of(to_move)
+        if found is None:
             raise click.BadParameter(f"this game has moves 0 to {total}", param_hint="--to")
-        _show(game, frames[by_move[to_move]], seat, total)
+        _show(replay, found, seat)
         return
     if sys.stdin is None:
         raise CardcliError("standard input is closed, so there is no stepping through the game: "
                            "give --to N to print the table after move N")
     index = 0
-    _show(game, frames[index], seat, total)
+    _show(replay, index, seat)
     while True:
         try:
             answer = click.prompt("[Enter/n] next  [p] back  [g N] go to  [q] quit", default="",
@@ -84,13 +86,14 @@ def replay(record: str, seat: int | None, to_move: int | None) -> None:
             index -= 1
         elif answer.startswith("g"):
             target = answer[1:].strip()
-            if not target.isdigit() or int(target) not in by_move:
+            found = replay.index_of(int(target)) if target.isdigit() else None
+            if found is None:
                 click.echo(f"Type g and a move from 0 to {total}, e.g. g 12.")
                 continue
-            index = by_move[int(target)]
+            index = found
         elif answer in ("q", "quit", "exit"):
             return
         else:
             click.echo("Enter or n: next, p: back, g N: go to move N, q: quit.")
             continue
-        _show(game, frames[index], seat, total)
+        _show(replay, index, seat)

@@ -43,11 +43,12 @@ from hypothesis import strategies as st
 
 from ..driver import Driver, Hook
 from ..errors import IllegalMove, RecordError
-from ..game import Game, choose_dealer, walk_record
+from ..game import Game, choose_dealer
 from ..options import player_range
 from ..players import default_seats, make_cpu
 from ..players.hard import Budget, HardPlayer
 from ..plugins import Registry, get_registry
+from ..reader import Event, RecordVisitor, read_record
 from ..records import RecordWriter
 from ..rulesets import default_ruleset
 from ..validate import Report, validate_stream
@@ -213,14 +214,22 @@ def state_signature(variant: Variant, state: State) -> tuple:
             variant.render(state, None), None if result is None else result.as_dict())
 
 
+class _Signatures(RecordVisitor[list[tuple]]):
+    """A record visitor: the signature of the state after every event."""
+
+    def __init__(self) -> None:
+        self.signatures: list[tuple] = []
+
+    def visit_state(self, game: Game, event: Event) -> None:
+        self.signatures.append(state_signature(game.variant, game.state))
+
+    def result(self) -> list[tuple]:
+        return self.signatures
+
+
 def replay_states(data: bytes, source: str = "game.jsonl") -> list[tuple]:
     """The signature of the state after every event of a record, read back."""
-    holder: list[Game] = []
-    signatures = []
-    for _ in walk_record(io.BytesIO(data), source, _registry(), on_header=holder.append):
-        game = holder[0]
-        signatures.append(state_signature(game.variant, game.state))
-    return signatures
+    return read_record(io.BytesIO(data), source, _registry(), _Signatures())
 
 
 def assert_cards_conserved(variant: Variant, game: Game) -> None:

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CardcliError
-from ..game import walk_record
 from ..plugins import Registry, get_registry
+from ..reader import load_game
 from ..validate import validate_stream
 from ..variant import Variant
 
@@ -44,10 +44,8 @@ def check_golden_record(path: Path, registry: Registry | None = None) -> dict[st
     assert report.valid, (f"{report.error}\nThis golden record no longer validates: a change of the "
                           f"rules or of the record format broke games recorded before it.")
     stated = json.loads(data.decode().strip().splitlines()[-1])["result"]
-    holder: list[Any] = []
-    for _ in walk_record(io.BytesIO(data), str(path), registry, on_header=holder.append):
-        pass
-    result = holder[0].state.result()
+    game, _over = load_game(io.BytesIO(data), str(path), registry)
+    result = game.state.result()
     assert result is not None, f"{path}: replayed to an unfinished game"
     replayed = result.as_dict()
     assert {key: replayed.get(key) for key in stated} == stated, (

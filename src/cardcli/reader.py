@@ -1,0 +1,220 @@
+"""The streaming record reader: one reader, many visitors.
+
+:func:`read_record` reads a record line by line (in flat memory, whatever its
+length), checks its structure (a header first, then events in an order the
+game allows, a result line last, if any) and applies every event to a
+:class:`~cardcli.game.Game` through the variant's own rules, so every
+decision is legal and every chance outcome possible.  What to *do* with the
+game as it unfolds is a visitor's business, in the spirit of python-chess's
+``pgn.read_game(handle, Visitor=...)``: ``validate`` (a report), ``replay``
+(the frames), ``play --resume`` (the game, ready to go on) are each a small
+:class:`RecordVisitor`, and so is any new use (statistics over a folder of
+records, a converter)::
+
+    class MovesPerSeat(RecordVisitor[list[int]]):
+        def __init__(self, seats: int):
+            self.counts = [0] * seats
+
+        def visit_event(self, game, event):
+            if event.seat >= 0:
+                self.counts[event.seat] += 1
+
+        def result(self):
+            return self.counts
+
+    counter = MovesPerSeat(4)
+    for path in folder.glob("*.jsonl"):
+        with open(path, "rb") as stream:
+            read_record(stream, str(path), registry, counter)
+    print(counter.result())
+
+One visitor object may read many records: :meth:`RecordVisitor.begin_record`
+starts each.  See ``docs/records.md`` ("Reading records in Python").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, Any, Generic, TypeVar
+
+from .errors import IllegalMove, RecordError
+from .game import Game, check_result, header_to_game
+from .plugins import Registry
+from .records import Header, parse_header, read_lines
+from .variant import CHANCE, TERMINAL, Action
+
+T = TypeVar("T")
+
+#: Returned by :meth:`RecordVisitor.visit_header` to stop reading this record
+#: after its header (a visitor that needs only the table, say).
+SKIP = object()
+
+
+@dataclass
+class Event:
+    """One event line of a record, decoded and found legal."""
+
+    line: int  # its line number in the record
+    data: dict[str, Any]  # the line as read
+    action: Action  # the variant's action
+    seat: int  # the deciding seat, or CHANCE
+    move: int  # decisions so far, this one included
+
+
+class RecordVisitor(Generic[T]):
+    """What to do with a record as it is read.  Every method but
+    :meth:`result` does nothing by default: override what you need.
+
+    Calls, for one record: ``begin_record``; ``visit_header`` once the header
+    is read and its rules checked (``game`` is the fresh game); for each
+    event, ``visit_event`` (the event is legal; ``game.state`` is as before
+    it) then ``visit_state`` (``game.state`` with it applied); ``visit_result``
+    for a result line that matches the game's; ``end_record`` when the
+    stream ends.  A visitor may raise :class:`~cardcli.errors.RecordError`
+    from any of them.  Any such error, the reader's or a visitor's, goes to
+    ``handle_error``: re-raise it (the default) or keep it, and reading
+    stops.  :func:`read_record` returns ``result()``.
+    """
+
+    def begin_record(self, source: str) -> None:
+        """A new record (``source`` names it in messages) is about to be read."""
+
+    def visit_header(self, game: Game, header: Header, line: int) -> object:
+        """The header, and the game it sets up.  Return :data:`SKIP` to stop
+        reading this record here (``end_record`` is still called)."""
+        return None
+
+    def visit_event(self, game: Game, event: Event) -> None:
+        """An event, checked legal; ``game.state`` is as it was before it."""
+
+    def visit_state(self, game: Game, event: Event) -> None:
+        """The same event, now applied: ``game.state``, ``game.moves``,
+        ``game.events`` and ``game.history`` include it."""
+
+    def visit_result(self, game: Game, stated: dict[str, Any], line: int) -> None:
+        """The result line (already checked against the rules' result)."""
+
+    def end_record(self, game: Game) -> None:
+        """The stream ended (or the header said :data:`SKIP`) with no error."""
+
+    def handle_error(self, error: RecordError) -> None:
+        """The record is broken at ``error.line``.  Re-raise (the default), or
+        keep the error and return: reading stops either way."""
+        raise error
+
+    def result(self) -> T:
+        """What :func:`read_record` returns."""
+        raise NotImplementedError
+
+
+def read_record(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[T]) -> T:
+    """Read one record from ``stream`` through ``visitor``; return ``visitor.result()``.
+
+    ``source`` names the record in messages ("game.jsonl:12: move 9, seat 1
+    ...").  Every broken line raises (or is handed to ``handle_error`` as) a
+    :class:`~cardcli.errors.RecordError` with its line, move and seat.
+    """
+    visitor.begin_record(source)
+    try:
+        _read(stream, source, registry, visitor)
+    except RecordError as error:
+        visitor.handle_error(error)
+    return visitor.result()
+
+
+def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[Any]) -> None:
+    lines = read_lines(stream, source)
+    first = next(lines, None)
+    if first is None:
+        raise RecordError("empty record: no header line", source=source, kind="header")
+    header_line, header_data = first
+    header = parse_header(header_data, source, header_line)
+    game = header_to_game(header, registry, source, header_line)
+    if visitor.visit_header(game, header, header_line) is SKIP:
+        visitor.end_record(game)
+        return
+    variant = game.variant
+    result_seen = False
+    for line, data in lines:
+        state = game.state
+        if result_seen:
+            raise RecordError("the record goes on after its result line", source=source, line=line,
+                              move=game.moves, kind="structure")
+        if "result" in data:
+            check_result(game, data, source, line)
+            result_seen = True
+            game.result_line_seen = True
+            visitor.visit_result(game, data["result"], line)
+            continue
+        current = state.current_player()
+        if current == TERMINAL:
+            raise RecordError(f"the game is already over after move {game.moves}, but the record goes on",
+                              source=source, line=line, move=game.moves, kind="structure")
+        if "move" in data:
+            seat = data.get("seat")
+            move = game.moves + 1
+            if current == CHANCE:
+                raise RecordError(f"move {move}: expected {state.expecting()}, but the record has "
+                                  f"a move by seat {seat}", source=source, line=line, move=move,
+                                  seat=seat if isinstance(seat, int) else None, kind="missing-event")
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise RecordError(f"move {move}: 'seat' must be a seat number", source=source,
+                                  line=line, move=move, kind="syntax")
+            if seat != current:
+                raise RecordError(f"move {move}: seat {seat} moved, but it is seat {current}'s turn "
+                                  f"(wrong player)", source=source, line=line, move=move, seat=seat,
+                                  kind="wrong-player")
+            where = f"move {move}, seat {seat}"
+        elif "chance" in data:
+            move = game.moves
+            seat = CHANCE
+            if current != CHANCE:
+                raise RecordError(f"after move {move}: expected {state.expecting()}, but the record "
+                                  f"has a {data.get('chance')!r} chance event", source=source,
+                                  line=line, move=move, seat=current, kind="unexpected-event")
+            where = f"after move {move},"
+        else:
+            raise RecordError("a line must have 'move', 'chance' or 'result'", source=source,
+                              line=line, move=game.moves, kind="syntax")
+        try:
+            action = variant.decode_action(state, data)
+        except ValueError as error:
+            raise RecordError(f"{where.rstrip(',')}: {error}", source=source, line=line, move=move,
+                              seat=None if seat == CHANCE else seat, kind="syntax") from None
+        try:
+            state.check(action)
+        except IllegalMove as error:
+            # The move as attempted and the rule it breaks, never what it would have done.
+            text = variant.describe_attempt(state, action)
+            raise RecordError(f"{where} {text}: {error}", source=source, line=line, move=move,
+                              seat=None if seat == CHANCE else seat, kind="illegal") from None
+        event = Event(line, data, action, seat, move)
+        visitor.visit_event(game, event)
+        game.apply(action, checked=False)
+        visitor.visit_state(game, event)
+    visitor.end_record(game)
+
+
+class GameLoader(RecordVisitor[Game]):
+    """The game a record leaves, ready to go on (``play --resume``): its state,
+    counters and :attr:`~cardcli.driver.Driver.history` are the record's."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def begin_record(self, source: str) -> None:
+        self.game = None
+
+    def visit_header(self, game: Game, header: Header, line: int) -> object:
+        self.game = game
+        return None
+
+    def result(self) -> Game:
+        assert self.game is not None, "read_record raises for a record without a header"
+        return self.game
+
+
+def load_game(stream: IO[bytes], source: str, registry: Registry) -> tuple[Game, bool]:
+    """Replay a record into a :class:`~cardcli.game.Game`; return it and whether it is over."""
+    game = read_record(stream, source, registry, GameLoader())
+    return game, game.state.is_terminal()
