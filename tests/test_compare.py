@@ -56,6 +56,26 @@ def test_identical_rulesets_differ_by_exactly_zero():
     assert "same length" in diff["verdict"]
 
 
+def test_the_skill_measure_is_the_arena_on_the_same_seed():
+    data = compare_json("matching", "standard", "no-stacking", "-n", "150", "--seed", "12", "-p", "2")
+    arena = json.loads(run("arena", "matching", "-p", "cpu:normal,cpu:easy", "-n", "150", "--seed", "12",
+                           "--json", "-w", "1").output)
+    skill = data["rulesets"][0]["skill"][0]
+    assert skill["wins"] == arena["players"][0]["wins"]
+    assert skill["win_rate_ci95"] == arena["players"][0]["win_rate_ci95"]
+    # normal is the stronger player: it beats easy heads-up clearly more than half the time.
+    assert skill["win_rate_ci95"][0] > 0.5
+
+
+@pytest.mark.parametrize(("variant", "ruleset", "players"), [("trick", "standard", "4"),
+                                                             ("endofpage", "short", "2")])
+def test_identical_rulesets_differ_by_zero_in_every_variant(variant, ruleset, players):
+    data = compare_json(variant, ruleset, ruleset, "-n", "3", "--seed", "5", "-p", players)
+    (diff,) = data["differences"]
+    assert diff["moves"]["difference"]["ci95"] == [0, 0] and diff["nobody_won"]["ci95"] == [0, 0]
+    assert all(s["ci95"] == [0, 0] for s in diff["seats"] + diff["skill"])
+
+
 def test_the_measures_add_up():
     data = compare_json("trick", "standard", "five-cards", "-n", "30", "--seed", "2", "--players", "3")
     for ruleset in data["rulesets"]:
