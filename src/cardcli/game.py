@@ -21,7 +21,7 @@ from .plugins import Registry
 from .records import Header, RecordWriter, SeatInfo
 from .rulesets import rules_from_record
 from .text import printable
-from .variant import Action, State, Variant
+from .variant import Action, S, Variant
 
 
 def derive_seed(*parts: object) -> int:
@@ -38,7 +38,7 @@ class Recorder(Hook):
     """Writes each event to a record: encoded before it is applied (encoding
     reads the state), written after, so an illegal action writes nothing."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game[Any]):
         self.game = game
         self.line: dict[str, Any] | None = None
 
@@ -52,12 +52,12 @@ class Recorder(Hook):
         self.line = None
 
 
-class Game(Driver[State]):
+class Game(Driver[S]):
     """A game at a table: the driver of the variant's state, the seats, and the
     record being written (while :attr:`writer` is set, every event is written
     as it is applied, before any later hook sees it)."""
 
-    def __init__(self, variant: Variant, rules: dict[str, Any], seats: Sequence[SeatInfo], dealer: int,
+    def __init__(self, variant: Variant[S], rules: dict[str, Any], seats: Sequence[SeatInfo], dealer: int,
                  *, seed: int | None = None, ruleset: str | None = None,
                  writer: RecordWriter | None = None, players: Sequence[Player | None] | None = None):
         self.variant = variant
@@ -110,11 +110,11 @@ class Game(Driver[State]):
         """A random outcome for the current chance node."""
         return self.state.sample_chance(self.rng)
 
-    def new_state(self) -> State:
+    def new_state(self) -> S:
         """The state before the first event (the table as dealt to)."""
         return self.variant.new_state(self.rules, len(self.seats), self.dealer)
 
-    def state_after(self, events: int) -> State:
+    def state_after(self, events: int) -> S:
         """A fresh copy of the state after the first ``events`` events of the
         history: rebuilt from the actions, without touching :attr:`state`."""
         return rebuild(self.new_state(), self.history[:events])

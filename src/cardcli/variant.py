@@ -18,7 +18,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import IllegalMove
 from .options import Option, Value
@@ -29,10 +29,12 @@ TERMINAL = -2
 
 Action = Any
 Rules = Mapping[str, Value]
+#: A variant's state type: ``Variant[S]`` creates and reads states of type ``S``.
+S = TypeVar("S", bound="State")
 #: A CPU policy: ``(state, seat, legal_actions, rng) -> action``.  It may read
 #: only what ``seat`` could know; the built-in easy/normal levels read their
-#: own hand and the public table.
-Policy = Callable[["State", int, list, random.Random], Action]
+#: own hand and the public table.  ``Policy[MyState]`` reads ``MyState``.
+Policy = Callable[[S, int, list[Action], random.Random], Action]
 
 
 def rank_places(values: Sequence[float], *, lower_is_better: bool = True) -> list[int]:
@@ -165,7 +167,7 @@ class State(ABC):
         """A random outcome for the current chance node, possible in this state."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy."""
 
     @abstractmethod
@@ -206,7 +208,7 @@ class State(ABC):
         """Replace the contents of hidden zones (same sizes), for determinization."""
         raise NotImplementedError
 
-    def determinize(self, seat: int, rng: random.Random) -> State:
+    def determinize(self, seat: int, rng: random.Random) -> Self:
         """A copy in which everything ``seat`` cannot see is dealt anew at
         random, consistently with what it knows (zone sizes, known cards).
 
@@ -282,11 +284,13 @@ def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: di
                 cards[i], dealt[other][j] = dealt[other][j], card
 
 
-class Variant(ABC):
+class Variant(ABC, Generic[S]):
     """A game's rules, registered by a plugin.
 
     Class attributes describe it; methods create states and translate actions
-    to and from records and people.
+    to and from records and people.  Generic over its state class, so a type
+    checker follows a plugin: ``class MyVariant(Variant[MyState])`` creates
+    ``MyState`` and its methods may read ``MyState``'s own attributes.
     """
 
     name: ClassVar[str]
@@ -305,7 +309,7 @@ class Variant(ABC):
     #: and reverse_rank are two different ranks"); ``check_rules`` enforces them.
     constraints: ClassVar[tuple[str, ...]] = ()
 
-    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:  # noqa: B027
+    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
         """Raise ``RulesetError`` for combinations of options the rules forbid.
 
         ``num_players`` is given when a table size is known (a ruleset whose
@@ -313,7 +317,7 @@ class Variant(ABC):
         """
 
     @abstractmethod
-    def new_state(self, rules: Rules, num_players: int, dealer: int) -> State:
+    def new_state(self, rules: Rules, num_players: int, dealer: int) -> S:
         """The state before the deal: its first node is a chance node."""
 
     @abstractmethod
@@ -321,7 +325,7 @@ class Variant(ABC):
         """The cards in play, as a multiset (the list may contain copies)."""
 
     @abstractmethod
-    def encode_action(self, state: State, action: Action) -> dict[str, Any]:
+    def encode_action(self, state: S, action: Action) -> dict[str, Any]:
         """Record fields for ``action`` applied in ``state``.
 
         Decisions return ``{"move": NAME, ...}``, chance outcomes
@@ -329,11 +333,11 @@ class Variant(ABC):
         """
 
     @abstractmethod
-    def decode_action(self, state: State, data: Mapping[str, Any]) -> Action:
+    def decode_action(self, state: S, data: Mapping[str, Any]) -> Action:
         """The action a record line describes.  Raises ``ValueError`` saying why not."""
 
     @abstractmethod
-    def describe(self, state: State, action: Action, viewer: int | None = None,
+    def describe(self, state: S, action: Action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         """One line for people: what ``action`` does in ``state`` (before it is applied).
 
@@ -343,7 +347,7 @@ class Variant(ABC):
         see) or ``None`` for everything.
         """
 
-    def describe_attempt(self, state: State, action: Action, names: Sequence[str] | None = None) -> str:
+    def describe_attempt(self, state: S, action: Action, names: Sequence[str] | None = None) -> str:
         """One line for the message that refuses ``action``: the move as it
         was attempted ("discarded 9D", "played 2S"), never what it would have
         done (no "went out", no "the trick goes to ...").  ``action`` may be
@@ -364,22 +368,22 @@ class Variant(ABC):
         return f"{name} ({', '.join(parts)})" if parts else str(name)
 
     @abstractmethod
-    def render(self, state: State, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
+    def render(self, state: S, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
         """The table as text, seen by ``viewer`` (``None``: every card shown)."""
 
-    def cpu_policy(self, level: str) -> Policy:
+    def cpu_policy(self, level: str) -> Policy[S]:
         """The policy of a CPU strength; the default plays a random legal move."""
         if level not in self.cpu_levels:
             raise ValueError(level)
         return random_policy
 
-    def human_turn(self, state: State, seat: int, legal: list[Action], ui: Any) -> Action:
+    def human_turn(self, state: S, seat: int, legal: list[Action], ui: Any) -> Action:
         """Ask a person for a decision.  The default offers a numbered menu of
         ``legal``; variants override this for a friendlier dialogue."""
         labels = [self.describe(state, action, seat) for action in legal]
         return legal[ui.choose("Your move", labels, state=state, legal=legal)]
 
-    def parse_move(self, state: State, text: str, legal: list[Action]) -> Action | None:
+    def parse_move(self, state: S, text: str, legal: list[Action]) -> Action | None:
         """A typed move (``8s``, ``draw``) as one of ``legal``, or ``None``."""
         return None
 
@@ -387,13 +391,13 @@ class Variant(ABC):
     # The defaults build both from the methods above; a variant overrides them
     # to show its piles, melds and scores as such and to group its choices.
 
-    def table_view(self, state: State, viewer: int | None, names: Sequence[str]) -> TableView:
+    def table_view(self, state: S, viewer: int | None, names: Sequence[str]) -> TableView:
         """The table as ``viewer`` sees it (a seat, :data:`cardcli.view.SPECTATOR`
         for the public table, ``None`` for everything), as data.  Read only what
         ``viewer`` may see: the server sends this view and nothing else."""
         return generic_table_view(self, state, viewer, names)
 
-    def move_view(self, state: State, seat: int, action: Action, names: Sequence[str]) -> MoveView:
+    def move_view(self, state: S, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         """How ``seat`` picks the legal decision ``action``: its label, the hand
         cards it uses, and the choice or call that sets it apart from moves
         with the same cards."""

@@ -106,7 +106,7 @@ def parse_meld_items(items: Any, state: EndOfPageState) -> tuple:
     return meld_from(entries, state.mrules)
 
 
-class EndOfPageVariant(Variant):
+class EndOfPageVariant(Variant[EndOfPageState]):
     name = "endofpage"
     title = "End of the Page"
     description = "Rummy over many rounds: hand sizes by turned cards, a new wild rank each deal"

@@ -50,7 +50,7 @@ def _card(value: Any) -> int:
     return card
 
 
-class MatchingVariant(Variant):
+class MatchingVariant(Variant[MatchingState]):
     name = "matching"
     title = "Page One (matching)"
     description = "Crazy-Eights-style race: match rank or suit; 2 draw two, 8 wild, J skip, Q reverse"

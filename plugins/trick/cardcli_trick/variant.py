@@ -39,7 +39,7 @@ _FIELDS = {
 }
 
 
-class TrickVariant(Variant):
+class TrickVariant(Variant[TrickState]):
     """Page One played in tricks (seeds 001 and 003): follow suit or draw until you can."""
 
     name = "trick"
@@ -71,10 +71,10 @@ class TrickVariant(Variant):
     def new_state(self, rules, num_players: int, dealer: int) -> TrickState:
         return TrickState(self.config(rules), num_players, dealer, pack(rules))
 
-    def cpu_policy(self, level: str) -> Policy:
+    def cpu_policy(self, level: str) -> Policy[TrickState]:
         if level not in cpu.POLICIES:
             raise ValueError(level)
-        return cpu.POLICIES[level]  # type: ignore[return-value]  # sound once Variant is generic
+        return cpu.POLICIES[level]
 
     # ---------------------------------------------------------------- records
     def encode_action(self, state: TrickState, action) -> dict[str, Any]:
