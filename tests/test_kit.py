@@ -1,16 +1,24 @@
-"""The conformance kit's own tools: golden records are made, kept and checked."""
+"""The conformance kit's own tools (golden records are made, kept and checked),
+and the kit itself: each check fails for a toy variant with the bug it is for."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import runpy
 import sys
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import Phase, settings
 
-from cardcli.errors import CardcliError
-from cardcli.testing import check_golden_record, make_golden_records
+from cardcli.cards import parse_card
+from cardcli.cli import cli
+from cardcli.errors import CardcliError, IllegalMove
+from cardcli.plugins import VariantInfo, get_registry
+from cardcli.testing import VariantConformance, check_golden_record, make_golden_records
 from cardcli.testing.golden import main
+from cardcli.variant import Variant
 
 
 def test_golden_records_are_made_once_and_check_out(tmp_path):
@@ -65,3 +73,146 @@ def test_golden_is_a_subcommand_of_python_m_cardcli_testing(tmp_path, monkeypatc
         assert done.value.code == 1 and "unknown variant" in error
     else:
         assert done.value.code == 2 and "usage: python -m cardcli.testing golden" in error
+
+
+# --------------------------------------------------------------------------
+# The kit catches what it promises: toy variants, each with one bug the kit
+# is meant to find, built on the game `cardcli new-variant` writes.
+
+@pytest.fixture(scope="module")
+def toy_game(tmp_path_factory):
+    """The generated game's modules (state, variant), imported from a fresh copy."""
+    folder = tmp_path_factory.mktemp("toy") / "cardcli-kittoy"
+    result = CliRunner().invoke(cli, ["new-variant", "kittoy", str(folder)])
+    assert result.exit_code == 0, result.output
+    sys.path.insert(0, str(folder))
+    try:
+        state = importlib.import_module("cardcli_kittoy.state")
+        variant = importlib.import_module("cardcli_kittoy.variant")
+        yield state, variant
+    finally:
+        sys.path.remove(str(folder))
+        for name in [m for m in sys.modules if m.startswith("cardcli_kittoy")]:
+            del sys.modules[name]
+
+
+@pytest.fixture
+def kit_for(monkeypatch):
+    """A conformance suite run against a variant instance, registered for the
+    test as if installed (record checks look variants up by name).  Shrinking
+    is off: the failures are expected, their smallest example is not needed."""
+    profile = settings._current_profile or "default"
+    settings.register_profile("kit-meta", parent=settings.get_profile(profile),
+                              phases=(Phase.explicit, Phase.reuse, Phase.generate))
+    settings.load_profile("kit-meta")
+
+    def make(variant: Variant) -> VariantConformance:
+        monkeypatch.setitem(get_registry().variants, variant.name, VariantInfo(variant, "test", "(test)"))
+        suite = type("KitUnderTest", (VariantConformance,), {"variant": variant.name, "player_counts": (2, 4),
+                                                              "examples": 8, "positions": 8})
+        return suite()
+
+    yield make
+    settings.load_profile(profile)
+
+
+def broken_variant(toy_game, **methods: object) -> object:
+    """The generated game with some methods of its state replaced."""
+    state_module, variant_module = toy_game
+    State = type("BrokenState", (state_module.KittoyState,), dict(methods))
+
+    class Broken(variant_module.KittoyVariant):
+        name = "broken"
+
+        def new_state(self, rules, num_players, dealer):
+            return State(self.config(rules), num_players, dealer)
+
+    return Broken()
+
+
+def test_the_generated_game_passes_the_mid_game_checks(toy_game, kit_for):
+    kit = kit_for(toy_game[1].KittoyVariant())
+    kit.test_apply_rejects_what_legal_actions_omit()
+    kit.test_property_illegal_action_leaves_state_unchanged()
+    kit.test_determinized_positions_play_out()
+    kit.test_hard_cpu_decides_from_random_positions()
+    kit.test_property_decoding_broken_lines_raises_only_value_error()
+
+
+def test_a_stale_index_after_a_redeal_passes_the_record_checks_and_fails_search(toy_game, kit_for):
+    """The toy that passed every older kit check and crashed under cpu:hard:
+    an index of who holds each card, kept up by the moves (and copied by
+    clone), but not by set_zones when search deals the hidden hands anew."""
+    base = toy_game[0].KittoyState
+
+    def deal(self, hands):
+        base._deal(self, hands)
+        self.holder = {card: seat for seat, hand in enumerate(hands) for card in hand}
+
+    def play(self, card):
+        self.hands[self.holder.pop(card)].remove(card)  # the index says whose hand
+        self.hands[self.turn].append(card)
+        base._play(self, card)
+
+    def clone(self):
+        other = base.clone(self)
+        other.holder = dict(getattr(self, "holder", {}))
+        return other
+
+    kit = kit_for(broken_variant(toy_game, _deal=deal, _play=play, clone=clone))
+    kit.test_records_validate_and_replay_identically()
+    kit.test_random_games_end_and_conserve_cards()
+    kit.test_fast_path_matches_checked_path()
+    kit.test_apply_rejects_what_legal_actions_omit()
+    kit.test_property_illegal_action_leaves_state_unchanged()
+    with pytest.raises(AssertionError, match=r"re-dealt for seat .* crashed .*ValueError"):
+        kit.test_determinized_positions_play_out()
+
+
+def test_a_check_that_accepts_any_card_in_hand_fails(toy_game, kit_for):
+    def check(self, action):
+        if action[0] == toy_game[0].PLAY and action[1] in self.hands[self.turn]:
+            return
+        toy_game[0].KittoyState.check(self, action)
+
+    kit = kit_for(broken_variant(toy_game, check=check))
+    with pytest.raises(AssertionError, match="which legal_actions omits"):
+        kit.test_apply_rejects_what_legal_actions_omit()
+
+
+def test_a_refusal_that_moves_the_turn_on_fails(toy_game, kit_for):
+    def check(self, action):
+        try:
+            toy_game[0].KittoyState.check(self, action)
+        except IllegalMove:
+            if self.turn >= 0:
+                self.turn = (self.turn + 1) % self.num_players
+            raise
+
+    kit = kit_for(broken_variant(toy_game, check=check))
+    with pytest.raises(AssertionError, match="changed the state"):
+        kit.test_property_illegal_action_leaves_state_unchanged()
+
+
+def test_a_table_that_shows_every_hand_fails_the_privacy_check(toy_game, kit_for):
+    class Leaky(toy_game[1].KittoyVariant):
+        name = "leaky"
+
+        def render(self, state, viewer=None, names=None):
+            return super().render(state, None, names)
+
+    with pytest.raises(AssertionError, match="depends on cards it cannot see"):
+        kit_for(Leaky()).test_seat_messages_are_private()
+
+
+def test_a_decoder_that_raises_key_error_fails_the_fuzzing(toy_game, kit_for):
+    class Careless(toy_game[1].KittoyVariant):
+        name = "careless"
+
+        def decode_action(self, state, data):
+            if data.get("move") == "play":
+                return (toy_game[0].PLAY, parse_card(data["card"]))
+            return super().decode_action(state, data)
+
+    with pytest.raises(KeyError):
+        kit_for(Careless()).test_property_decoding_broken_lines_raises_only_value_error()

@@ -103,6 +103,10 @@ def play_out(variant: Variant, world: State, rng: random.Random, deck: Counter[A
             raise AssertionError(f"{where}, event {count} of the playout: {action!r} came from "
                                  f"{'sample_chance' if player == CHANCE else 'legal_actions'} "
                                  f"but apply refused it: {error}") from None
+        except Exception as error:
+            raise AssertionError(f"{where}, event {count} of the playout: applying {action!r} crashed "
+                                 f"({type(error).__name__}: {error}); is every field derived from the "
+                                 "hidden zones brought up to date by set_zones?") from error
         assert_conserved(deck, world, f"{where}, event {count} of the playout")
     raise AssertionError(f"{where}: the playout did not end within {MAX_PLAYOUT_EVENTS} events")
 
@@ -174,7 +178,7 @@ def check_wrong_action(variant: Variant, position: Position, action: Action, res
     except IllegalMove as error:
         assert str(error), f"{where}: refusing {action!r} raised IllegalMove without a reason"
         assert deep_signature(variant, state) == before, f"{where}: refusing {action!r} changed the state"
-        variant.describe(state, action)  # validate's message names the refused move
+        variant.describe_attempt(state, action)  # validate's message names the refused move
         assert deep_signature(variant, state) == before, (
             f"{where}: describing the refused {action!r} changed the state")
         for number, event in enumerate(rest):

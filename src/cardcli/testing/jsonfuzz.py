@@ -54,6 +54,26 @@ def json_values(words: Sequence[str]) -> st.SearchStrategy[Any]:
                         | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=10)
 
 
+def shape(line: dict[str, Any]) -> tuple:
+    """What kind of line this is: its event name and its fields."""
+    return (repr(line.get("move")), repr(line.get("chance")), tuple(sorted(line)))
+
+
+def swept_lines(line: dict[str, Any]) -> list[dict[str, Any]]:
+    """``line`` with each field dropped, and set to each odd value, in turn.
+
+    The deterministic half of the fuzzing: hypothesis may take a while to
+    drop the one field a decoder reads without checking.
+    """
+    odd = [None, True, [], {}, [[]], "", "x", -1, 2**63, 1e308, math.nan, [None], {"a": 1}]
+    broken: list[dict[str, Any]] = []
+    for key in line:
+        broken.append({k: v for k, v in line.items() if k != key})
+        broken.extend({**line, key: value} for value in odd)
+    broken.append({**line, "unknown": 1})
+    return broken
+
+
 class LineBreaker:
     """Broken versions of a game's record lines, as a hypothesis strategy.
 
