@@ -65,7 +65,7 @@ def swept_lines(line: dict[str, Any]) -> list[dict[str, Any]]:
     The deterministic half of the fuzzing: hypothesis may take a while to
     drop the one field a decoder reads without checking.
     """
-    odd = [None, True, [], {}, [[]], "", "x", -1, 2**63, 1e308, math.nan, [None], {"a": 1}]
+    odd: list[Any] = [None, True, [], {}, [[]], "", "x", -1, 2**63, 1e308, math.nan, [None], {"a": 1}]
     broken: list[dict[str, Any]] = []
     for key in line:
         broken.append({k: v for k, v in line.items() if k != key})
