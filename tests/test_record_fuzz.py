@@ -2,11 +2,11 @@
 
 Simulated records of every variant are mutated by a seeded mutator (bytes
 flipped, the file cut short, lines deleted, duplicated and swapped, values of
-the wrong type, huge numbers, unknown keys) and each result goes through
-``cardcli validate``, ``cardcli replay`` and, where the record is a game in
-progress, ``cardcli play --resume``.  Every run must end in a verdict: exit
-status 0, 1 or 2 (130 for a resumed game waiting for a human), never an
-internal error or an exception.  A resumed game that finishes must validate.
+the wrong type, huge numbers, unknown keys, the end of the game cut off) and
+each result goes through ``cardcli validate``, ``cardcli replay`` and, where
+the record is a game in progress, ``cardcli play --resume``.  Every run must
+end in a verdict: exit status 0, 1 or 2 (130 for a resumed game waiting for a
+human), never an internal error or an exception.  A resumed game that finishes must validate.
 
 A few cases run by default; ``pytest -m slow`` runs thousands.  A failure
 names the case's seed: ``mutated(variant, seed)`` rebuilds it.
@@ -117,7 +117,7 @@ def mutate(record: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
     done = []
     for _ in range(rng.randint(1, 3)):
         kind = rng.choice(["flip", "delete", "duplicate", "swap", "swap-near", "wrong-type", "wrong-type",
-                           "unknown-key", "huge-number", "too-many-digits", "cut"])
+                           "unknown-key", "huge-number", "too-many-digits", "cut", "cut-lines"])
         if kind == "flip":
             index = rng.randrange(len(lines))
             line = bytearray(lines[index])
@@ -149,6 +149,10 @@ def mutate(record: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
             at = rng.randrange(len(text) + 1)
             lines = text[:at].split(b"\n")
             done.append(f"cut at byte {at}")
+        elif kind == "cut-lines":
+            keep = rng.randrange(1, len(lines) + 1)
+            del lines[keep:]
+            done.append(f"keep the first {keep} lines")
         elif kind in ("wrong-type", "unknown-key", "huge-number"):
             done.append(_json_edit(lines, rng, kind))
     ending = b"" if done and done[-1].startswith("cut") else b"\n"
