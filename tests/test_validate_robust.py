@@ -120,6 +120,29 @@ def test_a_bug_inside_one_record_is_reported_and_the_others_still_checked(tmp_pa
     assert summary["summary"]["invalid"] == 1
 
 
+def test_a_bug_in_the_variant_is_reported_at_its_line(tmp_path, good, game_lines, monkeypatch):
+    from cardcli.plugins import get_registry
+
+    variant = get_registry().get("matching")
+    real = variant.decode_action
+
+    def decode(state, data):
+        if data.get("move") == "play":
+            raise KeyError("a bug")
+        return real(state, data)
+
+    monkeypatch.setattr(variant, "decode_action", decode)
+    monkeypatch.delenv("CARDCLI_DEBUG", raising=False)
+    line = next(number for number, data in enumerate(game_lines, start=1) if data.get("move") == "play")
+    result = CliRunner().invoke(cli, ["validate", "--json", str(good), str(good)])
+    first, second, _summary = map(json.loads, result.stdout.splitlines())
+    assert first["error"]["kind"] == "internal" and first["error"]["line"] == line
+    assert "internal error: KeyError: 'a bug'" in first["error"]["message"]
+    assert second["file"] == str(good) and second["error"]["kind"] == "internal"
+    result = CliRunner().invoke(cli, ["play", "--resume", str(good)])
+    assert result.exit_code == 1 and f"cannot resume: {good}:{line}: internal error" in result.output
+
+
 def test_each_record_is_reported_as_soon_as_it_is_checked(good):
     """The first file's verdict arrives while the second (a pipe) is still open."""
     for args in ((), ("--json",)):

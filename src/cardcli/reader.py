@@ -34,6 +34,7 @@ starts each.  See ``docs/records.md`` ("Reading records in Python").
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import IO, Any, Generic, TypeVar
 
@@ -115,19 +116,40 @@ def read_record(stream: IO[bytes], source: str, registry: Registry, visitor: Rec
     :class:`~cardcli.errors.RecordError` with its line, move and seat.
     """
     visitor.begin_record(source)
+    at = _Where()
     try:
-        _read(stream, source, registry, visitor)
+        _read(stream, source, registry, visitor, at)
     except RecordError as error:
         visitor.handle_error(error)
+    except Exception as error:
+        # A bug (the variant's, cardcli's or a visitor's), met at this line: it
+        # is this record's verdict, with where it happened, and the caller
+        # goes on to the next record.  CARDCLI_DEBUG=1 shows the traceback.
+        if os.environ.get("CARDCLI_DEBUG"):
+            raise
+        visitor.handle_error(RecordError(
+            f"internal error: {type(error).__name__}: {error} (a bug in cardcli or the variant, "
+            "not a mistake in the record; set CARDCLI_DEBUG=1 to see where)",
+            source=source, line=at.line, move=at.move, kind="internal"))
     return visitor.result()
 
 
-def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[Any]) -> None:
+@dataclass
+class _Where:
+    """The line being read, for a message about an error nobody expected."""
+
+    line: int | None = None
+    move: int | None = None
+
+
+def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[Any],
+          at: _Where) -> None:
     lines = read_lines(stream, source)
     first = next(lines, None)
     if first is None:
         raise RecordError("empty record: no header line", source=source, kind="header")
     header_line, header_data = first
+    at.line = header_line
     header = parse_header(header_data, source, header_line)
     game = header_to_game(header, registry, source, header_line)
     if visitor.visit_header(game, header, header_line) is SKIP:
@@ -136,6 +158,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
     variant = game.variant
     result_seen = False
     for line, data in lines:
+        at.line, at.move = line, game.moves
         state = game.state
         if result_seen:
             raise RecordError("the record goes on after its result line", source=source, line=line,
@@ -192,6 +215,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         visitor.visit_event(game, event)
         game.apply(action, checked=False)
         visitor.visit_state(game, event)
+    at.line = None
     visitor.end_record(game)
 
 
