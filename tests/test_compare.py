@@ -209,3 +209,17 @@ def test_a_difference_of_shares_stays_within_a_hundred_points(pairs):
 
     estimate = share_difference([a for a, _ in pairs], [b for _, b in pairs])
     assert -1 <= estimate.low <= estimate.value <= estimate.high <= 1
+
+
+def test_a_seat_advantage_is_found_only_when_clear():
+    from cardcli.compare import seat_advantage
+
+    def seats(shares: list[int]) -> list[list[int]]:
+        # shares[k] games won from seat k, one winner per game
+        winners = [k for k, count in enumerate(shares) for _ in range(count)]
+        return [[int(w == k) for w in winners] for k in range(len(shares))]
+
+    assert seat_advantage(seats([100, 100, 100, 100]), 400) == []
+    assert seat_advantage(seats([110, 95, 100, 95]), 400) == []  # within chance for four seats
+    (found,) = seat_advantage(seats([80, 160, 80, 80]), 400)
+    assert found["position"] == "dealer+1" and found["share"] == 0.4 and found["ci"][0] > 0.25
