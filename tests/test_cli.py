@@ -31,7 +31,8 @@ def test_version_and_help():
 def test_variants_lists_matching_and_its_package():
     result = run("variants")
     assert result.exit_code == 0
-    assert "matching" in result.output and "2-6 players" in result.output
+    assert "matching" in result.output and "2 to 6 players" in result.output
+    assert "CPU: easy, normal, hard" in result.output
     assert "[cardcli-matching]" in result.output
     rows = json.loads(run("variants", "--json").output)
     assert {"name": "matching", "package": "cardcli-matching"}.items() <= next(
@@ -143,7 +144,7 @@ def test_resume_of_a_broken_record_says_why(tmp_path):
 @pytest.mark.parametrize(("spec", "message"), [
     ("you,cpu:grandmaster", "unknown CPU strength 'grandmaster'"),
     ("you,you", "the name 'you' is used twice"),
-    ("you", "1 players, but matching with these rules is for 2 to 6"),
+    ("you", "1 player, but matching with these rules is for 2 to 6 players"),
     ("you,,cpu", "empty entry"),
 ])
 def test_bad_players_spec(spec, message):

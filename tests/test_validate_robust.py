@@ -362,8 +362,8 @@ def test_players_outside_the_rulesets_range_name_the_file_and_option(tmp_path):
     for command in ("play", "simulate"):
         result = run(command, "matching", "--ruleset", path, "--players", "cpu,cpu,cpu,cpu")
         assert result.exit_code == 1
-        assert f"4 players, but matching with these rules is for 2 to 3 (option max_players = 3 in {path})" \
-            in result.output
+        assert ("4 players, but matching with these rules is for 2 to 3 players "
+                f"(option max_players = 3 in {path})") in result.output
     result = run("play", "matching", "--players", "you")
     assert "(option min_players = 2 in matching's default rules)" in result.output
     result = run("arena", "matching", "--ruleset", path, "--players", "cpu,cpu,cpu,cpu")

@@ -75,7 +75,8 @@ def test_generic_moves_use_the_cards_their_record_fields_name():
     for move, action in zip(moves, legal):
         fields = variant.encode_action(state, action)
         assert move.kind == fields["move"]
-        assert move.label == variant.describe(state, action, viewer=seat, names=["a", "b", "c"])
+        assert move.label.split()[0] == fields["move"]  # a command: "play 7H", "draw"
+        assert all(str(fields[key]) in move.label for key in ("card",) if key in fields)
         assert move.cards == ([fields["card"]] if "card" in fields else [])
     assert plays or any(m.kind == "draw" for m in moves)
 

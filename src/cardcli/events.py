@@ -8,6 +8,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .cards import parse_card
+from .words import join_or, plural
+
+__all__ = ["card_field", "flag_field", "hands_field", "join_or", "only_fields", "plural"]
 
 
 def only_fields(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
@@ -42,13 +45,3 @@ def hands_field(data: Mapping[str, Any],
         raise ValueError("'hands' must be a list of card lists, one per seat")
     return tuple(tuple(card(value) for value in hand) for hand in hands)
 
-
-def join_or(items: list[str]) -> str:
-    """``["9C", "8D", "draw"]`` -> ``"9C, 8D or draw"``, for lists of alternatives."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"

@@ -21,7 +21,8 @@ from .plugins import Registry
 from .records import Header, RecordWriter, SeatInfo
 from .rulesets import rules_from_record
 from .text import printable
-from .variant import Action, S, Variant
+from .variant import Action, S, Variant, event_line
+from .words import plural, span
 
 
 def derive_seed(*parts: object) -> int:
@@ -149,17 +150,15 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
                           kind="header") from None
     low, high = player_range(rules, variant.min_players, variant.max_players)
     if not low <= n <= high:
-        raise RecordError(f"bad header: {n} players, but these rules allow {low} to {high}",
+        allowed = span(low, high, "player")
+        raise RecordError(f"bad header: {plural(n, 'player')}, but these rules allow {allowed}",
                           source=source, line=line, kind="header")
     return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset)
 
 
 def describe_event(game: Game, action: Action, viewer: int | None = None) -> str:
     """An event in words, with the actor's name: "cpu2 played 7H on 9S"."""
-    state = game.state
-    player = state.current_player()
-    text = game.variant.describe(state, action, viewer=viewer, names=game.names)
-    return f"{game.names[player]} {text}" if player >= 0 else text
+    return event_line(game.variant, game.state, action, viewer, game.names)
 
 
 def check_result(game: Game, data: dict[str, Any], source: str, line: int) -> None:

@@ -105,6 +105,15 @@ class Option:
         raise ValueError(f"got {value!r}; allowed: {self.allowed()}")
 
 
+def show_value(value: Value) -> str:
+    """An option's value as a ruleset writes it: ``true``, ``none``, ``A``, ``5``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def players_options(low: int, high: int) -> tuple[Option, Option]:
     """The ``min_players``/``max_players`` pair every variant offers."""
     return (

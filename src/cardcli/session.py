@@ -5,9 +5,22 @@ comes from the game's seeded random source, CPUs from their policies, humans
 from the variant's dialogue (a person is a player whose ``act`` waits for
 input).  A hook shows each human their table and the events from their seat;
 every event is written to the record before anyone sees its effect.
+
+What each human sees is the same for every variant too: the events since
+their last turn in their own words (``Variant.describe_events``), a header
+naming the house rules, the table (``Variant.render``) styled for the
+terminal, and, when a round ends, its final table and scores
+(``Variant.round_summary``) with a pause.  Two or more people at one
+terminal (hot seat) play on the terminal's alternate screen, and each turn
+starts with a "pass to NAME" screen that clears the screen and the
+scrollback, so nobody can scroll back to a hand that is not theirs.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
 
 from .driver import Driver, Hook
 from .game import Game, derive_seed
@@ -15,10 +28,14 @@ from .players import Player, make_cpu
 from .players.hard import Budget, HardPlayer, supports_hard
 from .players.human import HumanPlayer
 from .ui import TerminalUI
-from .variant import Action, State
+from .variant import Action, State, Variant
+from .view import played_cards
+from .words import is_you, name_seats, plural
 
 #: Events shown to a human before their turn (the record keeps them all).
 LOG_LINES = 20
+#: Moves recapped when a game is resumed.
+RECAP_MOVES = 6
 
 
 class Session:
@@ -36,47 +53,108 @@ class Session:
             else:
                 self.players.append(make_cpu(game.variant, info.cpu_level or "normal", seed, seat))
         self.humans = [seat for seat, info in enumerate(game.seats) if info.is_human]
+        self.hot_seat = len(self.humans) > 1
         self.hints = bool(self.humans) and supports_hard(game.variant, game.state)
-        self.logs: dict[int, list[str]] = {seat: [] for seat in self.humans}
+        #: The events each human has not been shown yet: (state before, action).
+        self.logs: dict[int, list[tuple[State, Action]]] = {seat: [] for seat in self.humans}
         self.on_screen: int | None = None
+        #: The cards of the last decision that put cards on the table.
+        self.played: list[str] = []
+        self.header = table_header(game.variant, game.rules, game.ruleset)
+        self._round_end: str | None = None
         game.players = self.players
         if self.humans:
             game.hooks.append(_TableView(self))
 
+    # ------------------------------------------------------------- events
     def log(self, action: Action) -> None:
-        """Describe an event to every human, from their own seat."""
+        """Note an event (about to be applied) for every human, to be told
+        from their own seat before their next turn.  A round that the last
+        event ended is shown first, and play waits for Enter."""
+        if not self.humans:
+            return
+        self.show_round_end()
         game = self.game
         state = game.state
-        player = state.current_player()
-        names = game.names
+        before = state.clone()
         for seat in self.humans:
-            text = game.variant.describe(state, action, viewer=seat, names=names)
-            if player >= 0:
-                text = f"{names[player]} {text}"
-            self.logs[seat].append(text)
+            self.logs[seat].append((before, action))
+        cards = played_cards(game.variant, state, action)
+        if cards:
+            self.played = cards
+        summary = game.variant.round_summary(state, action, game.names)
+        if summary:
+            self._round_end = summary
+
+    def show_round_end(self) -> None:
+        """A round that has just ended, shown to everyone; play waits for Enter."""
+        if self._round_end is None:
+            return
+        summary, self._round_end = self._round_end, None
+        self.played = []
+        if not self.humans or self.game.state.is_terminal():
+            return
+        ui = self.ui
+        if self.hot_seat:
+            ui.clear()
+            self.on_screen = None
+        else:
+            self.show_log(self.humans[0])
+        ui.show("")
+        ui.show(summary)
+        ui.pause("Press Enter for the next deal.")
+
+    # -------------------------------------------------------------- screen
+    def show_log(self, seat: int) -> None:
+        """The events ``seat`` has not seen yet, in its own words."""
+        events = self.logs[seat]
+        if not events:
+            return
+        game = self.game
+        lines = game.variant.describe_events(events, viewer=seat, names=game.names)
+        events.clear()
+        self.ui.show("")
+        if len(lines) > LOG_LINES:
+            self.ui.show(f"  ({plural(len(lines) - LOG_LINES, 'earlier event')} not shown; "
+                         "`cardcli replay` the record for all of them)")
+        for line in lines[-LOG_LINES:]:
+            self.ui.show("  " + line, played=self.played)
 
     def show_table(self, seat: int) -> None:
+        """``seat``'s turn: (in hot seat, the pass screen first) the events
+        since its last turn, the header and the table.  The menu the dialogue
+        offers next is its own: the last one's keys are forgotten."""
         game = self.game
-        hot_seat = len(self.humans) > 1
-        if hot_seat and self.on_screen != seat:
+        name = game.names[seat]
+        self.show_round_end()
+        self.ui.menu = {}
+        if self.hot_seat and self.on_screen != seat:
             self.ui.clear()
-            self.ui.pause(f"Pass to {game.names[seat]}, press Enter")
+            self.ui.pause(f"Pass to {name}, press Enter")
             self.ui.clear()
         self.on_screen = seat
-        lines = self.logs[seat]
-        if lines:
-            self.ui.show("")
-            if len(lines) > LOG_LINES:
-                self.ui.show(f"  ({len(lines) - LOG_LINES} earlier events not shown; "
-                             "`cardcli replay` the record for all of them)")
-            for line in lines[-LOG_LINES:]:
-                self.ui.show("  " + line)
-            lines.clear()
+        self.show_log(seat)
         self.ui.show("")
-        self.ui.show(game.variant.render(game.state, viewer=seat, names=game.names))
+        self.ui.show(self.header)
+        self.ui.show(game.variant.render(game.state, viewer=seat, names=game.names), current=name,
+                     played=self.played)
         hint = " (Type ? for a hint.)" if self.hints else ""
-        self.ui.show(f"{game.names[seat]}, it is your turn.{hint}")
+        self.ui.show(f"{name}, it is your turn.{hint}", current=name)
 
+    def recap(self, events: Sequence[tuple[State, Action]]) -> None:
+        """Before a resumed game's first table: the last few moves, as each
+        human saw them (hot seat: only what everyone saw)."""
+        if not events or not self.humans:
+            return
+        game = self.game
+        viewer = self.humans[0] if not self.hot_seat else -1
+        lines = game.variant.describe_events(events, viewer=viewer, names=game.names)
+        self.ui.show("")
+        self.ui.show("The last moves before the game was stopped:")
+        for line in lines[-LOG_LINES:]:
+            self.ui.show("  " + line)
+
+    # ---------------------------------------------------------------- play
     def run(self) -> dict | None:
         """Play on to the end (every seat has a player); write and return the result."""
         try:
@@ -85,38 +163,23 @@ class Session:
             self.ui.hint = None
         return self.game.finish()
 
-    def hint_text(self, state: State, seat: int, legal: list[Action]) -> str:
-        """What the hard CPU would do here, from what ``seat`` can see (never more)."""
-        game = self.game
-        searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat,
-                              Budget())
-        ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
-        lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}; "
-                 "100 = sure first place, 0 = sure last):"]
-        for rating in ratings[:10]:
-            text = game.variant.describe(state, rating.action, viewer=seat, names=game.names)
-            lines.append(f"  {rating.value * 100:5.1f}  {text}")
-        if len(ratings) > 10:
-            lines.append(f"  ... and {len(ratings) - 10} more")
-        return "\n".join(lines)
+    def screen(self) -> AbstractContextManager[None]:
+        """Where the game is played: in hot seat, the terminal's alternate
+        screen (no scrollback), left again when the game ends or stops."""
+        return self.ui.private_screen() if self.hot_seat else nullcontext()
+
+    def hint_text(self, state: State, seat: int, legal: list[Action],
+                  menu: Mapping[Action, str] | None = None) -> str:
+        """What the hard CPU would do here, from what ``seat`` can see (never
+        more), numbered as the menu on screen."""
+        return hint_text(self.game, state, seat, legal, self.ui.menu if menu is None else menu)
 
     def show_end(self, result: dict) -> None:
         game = self.game
-        names = game.names
-        if self.humans:
-            viewer = self.humans[0] if len(self.humans) == 1 else None
-            if viewer is not None and self.logs[viewer]:
-                self.ui.show("")
-                for line in self.logs[viewer]:
-                    self.ui.show("  " + line)
+        if self.humans and not self.hot_seat:
+            self.show_log(self.humans[0])
         self.ui.show("")
-        self.ui.show(game.variant.render(game.state, viewer=None, names=names))
-        self.ui.show("")
-        reason = result.get("reason", "")
-        for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
-            reason = reason.replace(f"seat {seat}", names[seat])
-        self.ui.show("Game over" + (f": {reason}" if reason else "") + ".")
-        self.ui.show(ranking_text(result, names, game.variant.score_label))
+        self.ui.show(end_text(game.variant, game.state, result, game.names))
 
 
 class _TableView(Hook):
@@ -139,16 +202,79 @@ class _TableView(Hook):
         self.session.log(action)
 
 
-def ranking_text(result: dict, names: list[str], score_label: str = "points") -> str:
+def hint_text(game: Game, state: State, seat: int, legal: list[Action],
+              menu: Mapping[Action, str] | None = None) -> str:
+    """The hard CPU's view of ``seat``'s options from that seat (never more):
+    each move as the menu offers it ("[2] play 4D: 32.8"), best first."""
+    searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat, Budget())
+    ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
+    menu = menu or {}
+    lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}; "
+             "100 = sure first place, 0 = sure last):"]
+    for rating in ratings[:10]:
+        label = game.variant.move_view(state, seat, rating.action, game.names).label
+        key = menu.get(rating.action)
+        lines.append(f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}")
+    if len(ratings) > 10:
+        lines.append(f"  ... and {len(ratings) - 10} more")
+    return "\n".join(lines)
+
+
+def table_header(variant: Variant, rules: Mapping[str, Any], ruleset: str | None) -> str:
+    """The line above the table: the ruleset's name (the variant's title
+    without one) and the house rules that differ from the defaults."""
+    changed = [text for text in variant.rules_summary(_at_the_table(variant, rules)) if text]
+    title = ruleset or variant.title
+    return f"{title}: {', '.join(changed)}" if changed else f"{title}: the standard rules"
+
+
+def _at_the_table(variant: Variant, rules: Mapping[str, Any]) -> dict[str, Any]:
+    """``rules`` without the table sizes: at a table, the number of players is settled."""
+    return {key: value for key, value in rules.items() if key not in ("min_players", "max_players")}
+
+
+def end_text(variant: Variant, state: State, result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The end of a game: the final table with every hand, how it ended and
+    the ranking (the same at the terminal, in a replay and at a served table)."""
+    return "\n".join([variant.render(state, viewer=None, names=names), "", over_text(result, names),
+                      ranking_text(result, names, variant.score_label)])
+
+
+def over_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """``Game over: ann played their last card.``, in the players' names."""
+    reason = name_seats(str(result.get("reason", "")), names)
+    return "Game over" + (f": {reason}" if reason else "") + "."
+
+
+def ranking_text(result: Mapping[str, Any], names: Sequence[str], score_label: str = "points") -> str:
+    """The final ranking, one aligned row per player, best first, then who won."""
     places = result["places"]
     order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
-    lines = ["Ranking:"]
     scores = result.get("scores")
+    name_width = max(len(names[seat]) for seat in order)
+    score_width = max((len(str(s)) for s in scores), default=0) if scores is not None else 0
+    place_width = max(len(str(p)) for p in places)
+    lines = ["Ranking:"]
     for seat in order:
-        score = f"  {scores[seat]} {score_label}" if scores is not None else ""
-        lines.append(f"  {places[seat]}. {names[seat]}{score}")
-    if result.get("winner") is None:
+        row = f"  {places[seat]:>{place_width}}. {names[seat]:<{name_width}}"
+        if scores is not None:
+            row += f"  {scores[seat]:>{score_width}} {score_word(scores[seat], score_label)}"
+        lines.append(row.rstrip())
+    winner = result.get("winner")
+    if winner is None:
         lines.append("  No single winner.")
+    elif is_you(names[winner]):
+        lines.append(f"  {names[winner]} win!")
     else:
-        lines.append(f"  {names[result['winner']]} wins!")
+        lines.append(f"  {names[winner]} wins!")
     return "\n".join(lines)
+
+
+def score_word(count: int, label: str) -> str:
+    """``label`` (a plural: "points", "deals won") for ``count``: "1 point", "1 deal won"."""
+    if abs(count) != 1:
+        return label
+    first, _, rest = label.partition(" ")
+    if first.endswith("s"):
+        first = first[:-1]
+    return f"{first} {rest}".rstrip()

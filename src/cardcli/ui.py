@@ -1,12 +1,29 @@
-"""Talking to a person at the terminal: the small surface variants' dialogues use."""
+"""Talking to a person at the terminal: the small surface variants' dialogues use.
+
+A dialogue (``Variant.human_turn``) calls ``show`` for lines, ``ask`` for an
+answer, ``choose`` for a numbered menu and, where its menu is its own,
+``offer`` to say which key picks which legal action (the hint then numbers
+its lines the same way).  Text goes through the terminal's
+:class:`~cardcli.style.Style` as it is shown, so dialogues write cards in the
+plain notation and still get symbols and colour.
+"""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import click
+
+from .style import PLAIN, Style
+from .words import type_a_number
+
+#: Enter the alternate screen, leave it; clear the screen and the scrollback.
+ALTERNATE_SCREEN = "\x1b[?1049h"
+MAIN_SCREEN = "\x1b[?1049l"
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
 
 
 class TerminalUI:
@@ -18,45 +35,87 @@ class TerminalUI:
 
     HINT_WORDS = ("?", "hint")
 
-    def __init__(self, colour: bool | None = None):
+    def __init__(self, colour: bool | None = None, *, style: Style | None = None):
         # sys.stdin is None when standard input is closed (``cardcli play <&-``).
         self.interactive = bool(sys.stdin and sys.stdin.isatty() and sys.stdout and sys.stdout.isatty())
-        self.colour = self.interactive if colour is None else colour
+        if style is None:
+            style = Style.for_stream(colour) if colour is not False else PLAIN
+        self.style = style
         #: Set by the game loop during a human's decision: typing ``?`` or
         #: ``hint`` at any prompt shows it, then asks again.
         self.hint: Callable[[], str] | None = None
+        #: The keys of the menu on screen, by the legal action each picks
+        #: (set by ``choose`` and ``offer``, cleared with each new decision).
+        self.menu: dict[Any, str] = {}
         self._since_prompt: list[str] = []
+        self._private = False
 
-    def show(self, text: str = "") -> None:
-        click.echo(text)
+    @property
+    def colour(self) -> bool:
+        return self.style.colour
+
+    def show(self, text: str = "", *, current: str | None = None, played: Collection[str] = ()) -> None:
+        """Print ``text`` (card names styled; ``current``'s row and the
+        ``played`` cards stand out where colour is on)."""
+        click.echo(self.style.text(text, current=current, played=played))
         self._since_prompt.append(text)
+
+    def offer(self, keys: Mapping[Any, str]) -> None:
+        """Say which key of the menu just shown picks which legal action
+        (``{action: "2"}``), so the hint can name them."""
+        self.menu = dict(keys)
 
     def ask(self, prompt: str, default: str | None = None) -> str:
         while True:
-            value = str(click.prompt(prompt, default=default if default is not None else "",
+            value = str(click.prompt(self.style.text(prompt),
+                                     default=default if default is not None else "",
                                      show_default=default is not None, prompt_suffix="> "))
             menu, self._since_prompt = self._since_prompt, []
             if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
-                click.echo(self.hint())
+                click.echo(self.style.text(self.hint()))
                 for line in menu[-3:]:  # the hand and the choices again, below the hint
                     self.show(line)
                 continue
             return value
 
-    def choose(self, title: str, labels: Sequence[str], **_: Any) -> int:
+    def choose(self, title: str, labels: Sequence[str], *, legal: Sequence[Any] | None = None,
+               **_: Any) -> int:
+        """A numbered menu; the index of the label chosen.  With ``legal``
+        (one action per label) the hint numbers its lines the same way."""
+        if legal is not None and len(legal) == len(labels):
+            self.offer({action: str(number) for number, action in enumerate(legal, start=1)})
         while True:
             for number, label in enumerate(labels, start=1):
                 self.show(f"  [{number}] {label}")
             answer = self.ask(title).strip()
             if answer.isdigit() and 1 <= int(answer) <= len(labels):
                 return int(answer) - 1
-            self.show(f"Type a number from 1 to {len(labels)}.")
+            self.show(type_a_number(len(labels)))
 
     def pause(self, text: str) -> None:
         click.prompt(text, default="", show_default=False, prompt_suffix=" ")
 
     def clear(self) -> None:
+        """Clear the screen, and the scrollback with it: in hot seat nothing of
+        the last player's turn may be left to scroll back to."""
         if self.interactive:
-            click.clear()
+            click.echo(CLEAR_ALL, nl=False)
+            sys.stdout.flush()
         else:
             self.show("\n" * 3)
+
+    @contextmanager
+    def private_screen(self) -> Iterator[None]:
+        """Play on the terminal's alternate screen, which keeps no scrollback,
+        and come back to the ordinary screen afterwards (on Ctrl-C too)."""
+        if not self.interactive or self._private:
+            yield
+            return
+        click.echo(ALTERNATE_SCREEN + CLEAR_ALL, nl=False)
+        self._private = True
+        try:
+            yield
+        finally:
+            self._private = False
+            click.echo(CLEAR_ALL + MAIN_SCREEN, nl=False)
+            sys.stdout.flush()

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import IllegalMove
-from .options import Option, Value
+from .options import Option, Value, show_value
 from .view import MoveView, TableView, generic_move_view, generic_table_view
 
 CHANCE = -1
@@ -367,9 +367,61 @@ class Variant(ABC, Generic[S]):
             parts.append(f"{key} {shown}")
         return f"{name} ({', '.join(parts)})" if parts else str(name)
 
+    def describe_events(self, events: Sequence[tuple[S, Action]], viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str]:
+        """A stretch of play told to ``viewer``, one line per thing that happened.
+
+        ``events`` are ``(state, action)`` pairs in order, each state as it
+        was before its action.  The default says each event as
+        :meth:`describe` does, after the actor's name; a variant merges
+        events a person reads as one ("cpu2 could not follow clubs: drew 7,
+        played 4C").  Like ``describe``, hide what ``viewer`` cannot see.
+        """
+        return [event_line(self, state, action, viewer, names) for state, action in events]
+
+    def explain(self, state: S, action: Action, names: Sequence[str] | None = None) -> str:
+        """The rule that allowed or forced ``action`` in ``state``, in a few
+        words, for ``cardcli replay --explain`` ("must draw: no spade and no
+        8 in hand", "the J skips ann").  Public knowledge only: a replay
+        watched from one seat shows it for every seat's moves.
+
+        The default says whether the move was forced or one of several;
+        variants name their rules.  ``""`` says nothing (chance events,
+        by default).
+        """
+        if state.current_player() < 0:
+            return ""
+        legal = state.legal_actions()
+        if len(legal) <= 1:
+            return "forced: the only legal move"
+        return f"a choice: one of {len(legal)} legal moves"
+
+    def round_summary(self, state: S, action: Action, names: Sequence[str] | None = None) -> str | None:
+        """When ``action`` (about to be applied to ``state``) ends a round or
+        a deal, but not the game: what everyone should see before play goes
+        on (the round's final table, every hand shown, and its scores).  The
+        terminal shows it and waits for Enter.  ``None`` (the default) for
+        every other event."""
+        return None
+
+    def rules_summary(self, rules: Rules) -> list[str]:
+        """The house rules that differ from the defaults, a few words each
+        ("A skips", "3s draw three"), for the header above the table.
+
+        The default names each option and its value.
+        """
+        return [f"{option.name} {show_value(rules[option.name])}" for option in self.options
+                if option.name in rules and rules[option.name] != option.default]
+
     @abstractmethod
     def render(self, state: S, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
-        """The table as text, seen by ``viewer`` (``None``: every card shown)."""
+        """The table as text, seen by ``viewer`` (``None``: every card shown).
+
+        Write cards in the plain notation (``10H``, ``JK``): the terminal
+        shows them with suit symbols and colour where it can
+        (:mod:`cardcli.style`), and highlights the row that starts with the
+        name of the player to move (`` > 2 ann ...``).
+        """
 
     def cpu_policy(self, level: str) -> Policy[S]:
         """The policy of a CPU strength; the default plays a random legal move."""
@@ -379,8 +431,10 @@ class Variant(ABC, Generic[S]):
 
     def human_turn(self, state: S, seat: int, legal: list[Action], ui: Any) -> Action:
         """Ask a person for a decision.  The default offers a numbered menu of
-        ``legal``; variants override this for a friendlier dialogue."""
-        labels = [self.describe(state, action, seat) for action in legal]
+        ``legal``, each move as :meth:`move_view` labels it ("play 7H");
+        variants override this for a friendlier dialogue."""
+        names = [f"seat {i}" for i in range(state.num_players)]
+        labels = [self.move_view(state, seat, action, names).label for action in legal]
         return legal[ui.choose("Your move", labels, state=state, legal=legal)]
 
     def parse_move(self, state: S, text: str, legal: list[Action]) -> Action | None:
@@ -407,3 +461,15 @@ class Variant(ABC, Generic[S]):
 def random_policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """Uniformly random legal move: the baseline every variant gets for free."""
     return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+
+def event_line(variant: Variant[Any], state: State, action: Action, viewer: int | None = None,
+               names: Sequence[str] | None = None) -> str:
+    """One event as ``viewer`` is told it, before it is applied, with the
+    actor's name in front of a decision: "cpu2 played 7H on 9S"."""
+    player = state.current_player()
+    text = variant.describe(state, action, viewer=viewer, names=names)
+    if player < 0:
+        return text
+    return f"{names[player] if names else f'seat {player}'} {text}"
+

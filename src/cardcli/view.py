@@ -17,7 +17,7 @@ by dealing every card the viewer cannot see anew and comparing the views.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -171,12 +171,32 @@ def _card_names(value: Any) -> list[str]:
     return [item.split("=", 1)[0].upper() for item in items if isinstance(item, str)]
 
 
+def move_words(fields: Mapping[str, Any]) -> str:
+    """A decision's record fields as a command, in the present tense: "play
+    7H", "meld 4S 4H 4D", "play 8C (suit H, call)"."""
+    rest = dict(fields)
+    words = [str(rest.pop("move", None) or rest.pop("chance", None) or "move")]
+    rest.pop("seat", None)
+    for key in ("card", "cards"):
+        value = rest.pop(key, None)
+        words.extend(str(v) for v in (value if isinstance(value, list) else [value]) if v is not None)
+    notes = []
+    for key, value in rest.items():
+        if value is True:
+            notes.append(key)
+        elif value is not False and value is not None:
+            shown = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+            notes.append(f"{key} {shown}")
+    return " ".join(words) + (f" ({', '.join(notes)})" if notes else "")
+
+
 def generic_move_view(variant: Variant, state: State, seat: int, action: Action,
                       names: Sequence[str]) -> MoveView:
-    """A move from its record fields and its description: the cards it names
-    that are in the seat's hand are the cards it uses."""
+    """A move from its record fields: its label says them as a command ("play
+    7H"), and the cards it names that are in the seat's hand are the cards it
+    uses."""
     fields = variant.encode_action(state, action)
-    label = variant.describe(state, action, viewer=seat, names=names)
+    label = move_words(fields)
     hand = hand_zone(state, seat)
     cards: list[str] = []
     if hand is not None:
@@ -193,3 +213,24 @@ def moves_for(variant: Variant, state: State, seat: int, legal: Sequence[Action]
               names: Sequence[str]) -> list[MoveView]:
     """Every legal move of ``seat`` as a :class:`MoveView`, in ``legal``'s order."""
     return [variant.move_view(state, seat, action, names) for action in legal]
+
+
+def played_cards(variant: Variant, state: State, action: Action) -> list[str]:
+    """The cards a decision (about to be applied to ``state``) puts on the
+    table: those its record fields name that are in the actor's hand.  Empty
+    for a chance event or a move that plays no card (a draw, a take)."""
+    seat = state.current_player()
+    if seat < 0:
+        return []
+    fields = variant.encode_action(state, action)
+    named = [name for key in ("card", "cards", "meld") for name in _card_names(fields.get(key))]
+    hand = hand_zone(state, seat)
+    if hand is None:
+        return named
+    left = Counter(NAME[c] for c in hand)
+    cards = []
+    for name in named:
+        if left[name] > 0:
+            left[name] -= 1
+            cards.append(name)
+    return cards

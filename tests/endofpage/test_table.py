@@ -35,9 +35,11 @@ def test_score_sheet_names_players_and_the_end_shows_the_last_round(variant):
     assert "1. you: AH AD AC" in text and "bob's hand: QS | QH | QD | 4C" in text
 
 
-def test_lay_off_on_your_meld_reads_your(variant):
+def test_lay_off_on_your_meld_reads_yours(variant):
     state = table(hands=["4D 9S", "QH"], melds=[(0, "4S 4H 3D=4")], turn=0)
-    assert variant.describe(state, (LAYOFF, 0, c("4D"), 4), 1, ["you", "cpu1"]).endswith("(your)")
+    assert variant.describe(state, (LAYOFF, 0, c("4D"), 4), 1, ["you", "cpu1"]) == \
+        "laid off 4D on meld 1 (yours)"
+    assert variant.describe(state, (LAYOFF, 0, c("4D"), 4), 1, ["ann", "cpu1"]).endswith("(ann's)")
 
 
 @pytest.mark.parametrize("hand,meld,card,reason", [

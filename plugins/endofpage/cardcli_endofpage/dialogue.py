@@ -125,9 +125,19 @@ def human_dialogue(variant, state: EndOfPageState, seat: int, legal: list, ui: A
         return legal[ui.choose("Draw from", labels, state=state, legal=legal)]
     if len(state.hands[seat]) == 1 and all(a[0] == LAYOFF for a in legal):
         ui.show(f"Your last card {NAME[state.hands[seat][0]]} plays, so you must play it.")
+    kinds = {action[0] for action in legal}
+    offered = [(MELD, "meld (m)"), (LAYOFF, "lay off (l)"), (DISCARD, "discard (d)")]
+    words = [text for kind, text in offered if kind in kinds]
+    prompt = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+    prompt = prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)"
     while True:
         ui.show("Pick cards by name or number: " + hand_text(state, state.hands[seat], numbered=True))
-        answer = ui.ask("Meld (m), lay off (l) or discard (d)? (help, ? for a hint)").strip()
+        answer = ui.ask(prompt).strip()
+        verb = answer.split()[0].lower() if answer.split() else ""
+        refusal = _not_now(state, seat, verb, kinds)
+        if refusal:
+            ui.show(refusal)
+            continue
         if answer.lower() in ("help", "?", "hint"):
             # ``?`` and ``hint`` reach here only when the prompt offers no hint.
             ui.show(HELP)
@@ -157,6 +167,22 @@ def human_dialogue(variant, state: EndOfPageState, seat: int, legal: list, ui: A
         if action[0] == DISCARD and RANK[action[1]] == state.wild and len(state.hands[seat]) > 1:
             ui.show(f"(Discarding a wild: the next player may take {NAME[action[1]]}.)")
         return action
+
+
+def _not_now(state: EndOfPageState, seat: int, verb: str, kinds: set[int]) -> str:
+    """Why a command the prompt does not offer does nothing now, or ``""``."""
+    if verb in ("m", "meld") and MELD not in kinds:
+        return "You can't meld: no three cards of your hand make a set or a run."
+    if verb in ("l", "lay", "layoff") and LAYOFF not in kinds:
+        if not state.melded[seat]:
+            return "You can't lay off yet: lay-offs come after your own first meld."
+        return "You can't lay off: no card of your hand fits a meld on the table."
+    if verb in ("d", "discard") and DISCARD not in kinds:
+        card = NAME[state.hands[seat][0]]
+        return f"You can't discard: your last card {card} plays, so you must lay it off (l {card.lower()} N)."
+    if verb in ("draw", "stock", "s", "take", "t"):
+        return "You have drawn already this turn: meld, lay off or discard."
+    return ""
 
 
 __all__ = ["HELP", "PICKUP", "human_dialogue", "parse_command"]

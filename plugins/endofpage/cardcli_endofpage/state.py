@@ -95,6 +95,7 @@ class EndOfPageState(State):
         "faceup",
         "hands",
         "known",
+        "last_round",
         "layoffs",
         "melded",
         "melds",
@@ -635,6 +636,10 @@ class EndOfPageState(State):
         reached = target is not None and max(self.totals) >= target
         if self.round < cfg.page_lines and not reached:
             self.ended = reason
+            # The table as the round ended, for its summary at the table (only
+            # this state has it: clones do not copy it).
+            self.last_round = (self.hands, self.melds, self.owners, self.layoffs, self.played,
+                               self.melded, self.out, self.wild, self.mrules, self.points)
             self.dealer = (self.dealer + 1) % n
             self._new_round()
             return

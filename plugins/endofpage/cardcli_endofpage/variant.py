@@ -11,8 +11,9 @@ from cardcli.events import card_field, only_fields
 from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
 from cardcli.variant import CHANCE, Variant
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
+from cardcli.words import name_seats, possessive
 
-from . import cpu
+from . import cpu, narrate
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, decks_for
 from .dialogue import human_dialogue
 from .state import (
@@ -321,7 +322,8 @@ class EndOfPageVariant(Variant[EndOfPageState]):
                 meld = state.melds[index] if 0 <= index < len(state.melds) else None
                 suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
                 text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
-            owner = possessive(who(state.owners[index])) if 0 <= index < len(state.owners) else "?"
+            known = 0 <= index < len(state.owners)
+            owner = possessive(who(state.owners[index]), alone=True) if known else "?"
             return f"laid off {text} on meld {index + 1} ({owner})" + round_over(state, action, names)
         if kind == DISCARD:
             hand = state.hands[state.turn]
@@ -354,6 +356,20 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             return (f"the stock ran out: {len(state.discard) - 1} discards reshuffled into a new stock "
                     f"(rebuild {state.reshuffled + 1} of {state.cfg.reshuffles} this round)")
         return repr(action)
+
+    def describe_events(self, events: Sequence[tuple[Any, Any]], viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str]:
+        """A draw from the stock in one line with its card ("ann drew 7D from the stock")."""
+        return narrate.describe_events(self, events, viewer, names)
+
+    def explain(self, state: EndOfPageState, action, names: Sequence[str] | None = None) -> str:
+        return narrate.explain(state, action, names)
+
+    def round_summary(self, state: EndOfPageState, action, names: Sequence[str] | None = None) -> str | None:
+        return narrate.round_summary(state, action, names)
+
+    def rules_summary(self, rules) -> list[str]:
+        return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
 
     def render(self, state: EndOfPageState, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:
@@ -389,17 +405,9 @@ class EndOfPageVariant(Variant[EndOfPageState]):
         return human_dialogue(self, state, seat, legal, ui)
 
 
-def possessive(name: str) -> str:
-    """``ann's``; ``your`` for the player named "you"."""
-    return "your" if name.lower() == "you" else f"{name}'s"
-
-
 def named(text: str, names: Sequence[str] | None) -> str:
     """``text`` with "seat N" replaced by the players' names."""
-    if names:
-        for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
-            text = text.replace(f"seat {seat}", names[seat])
-    return text
+    return name_seats(text, names)
 
 
 def round_over(state: EndOfPageState, action, names: Sequence[str] | None) -> str:

@@ -54,6 +54,7 @@ class MatchingState(State):
         "hands",
         "idle",
         "lacks",
+        "last_round",
         "num_players",
         "out",
         "penalty",
@@ -680,6 +681,9 @@ class MatchingState(State):
         self.round_reason = reason
         self.round += 1
         if self.round < self.cfg.rounds:
+            # The hands as the round ended and why, for the round's summary
+            # at the table (only this state has it: clones do not copy it).
+            self.last_round = (self.hands, reason)
             self.dealer = (self.dealer + 1) % n
             self._new_round()
             return

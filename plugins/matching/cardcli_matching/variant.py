@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcli.cards import NAME, SUIT_NAMES, SUITS, build_deck, parse_card, parse_suit, pretty, sorted_hand
+from cardcli.cards import NAME, SUIT_NAMES, SUITS, build_deck, parse_card, parse_suit, sorted_hand
 from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields
 from cardcli.variant import CHANCE, Variant
 from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView
+from cardcli.words import join_or, type_a_number
 
-from . import cpu
+from . import cpu, narrate
 from .config import CONSTRAINTS, EIGHT, OPTIONS, SPECIAL_NAMES, Config, check_rules
 from .state import (
     ANY_SUIT,
@@ -180,7 +181,7 @@ class MatchingVariant(Variant[MatchingState]):
             return text
         if kind == DRAW:
             if state.penalty:
-                return f"took the penalty (draws {state.penalty})"
+                return f"took the penalty of {state.penalty}"
             chose = any(a[0] == PLAY for a in state.legal_actions())
             if state.stock_size() == 0 and len(state.discard) <= 1:
                 return ("chose to draw, but there was nothing to draw: the turn passes" if chose else
@@ -210,6 +211,21 @@ class MatchingVariant(Variant[MatchingState]):
             return f"dealt {state.cfg.hand_size} cards each (dealer: {dealer})"
         return repr(action)
 
+    def describe_events(self, events: Sequence[tuple[Any, Any]], viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str]:
+        """A draw in one line with what was drawn and done with it ("cpu2
+        could not play: drew a card and played 4C on 9C")."""
+        return narrate.describe_events(self, events, viewer, names)
+
+    def explain(self, state: MatchingState, action, names: Sequence[str] | None = None) -> str:
+        return narrate.explain(state, action, names)
+
+    def round_summary(self, state: MatchingState, action, names: Sequence[str] | None = None) -> str | None:
+        return narrate.round_summary(state, action, names)
+
+    def rules_summary(self, rules) -> list[str]:
+        return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
+
     def render(self, state: MatchingState, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:
         names = list(names) if names else [f"seat {i}" for i in range(state.num_players)]
@@ -223,7 +239,7 @@ class MatchingVariant(Variant[MatchingState]):
         head.append(f"discards: {len(state.discard)}")
         lines.append(" | ".join(head))
         if state.discard:
-            top = f"Top card: {pretty(state.top)} ({NAME[state.top]})"
+            top = f"Top card: {NAME[state.top]}"
             if state.suit == ANY_SUIT:
                 top += "  - any card may follow"
             elif state.suit >= 0:
@@ -394,8 +410,10 @@ def _effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -
 def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, legal: list, ui: Any):
     """The human's turn: numbered choices or typed cards, then the suit for an 8.
 
-    The Page One call is offered (as ``p``) only when it applies, and is not
-    pressed for you: forgetting it is part of the game.
+    The prompt names only the keys that do something now (``d`` only when
+    drawing is allowed, ``k`` only after a draw, ``p`` only with two cards);
+    a key typed anyway is answered with the reason.  The Page One call is
+    not pressed for you: forgetting it is part of the game.
     """
     cards: list[int] = []
     for action in legal:
@@ -403,31 +421,68 @@ def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, le
             cards.append(action[1])
     cards.sort(key=lambda c: (c // 13, c))
     can_call = any(a[0] == PLAY and a[3] for a in legal)
+    can_draw = DRAW_ACTION in legal
+    can_keep = KEEP_ACTION in legal
     called = False
     hand = sorted_hand(state.hands[seat])
+    options = [f"play {NAME[c]}" for c in cards]
+    keys: dict[Any, str] = {}
+    for action in legal:
+        if action[0] == PLAY:
+            keys[action] = str(cards.index(action[1]) + 1)
+    if can_draw:
+        options.append("take the penalty" if state.penalty else "draw a card")
+        keys[DRAW_ACTION] = str(len(options))
+    if can_keep:
+        options.append("keep the drawn card")
+        keys[KEEP_ACTION] = str(len(options))
+    offer = getattr(ui, "offer", None)
+    if offer is not None:
+        offer(keys)
+    words = ["number", "a card like 8s" if cards else ""]
+    if can_draw:
+        words.append("d to take the penalty" if state.penalty else "d to draw")
+    if can_keep:
+        words.append("k to keep")
+    if can_call:
+        words.append("p to call Page One")
+    prompt = "Your move (" + ", ".join(w for w in words if w) + ")"
     while True:
-        options = [f"play {NAME[c]}" for c in cards]
-        if DRAW_ACTION in legal:
-            options.append("take the penalty" if state.penalty else "draw a card")
-        if KEEP_ACTION in legal:
-            options.append("keep the drawn card")
         ui.show("Your hand: " + " ".join(NAME[c] for c in hand))
-        menu = "  ".join(f"[{i}] {text}" for i, text in enumerate(options, start=1))
-        ui.show(menu)
+        ui.show("  ".join(f"[{i}] {text}" for i, text in enumerate(options, start=1)))
         if can_call:
             ui.show("  [p] call \"Page One!\"" + ("  (called)" if called else ""))
-        answer = ui.ask("Your move (number, a card like 8s, d to draw" +
-                        (", k to keep" if KEEP_ACTION in legal else "") + ")").strip()
-        if answer.lower() == "help":
+        answer = ui.ask(prompt).strip()
+        lowered = answer.lower()
+        if lowered == "help":
             ui.show("Play a card that matches the top card's rank or suit (an 8 goes on anything). "
                     "Type its number or its name (7h, 10s, qd).")
             continue
-        if can_call and answer.lower() in ("p", "page one", "pageone", "page-one"):
-            called = True
-            ui.show("\"Page One!\" - now choose your card.")
+        if lowered in ("p", "page one", "pageone", "page-one"):
+            if can_call:
+                called = True
+                ui.show("\"Page One!\" - now choose your card.")
+            else:
+                ui.show("Page One is called with the play that leaves you one card; not now.")
+            continue
+        if lowered in ("d", "draw", "take"):
+            if can_draw:
+                return DRAW_ACTION
+            ui.show(_no_draw(state, cards))
+            continue
+        if lowered in ("k", "keep"):
+            if can_keep:
+                return KEEP_ACTION
+            ui.show("There is no drawn card to keep.")
+            continue
+        if not lowered:
+            ui.show(type_a_number(len(options))[:-1] + (", or a card like 8s." if cards else "."))
             continue
         choice: tuple | None = None
-        if answer.isdigit() and 1 <= int(answer) <= len(options):
+        if answer.isdigit():
+            if not 1 <= int(answer) <= len(options):
+                ui.show(type_a_number(len(options)))
+                continue
             index = int(answer) - 1
             if index < len(cards):
                 choice = (PLAY, cards[index], -1, False)
@@ -436,27 +491,27 @@ def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, le
             else:
                 choice = KEEP_ACTION
         else:
-            words = answer.lower().replace("!", " ! ").split()
-            if "!" in words and can_call:
+            parts = lowered.replace("!", " ! ").split()
+            if "!" in parts and can_call:
                 called = True
             parsed = None
-            if words and words[0] not in ("!",):
+            if parts and parts[0] != "!":
                 try:
-                    parsed = parse_card(words[0])
+                    parsed = parse_card(parts[0])
                 except CardError:
                     parsed = None
             if parsed is not None:
                 if parsed not in cards:
                     if parsed in state.hands[seat]:
                         probe = (PLAY, parsed, 0 if state.cfg.card_special[parsed] == EIGHT else -1, False)
-                        ui.show(f"You cannot play {NAME[parsed]} now: {state.why_illegal(probe)}.")
+                        ui.show(f"You can't play {NAME[parsed]} now: {state.why_illegal(probe)}.")
                     else:
                         ui.show(f"{NAME[parsed]} is not in your hand.")
                     continue
                 suit = -1
-                if len(words) > 1 and words[1] != "!":
+                if len(parts) > 1 and parts[1] != "!":
                     try:
-                        suit = parse_suit(words[1])
+                        suit = parse_suit(parts[1])
                     except CardError as error:
                         ui.show(str(error))
                         continue
@@ -477,6 +532,14 @@ def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, le
             ui.show("That move is not allowed now.")
             continue
         return choice
+
+
+def _no_draw(state: MatchingState, cards: list[int]) -> str:
+    """Why ``d`` does nothing now: "You can't draw: you can play 2C"."""
+    if state.phase == P_AFTER_DRAW:
+        return f"You have drawn already: play the drawn {NAME[state.drawn]} or keep it (k)."
+    playable = join_or([NAME[c] for c in cards])
+    return f"You can't draw: you can play {playable}."
 
 
 def _ask_suit(state: MatchingState, seat: int, card: int, ui: Any) -> int:

@@ -57,6 +57,7 @@ class TrickState(State):
         "drawn_now",
         "forced",
         "hands",
+        "last_hands",
         "last_trick",
         "num_players",
         "phase",
@@ -573,6 +574,9 @@ class TrickState(State):
         self.deal_reason = reason
         self.deal_no += 1
         if self.deal_no < self.cfg.deals:
+            # The hands as the deal ended, for its summary at the table (only
+            # this state has it: clones do not copy it).
+            self.last_hands = self.hands
             self.dealer = (self.dealer + 1) % n
             self._new_deal()
             return

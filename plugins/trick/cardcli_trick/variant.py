@@ -10,8 +10,9 @@ from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields, plural
 from cardcli.variant import CHANCE, Policy, Variant
 from cardcli.view import MoveView, Pile, PlayerView, TableView
+from cardcli.words import join_or, name_seats, type_a_number
 
-from . import cpu
+from . import cpu, narrate
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, pack
 from .state import (
     D_FOLLOW,
@@ -241,7 +242,7 @@ class TrickVariant(Variant[TrickState]):
         if call:
             text = "called \"Page One!\" and " + text
         if len(hand) == 1:
-            return text + ", their last card: wins the deal!"
+            return text + ": the last card, which wins the deal!"
         if len(state.trick) + 1 == state.num_players:
             best = state.trick[state.win_pos]
             suit = state.suit if state.suit >= 0 else SUIT[card]
@@ -251,9 +252,23 @@ class TrickVariant(Variant[TrickState]):
                 winner = state.trick_seats[state.win_pos]
             text += f"; the trick goes to {self._name(winner, names)}"
         if len(hand) == 2 and not call:
-            text += f" - forgot to call Page One! (draws {state.cfg.page_one_penalty})" \
-                if state.cfg.page_one_penalty else " - forgot to call Page One!"
+            text += " - forgot to call Page One!"
         return text
+
+    def describe_events(self, events: Sequence[tuple[Any, Any]], viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str]:
+        """Drawing told in one line with the play it ends in ("cpu2 could not
+        follow clubs: drew 7 cards, played 4C")."""
+        return narrate.describe_events(self, events, viewer, names)
+
+    def explain(self, state: TrickState, action, names: Sequence[str] | None = None) -> str:
+        return narrate.explain(state, action, names)
+
+    def round_summary(self, state: TrickState, action, names: Sequence[str] | None = None) -> str | None:
+        return narrate.round_summary(state, action, names)
+
+    def rules_summary(self, rules) -> list[str]:
+        return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
 
     def render(self, state: TrickState, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:
@@ -306,8 +321,6 @@ class TrickVariant(Variant[TrickState]):
             lines.append(f"{names[state.draw_seat]} is drawing: {plural(state.drawn_now, 'card')} so far")
         if state.phase == P_FORCED and (viewer is None or viewer == state.turn):
             lines.append(f"Drawn card {NAME[state.forced]} must be played")
-        if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
-            lines.append(f"Deal over: {self._reason(state, names)}")
         return "\n".join(lines)
 
     def table_view(self, state: TrickState, viewer: int | None, names: Sequence[str]) -> TableView:
@@ -372,7 +385,7 @@ class TrickVariant(Variant[TrickState]):
         if last is None:
             why = state.deal_reason.partition(": ")[2]
             return f"called off as a draw ({why})" if why else "called off as a draw"
-        return f"{names[last]} played their last card"
+        return name_seats(f"seat {last} played their last card", names)
 
     def parse_move(self, state: TrickState, text: str, legal: list):
         """Typed moves: ``7h``, ``jk``, ``qh!`` or ``p qh`` (with the Page One call), ``draw``/``d``."""
@@ -426,16 +439,23 @@ def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: l
             ui.show(f"You have no {SUIT_NAMES[state.suit]}" +
                     (": play the joker, or draw until one comes." if cards else
                      ": draw until one comes, and play it."))
+    options = [f"play {NAME[c]}" for c in cards]
+    keys: dict[Any, str] = {}
+    for number, card in enumerate(cards, start=1):
+        keys[PLAYS[card][False]] = keys[PLAYS[card][True]] = str(number)
+    if can_draw:
+        options.append("draw from the stock")
+        keys[DRAW_ACTION] = str(len(options))
+    offer = getattr(ui, "offer", None)
+    if offer is not None:
+        offer(keys)
     while True:
-        options = [f"play {NAME[c]}" for c in cards]
-        if can_draw:
-            options.append("draw from the stock")
         ui.show("Your hand: " + " ".join(NAME[c] for c in hand))
         ui.show("  ".join(f"[{i}] {text}" for i, text in enumerate(options, start=1)))
         if can_call:
             ui.show("  [p] call \"Page One!\"" + ("  (called)" if called else ""))
         answer = ui.ask("Your move (number, a card like qh or jk" + (", d to draw" if can_draw else "") +
-                        ")").strip()
+                        (", p to call Page One" if can_call else "") + ")").strip()
         lowered = answer.lower()
         if lowered in ("?", "hint", "help"):
             ui.show("Follow the suit led if you can; the joker wins any trick. With no card of the "
@@ -464,7 +484,7 @@ def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: l
             called = True
         if len(words) == 1 and words[0].isdigit():
             if not 1 <= int(words[0]) <= len(options):
-                ui.show(f"Choose a number from 1 to {len(options)}.")
+                ui.show(type_a_number(len(options)))
                 continue
             index = int(words[0]) - 1
             if index < len(cards):
@@ -473,8 +493,7 @@ def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: l
         if len(words) == 1 and words[0] in ("d", "draw"):
             if can_draw:
                 return DRAW_ACTION
-            ui.show("You may not draw now" +
-                    (f": {state.why_illegal(DRAW_ACTION)}." if state.phase != P_FORCED else "."))
+            ui.show(_no_draw(state, cards))
             continue
         parsed = None
         if len(words) == 1:
@@ -493,3 +512,13 @@ def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: l
             continue
         return PLAYS[parsed][called and can_call]
 
+
+
+def _no_draw(state: TrickState, cards: list[int]) -> str:
+    """Why ``d`` does nothing now: "You can't draw: you can follow hearts with 9H or QH"."""
+    if state.phase == P_FORCED:
+        return f"You can't draw again: the drawn {NAME[state.forced]} must be played."
+    if state.suit >= 0 and any(SUIT[c] == state.suit for c in cards):
+        follow = join_or([NAME[c] for c in cards if SUIT[c] == state.suit])
+        return f"You can't draw: you can follow {SUIT_NAMES[state.suit]} with {follow}."
+    return f"You can't draw: {state.why_illegal(DRAW_ACTION)}."

@@ -10,6 +10,7 @@ import click
 from .. import arena as engine
 from ..parallel import open_backend
 from ..players import check_count, parse_players
+from ..words import plural
 from .common import backend_options, handle_errors, progress_bar, resolve_ruleset, variant_named
 
 
@@ -42,14 +43,14 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     with open_backend(backend, workers, ray_address) as pool, \
-            progress_bar(games, f"{games} games") as progress:
+            progress_bar(games, plural(games, "game")) as progress:
         report = engine.run(target, chosen.options, players, games, seed, backend=pool, progress=progress)
     data = report.as_dict()
     if as_json:
         click.echo(json.dumps(data))
         return
-    click.echo(f"{report.games} games of {target.name} ({chosen.name}), seats rotated, seed {seed}: "
-               f"{report.seconds:.1f} s on {report.workers} worker(s)")
+    click.echo(f"{plural(report.games, 'game')} of {target.name} ({chosen.name}), seats rotated, "
+               f"seed {seed}: {report.seconds:.1f} s on {plural(report.workers, 'worker')}")
     if games % len(players):
         click.echo(f"(note: {games} is not a multiple of {len(players)}; seats are not perfectly even)")
     scored = any("mean_score" in p for p in data["players"])

@@ -61,6 +61,14 @@ def backend_options(function: Callable[..., Any]) -> Callable[..., Any]:
              "Same results either way.")(function)
 
 
+def colour_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``--color/--no-color``: colour forced on or off (default: on for a
+    terminal, off when NO_COLOR is set or the output is not a terminal)."""
+    return click.option(
+        "--color/--no-color", "colour", default=None,
+        help="Colour on or off (default: on at a terminal unless NO_COLOR is set).")(function)
+
+
 @contextmanager
 def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on a terminal's stderr (none in CI or when piped): its update function."""

@@ -18,9 +18,10 @@ from ..players import check_count, check_level, default_seats, parse_players
 from ..reader import load_game
 from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
 from ..session import Session, ranking_text
+from ..style import Style
 from ..text import printable
 from ..ui import TerminalUI
-from .common import handle_errors, registry, resolve_ruleset, variant_named
+from .common import colour_option, handle_errors, registry, resolve_ruleset, variant_named
 
 
 def games_dir() -> Path:
@@ -42,9 +43,10 @@ def games_dir() -> Path:
               help="Write the record here (default: a new file under the cardcli games folder).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Continue the game recorded in this file.")
+@colour_option
 @handle_errors
 def play(variant: str | None, ruleset: str | None, players_spec: str | None, seed: int | None,
-         record_path: Path | None, resume_path: Path | None) -> None:
+         record_path: Path | None, resume_path: Path | None, colour: bool | None) -> None:
     """Play VARIANT at the terminal against CPUs or friends (hot seat).
 
     \b
@@ -81,12 +83,13 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
                     ruleset=None if ruleset is None else chosen.name, writer=writer)
         who = ", ".join(s.name if s.is_human else f"{s.name} ({s.kind})" for s in seats)
         banner = [printable(f"{target.title} - {who}"), f"Seed {seed}. Recording to {path}"]
-    ui = TerminalUI()
+    ui = TerminalUI(style=Style.for_stream(colour))
     for line in banner:
         ui.show(line)
     session = Session(game, ui)
     try:
-        result = session.run()
+        with session.screen():
+            result = session.run()
     except (click.Abort, KeyboardInterrupt, EOFError):
         click.echo(f"\nGame saved. Continue it with: cardcli play --resume {path}", err=True)
         raise SystemExit(130) from None

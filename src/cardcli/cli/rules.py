@@ -7,18 +7,12 @@ import json
 import click
 
 from ..errors import CardcliError
-from ..options import Value
+from ..options import show_value
 from ..rulesets import load_ruleset, shipped_rulesets
 from ..text import printable
 from .common import handle_errors, registry, resolve_ruleset
 
-
-def _show(value: Value) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+_show = show_value
 
 
 @click.command()
@@ -76,9 +70,10 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
     shipped = shipped_rulesets(reg, target.name)
     if shipped and ruleset is None:
         click.echo("\nShipped rulesets (use with --ruleset NAME):")
+        width = max(len(name) for name, _path, _data in shipped)
         for name, _path, data in shipped:
             title = data.get("name", name)
-            click.echo(printable(f"  {name:<24} {title}"))
+            click.echo(printable(f"  {name:<{width}}  {title}"))
 
 
 __all__ = ["CardcliError", "rules"]

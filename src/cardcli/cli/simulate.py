@@ -11,6 +11,7 @@ import click
 from .. import simulate as engine
 from ..parallel import open_backend
 from ..players import check_count, default_seats, parse_players
+from ..words import plural
 from .common import backend_options, handle_errors, progress_bar, resolve_ruleset, variant_named
 
 
@@ -56,7 +57,7 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     with open_backend(backend, workers, ray_address) as pool, \
-            progress_bar(games, f"{games} games") as progress:
+            progress_bar(games, plural(games, "game")) as progress:
         summary = engine.run(target, chosen.options, seats, games, seed, backend=pool,
                              record_dir=record_dir, ruleset=None if ruleset is None else chosen.name,
                              progress=progress)
@@ -64,9 +65,9 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     if as_json:
         click.echo(json.dumps(data))
         return
-    click.echo(f"{data['games']} games of {target.name} ({chosen.name}), seed {seed}, "
-               f"{data['workers']} worker(s): {data['seconds']:.2f} s, "
-               f"{data['decisions']} decisions ({data['decisions_per_second']:,.0f}/s)")
+    click.echo(f"{plural(data['games'], 'game')} of {target.name} ({chosen.name}), seed {seed}, "
+               f"{plural(data['workers'], 'worker')}: {data['seconds']:.2f} s, "
+               f"{plural(data['decisions'], 'decision')} ({data['decisions_per_second']:,.0f}/s)")
     click.echo("Wins by seat:")
     for index, seat in enumerate(seats):
         wins = data["wins_by_seat"][index]
@@ -74,7 +75,7 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
                    f"mean place {data['mean_place_by_seat'][index]:.2f}")
     click.echo("Wins by CPU level:")
     for kind, entry in data["wins_by_level"].items():
-        click.echo(f"  {kind:<12} {entry['wins']:>7} over {entry['seats']} seat(s)  "
+        click.echo(f"  {kind:<12} {entry['wins']:>7} over {plural(entry['seats'], 'seat')}  "
                    f"({entry['win_rate_per_seat']:.1%} per seat)")
     click.echo(f"Draws (no single winner): {data['draws']}")
     click.echo(f"Game length in moves: mean {data['moves_mean']}, max {data['moves_max']}")

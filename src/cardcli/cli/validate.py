@@ -18,6 +18,7 @@ from ..errors import RecordError
 from ..records import open_record
 from ..text import printable
 from ..validate import Report, validate_stream
+from ..words import plural
 from .common import handle_errors, registry
 
 STDIN = "<stdin>"
@@ -96,8 +97,8 @@ def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
             if not quiet:
                 winner = (report.result or {}).get("winner")
                 outcome = "no single winner" if winner is None else f"seat {winner} won"
-                click.echo(printable(f"{report.source}: valid {report.variant} game, {report.moves} "
-                                     f"moves, {outcome}"))
+                click.echo(printable(f"{report.source}: valid {report.variant} game, "
+                                     f"{plural(report.moves, 'move')}, {outcome}"))
         else:
             click.echo(printable(str(report.error), newlines=True), err=True)
     all_valid = tally["valid"] == tally["records"]

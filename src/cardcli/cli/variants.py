@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from ..players import levels_of
+from ..words import span
 from .common import handle_errors, registry
 
 
@@ -22,7 +24,7 @@ def variants(as_json: bool) -> None:
         variant = info.variant
         rows.append({"name": name, "title": variant.title, "description": variant.description,
                      "min_players": variant.min_players, "max_players": variant.max_players,
-                     "cpu_levels": list(variant.cpu_levels), "package": info.package,
+                     "cpu_levels": list(levels_of(variant)), "package": info.package,
                      "plugin": info.plugin})
     if as_json:
         click.echo(json.dumps(rows, indent=2))
@@ -33,6 +35,7 @@ def variants(as_json: bool) -> None:
         return
     width = max(len(r["name"]) for r in rows)
     for row in rows:
-        click.echo(f"{row['name']:<{width}}  {row['title']}  ({row['min_players']}-{row['max_players']} "
-                   f"players; CPU: {', '.join(row['cpu_levels'])})  [{row['package']}]")
+        players = span(row["min_players"], row["max_players"], "player")
+        click.echo(f"{row['name']:<{width}}  {row['title']}  ({players}; CPU: {', '.join(row['cpu_levels'])})"
+                   f"  [{row['package']}]")
         click.echo(f"{'':<{width}}  {row['description']}")

@@ -16,6 +16,7 @@ from ..game import derive_seed
 from ..options import player_range
 from ..records import SeatInfo
 from ..variant import Variant
+from ..words import plural, span
 
 
 class CpuPlayer(PolicyPlayer):
@@ -126,6 +127,6 @@ def check_count(seats: list[SeatInfo], rules: dict, variant: Variant, source: st
         option, value = ("min_players", low) if len(seats) < low else ("max_players", high)
         where = f"in {source}" if source else f"in {variant.name}'s default rules"
         why = (f"option {option} = {value} {where}" if option in rules
-               else f"{variant.name} seats {variant.min_players} to {variant.max_players}")
-        raise PlayersError(f"{len(seats)} players, but {variant.name} with these rules is for "
-                           f"{low} to {high} ({why})")
+               else f"{variant.name} seats {span(variant.min_players, variant.max_players, 'player')}")
+        raise PlayersError(f"{plural(len(seats), 'player')}, but {variant.name} with these rules is for "
+                           f"{span(low, high, 'player')} ({why})")

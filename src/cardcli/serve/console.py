@@ -13,13 +13,12 @@ import asyncio
 import queue
 import threading
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 import click
 
 from ..players.hard import supports_hard
-from ..session import Session
+from ..session import hint_text as session_hint
 from ..ui import TerminalUI
 from ..variant import Action
 from .table import Client, Prompting, Table
@@ -52,9 +51,9 @@ def _settle(future: asyncio.Future[Any], value: Any, problem: BaseException | No
         future.set_result(value)
 
 
-def hint_text(table: Table, seat: int, legal: list[Action]) -> str:
+def hint_text(table: Table, seat: int, legal: list[Action], menu: dict[Action, str] | None = None) -> str:
     """The hard CPU's view of ``seat``'s options, from its seat only (as ``cardcli play``'s ``?``)."""
-    return Session.hint_text(SimpleNamespace(game=table.game), table.game.state, seat, legal)  # type: ignore[arg-type]
+    return session_hint(table.game, table.game.state, seat, legal, menu)
 
 
 class HostConsole:
@@ -92,8 +91,9 @@ class HostConsole:
                 ui.show("")
                 ui.show(table.game.variant.render(state, viewer=seat, names=table.game.names))
                 ui.show(f"{name}, it is your turn." + (" (Type ? for a hint.)" if hints else ""))
+                ui.menu = {}
                 if hints:
-                    ui.hint = lambda: hint_text(table, seat, legal)
+                    ui.hint = lambda: hint_text(table, seat, legal, ui.menu)
                 try:
                     return table.game.variant.human_turn(state, seat, legal, ui)
                 finally:
@@ -128,7 +128,7 @@ class RemoteUI(TerminalUI):
         self.lines: list[str] = []
         self.number = 0
 
-    def show(self, text: str = "") -> None:
+    def show(self, text: str = "", **_: Any) -> None:
         self.lines.extend(str(text).split("\n"))
 
     def ask(self, prompt: str, default: str | None = None) -> str:
@@ -166,7 +166,7 @@ def remote_dialogue(table: Table, seat: int, legal: list[Action], client: Client
 
     ui = RemoteUI(send)
     if supports_hard(table.game.variant, state):
-        ui.hint = lambda: hint_text(table, seat, legal)
+        ui.hint = lambda: hint_text(table, seat, legal, ui.menu)
 
     def run() -> None:
         try:

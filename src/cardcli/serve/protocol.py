@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..variant import Action, State, Variant
+from ..variant import Action, State, Variant, event_line
 from ..view import SPECTATOR, moves_for
 
 #: Bumped when a message changes in a way an existing client would misread.
@@ -40,9 +40,7 @@ def encode(message: dict[str, Any]) -> str:
 def event_text(variant: Variant, state: State, action: Action, viewer: int | None,
                names: Sequence[str]) -> str:
     """An event as ``viewer`` is told it, before it is applied: "cpu2 played 7H on 9S"."""
-    player = state.current_player()
-    text = variant.describe(state, action, viewer=viewer, names=names)
-    return f"{names[player]} {text}" if player >= 0 else text
+    return event_line(variant, state, action, viewer, names)
 
 
 def table_fields(variant: Variant, state: State, viewer: int | None,

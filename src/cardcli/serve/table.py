@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from ..errors import IllegalMove
 from ..game import Game, derive_seed
 from ..players import Player, make_cpu
-from ..session import ranking_text
+from ..session import end_text
 from ..text import printable
 from ..variant import CHANCE, TERMINAL, Action
 from ..view import SPECTATOR
@@ -354,14 +354,7 @@ class Table:
     def end_text(self, result: dict[str, Any]) -> str:
         """The ranking screen, the same as at the end of ``cardcli play``."""
         game = self.game
-        names = game.names
-        reason = result.get("reason", "")
-        for seat in sorted(range(len(names)), reverse=True):
-            reason = reason.replace(f"seat {seat}", names[seat])
-        lines = [game.variant.render(game.state, viewer=None, names=names), "",
-                 "Game over" + (f": {reason}" if reason else "") + ".",
-                 ranking_text(result, names, game.variant.score_label)]
-        return "\n".join(lines)
+        return end_text(game.variant, game.state, result, game.names)
 
     async def _outside(self, seat: int, legal: list[Action]) -> Action:
         """A decision from the host's terminal or a friend (or their stand-in)."""

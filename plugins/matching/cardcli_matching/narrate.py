@@ -1,0 +1,286 @@
+"""Matching Page One told to people: the log in whole sentences, the rule
+behind each move (``replay --explain``), a round's end, the house rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, sorted_hand
+from cardcli.errors import IllegalMove
+from cardcli.variant import event_line
+from cardcli.words import join_and, name_seats, plural
+
+from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
+from .state import (
+    ANY_SUIT,
+    DRAW,
+    DRAWN,
+    FOR_PAGE_ONE,
+    KEEP,
+    P_AFTER_DRAW,
+    PLAY,
+    RESHUFFLE,
+    TURN_UP,
+    MatchingState,
+)
+
+
+def _name(seat: int, names: Sequence[str] | None) -> str:
+    return names[seat] if names else f"seat {seat}"
+
+
+def drawn_words(state: MatchingState, cards: Sequence[int], viewer: int | None) -> str:
+    """``drew 7H 9C`` for the drawer (and an all-seeing viewer), ``drew 2 cards`` for the others."""
+    if viewer is None or viewer == state.draw_seat:
+        return "drew " + " ".join(NAME[c] for c in cards)
+    return "drew " + ("a card" if len(cards) == 1 else plural(len(cards), "card"))
+
+
+# ----------------------------------------------------------------- the log
+def describe_events(variant: Any, events: Sequence[tuple[MatchingState, Any]], viewer: int | None,
+                    names: Sequence[str] | None) -> list[str]:
+    """Each event as ``describe`` says it, except that a draw is told in one
+    line with what it drew and what the drawer did with it:
+
+    * "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)"
+      then "drew 2 cards (penalty)");
+    * "cpu2 could not play: drew a card and played 4C on 9C";
+    * "ann played 5H on 5S - forgot to call Page One!: drew 2 cards".
+    """
+    lines: list[str] = []
+    index = 0
+    while index < len(events):
+        state, action = events[index]
+        seat = state.current_player()
+        index += 1
+        if seat < 0:
+            lines.append(event_line(variant, state, action, viewer, names))
+            continue
+        line = event_line(variant, state, action, viewer, names)
+        drew: list[int] = []
+        reason = -1
+        draw_state: MatchingState | None = None
+        reshuffled = start = index
+        while index < len(events):
+            later, event = events[index]
+            if event[0] == DRAWN and later.draw_seat == seat:
+                draw_state = later
+                reason = later.draw_for
+                drew.extend(event[1])
+            elif event[0] == RESHUFFLE and later.draw_seat == seat:
+                reshuffled = index + 1
+            else:
+                break
+            index += 1
+        if draw_state is None:
+            index = start
+            lines.append(line)
+            continue
+        if action[0] == DRAW and state.penalty:
+            line = f"{_name(seat, names)} took the penalty"
+        elif action[0] == PLAY and reason == FOR_PAGE_ONE:
+            line += " - forgot to call Page One!"
+        line += ": " + drawn_words(draw_state, drew, viewer)
+        if reshuffled > start:
+            line += " (the discards were reshuffled into a new stock on the way)"
+        if index < len(events):
+            after, then = events[index]
+            if after.current_player() == seat and after.phase == P_AFTER_DRAW and then[0] in (PLAY, KEEP):
+                index += 1
+                if then[0] == KEEP:
+                    line += " and kept it"
+                else:
+                    line += " and " + variant.describe(after, then, viewer=viewer, names=names)
+        lines.append(line)
+    return lines
+
+
+# -------------------------------------------------------------- the rules
+def explain(state: MatchingState, action: Any, names: Sequence[str] | None) -> str:
+    """The rule that allowed or forced a move, from public knowledge only."""
+    kind = action[0]
+    cfg = state.cfg
+    if kind == PLAY:
+        return _explain_play(state, action, names)
+    if kind == DRAW:
+        if state.penalty:
+            rank = state.penalty_rank
+            if not cfg.stack_twos:
+                return f"facing a penalty of {state.penalty}: it must be taken (no stacking)"
+            return (f"takes the penalty of {state.penalty}: it could be passed on only with a "
+                    f"{RANK_NAMES[rank]}")
+        if cfg.draw_when_able:
+            return "draws: a player may draw even holding a card that plays (draw_when_able)"
+        return "must draw: " + _lacking(state)
+    if kind == KEEP:
+        return "a drawn card that plays may be played at once or kept"
+    if kind == TURN_UP:
+        special = cfg.card_special[action[1]]
+        if special != NONE and cfg.first_special == "reflip" and len(state.stock) > 1:
+            return "a special card turned up first is sent under the stock and another turned"
+        if special != NONE:
+            return "a special card turned up first takes effect on the first player"
+        return ""
+    if kind == RESHUFFLE:
+        return "the stock is empty: the discards under the top card become the new stock"
+    if kind == DRAWN and state.draw_for == FOR_PAGE_ONE:
+        return f"Page One was not called with the second-to-last card: {cfg.page_one_penalty} to draw"
+    return ""
+
+
+def _lacking(state: MatchingState) -> str:
+    """Why nothing plays, in what the hand lacks: "no spade and no 8 in hand"."""
+    cfg = state.cfg
+    named = 0 <= state.suit < ANY_SUIT
+    if named:
+        parts = [f"no {SUIT_NAMES[state.suit][:-1]}"]
+    else:
+        top = state.discard[-1]
+        parts = [f"no {SUIT_NAMES[SUIT[top]][:-1]}", f"no {RANK_NAMES[RANK[top]]}"]
+    if cfg.special[8] == EIGHT:
+        parts.append("no 8")
+    text = join_and(parts) + " in hand"
+    if named:
+        text += f" ({SUIT_NAMES[state.suit]} named by the 8)"
+    if len(state.hands[state.turn]) == 1 and not cfg.finish_on_special:
+        text += " (or only a special card, which may not be the last)"
+    return text
+
+
+def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None) -> str:
+    _, card, suit, call = action
+    cfg = state.cfg
+    seat = state.turn
+    special = cfg.card_special[card]
+    hand = state.hands[seat]
+    rank_name = RANK_NAMES[RANK[card]]
+    if state.phase == P_AFTER_DRAW:
+        text = f"the drawn {NAME[card]} plays, so it may be played at once"
+    elif state.penalty:
+        grown = state.penalty + (2 if special == TWO else 3)
+        text = (f"a {rank_name} on a pending {rank_name}: the penalty grows to {grown} and passes to "
+                f"{_name(state.next_seat(seat), names)}")
+    elif special == EIGHT:
+        text = "8s are wild: an 8 goes on anything"
+    elif state.suit == ANY_SUIT:
+        text = "anything may follow the 8 turned up first"
+    elif state.suit >= 0:
+        text = f"follows {SUIT_NAMES[state.suit]}, the suit the 8 named"
+    else:
+        top = state.discard[-1]
+        same_rank, same_suit = RANK[card] == RANK[top], SUIT[card] == SUIT[top]
+        if same_rank and same_suit:  # pragma: no cover - one deck
+            text = f"matches {NAME[top]}"
+        elif same_rank:
+            text = f"matches the rank of {NAME[top]}"
+        else:
+            text = f"matches the suit of {NAME[top]} ({SUIT_NAMES[SUIT[top]]})"
+    effects = []
+    if special == EIGHT and 0 <= suit <= 3:
+        effects.append(f"it names {SUIT_NAMES[suit]}")
+    if len(hand) == 1:
+        effects.append("the last card: out")
+    elif len(hand) == 2:
+        if call:
+            effects.append("Page One! called with the second-to-last card")
+        elif cfg.page_one_penalty:
+            effects.append(f"Page One! not called with the second-to-last card: "
+                           f"{cfg.page_one_penalty} cards to draw")
+    if len(hand) > 1 or cfg.rank_all_places:
+        following = state.next_seat(seat)
+        if special in (TWO, THREE) and not state.penalty:
+            effects.append(f"the {rank_name} makes {_name(following, names)} draw "
+                           f"{2 if special == TWO else 3} or pass it on")
+        elif special == SKIP:
+            effects.append(f"the {rank_name} skips {_name(following, names)}")
+        elif special == REVERSE:
+            if state.players_in() == 2:
+                effects.append(f"the {rank_name} reverses, which with two players skips "
+                               f"{_name(following, names)}")
+            else:
+                effects.append(f"the {rank_name} reverses the direction")
+    return "; ".join([text, *effects])
+
+
+# ------------------------------------------------------------ a round's end
+def round_summary(state: MatchingState, action: Any, names: Sequence[str] | None) -> str | None:
+    """When ``action`` ends a round of a longer game: every hand as it ended,
+    the round's scores and the totals."""
+    if state.cfg.rounds == 1:
+        return None
+    try:
+        state.check(action)
+    except IllegalMove:
+        return None
+    after = state.clone()
+    after.apply_legal(action)
+    if after.round == state.round or after.result() is not None:
+        return None
+    ended = getattr(after, "last_round", None)
+    if ended is None:  # pragma: no cover - every round's end leaves it
+        return None
+    hands, why = ended
+    n = state.num_players
+    labels = [_name(s, names) for s in range(n)]
+    width = max(len(x) for x in labels)
+    scores = after.round_scores[-1]
+    score_width = max(len(str(x)) for x in (*scores, *after.totals))
+    why = name_seats(why, labels)
+    lines = [f"Round {state.round + 1} of {state.cfg.rounds} is over: {why}.",
+             "Cards left in hand count against their holder:"]
+    for seat in range(n):
+        cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "-"
+        lines.append(f"  {labels[seat]:<{width}}  {scores[seat]:>{score_width}} points  "
+                     f"(total {after.totals[seat]:>{score_width}})  {cards}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------- the house rules
+def rules_summary(rules: Mapping[str, Any], defaults: Mapping[str, Any]) -> list[str]:
+    """The house rules that differ from the defaults, in a few words each."""
+    said: list[str] = []
+
+    def changed(key: str) -> bool:
+        return key in rules and rules[key] != defaults.get(key)
+
+    if changed("hand_size"):
+        said.append(f"{rules['hand_size']} cards each")
+    if changed("skip") and not rules["skip"]:
+        said.append("no skip card")
+    elif changed("skip_rank"):
+        said.append(f"{rules['skip_rank']} skips")
+    if changed("reverse") and not rules["reverse"]:
+        said.append("no reverse card")
+    elif changed("reverse_rank"):
+        said.append(f"{rules['reverse_rank']} reverses")
+    if changed("draw_two"):
+        said.append("2s draw two" if rules["draw_two"] else "2s are plain cards")
+    if changed("draw_three"):
+        said.append("3s draw three" if rules["draw_three"] else "3s are plain cards")
+    if changed("stack_twos"):
+        said.append("penalties pass on" if rules["stack_twos"] else "no stacking")
+    if changed("wild_eight"):
+        said.append("8s are wild" if rules["wild_eight"] else "8s are not wild")
+    if changed("first_special"):
+        said.append("a special first card takes effect" if rules["first_special"] == "apply"
+                    else "a special first card is sent under")
+    if changed("draw_when_able"):
+        said.append("drawing allowed with a card that plays" if rules["draw_when_able"]
+                    else "no drawing with a card that plays")
+    if changed("draw_until_playable"):
+        said.append("draw until a card plays" if rules["draw_until_playable"] else "draw one card")
+    if changed("page_one_penalty"):
+        penalty = rules["page_one_penalty"]
+        said.append(f"a {penalty}-card Page One penalty" if penalty else "no Page One penalty")
+    if changed("finish_on_special"):
+        said.append("going out on a special card" if rules["finish_on_special"]
+                    else "no going out on a special card")
+    if changed("rank_all_places"):
+        said.append("play on for every place" if rules["rank_all_places"] else "the first out wins")
+    if changed("rounds"):
+        said.append(plural(rules["rounds"], "round"))
+    return said
+
+
+__all__ = ["describe_events", "explain", "round_summary", "rules_summary"]

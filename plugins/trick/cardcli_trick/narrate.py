@@ -1,0 +1,219 @@
+"""Trick-taking Page One told to people: the log in whole sentences, the
+rule behind each move (``replay --explain``), a deal's end, the house rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, sorted_hand
+from cardcli.errors import IllegalMove
+from cardcli.variant import event_line
+from cardcli.words import name_seats, plural
+
+from .state import D_ANY, D_FOLLOW, D_PENALTY, DRAW, DRAWN, P_FORCED, PLAY, RESHUFFLE, TrickState
+
+
+def _name(seat: int, names: Sequence[str] | None) -> str:
+    return names[seat] if names else f"seat {seat}"
+
+
+def _singular(suit: int) -> str:
+    return SUIT_NAMES[suit][:-1]
+
+
+# ----------------------------------------------------------------- the log
+def describe_events(variant: Any, events: Sequence[tuple[TrickState, Any]], viewer: int | None,
+                    names: Sequence[str] | None) -> list[str]:
+    """Each event as ``describe`` says it, except that drawing is told in one
+    line with the play it ends in:
+
+    * "cpu2 could not follow clubs: drew 7 cards, played 4C" (the drawer, and a
+      viewer who sees everything, read the cards: "drew 5D 9S JK 4C");
+    * "ann played 5H - forgot to call Page One!: drew 5 cards".
+    """
+    lines: list[str] = []
+    index = 0
+    while index < len(events):
+        state, action = events[index]
+        seat = state.current_player()
+        index += 1
+        if seat < 0 or action[0] not in (DRAW, PLAY):
+            lines.append(event_line(variant, state, action, viewer, names))
+            continue
+        drew: list[int] = []
+        rebuilt = False
+        last: TrickState | None = None
+        while index < len(events):
+            later, event = events[index]
+            if event[0] == DRAWN and later.draw_seat == seat:
+                drew.extend(event[1])
+                last = later
+            elif event[0] == RESHUFFLE and drew:
+                rebuilt = True
+            else:
+                break
+            index += 1
+        if last is None:
+            lines.append(event_line(variant, state, action, viewer, names))
+            continue
+        sees = viewer is None or viewer == seat
+        if sees:
+            cards = "drew " + " ".join(NAME[c] for c in drew)
+        else:
+            cards = "drew " + ("a card" if len(drew) == 1 else plural(len(drew), "card"))
+        if rebuilt:
+            cards += " (the finished tricks were shuffled into a new stock on the way)"
+        who = _name(seat, names)
+        if action[0] == PLAY:
+            line = event_line(variant, state, action, viewer, names) + ": " + cards
+        elif state.suit >= 0:
+            line = f"{who} could not follow {SUIT_NAMES[state.suit]}: {cards}"
+        else:
+            line = f"{who} held only the joker, which may not be the last card: {cards}"
+        if index < len(events):
+            after, then = events[index]
+            if after.phase == P_FORCED and after.turn == seat and then[0] == PLAY:
+                index += 1
+                line += ", " + variant.describe(after, then, viewer=viewer, names=names)
+        lines.append(line)
+    return lines
+
+
+# -------------------------------------------------------------- the rules
+def explain(state: TrickState, action: Any, names: Sequence[str] | None) -> str:
+    """The rule that allowed or forced a move, from public knowledge only."""
+    kind = action[0]
+    cfg = state.cfg
+    if kind == PLAY:
+        return _explain_play(state, action, names)
+    if kind == DRAW:
+        if state.suit >= 0:
+            one = _singular(state.suit)
+            if not state.can_draw():
+                return f"must draw: no {one} in hand, and nothing is left to draw: the hand is called off"
+            led = SUIT_NAMES[state.suit]
+            return f"must draw: no {one} in hand; drawing to follow {led} until a {one} comes"
+        return "holding only the joker, which may not be the last card: a card is drawn to play"
+    if kind == DRAWN:
+        if state.draw_for == D_PENALTY:
+            return f"Page One was not called with the play that left one card: {cfg.page_one_penalty} to draw"
+        card = action[1][0]
+        if state.draw_for == D_FOLLOW:
+            suit = state.suit
+            if SUIT[card] == suit:
+                return f"a {_singular(suit)} comes: the drawing ends, and it must be played"
+            return f"not a {_singular(suit)}: drawing to follow {SUIT_NAMES[suit]} goes on"
+        if state.draw_for == D_ANY:
+            return "the card drawn must be played"
+    if kind == RESHUFFLE:
+        return "the stock is empty: the finished tricks are shuffled into a new stock"
+    return ""
+
+
+def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -> str:
+    _, card, call = action
+    cfg = state.cfg
+    seat = state.turn
+    hand = state.hands[seat]
+    suit = state.suit
+    if state.phase == P_FORCED:
+        if suit >= 0:
+            text = f"the drawn {NAME[card]} follows {SUIT_NAMES[suit]}: it must be played at once"
+        else:
+            text = f"the drawn {NAME[card]} must be played at once"
+    elif not state.trick:
+        text = "leads: any card may lead"
+        if card == JOKER:
+            text += "; a led joker lets the next card set the suit"
+    elif suit < 0:
+        text = "after a led joker any card may follow, and its suit is the one to follow"
+    elif card == JOKER:
+        if cfg.joker_any_time:
+            text = "the joker may be played at any time, and wins any trick"
+        else:
+            text = f"the joker, played for want of a {_singular(suit)} (it wins any trick)"
+    else:
+        text = f"follows {SUIT_NAMES[suit]}"
+    effects = []
+    if len(hand) == 1:
+        effects.append("the last card: wins the deal")
+    else:
+        if len(state.trick) + 1 == state.num_players:
+            best = state.trick[state.win_pos]
+            led = suit if suit >= 0 else SUIT[card]
+            if best != JOKER and (card == JOKER or (SUIT[card] == led and RANK[card] > RANK[best])):
+                winner = seat
+            else:
+                winner = state.trick_seats[state.win_pos]
+            why = "the joker" if (card == JOKER and winner == seat) or (
+                winner != seat and best == JOKER) else f"the highest {_singular(led)}"
+            effects.append(f"the trick is complete: {_name(winner, names)} takes it with {why} "
+                           "and leads next")
+        if len(hand) == 2:
+            if call:
+                effects.append("Page One! called with the play that leaves one card")
+            elif cfg.page_one_penalty:
+                effects.append(f"Page One! not called: {cfg.page_one_penalty} cards to draw")
+    return "; ".join([text, *effects])
+
+
+# ------------------------------------------------------------ a deal's end
+def round_summary(state: TrickState, action: Any, names: Sequence[str] | None) -> str | None:
+    """When ``action`` ends a deal of a longer match: who won it, every hand
+    as it ended, and the deals won so far."""
+    if state.cfg.deals == 1:
+        return None
+    try:
+        state.check(action)
+    except IllegalMove:
+        return None
+    after = state.clone()
+    after.apply_legal(action)
+    if after.deal_no == state.deal_no or after.result() is not None:
+        return None
+    hands = getattr(after, "last_hands", None) or state.hands
+    n = state.num_players
+    labels = [_name(s, names) for s in range(n)]
+    width = max(len(x) for x in labels)
+    lines = [f"Deal {state.deal_no + 1} of {state.cfg.deals} is over: "
+             f"{name_seats(after.deal_reason, labels)}."]
+    for seat in range(n):
+        cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "no cards"
+        lines.append(f"  {labels[seat]:<{width}}  {plural(after.tally[seat], 'deal')} won  "
+                     f"left holding: {cards}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------- the house rules
+def rules_summary(rules: Mapping[str, Any], defaults: Mapping[str, Any]) -> list[str]:
+    """The house rules that differ from the defaults, in a few words each."""
+    said: list[str] = []
+
+    def changed(key: str) -> bool:
+        return key in rules and rules[key] != defaults.get(key)
+
+    if changed("hand_size"):
+        said.append(f"{rules['hand_size']} cards each")
+    if changed("decks"):
+        said.append(plural(rules["decks"], "deck"))
+    if changed("jokers"):
+        said.append("no joker" if rules["jokers"] == 0 else plural(rules["jokers"], "joker"))
+    if changed("joker_any_time"):
+        said.append("the joker at any time" if rules["joker_any_time"]
+                    else "the joker only when unable to follow")
+    if changed("joker_last"):
+        said.append("going out on the joker" if rules["joker_last"] else "no going out on the joker")
+    if changed("page_one_penalty"):
+        penalty = rules["page_one_penalty"]
+        said.append(f"a {penalty}-card Page One penalty" if penalty else "no Page One penalty")
+    if changed("deals"):
+        said.append(plural(rules["deals"], "deal"))
+    if changed("reshuffles"):
+        limit = rules["reshuffles"]
+        said.append("no limit on stock rebuilds" if limit is None
+                    else f"at most {plural(limit, 'stock rebuild')} a deal")
+    return said
+
+
+__all__ = ["describe_events", "explain", "round_summary", "rules_summary"]

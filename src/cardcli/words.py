@@ -1,0 +1,95 @@
+"""Words for people: plurals, lists, ranges, and players named in sentences.
+
+Every message a player reads is written from these, so "1 player", "2 to 4
+players", "you win!" and "ann's" come out right whoever is named.  A player
+may be called "you" (the default name of the person at the terminal), so a
+sentence written about "seat 0" is put into the second person when seat 0
+is "you".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards``; ``words`` is the plural where adding "s" is wrong."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def join_or(items: list[str]) -> str:
+    """``["9C", "8D", "draw"]`` -> ``"9C, 8D or draw"``, for lists of alternatives."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def join_and(items: list[str]) -> str:
+    """``["ann", "bob", "cat"]`` -> ``"ann, bob and cat"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def span(low: int, high: int, word: str, words: str | None = None) -> str:
+    """A range of counts: ``2 to 6 players``, or ``2 players`` when it is one number."""
+    if low == high:
+        return plural(low, word, words)
+    return f"{low} to {high} {words or word + 's'}"
+
+
+def is_you(name: str) -> bool:
+    return name.strip().lower() == "you"
+
+
+def possessive(name: str, *, alone: bool = False) -> str:
+    """``ann's``; ``your`` for the player named "you" (``yours`` standing ``alone``)."""
+    if is_you(name):
+        return "yours" if alone else "your"
+    return f"{name}'s"
+
+
+#: Third-person verbs and pronouns after "you", put right: "you wins" -> "you win".
+_AGREE = [
+    (re.compile(r"\b(you) (was)\b", re.IGNORECASE), r"\1 were"),
+    (re.compile(r"\b(you) (is)\b", re.IGNORECASE), r"\1 are"),
+    (re.compile(r"\b(you) (has)\b", re.IGNORECASE), r"\1 have"),
+    (re.compile(r"\b(you) (does)\b", re.IGNORECASE), r"\1 do"),
+    (re.compile(r"\b(you) (wins|loses|draws|takes|plays|leads|goes)\b", re.IGNORECASE), None),
+    (re.compile(r"\b(you) (\w+) (their)\b", re.IGNORECASE), r"\1 \2 your"),
+]
+
+
+def second_person(text: str) -> str:
+    """``text`` with third-person agreement after "you" corrected: "you wins"
+    -> "you win", "you was" -> "you were", "you played their last card" ->
+    "you played your last card"."""
+    for pattern, replacement in _AGREE:
+        if replacement is None:
+            text = pattern.sub(lambda m: f"{m.group(1)} {_base(m.group(2))}", text)
+        else:
+            text = pattern.sub(replacement, text)
+    return text
+
+
+def _base(verb: str) -> str:
+    if verb.lower() == "goes":
+        return verb[:-2]
+    return verb[:-1] if verb.lower().endswith("s") else verb
+
+
+def name_seats(text: str, names: Sequence[str] | None) -> str:
+    """``text`` with each "seat N" replaced by that player's name (the
+    results' reasons are written with seat numbers), in the second person
+    where the name is "you"."""
+    if not names:
+        return text
+    for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
+        text = text.replace(f"seat {seat}", names[seat])
+    return second_person(text) if any(is_you(name) for name in names) else text
+
+
+def type_a_number(count: int) -> str:
+    """What to type at a numbered menu of ``count`` choices: "Type 1." or "Type a number from 1 to 4."."""
+    return "Type 1." if count == 1 else f"Type a number from 1 to {count}."

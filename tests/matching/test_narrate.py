@@ -1,0 +1,118 @@
+"""Matching told to people: merged log lines, the rule behind each move, a
+round's end, the house rules in the header, and the prompt's keys."""
+
+from __future__ import annotations
+
+from cardcli.cards import parse_card
+from cardcli.plugins import get_registry
+from cardcli.rulesets import load_ruleset
+from cardcli_matching.state import DRAW_ACTION, DRAWN, KEEP_ACTION, PLAY
+
+from .conftest import Table
+
+NAMES = ["ann", "bob", "cat"]
+
+
+class Steps:
+    """Moves applied to a table, each kept with the state before it (what a log holds)."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.events: list = []
+
+    def __call__(self, action) -> None:
+        self.events.append((self.table.state.clone(), action))
+        self.table.state.apply(action)
+
+    def lines(self, viewer):
+        return self.table.variant.describe_events(self.events, viewer=viewer, names=NAMES)
+
+
+def play(card: str, suit: int = -1, call: bool = False):
+    return (PLAY, parse_card(card), suit, call)
+
+
+def drawn(*names: str):
+    return (DRAWN, tuple(parse_card(c) for c in names))
+
+
+def test_a_taken_penalty_is_said_once_with_what_was_drawn():
+    t = Table(["2H 5C 6C", "9S 4D 7D", "KC QC JC"], "9H")
+    steps = Steps(t)
+    steps(play("2H"))
+    steps(DRAW_ACTION)
+    steps(drawn("3S", "4S"))
+    assert steps.lines(viewer=0) == ["ann played 2H on 9H (bob must draw 2 or pass it on)",
+                                     "bob took the penalty: drew 2 cards"]
+    assert steps.lines(viewer=1)[1] == "bob took the penalty: drew 3S 4S"
+    assert not any("draws 2" in line or "(penalty)" in line for line in steps.lines(viewer=None))
+
+
+def test_a_draw_is_one_line_with_what_the_drawer_did_with_the_card():
+    t = Table(["9S 5C 6C", "KD 4D 7D", "KC QC JC"], "9H")
+    steps = Steps(t)
+    steps(DRAW_ACTION if DRAW_ACTION in t.state.legal_actions() else play("9S"))
+    assert steps.lines(viewer=1) == ["ann played 9S on 9H"]
+    steps(DRAW_ACTION)  # bob: no spade, no 9, no 8
+    steps(drawn("5S"))
+    steps(play("5S"))
+    assert steps.lines(viewer=0)[1] == "bob could not play: drew a card and played 5S on 9S"
+    assert steps.lines(viewer=1)[1] == "bob could not play: drew 5S and played 5S on 9S"
+    steps(DRAW_ACTION)  # cat: nothing plays on 5S
+    steps(drawn("5H"))
+    steps(KEEP_ACTION)
+    assert steps.lines(viewer=0)[2] == "cat could not play: drew a card and kept it"
+
+
+def test_a_forgotten_page_one_call_is_one_line():
+    t = Table(["9S 5S", "KD 4D", "KC QC"], "9H")
+    steps = Steps(t)
+    steps(play("9S"))
+    steps(drawn("2C", "3C"))
+    assert steps.lines(viewer=1) == ["ann played 9S on 9H - forgot to call Page One!: drew 2 cards"]
+
+
+def test_explain_names_the_rule():
+    t = Table(["2H 5C 6C", "2S 4D 7D", "KC QC JC"], "9H")
+    variant = t.variant
+    assert variant.explain(t.state, play("2H"), NAMES) == \
+        "matches the suit of 9H (hearts); the 2 makes bob draw 2 or pass it on"
+    t.play("2H")
+    assert variant.explain(t.state, play("2S"), NAMES) == \
+        "a 2 on a pending 2: the penalty grows to 4 and passes to cat"
+    assert variant.explain(t.state, DRAW_ACTION, NAMES) == \
+        "takes the penalty of 2: it could be passed on only with a 2"
+    t2 = Table(["9S 5C 6C", "KD 4D 7D", "KC QC JC"], "9H")
+    t2.play("9S")
+    assert variant.explain(t2.state, DRAW_ACTION, NAMES) == "must draw: no spade, no 9 and no 8 in hand"
+    t3 = Table(["8S 5C 6C", "KD 4D 7D", "JS QC JC"], "9H")
+    assert variant.explain(t3.state, play("8S", 2), NAMES) == \
+        "8s are wild: an 8 goes on anything; it names diamonds"
+    t3.play("8S", "D")
+    assert variant.explain(t3.state, play("4D"), NAMES) == "follows diamonds, the suit the 8 named"
+    t3.play("4D")
+    assert variant.explain(t3.state, play("JS"), NAMES).endswith("the J skips ann")
+
+
+def test_round_summary_shows_every_hand_and_the_scores():
+    t = Table(["5H 6S 7S", "KD 4D 7D", "KC QC JC"], "9H", rounds=3)
+    t.state.hands[0] = [parse_card("5H")]  # ann's last card
+    text = t.variant.round_summary(t.state, play("5H"), NAMES)
+    assert text.splitlines()[0] == "Round 1 of 3 is over: ann went out."
+    assert "  bob  21 points  (total 21)  4D 7D KD" in text
+    assert "  ann   0 points  (total  0)  -" in text
+    assert t.variant.round_summary(t.state, DRAW_ACTION, NAMES) is None
+    one = Table(["5H 6S 7S", "KD 4D 7D", "KC QC JC"], "9H")
+    one.state.hands[0] = [parse_card("5H")]
+    assert one.variant.round_summary(one.state, play("5H"), NAMES) is None  # the game's end says it
+
+
+def test_house_rules_in_a_few_words():
+    registry = get_registry()
+    variant = registry.get("matching")
+    american = load_ruleset("american", registry, "matching")
+    assert variant.rules_summary(american.options) == [
+        "A skips", "9 reverses", "3s draw three", "a 5-card Page One penalty", "play on for every place",
+        "5 rounds"]
+    standard = load_ruleset("standard", registry, "matching")
+    assert variant.rules_summary(standard.options) == []

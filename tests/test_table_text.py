@@ -1,0 +1,145 @@
+"""What the terminal table says, for any variant: the header, the log, the
+hint, a round's end, the end of the game; and what a third party's variant
+gets from the core without a word of its own."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+from cardcli.game import Game
+from cardcli.plugins import get_registry
+from cardcli.records import SeatInfo
+from cardcli.rulesets import default_ruleset, load_ruleset
+from cardcli.session import Session, end_text, hint_text, over_text, ranking_text, table_header
+from cardcli.ui import TerminalUI
+from cardcli.view import played_cards
+
+from .thirdparty import HighCard
+
+
+def run(*args, input=None):
+    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
+    assert "Traceback" not in result.output
+    return result
+
+
+# ------------------------------------------------------------------ ranking
+def test_ranking_rows_line_up_and_say_who_won():
+    text = ranking_text({"places": [2, 1, 3], "winner": 1, "scores": [35, 120, 5]},
+                        ["ann", "barbara", "cy"], "points")
+    assert text.splitlines() == ["Ranking:", "  1. barbara  120 points", "  2. ann       35 points",
+                                 "  3. cy         5 points", "  barbara wins!"]
+    assert ranking_text({"places": [1, 2], "winner": 0}, ["you", "cpu1"]).endswith("  you win!")
+    assert ranking_text({"places": [1, 1], "winner": None}, ["a", "b"]).endswith("No single winner.")
+    text = ranking_text({"places": [1, 2], "winner": 0, "scores": [1, 0]}, ["ann", "bob"], "deals won")
+    assert "  1. ann  1 deal won" in text and "  2. bob  0 deals won" in text
+
+
+def test_game_over_says_the_reason_in_names_once():
+    assert over_text({"reason": "seat 0 played their last card"}, ["you", "bob"]) == \
+        "Game over: you played your last card."
+    variant = get_registry().get("trick")
+    state = variant.new_state(default_ruleset(variant).options, 2, 1)
+    result = {"places": [1, 2], "winner": 0, "reason": "seat 0 played their last card"}
+    text = end_text(variant, state, result, ["ann", "bob"])
+    assert text.count("over") == 1 and "Game over: ann played their last card." in text
+
+
+# ------------------------------------------------------------------- header
+def test_header_names_the_ruleset_and_its_house_rules():
+    registry = get_registry()
+    matching = registry.get("matching")
+    american = load_ruleset("american", registry, "matching")
+    assert table_header(matching, american.options, american.name).startswith(
+        "American Page One: A skips, 9 reverses, 3s draw three")
+    assert table_header(matching, default_ruleset(matching).options, None) == \
+        "Page One (matching): the standard rules"
+    narrow = dict(default_ruleset(matching).options, max_players=3)  # table sizes are settled at a table
+    assert table_header(matching, narrow, None) == "Page One (matching): the standard rules"
+
+
+# ------------------------------------------------------------- third party
+def test_a_third_party_variant_gets_words_from_the_core():
+    variant = HighCard()
+    rules = {"bonus": 3, "min_players": 2, "max_players": 4}
+    assert table_header(variant, rules, None) == "High card: bonus 3"
+    state = variant.new_state(rules, 2, 0)
+    deal = ("deal", ((0, 14), (26, 27)))
+    assert variant.explain(state, deal) == ""
+    events = [(state.clone(), deal)]
+    state.apply(deal)
+    assert variant.explain(state, ("play", 26)) == "a choice: one of 2 legal moves"
+    assert played_cards(variant, state, ("play", 26)) == ["2D"]
+    events.append((state.clone(), ("play", 26)))
+    state.apply(("play", 26))
+    assert variant.describe_events(events, viewer=0, names=["ann", "bob"]) == [
+        "dealt 2 cards each", "bob played 2D"]
+    assert variant.round_summary(state, ("play", 0)) is None
+    assert variant.move_view(state, 0, ("play", 0), ["ann", "bob"]).label == "play 2S"
+    state.apply(("play", 0))
+    state.apply(("play", 27))
+    assert variant.explain(state, ("play", 14)) == "forced: the only legal move"
+
+
+def test_a_third_party_variant_at_the_terminal(tmp_path):
+    variant = HighCard()
+    record = tmp_path / "game.jsonl"
+    from cardcli.records import RecordWriter
+
+    game = Game(variant, {"bonus": 0, "min_players": 2, "max_players": 4},
+                [SeatInfo("ann"), SeatInfo("cpu1", "cpu:easy")], 1, seed=3,
+                writer=RecordWriter.open(str(record)))
+    runner = CliRunner()
+    with runner.isolation(input="1\n1\n") as (out, *_):
+        session = Session(game, TerminalUI(colour=False))
+        result = session.run()
+        session.show_end(result)
+    text = out.getvalue().decode()
+    assert "High card: the standard rules" in text and "ann, it is your turn." in text
+    assert "[1] play " in text  # the core's numbered menu for a variant with no dialogue
+    assert "Game over: most rounds won." in text
+    assert json.loads(record.read_text().splitlines()[-1])["result"]["places"]
+
+
+# --------------------------------------------------------------------- hint
+def test_the_hint_uses_the_menus_numbers_and_the_present_tense():
+    registry = get_registry()
+    variant = registry.get("matching")
+    from tests.matching.conftest import Table
+
+    t = Table(["9S 5S KD", "KC 4D 7D"], "9H")
+    game = Game(variant, t.rules, [SeatInfo("ann"), SeatInfo("bob")], 1, seed=1)
+    game.state = t.state
+    legal = t.state.legal_actions()
+    menu = {action: str(number) for number, action in enumerate(legal, start=1)}
+    text = hint_text(game, t.state, 0, legal, menu)
+    lines = text.splitlines()
+    assert lines[0].startswith("Hint - the hard CPU's view from your seat")
+    assert len(lines) == 1 + len(legal)
+    values = []
+    for line in lines[1:]:
+        key, _, rest = line.strip().partition("] ")
+        label, _, value = rest.rpartition(": ")
+        assert key.startswith("[") and label.startswith(("play ", "draw"))
+        assert "played" not in label
+        values.append(float(value))
+    assert values == sorted(values, reverse=True)
+
+
+# --------------------------------------------------------- at the terminal
+def test_play_shows_the_header_and_merged_lines(tmp_path):
+    record = tmp_path / "game.jsonl"
+    result = run("play", "matching", "--players", "you,cpu:normal,cpu:easy", "--ruleset", "american",
+                 "--seed", "5", "--record", record, input="1\n" * 3000)
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert "American Page One: A skips, 9 reverses, 3s draw three" in out
+    assert "could not play: drew" in out
+    assert "(draws " not in out and "(penalty)" not in out
+    assert "Round 1 of 5 is over:" in out and "Press Enter for the next deal." in out
+    assert out.count("Press Enter for the next deal.") == 4  # after rounds 1-4; the game's end after 5
+    assert "\x1b[" not in out  # not a terminal: no colour
+    assert run("validate", record).exit_code == 0

@@ -1,0 +1,51 @@
+"""Words for people: plurals, ranges, and "you" in sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardcli.words import (
+    join_and,
+    join_or,
+    name_seats,
+    plural,
+    possessive,
+    second_person,
+    span,
+    type_a_number,
+)
+
+
+def test_plurals_and_ranges():
+    assert plural(1, "player") == "1 player" and plural(2, "player") == "2 players"
+    assert plural(0, "game") == "0 games" and plural(1, "deal won", "deals won") == "1 deal won"
+    assert span(2, 6, "player") == "2 to 6 players" and span(2, 2, "player") == "2 players"
+    assert span(1, 1, "player") == "1 player"
+    assert join_or(["9C", "8D", "draw"]) == "9C, 8D or draw" and join_or(["draw"]) == "draw"
+    assert join_and(["ann", "bob"]) == "ann and bob"
+    assert type_a_number(1) == "Type 1." and type_a_number(3) == "Type a number from 1 to 3."
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("you wins!", "you win!"),
+    ("you was dealt 7 cards", "you were dealt 7 cards"),
+    ("you played their last card", "you played your last card"),
+    ("you has melded", "you have melded"),
+    ("ann played their last card", "ann played their last card"),
+    ("bob skips you", "bob skips you"),
+])
+def test_second_person(text, said):
+    assert second_person(text) == said
+
+
+def test_seats_named_in_a_reason():
+    assert name_seats("seat 0 played their last card", ["you", "bob"]) == "you played your last card"
+    assert name_seats("seat 1 went out", ["ann", "bob"]) == "bob went out"
+    names = [f"p{i}" for i in range(12)]
+    assert name_seats("seat 11 and seat 1 went out", names) == "p11 and p1 went out"
+    assert name_seats("seat 0 went out", None) == "seat 0 went out"
+
+
+def test_possessives():
+    assert possessive("ann") == "ann's" and possessive("you") == "your"
+    assert possessive("you", alone=True) == "yours" and possessive("ann", alone=True) == "ann's"
