@@ -87,8 +87,8 @@ def test_the_generated_game_works_with_every_command(toy, tmp_path):
         return result.output
 
     listing = run("variants")
-    assert re.search(r"^toy +Toy  \(2-8 players; CPU: easy, normal\)  \[cardcli_toy.plugin\]$", listing,
-                     re.MULTILINE), listing
+    assert re.search(r"^toy +Toy  \(2 to 8 players; CPU: easy, normal, hard\)  \[cardcli_toy.plugin\]$",
+                     listing, re.MULTILINE), listing
     played = tmp_path / "played.jsonl"
     run("play", "toy", "--players", "cpu:normal,cpu:hard=30", "--seed", "3", "--record", str(played))
     records = tmp_path / "records"
