@@ -127,16 +127,26 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--games", type=int, default=2, help="games each table plays, one after another")
     parser.add_argument("--level", default="normal", help="the CPUs' strength")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="profile the server (cProfile) and write its stats to FILE")
     parser.add_argument("--server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--folder", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.server:
-        asyncio.run(serve_tables(args.tables, args.level, args.games, args.folder))
+        if args.profile:
+            import cProfile
+
+            with cProfile.Profile() as profile:
+                asyncio.run(serve_tables(args.tables, args.level, args.games, args.folder))
+            profile.dump_stats(args.profile)
+        else:
+            asyncio.run(serve_tables(args.tables, args.level, args.games, args.folder))
         return
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--server",
                                    "--tables", str(args.tables), "--games", str(args.games),
-                                   "--level", args.level, "--folder", folder],
+                                   "--level", args.level, "--folder", folder,
+                                   *(["--profile", args.profile] if args.profile else [])],
                                   stdout=subprocess.PIPE, text=True)
         assert server.stdout is not None
         hello = json.loads(server.stdout.readline())

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from cardcli.serve.server import TableServer
+from cardcli.serve.table import Table
 from cardcli.testing import validate_bytes
 
 from .helpers import LIMIT, Bot, make_game, served
@@ -284,3 +287,58 @@ def test_the_page_and_its_files_are_served_only_for_real_links(tmp_path):
     assert script[1]["Content-Type"].startswith("text/javascript") and b"WebSocket" in script[2]
     assert wrong[0] == 404 and b"does not open a table" in wrong[2]
     assert other[0] == 404
+
+
+class _Gated:
+    """A CPU that thinks until the test lets it decide (as ``hard`` thinks
+    for half a second): not a policy, so the table runs it in a worker thread."""
+
+    def __init__(self, player):
+        self.player = player
+        self.thinking = threading.Event()
+        self.go = threading.Event()
+
+    def act(self, state, seat, legal):
+        self.thinking.set()
+        assert self.go.wait(LIMIT)
+        return self.player.act(state, seat, legal)
+
+
+def test_a_thinking_cpu_never_holds_up_the_other_tables(tmp_path):
+    """While one table's CPU thinks, the same server plays a whole game at
+    another table; then the CPU decides and its game goes on to the end."""
+    kinds = ["friend", "cpu"]
+
+    async def scenario():
+        slow = Table(make_game("matching", kinds, tmp_path / "slow.jsonl", seed=7), kinds)
+        fast = Table(make_game("matching", kinds, tmp_path / "fast.jsonl", seed=8), kinds)
+        gated = _Gated(slow.cpus[1])
+        slow.cpus[1] = gated
+        slow._seat_players()
+        server = TableServer()
+        server.add(slow)
+        server.add(fast)
+        port = await server.start("127.0.0.1", 0)
+        try:
+            slow_game, fast_game = asyncio.ensure_future(slow.play()), asyncio.ensure_future(fast.play())
+            ann = await Bot(port, slow.seats[0].token, seed=1).open()
+            ann_plays = asyncio.ensure_future(ann.until_over())
+            loop = asyncio.get_running_loop()
+            assert await loop.run_in_executor(None, gated.thinking.wait, LIMIT)
+            # The CPU is thinking: the other table plays a whole game meanwhile.
+            bob = await Bot(port, fast.seats[0].token, seed=2).open()
+            await asyncio.gather(bob.until_over(), fast_game)
+            assert not gated.go.is_set() and not slow_game.done()
+            gated.go.set()
+            await asyncio.gather(ann_plays, slow_game)
+        finally:
+            gated.go.set()
+            await server.stop()
+            for table in (slow, fast):
+                table.game.writer.close()
+        return slow, fast
+
+    slow, fast = run(scenario())
+    for table, name in ((slow, "slow"), (fast, "fast")):
+        report = validate_bytes((tmp_path / f"{name}.jsonl").read_bytes())
+        assert report.valid and report.moves == table.game.moves

@@ -64,17 +64,16 @@ class HostConsole:
     """
 
     prompts = False
+    tables = False  # it draws the host's table itself, at the host's turn
 
     def __init__(self, ui: TerminalUI | None = None):
         self.ui = ui or TerminalUI()
-        self.table_text = ""
         self.lock = threading.Lock()
 
     def send(self, message: dict[str, Any]) -> None:
         if message.get("type") == "update":
             for line in message["events"]:
                 click.echo("  " + line)
-            self.table_text = message["table"]["text"]
 
     def close(self, reason: str) -> None:
         pass

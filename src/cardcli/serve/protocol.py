@@ -43,16 +43,18 @@ def event_text(variant: Variant, state: State, action: Action, viewer: int | Non
     return event_line(variant, state, action, viewer, names)
 
 
-def table_fields(variant: Variant, state: State, viewer: int | None,
-                 names: Sequence[str]) -> dict[str, Any]:
+def table_fields(variant: Variant, state: State, viewer: int | None, names: Sequence[str],
+                 moves: bool | None = None) -> dict[str, Any]:
     """The ``table`` and ``moves`` of an update for ``viewer``: its view of the
-    table and, on its turn, its legal moves in the order a ``move`` names them."""
+    table and, on its turn (or when ``moves`` says so), its legal moves in the
+    order a ``move`` names them."""
     view = variant.table_view(state, viewer, names)
-    player = state.current_player()
-    moves: list[dict[str, Any]] = []
-    if viewer is not None and viewer >= 0 and player == viewer:
-        moves = [move.as_dict() for move in moves_for(variant, state, viewer, state.legal_actions(), names)]
-    return {"table": view.as_dict(), "moves": moves}
+    if moves is None:
+        moves = viewer is not None and viewer >= 0 and state.current_player() == viewer
+    offered: list[dict[str, Any]] = []
+    if moves and viewer is not None:
+        offered = [move.as_dict() for move in moves_for(variant, state, viewer, state.legal_actions(), names)]
+    return {"table": view.as_dict(), "moves": offered}
 
 
 def viewer_of(seat: int | None, open_hands: bool = False) -> int | None:

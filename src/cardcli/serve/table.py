@@ -1,13 +1,26 @@
 """A served table: one game, its seats and their clients, on an asyncio event loop.
 
-The table is the single authority.  It moves the game on through the core
-driver's step API: chance at once, a CPU's decision in a worker thread (a
-``hard`` CPU thinks for half a second; other tables keep playing meanwhile),
-and a decision that comes from outside (a friend's device, the host's
-terminal) checked by the rules when it arrives.  Every event is written to
-the record before anyone is told of it, then each client is sent what its
-seat may see: the event in words and the table as data, both built for that
-seat (:mod:`cardcli.serve.protocol`).
+The table is the single authority, and the game is moved by the core's game
+driver like every other use of the engine (``docs/driver.md``): the table
+seats the quick CPUs in the driver and leaves every other seat *external*.
+``Driver.advance`` applies chance and the quick CPUs' moves, on the event
+loop (a ``normal`` CPU decides in microseconds), until an external seat must
+decide; that decision then comes from outside and goes in through
+``Driver.submit``, checked by the rules:
+
+* a friend's device (a ``move`` message, or the answers to a ``cardcli
+  join`` dialogue), or the host's terminal;
+* a CPU that thinks for a while (``hard``, half a second), or the CPU
+  standing in for an absent friend at that level: its ``act`` runs in a
+  worker thread on a copy of the state, so the event loop keeps serving every
+  other table meanwhile.
+
+Two hooks on the driver do the rest: the record writer (installed first by
+:class:`~cardcli.game.Game`: every event is written before anyone is told
+of it) and :class:`_Tell`, which words each event for every viewer from its
+own seat as the driver applies it.  After each run of events, each client
+is sent what its seat may see: those words and the table as data, both
+built for that seat (:mod:`cardcli.serve.protocol`).
 
 A seat's link token is the seat: opening it again (after closing the page or
 losing Wi-Fi) takes the seat back and gets the whole table again.  While a
@@ -26,15 +39,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..driver import Driver, Hook, PolicyPlayer
 from ..errors import IllegalMove
 from ..game import Game, derive_seed
 from ..players import Player, make_cpu
 from ..session import end_text
 from ..text import printable
-from ..variant import CHANCE, TERMINAL, Action
+from ..variant import TERMINAL, Action
 from ..view import SPECTATOR
 from .links import new_token
-from .protocol import PROTOCOL, BadMessage, error, event_text, table_fields
+from .protocol import PROTOCOL, BadMessage, error, event_text, table_fields, viewer_of
 
 #: Events kept per viewer for a client that (re)connects.
 LOG_KEPT = 30
@@ -45,7 +59,12 @@ RATE, BURST = 10.0, 30
 
 
 class Client(Protocol):
-    """A connection, as the table sees it: the transport lives in :mod:`cardcli.serve.server`."""
+    """A connection, as the table sees it: the transport lives in :mod:`cardcli.serve.server`.
+
+    ``prompts``: it wants the variant's text dialogue on its turn (``cardcli
+    join``).  ``tables``: it wants the table in each update (the host's own
+    terminal draws it itself, and only at its turn).
+    """
 
     prompts: bool
 
@@ -108,6 +127,30 @@ class _Limiter:
         return True
 
 
+def quick(player: Player) -> bool:
+    """A player the driver may run on the event loop: a policy (the variant's
+    CPUs decide in microseconds).  Anything else (the hard CPU's search)
+    thinks in a worker thread."""
+    return isinstance(player, PolicyPlayer)
+
+
+class _Tell(Hook):
+    """The table's hook on the driver: each event in words for every viewer,
+    as it is applied; and, when the driver stops for a decision from outside,
+    which one it is."""
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    def deciding(self, driver: Driver[Any], seat: int, legal: list[Action]) -> None:
+        if driver.is_external(seat):
+            self.table.turn = driver.events
+            self.table.legal = legal
+
+    def before(self, driver: Driver[Any], seat: int, action: Action) -> None:
+        self.table.tell(action)
+
+
 class Table:
     """One game served to its clients.  All its state changes on the event loop's thread."""
 
@@ -137,16 +180,22 @@ class Table:
         self.ask_host = ask_host
         self.notice = notice or (lambda text: None)
         self.dialogue = dialogue
-        self.logs: dict[int, deque[str]] = {viewer: deque(maxlen=LOG_KEPT)
-                                            for viewer in [*range(len(self.seats)), SPECTATOR]}
-        self.unsent: dict[int, list[str]] = {viewer: [] for viewer in self.logs}
-        self.turn: int | None = None  # the event number the current outside decision was asked at
-        self.decision: asyncio.Future[Action] | None = None
+        # Only seats a person may look from are told events: a CPU's seat never has a client.
+        viewers = [s.index for s in self.seats if s.kind != "cpu"] + [SPECTATOR]
+        self.logs: dict[int, deque[str]] = {viewer: deque(maxlen=LOG_KEPT) for viewer in viewers}
+        self.unsent: dict[int, list[str]] = {viewer: [] for viewer in viewers}
+        #: The decision awaited from outside: the event number it was asked at
+        #: (a ``move`` repeats it as its ``turn``) and its legal actions.
+        self.turn: int | None = None
+        self.legal: list[Action] = []
+        self.answering: asyncio.Task[None] | None = None  # what makes the awaited decision, if not a client
         self.prompting: Prompting | None = None
         self.limits: dict[int, _Limiter] = {}
         self.result: dict[str, Any] | None = None
+        self.done: asyncio.Future[dict[str, Any]] | None = None  # set by play()
         self.closed = False
-        self.changed = asyncio.Event()
+        self._seat_players()
+        game.hooks.append(_Tell(self))
 
     # ------------------------------------------------------------- tokens
     def tokens(self) -> dict[str, str]:
@@ -169,24 +218,27 @@ class Table:
         connection) or the watch link."""
         if seat is None:
             self.spectators.append(Spectator(client))
+            client.send(self.welcome(None))
+            self.broadcast(only=client)
+            return
+        place = self.seats[seat]
+        old, place.client = place.client, client
+        if old is not None:
+            self._cancel_prompt(seat)
+            old.close("this seat was opened on another device")
         else:
-            place = self.seats[seat]
-            old, place.client = place.client, client
-            if old is not None:
-                self._cancel_prompt(seat)
-                old.close("this seat was opened on another device")
-            else:
-                self.notice(f"{place.name} joined")
-            place.away_since = None
-            if place.stand_in is not None:
-                place.stand_in = None
-                self.notice(f"{place.name} is back; the CPU standing in for them stops")
-            place.asked_host = False
+            self.notice(f"{place.name} joined")
+        place.away_since = None
+        place.asked_host = False
+        if place.stand_in is not None:
+            place.stand_in = None
+            self._seat_players()
+            self.notice(f"{place.name} is back; the CPU standing in for them stops")
         client.send(self.welcome(seat))
         self.broadcast(only=client)
-        if seat is not None:
-            self.broadcast_presence()
-            self.changed.set()
+        self.broadcast_presence()
+        if self.waiting() == seat:
+            self._ask(seat)  # their decision now comes from them again
 
     def leave(self, client: Client) -> None:
         for seat in self.seats:
@@ -197,7 +249,8 @@ class Table:
                 if not self.closed:
                     self.notice(f"{seat.name} left (the same link gets the seat back)")
                     self.broadcast_presence()
-                self.changed.set()
+                    if self.waiting() == seat.index:
+                        self._ask(seat.index)  # the away timer starts
         self.spectators = [s for s in self.spectators if s.client is not client]
         self.limits.pop(id(client), None)
 
@@ -222,15 +275,17 @@ class Table:
             prompt.answer(message["prompt"], message["text"])
             return
         # A move: the seat whose turn it is, at this very turn, one of its moves.
-        state = self.game.state
-        if self.decision is None or state.current_player() != seat:
+        if self.waiting() != seat or self.turn is None:
             raise BadMessage("not-your-turn", f"it is not {self.seats[seat].name}'s turn")
         if message["turn"] != self.turn:
             raise BadMessage("stale", f"that move was for turn {message['turn']}; it is now turn {self.turn}")
-        legal = state.legal_actions()
+        legal = self.legal
         if message["move"] >= len(legal):
             raise BadMessage("bad-move", f"there are {len(legal)} moves (0 to {len(legal) - 1})")
-        self._decide(legal[message["move"]])
+        try:
+            self.submit(seat, legal[message["move"]])
+        except IllegalMove as problem:
+            raise BadMessage("illegal", str(problem)) from None
 
     def refuse(self, client: Client, problem: BadMessage) -> None:
         """Tell a client what was wrong (a refused message counts against its rate)."""
@@ -271,28 +326,31 @@ class Table:
             out.append(entry)
         return out
 
-    def update(self, viewer: int | None, events: list[str]) -> dict[str, Any]:
+    def _viewer(self, seat: int | None) -> int | None:
+        return viewer_of(seat, self.options.open_hands)
+
+    def update(self, viewer: int | None, events: list[str], presence: list[dict[str, Any]] | None = None,
+               table: bool = True) -> dict[str, Any]:
         """The table as ``viewer`` (a seat, or ``None`` for a spectator) sees it
         now, after ``events``; on its turn, its moves."""
         game = self.game
-        if viewer is None:
-            seen = None if self.options.open_hands else SPECTATOR
-        else:
-            seen = viewer
-        fields = table_fields(game.variant, game.state, seen, game.names)
-        if viewer is None or self.decision is None:
-            fields["moves"] = []
+        asked = viewer is not None and self.turn is not None and self.waiting() == viewer
+        fields = table_fields(game.variant, game.state, self._viewer(viewer), game.names, moves=asked) \
+            if table else {"moves": []}
         return {"type": "update", "event": game.events, "turn": self.turn if fields["moves"] else None,
-                "events": events, "seats": self.presence(), **fields}
+                "events": events, "seats": presence if presence is not None else self.presence(), **fields}
 
     def broadcast(self, only: Client | None = None) -> None:
         """Send each client (or just ``only``) its update: the events it has not
         been told yet and the table as it is now."""
+        presence = self.presence()
         for seat in self.seats:
-            if seat.client is not None and (only is None or seat.client is only):
-                seat.client.send(self.update(seat.index, self.unsent[seat.index] if only is None else []))
+            client = seat.client
+            if client is not None and (only is None or client is only):
+                client.send(self.update(seat.index, self.unsent[seat.index] if only is None else [], presence,
+                                        table=getattr(client, "tables", True)))
         if any(only is None or s.client is only for s in self.spectators):
-            message = self.update(None, self.unsent[SPECTATOR] if only is None else [])
+            message = self.update(None, self.unsent[SPECTATOR] if only is None else [], presence)
             for spectator in self.spectators:
                 if only is None or spectator.client is only:
                     spectator.client.send(message)
@@ -308,99 +366,162 @@ class Table:
     def clients(self) -> list[Client]:
         return [s.client for s in self.seats if s.client is not None] + [s.client for s in self.spectators]
 
-    # --------------------------------------------------------------- events
-    def record(self, action: Action) -> None:
-        """Tell every viewer of an event (in its own words), then apply it and
-        write it to the record."""
+    def tell(self, action: Action) -> None:
+        """An event about to be applied, in words for every viewer (called by the driver's hook)."""
         game = self.game
-        state, names = game.state, game.names
-        for viewer in self.logs:
-            text = event_text(game.variant, state, action, None if (
-                viewer == SPECTATOR and self.options.open_hands) else viewer, names)
-            self.logs[viewer].append(text)
+        state, names, variant = game.state, game.names, game.variant
+        for viewer, log in self.logs.items():
+            text = event_text(variant, state, action, self._viewer(None) if viewer == SPECTATOR else viewer,
+                              names)
+            log.append(text)
             self.unsent[viewer].append(text)
-        game.apply(action)
-
-    # ------------------------------------------------------------ the game
-    async def play(self) -> dict[str, Any]:
-        """Move the game on until it is over; return the result."""
-        game = self.game
-        loop = asyncio.get_running_loop()
-        while True:
-            state = game.state
-            seat = state.current_player()
-            if seat == TERMINAL:
-                break
-            if seat == CHANCE:
-                self.record(game.chance())
-                continue
-            legal = state.legal_actions()
-            if seat in self.cpus:
-                self.broadcast()
-                player = self.cpus[seat]
-                action = await loop.run_in_executor(None, player.act, state, seat, legal)
-            else:
-                action = await self._outside(seat, legal)
-            self.record(action)
-        result = game.finish() or {}
-        self.result = result
-        self.decision = None
-        self.broadcast()
-        over = {"type": "over", "result": result, "text": self.end_text(result)}
-        for client in self.clients():
-            client.send(over)
-        return result
 
     def end_text(self, result: dict[str, Any]) -> str:
         """The ranking screen, the same as at the end of ``cardcli play``."""
         game = self.game
         return end_text(game.variant, game.state, result, game.names)
 
-    async def _outside(self, seat: int, legal: list[Action]) -> Action:
-        """A decision from the host's terminal or a friend (or their stand-in)."""
-        game = self.game
-        place = self.seats[seat]
-        loop = asyncio.get_running_loop()
-        self.turn = game.events
-        self.decision = loop.create_future()
+    # ------------------------------------------------------------ the game
+    async def play(self) -> dict[str, Any]:
+        """Serve the game until it is over; return the result."""
+        self.done = asyncio.get_running_loop().create_future()
+        self._move_on()
         try:
-            if place.kind == "host":
-                self.broadcast()
-                assert self.host_turn is not None
-                action = await self.host_turn(self, seat, legal)
-                self._check(seat, action)
-                return action
-            self.broadcast()
-            while True:
-                if place.stand_in is not None:
-                    return await loop.run_in_executor(None, place.stand_in.act, game.state, seat, legal)
-                client = place.client
-                if client is not None and client.prompts and self.dialogue is not None and (
-                        self.prompting is None or self.prompting.client is not client):
-                    self._cancel_prompt(seat)
-                    self.prompting = self.dialogue(self, seat, legal, client)
-                self.changed.clear()
-                waiter = asyncio.ensure_future(self.changed.wait())
-                timeout = None
-                if place.client is None and place.away_since is not None and not place.asked_host:
-                    timeout = max(0.0, place.away_since + self.options.away_timeout - time.monotonic())
-                done, _ = await asyncio.wait({self.decision, waiter}, timeout=timeout,
-                                             return_when=asyncio.FIRST_COMPLETED)
-                waiter.cancel()
-                if self.decision.done():
-                    return self.decision.result()
-                if not done:  # away for too long
-                    place.asked_host = True
-                    if await self._stand_in_wanted(place):
-                        place.stand_in = make_cpu(game.variant, self.options.stand_in_level,
-                                                  derive_seed(game.seed or 0, "stand-in"), seat)
-                        self.notice(f"a CPU ({self.options.stand_in_level}) plays for {place.name} "
-                                    "until they come back")
-                        self.broadcast_presence()
+            return await self.done
         finally:
-            self._cancel_prompt(seat)
-            self.decision = None
-            self.turn = None
+            self._stop_answering()
+
+    def waiting(self) -> int | None:
+        """The seat whose decision the table awaits from outside, once play has started."""
+        if self.done is None or self.result is not None:
+            return None
+        return self.game.waiting_for()
+
+    def submit(self, seat: int, action: Action) -> None:
+        """A decision from outside for ``seat``: checked by the rules and applied
+        (raises :class:`IllegalMove`, changing nothing), then the game moves on."""
+        self.game.submit(seat, action)
+        self._cancel_prompt(seat)
+        self._stop_answering()
+        self.turn = None
+        self.legal = []
+        self._move_on()
+
+    def _move_on(self) -> None:
+        """The driver applies chance and the seated CPUs' moves up to the next
+        decision from outside (or the end); everyone is told; that decision
+        is set going."""
+        done = self.done
+        if done is None or done.done():
+            return
+        try:
+            seat = self.game.advance()
+            if seat == TERMINAL:
+                self._finish()
+                return
+            self.broadcast()
+            self._ask(seat)
+        except Exception as problem:  # a variant's bug: the table stops and says why
+            if not done.done():
+                done.set_exception(problem)
+
+    def _finish(self) -> None:
+        result = self.game.finish() or {}
+        self.result = result
+        self.turn = None
+        self.broadcast()
+        over = {"type": "over", "result": result, "text": self.end_text(result)}
+        for client in self.clients():
+            client.send(over)
+        assert self.done is not None
+        self.done.set_result(result)
+
+    def _seat_players(self) -> None:
+        """Seat in the driver the players it may run on the loop: quick CPUs
+        and quick stand-ins.  Every other seat is external."""
+        players: list[Player | None] = []
+        for seat in self.seats:
+            player = self.cpus.get(seat.index) or seat.stand_in
+            players.append(player if player is not None and quick(player) else None)
+        self.game.players = players
+
+    def _ask(self, seat: int) -> None:
+        """Set going what makes ``seat``'s decision: a thinking CPU, the host's
+        terminal, a remote dialogue, or the away timer.  (A friend's page
+        needs nothing more: its update offers the moves.)"""
+        self._stop_answering()
+        self._cancel_prompt(seat)
+        place = self.seats[seat]
+        player = self.cpus.get(seat) or place.stand_in
+        if player is not None:
+            self._answer_with(self._think(seat, player))
+        elif place.kind == "host":
+            self._answer_with(self._host(seat))
+        elif place.client is not None:
+            if place.client.prompts and self.dialogue is not None:
+                self.prompting = self.dialogue(self, seat, self.legal, place.client)
+        elif not place.asked_host:
+            self._answer_with(self._away(seat))
+
+    def _answer_with(self, work: Awaitable[None]) -> None:
+        """Run ``work`` (which makes the awaited decision) as a task; if it
+        fails (a CPU's or a dialogue's bug), the table stops and says why."""
+
+        async def guarded() -> None:
+            try:
+                await work
+            except asyncio.CancelledError:
+                raise
+            except BaseException as problem:
+                if self.done is not None and not self.done.done():
+                    self.done.set_exception(problem)
+
+        self.answering = asyncio.ensure_future(guarded())
+
+    def _stop_answering(self) -> None:
+        task, self.answering = self.answering, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _think(self, seat: int, player: Player) -> None:
+        """A CPU's decision, thought out in a worker thread on a copy of the state."""
+        turn, legal = self.turn, list(self.legal)
+        action = await asyncio.to_thread(player.act, self.game.state.clone(), seat, legal)
+        if self.turn == turn:
+            self.submit(seat, action)
+
+    async def _host(self, seat: int) -> None:
+        """The host's decision, from the serving terminal's dialogue."""
+        assert self.host_turn is not None
+        turn = self.turn
+        while self.turn == turn:
+            action = await self.host_turn(self, seat, self.legal)
+            if self.turn != turn:
+                return
+            try:
+                self.submit(seat, action)
+            except IllegalMove as problem:
+                self.notice(str(problem))
+
+    async def _away(self, seat: int) -> None:
+        """A friend whose turn it is is away: after the timeout, --away applies."""
+        place = self.seats[seat]
+        since = place.away_since if place.away_since is not None else time.monotonic()
+        await asyncio.sleep(max(0.0, since + self.options.away_timeout - time.monotonic()))
+        place.asked_host = True
+        if not await self._stand_in_wanted(place) or place.client is not None:
+            return
+        game = self.game
+        place.stand_in = make_cpu(game.variant, self.options.stand_in_level,
+                                  derive_seed(game.seed or 0, "stand-in"), seat)
+        self.notice(f"a CPU ({self.options.stand_in_level}) plays for {place.name} until they come back")
+        self.broadcast_presence()
+        self._seat_players()
+        if self.game.to_move() == seat:
+            if quick(place.stand_in):
+                self._move_on()  # the driver plays it
+            else:
+                self._ask(seat)
 
     async def _stand_in_wanted(self, place: Seat) -> bool:
         away = self.options.away
@@ -414,23 +535,7 @@ class Table:
         self.notice(f"{place.name} is away; the table waits for them (their link gets the seat back)")
         return False
 
-    def _check(self, seat: int, action: Action) -> None:
-        """The rules check of a decision from outside the server (raises IllegalMove)."""
-        if self.game.state.current_player() != seat:
-            raise IllegalMove(f"it is not seat {seat}'s turn")
-        self.game.state.check(action)
-
-    def _decide(self, action: Action) -> None:
-        """An outside decision for the current turn (a move message or a finished dialogue)."""
-        if self.decision is None or self.decision.done():
-            raise BadMessage("not-your-turn", "no decision is awaited")
-        seat = self.game.state.current_player()
-        try:
-            self._check(seat, action)
-        except IllegalMove as problem:
-            raise BadMessage("illegal", str(problem)) from None
-        self.decision.set_result(action)
-
+    # ----------------------------------------------------- remote dialogues
     def _cancel_prompt(self, seat: int) -> None:
         prompt = self.prompting
         if prompt is not None and prompt.seat == seat:
@@ -444,12 +549,17 @@ class Table:
             return  # cancelled meanwhile
         self.prompting = None
         try:
-            self._decide(action)
-        except BadMessage as problem:
-            prompt.client.send(error(problem.code, problem.message))
-            self.changed.set()  # ask again
+            if self.waiting() != seat:
+                raise IllegalMove(f"it is not {self.seats[seat].name}'s turn")
+            self.submit(seat, action)
+        except IllegalMove as problem:
+            prompt.client.send(error("illegal", str(problem)))
+            if self.waiting() == seat:
+                self._ask(seat)  # ask again
 
     def close(self) -> None:
         self.closed = True
+        self._stop_answering()
         for seat in self.seats:
             self._cancel_prompt(seat.index)
+        self.game.hooks[:] = [hook for hook in self.game.hooks if not isinstance(hook, _Tell)]
