@@ -61,19 +61,20 @@ def test_run_plays_to_the_end_and_counts(name):
 
 
 @pytest.mark.parametrize("name", VARIANTS)
-def test_the_plain_loop_and_the_hooked_loop_play_the_same_game(name):
-    """No hooks (the hot loop) or a hook that watches (the general loop):
-    the same seed gives the same actions, in the same order."""
-    _, state1, cpus1 = table(name, seed=5)
-    plain = Driver(state1, cpus1, rng=random.Random(5))
-    plain.run()
+def test_the_plain_loops_and_the_hooked_loop_play_the_same_game(name):
+    """No hooks (the hot loops, keeping history or not) or a hook that
+    watches (the general loop): the same seed gives the same game."""
     variant, state2, cpus2 = table(name, seed=5)
     calls: list = []
     watched = Driver(state2, cpus2, rng=random.Random(5), hooks=[Log("h", calls, variant)])
     watched.run()
-    assert plain.history == watched.history
-    assert (plain.moves, plain.events) == (watched.moves, watched.events)
-    assert state_signature(variant, state1) == state_signature(variant, state2)
+    for keep in (True, False):
+        _, state1, cpus1 = table(name, seed=5)
+        plain = Driver(state1, cpus1, rng=random.Random(5), history=keep)
+        plain.run()
+        assert plain.history == (watched.history if keep else [])
+        assert (plain.moves, plain.events) == (watched.moves, watched.events)
+        assert state_signature(variant, state1) == state_signature(variant, state2)
 
 
 def test_hooks_run_in_order_with_the_state_before_and_after():

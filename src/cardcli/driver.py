@@ -290,6 +290,8 @@ class Driver(Generic[S]):
         A :class:`PolicyPlayer`'s policy is called directly (one call a
         decision, not two).
         """
+        if limit is None and rollout_seat is None and not self.keeps_history:
+            return self._run_bare()
         state = self.state
         current_player = state.current_player
         legal_actions = state.legal_actions
@@ -322,6 +324,36 @@ class Driver(Generic[S]):
             self.moves += moves
             self.events += events
         return current_player()
+
+    def _run_bare(self) -> int:
+        """The plain loop with nothing to count, stop or keep: the to-the-end
+        run of a simulation, whose every check per event shows in its speed."""
+        state = self.state
+        current_player = state.current_player
+        legal_actions = state.legal_actions
+        apply_legal = state.apply_legal
+        sample_chance = state.sample_chance
+        policies, rngs, rng = self._policies, self._rngs, self.rng
+        moves = events = 0
+        try:
+            while True:
+                seat = current_player()
+                if seat >= 0:
+                    policy = policies[seat]
+                    if policy is None:
+                        break
+                    action = policy(state, seat, legal_actions(), rngs[seat])
+                    moves += 1
+                elif seat == CHANCE:
+                    action = sample_chance(rng)
+                else:
+                    break
+                apply_legal(action)
+                events += 1
+        finally:
+            self.moves += moves
+            self.events += events
+        return seat
 
     def run(self, limit: int | None = None) -> Result | None:
         """Play to the end (at most ``limit`` events); the result, or ``None``
