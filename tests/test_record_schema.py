@@ -20,7 +20,7 @@ SCHEMA_PATH = ROOT / "src" / "cardcli" / "schema" / "record.schema.json"
 DOC_PATH = ROOT / "docs" / "records.md"
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 VALIDATOR = Draft202012Validator(SCHEMA)
-KINDS = ("header", "decision", "chance", "result")
+KINDS = ("header", "decision", "chance", "checkpoint", "result")
 
 
 def def_validator(name: str) -> Draft202012Validator:
@@ -39,7 +39,9 @@ def expected_kind(line: dict[str, Any]) -> str:
         return "result"
     if "move" in line:
         return "decision"
-    return "chance"
+    if "chance" in line:
+        return "chance"
+    return "checkpoint"
 
 
 def assert_line_ok(line: dict[str, Any], where: str) -> None:

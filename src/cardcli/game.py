@@ -50,6 +50,9 @@ class Recorder(Hook):
         writer = self.game.writer
         if writer is not None and self.line is not None:
             writer.write(self.line)
+            checkpoint = self.game.variant.checkpoint(self.game.state)
+            if checkpoint is not None:
+                writer.write(checkpoint)
         self.line = None
 
 

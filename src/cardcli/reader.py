@@ -34,6 +34,7 @@ starts each.  See ``docs/records.md`` ("Reading records in Python").
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from typing import IO, Any, Generic, TypeVar
@@ -91,6 +92,9 @@ class RecordVisitor(Generic[T]):
     def visit_state(self, game: Game, event: Event) -> None:
         """The same event, now applied: ``game.state``, ``game.moves``,
         ``game.events`` and ``game.history`` include it."""
+
+    def visit_checkpoint(self, game: Game, stated: dict[str, Any], line: int) -> None:
+        """A checkpoint line (already checked against what the rules give there)."""
 
     def visit_result(self, game: Game, stated: dict[str, Any], line: int) -> None:
         """The result line (already checked against the rules' result)."""
@@ -157,6 +161,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         return
     variant = game.variant
     result_seen = False
+    checkpoint_due = False  # a checkpoint line may follow an event, once
     for line, data in lines:
         at.line, at.move = line, game.moves
         state = game.state
@@ -168,6 +173,11 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
             result_seen = True
             game.result_line_seen = True
             visitor.visit_result(game, data["result"], line)
+            continue
+        if "checkpoint" in data and "move" not in data and "chance" not in data:
+            check_checkpoint(game, data, source, line, due=checkpoint_due)
+            checkpoint_due = False
+            visitor.visit_checkpoint(game, data, line)
             continue
         current = state.current_player()
         if current == TERMINAL:
@@ -197,7 +207,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
                                   line=line, move=move, seat=current, kind="unexpected-event")
             where = f"after move {move},"
         else:
-            raise RecordError("a line must have 'move', 'chance' or 'result'", source=source,
+            raise RecordError("a line must have 'move', 'chance', 'checkpoint' or 'result'", source=source,
                               line=line, move=game.moves, kind="syntax")
         try:
             action = variant.decode_action(state, data)
@@ -214,9 +224,38 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         event = Event(line, data, action, seat, move)
         visitor.visit_event(game, event)
         game.apply(action, checked=False)
+        checkpoint_due = True
         visitor.visit_state(game, event)
     at.line = None
     visitor.end_record(game)
+
+
+def check_checkpoint(game: Game, data: dict[str, Any], source: str, line: int, *, due: bool) -> None:
+    """A checkpoint line must stand right after the event the variant gives
+    one for (:meth:`~cardcli.variant.Variant.checkpoint`), and every key it
+    states must be what the rules give there (keys left out are not checked)."""
+    name = data["checkpoint"]
+    if not isinstance(name, str):
+        raise RecordError("'checkpoint' must name the checkpoint, e.g. \"round_end\"", source=source,
+                          line=line, move=game.moves, kind="syntax")
+    expected = game.variant.checkpoint(game.state) if due else None
+    if expected is None or expected.get("checkpoint") != name:
+        wanted = f"; the rules give a {expected['checkpoint']!r} checkpoint here" if expected else ""
+        raise RecordError(f"after move {game.moves}: a {name!r} checkpoint, but none stands here "
+                          f"(next: {game.state.expecting()}){wanted}", source=source, line=line,
+                          move=game.moves, kind="wrong-checkpoint")
+    for key, value in data.items():
+        if key == "checkpoint":
+            continue
+        if key not in expected:
+            raise RecordError(f"unknown key {key!r} on a {name!r} checkpoint (the rules give: "
+                              f"{', '.join(k for k in expected if k != 'checkpoint')})", source=source,
+                              line=line, move=game.moves, kind="syntax")
+        # Compared as JSON, so true is not 1 and false is not 0.
+        if json.dumps(expected[key], sort_keys=True) != json.dumps(value, sort_keys=True):
+            raise RecordError(f"wrong {name} checkpoint: {key} is {expected[key]!r} by the rules, the "
+                              f"record says {value!r}", source=source, line=line, move=game.moves,
+                              kind="wrong-checkpoint")
 
 
 class GameLoader(RecordVisitor[Game]):

@@ -423,6 +423,18 @@ class Variant(ABC, Generic[S]):
         name of the player to move (`` > 2 ann ...``).
         """
 
+    def checkpoint(self, state: S) -> dict[str, Any] | None:
+        """The checkpoint line due right after the event just applied, or ``None``.
+
+        A checkpoint states something the rules worked out, where a person
+        keeping the game on paper would write it down (End of the Page: a
+        round's scores when the round ends): ``{"checkpoint": NAME, ...}``.
+        cardcli writes it after that event; in a record it is optional, and
+        where one stands every key it states must equal this line's.  The
+        default: the variant has none.
+        """
+        return None
+
     def cpu_policy(self, level: str) -> Policy[S]:
         """The policy of a CPU strength; the default plays a random legal move."""
         if level not in self.cpu_levels:

@@ -196,3 +196,11 @@ def test_the_core_describes_an_attempt_from_its_record_fields():
     plain = Plain()
     assert plain.describe_attempt(t.state, (PLAY, parse_card("JC"), -1, True)) == "play (card JC, call True)"
     assert plain.describe_attempt(t.state, (0,)) == "(0,)"  # unreadable: shown as it is
+
+
+def test_a_variant_without_checkpoints_refuses_a_checkpoint_line(tmp_path):
+    lines = [*GAME[:4], {"checkpoint": "round_end", "scores": [0, 0]}, *GAME[4:]]
+    path = write(tmp_path, lines)
+    result = validate_command(path)
+    assert result.exit_code == 1
+    assert f"{path}:5: after move 1: a 'round_end' checkpoint, but none stands here" in result.output

@@ -25,6 +25,7 @@ from .state import (
     LAYOFF,
     MELD,
     P_DEAL,
+    P_OVER,
     PICKUP,
     RESHUFFLE,
     RESHUFFLE_ACTION,
@@ -266,6 +267,17 @@ class EndOfPageVariant(Variant[EndOfPageState]):
                 return (LAYOFF, index, card, meanings[0])
             return (LAYOFF, index, card, 0)
         return (LAYOFF, index, card, RANK[card])
+
+    def checkpoint(self, state: EndOfPageState) -> dict[str, Any] | None:
+        """Right after the event that ends a round: the round's number, its
+        scores and the running totals, as a family writes them on the page."""
+        if not state.round_scores:
+            return None
+        if state.phase == P_OVER or (state.phase == P_DEAL and not any(state.hands)):
+            number = len(state.round_scores)
+            return {"checkpoint": "round_end", "round": number, "scores": list(state.round_scores[-1]),
+                    "totals": list(state.totals)}
+        return None
 
     # ----------------------------------------------------------------- people
     def describe_attempt(self, state: EndOfPageState, action, names: Sequence[str] | None = None) -> str:
