@@ -81,6 +81,7 @@ def test_the_measures_add_up():
     for ruleset in data["rulesets"]:
         wins = sum(seat["wins"] for seat in ruleset["seats"])
         assert wins + ruleset["nobody_won"]["games"] == 30
+        assert sum(ruleset["nobody_won"]["reasons"].values()) == ruleset["nobody_won"]["games"]
         assert [s["position"] for s in ruleset["seats"]] == ["dealer", "dealer+1", "dealer+2"]
         (skill,) = ruleset["skill"]
         assert (skill["stronger"], skill["weaker"], skill["games"]) == ("normal", "easy", 30)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +68,8 @@ class ArmResult:
     moves: list[int]
     rounds: list[int] | None
     nobody_won: list[int]
+    #: How the games nobody won ended (the variant's words) and how many ended so.
+    nobody_why: dict[str, int]
     #: ``won_from[k][i]`` is 1 when game ``i`` was won by the seat ``k``
     #: places after the (first) dealer.
     won_from: list[list[int]]
@@ -91,7 +94,7 @@ class ArmResult:
             "moves": spread(self.moves),
             "rounds": spread(self.rounds) if self.rounds is not None else None,
             "nobody_won": {"games": nobody, "share": round(nobody / games, 4),
-                           "ci95": [round(low, 4), round(high, 4)]},
+                           "ci95": [round(low, 4), round(high, 4)], "reasons": self.nobody_why},
             "seats": seats,
             "seat_advantage": seat_advantage(self.won_from, decided),
             "skill": [skill_dict(s, players) for s in self.skill],
@@ -311,9 +314,10 @@ def measure(variant: Variant, arm: Arm, players: int, games: int, seed: int, cpu
                                   progress=progress)
         won = [int(g.winner is not None and g.order[g.winner] == 0) for g in played]
         skill.append(Skill(stronger, weaker, won))
+    why = Counter(o.reason or "(no reason given)" for o in outcomes if o.winner is None)
     return ArmResult(arm, [o.decisions for o in outcomes],
                      None if any(r is None for r in rounds) else [r for r in rounds if r is not None],
-                     [int(o.winner is None) for o in outcomes], won_from, skill)
+                     [int(o.winner is None) for o in outcomes], dict(why.most_common()), won_from, skill)
 
 
 def run(variant: Variant, arms: Sequence[Arm], players: int, games: int, seed: int, *, cpu: str = "normal",

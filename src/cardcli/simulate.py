@@ -32,6 +32,7 @@ class GameOutcome:
     events: int
     scores: list[int] | None = None
     rounds: int | None = None  # rounds (deals) played, where the variant scores rounds
+    reason: str = ""  # how the game ended, in the variant's words
 
 
 def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int) -> GameOutcome:
@@ -44,7 +45,7 @@ def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: in
     result = driver.run()
     assert result is not None
     return GameOutcome(0, seed, result.places, result.winner, driver.moves, driver.events, result.scores,
-                       _rounds(result.rounds))
+                       _rounds(result.rounds), result.reason)
 
 
 def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: int, path: Path,
@@ -65,7 +66,7 @@ def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed
     result = game.state.result()
     assert result is not None
     return GameOutcome(0, seed, result.places, result.winner, game.moves, game.events, result.scores,
-                       _rounds(result.rounds))
+                       _rounds(result.rounds), result.reason)
 
 
 def _rounds(rounds: list[list[int]] | None) -> int | None:

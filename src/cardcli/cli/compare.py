@@ -197,6 +197,9 @@ def show(data: dict[str, Any]) -> None:
         click.echo(f"  {name:<{first}}" + "".join(f"  {c:<{w}}" for c, w in zip(cells, widths)))
     if rulesets[0]["skill"]:
         click.echo(f"  (an even share of wins at {data['players']} players is {1 / data['players']:.1%})")
+    for ruleset in rulesets:
+        for reason, count in ruleset["nobody_won"]["reasons"].items():
+            click.echo(f"  nobody won under {ruleset['label']}: {count} x {reason}")
     for diff in data["differences"]:
         click.echo(f"{diff['label']} against {diff['baseline']}, game by game (95% intervals):")
         moves = diff["moves"]
