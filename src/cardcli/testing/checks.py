@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..driver import Driver, Hook, PolicyPlayer
 from ..errors import IllegalMove
 from ..variant import CHANCE, TERMINAL, Action, State, Variant
 
@@ -82,33 +83,56 @@ def check_redeal(variant: Variant, state: State, world: State, seat: int, deck: 
 
 def play_out(variant: Variant, world: State, rng: random.Random, deck: Counter[Any], levels: Sequence[str],
              where: str) -> State:
-    """Play ``world`` to the end with the variant's CPU policies, every event
-    checked by ``State.apply`` and every card accounted for after it."""
+    """Play ``world`` to the end with the variant's CPU policies (through the
+    core's driver), every event checked by ``State.check`` and every card
+    accounted for after it."""
     policies = [variant.cpu_policy(levels[i % len(levels)]) for i in range(world.num_players)]
-    for count in range(MAX_PLAYOUT_EVENTS):
-        player = world.current_player()
-        if player == TERMINAL:
-            assert world.result() is not None, f"{where}: a finished game without a result"
-            return world
-        if player == CHANCE:
-            action = world.sample_chance(rng)
-        else:
-            legal = world.legal_actions()
-            assert legal, f"{where}, event {count} of the playout: seat {player} has no legal action"
-            action = policies[player](world, player, legal, rng)
-            assert action in legal, f"{where}: the CPU chose {action!r}, which is not legal"
+    checks = _PlayoutChecks(deck, where)
+    driver = Driver(world, [PolicyPlayer(policy, rng) for policy in policies], rng=rng, hooks=[checks])
+    try:
+        driver.advance(MAX_PLAYOUT_EVENTS)
+    except AssertionError:
+        raise
+    except Exception as error:
+        if not checks.applying:  # a policy, legal_actions or sample_chance: its own traceback
+            raise
+        raise AssertionError(f"{where}, event {driver.events} of the playout: applying {checks.action!r} "
+                             f"crashed ({type(error).__name__}: {error}); is every field derived from the "
+                             "hidden zones brought up to date by set_zones?") from error
+    if world.current_player() != TERMINAL:
+        raise AssertionError(f"{where}: the playout did not end within {MAX_PLAYOUT_EVENTS} events")
+    assert world.result() is not None, f"{where}: a finished game without a result"
+    return world
+
+
+class _PlayoutChecks(Hook):
+    """:func:`play_out`'s checks of every event, as a hook on the driver."""
+
+    def __init__(self, deck: Counter[Any], where: str):
+        self.deck, self.where = deck, where
+        self.legal: list[Action] = []
+        self.action: Action = None
+        self.applying = False  # between the check of ``action`` and its having been applied
+
+    def deciding(self, driver: Driver[Any], seat: int, legal: list[Action]) -> None:
+        assert legal, f"{self.where}, event {driver.events} of the playout: seat {seat} has no legal action"
+        self.legal = legal
+
+    def before(self, driver: Driver[Any], seat: int, action: Action) -> None:
+        self.action = action
+        if seat >= 0:
+            assert action in self.legal, f"{self.where}: the CPU chose {action!r}, which is not legal"
+        self.applying = True
         try:
-            world.apply(action)
+            driver.state.check(action)
         except IllegalMove as error:
-            raise AssertionError(f"{where}, event {count} of the playout: {action!r} came from "
-                                 f"{'sample_chance' if player == CHANCE else 'legal_actions'} "
+            raise AssertionError(f"{self.where}, event {driver.events} of the playout: {action!r} came from "
+                                 f"{'sample_chance' if seat == CHANCE else 'legal_actions'} "
                                  f"but apply refused it: {error}") from None
-        except Exception as error:
-            raise AssertionError(f"{where}, event {count} of the playout: applying {action!r} crashed "
-                                 f"({type(error).__name__}: {error}); is every field derived from the "
-                                 "hidden zones brought up to date by set_zones?") from error
-        assert_conserved(deck, world, f"{where}, event {count} of the playout")
-    raise AssertionError(f"{where}: the playout did not end within {MAX_PLAYOUT_EVENTS} events")
+
+    def after(self, driver: Driver[Any], seat: int, action: Action) -> None:
+        self.applying = False
+        assert_conserved(self.deck, driver.state, f"{self.where}, event {driver.events - 1} of the playout")
 
 
 def wrong_actions(position: Position, pool: Sequence[Position], variant: Variant, rng: random.Random,
