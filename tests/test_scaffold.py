@@ -151,3 +151,12 @@ def test_installed_as_generated_it_passes_its_own_tests_and_every_command(tmp_pa
                           text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "passed" in done.stdout.splitlines()[-1]
+
+
+@pytest.mark.slow
+def test_a_type_checker_follows_the_generated_package(toy):
+    """mypy, as cardcli's CI runs it on the built-in plugins, finds nothing to
+    say about the package or its tests (the generic Variant at work)."""
+    done = subprocess.run([sys.executable, "-m", "mypy", "--check-untyped-defs", "--no-incremental",
+                           "cardcli_toy", "tests"], cwd=toy, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
