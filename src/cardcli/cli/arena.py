@@ -50,7 +50,8 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
         click.echo(json.dumps(data))
         return
     click.echo(f"{plural(report.games, 'game')} of {target.name} ({chosen.name}), seats rotated, "
-               f"seed {seed}: {report.seconds:.1f} s on {plural(report.workers, 'worker')}")
+               f"seed {seed}: {report.seconds:.1f} s on "
+               f"{plural(report.workers, 'Ray worker' if backend == 'ray' else 'worker')}")
     if games % len(players):
         click.echo(f"(note: {games} is not a multiple of {len(players)}; seats are not perfectly even)")
     scored = any("mean_score" in p for p in data["players"])

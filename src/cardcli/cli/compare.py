@@ -17,6 +17,7 @@ from ..players import PlayersError, check_count, default_count, levels_of
 from ..records import SeatInfo
 from ..rulesets import check, load_ruleset
 from ..variant import Variant
+from ..words import plural
 from .common import backend_options, handle_errors, progress_bar, registry, resolve_ruleset, variant_named
 
 
@@ -168,7 +169,8 @@ def show(data: dict[str, Any]) -> None:
     rulesets = data["rulesets"]
     click.echo(f"{data['games']} games per ruleset of {data['variant']}, {data['players']} players "
                f"(cpu:{data['cpu']}), seed {data['seed']}, the same seeds for every ruleset: "
-               f"{data['seconds']:.1f} s on {data['workers']} worker(s) ({data['backend']})")
+               f"{data['seconds']:.1f} s on "
+               f"{plural(data['workers'], 'Ray worker' if data['backend'] == 'ray' else 'worker')}")
     changes = [", ".join(f"{k}={_value(v)}" for k, v in r["changes"].items()) or "(defaults)"
                for r in rulesets]
     rows: list[tuple[str, list[str]]] = []

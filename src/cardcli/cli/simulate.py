@@ -66,7 +66,8 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
         click.echo(json.dumps(data))
         return
     click.echo(f"{plural(data['games'], 'game')} of {target.name} ({chosen.name}), seed {seed}, "
-               f"{plural(data['workers'], 'worker')}: {data['seconds']:.2f} s, "
+               f"{plural(data['workers'], 'Ray worker' if backend == 'ray' else 'worker')}: "
+               f"{data['seconds']:.2f} s, "
                f"{plural(data['decisions'], 'decision')} ({data['decisions_per_second']:,.0f}/s)")
     click.echo("Wins by seat:")
     for index, seat in enumerate(seats):
