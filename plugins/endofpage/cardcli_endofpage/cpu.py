@@ -4,19 +4,21 @@ public table: the melds, the discard pile, the wild rank, hand sizes."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from cardcli.cards import RANK, SUIT
 from cardcli.melds import melds_with
+from cardcli.variant import Action
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
 
 
-def easy(state: EndOfPageState, seat: int, legal: list, rng: random.Random):
+def easy(state: EndOfPageState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """A random legal decision."""
     return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
 
 
-def _value(state: EndOfPageState, cards) -> int:
+def _value(state: EndOfPageState, cards: Iterable[int]) -> int:
     points = state.points
     return sum(points[c] for c in cards)
 
@@ -48,7 +50,7 @@ def _threat(state: EndOfPageState, seat: int) -> bool:
                for s, hand in enumerate(state.hands) if s != seat)
 
 
-def normal(state: EndOfPageState, seat: int, legal: list, rng: random.Random):
+def normal(state: EndOfPageState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """Melds as early as it can, lays off whatever plays, keeps wilds and aces
     from the next player, sheds high cards when someone is close to going out,
     and goes out when it can."""
@@ -84,7 +86,7 @@ def _discard_score(state: EndOfPageState, seat: int, card: int, hand: list[int])
     return score
 
 
-def _draw(state: EndOfPageState, seat: int, legal: list):
+def _draw(state: EndOfPageState, seat: int, legal: list[Action]) -> Action:
     """Deep pickups first (they score at once), then the top discard when it
     melds or lays off straight away, else the stock.  Never taking a card it
     cannot use keeps two CPUs from passing the same cards back and forth."""

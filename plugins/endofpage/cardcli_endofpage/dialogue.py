@@ -3,13 +3,17 @@ decision per call, refusing illegal plays with the reason."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
 from cardcli.errors import CardError, IllegalMove
 from cardcli.melds import RUN, explain, interpretations, layoff_meanings, layoff_problem, meld_text
+from cardcli.variant import Action
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
+
+if TYPE_CHECKING:
+    from .variant import EndOfPageVariant
 
 HELP = """Commands:
   m CARDS        meld, e.g.  m 4s 4h 7d   (cards by name or by their number in your hand)
@@ -95,7 +99,7 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
     raise ValueError(f"{text.strip()!r} is not a command (help for the list)")
 
 
-def _label(state: EndOfPageState, action) -> str:
+def _label(state: EndOfPageState, action: Action) -> str:
     kind = action[0]
     if kind == MELD:
         return "meld " + meld_text(action[1], state.mrules)
@@ -108,7 +112,8 @@ def _label(state: EndOfPageState, action) -> str:
     return str(action)
 
 
-def human_dialogue(variant, state: EndOfPageState, seat: int, legal: list, ui: Any):
+def human_dialogue(variant: EndOfPageVariant, state: EndOfPageState, seat: int, legal: list[Action],
+                   ui: Any) -> Action:
     """One decision of a person's turn."""
     from .variant import hand_text
 

@@ -23,10 +23,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from cardcli.cards import NAME, RANK, RANK_NAMES
 from cardcli.errors import IllegalMove
 from cardcli.melds import (
+    Meld,
     MeldRules,
     add_card,
     explain,
@@ -37,7 +39,7 @@ from cardcli.melds import (
     pickup_melds,
     three_card_melds,
 )
-from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places, set_hands_and_stock
+from cardcli.variant import CHANCE, TERMINAL, Action, Result, State, rank_places, set_hands_and_stock
 
 from .config import Config
 
@@ -64,7 +66,7 @@ def meld_rules(wild: int) -> MeldRules:
     return rules
 
 
-def wild_of(cards) -> int:
+def wild_of(cards: Sequence[int]) -> int:
     """The dealer's wild card: the first non-ace of the turned cards (-1 if none)."""
     for card in cards:
         if RANK[card] != 14:
@@ -72,7 +74,7 @@ def wild_of(cards) -> int:
     return -1
 
 
-def _missing(cards, hand) -> int | None:
+def _missing(cards: Iterable[int], hand: Iterable[int]) -> int | None:
     """The first of ``cards`` (a multiset) that ``hand`` does not hold, or None."""
     need = Counter(cards)
     have = Counter(hand)
@@ -343,7 +345,7 @@ class EndOfPageState(State):
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
-    def check(self, action) -> None:
+    def check(self, action: Action) -> None:
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalMove("the game is over")
@@ -360,7 +362,7 @@ class EndOfPageState(State):
         else:
             self._check_play(action)
 
-    def _check_draw(self, action) -> None:
+    def _check_draw(self, action: Action) -> None:
         kind = action[0]
         if kind in (MELD, LAYOFF, DISCARD):
             raise IllegalMove("draw first: from the stock, the top discard, or a deeper discard "
@@ -396,7 +398,7 @@ class EndOfPageState(State):
         if problem:
             raise IllegalMove(f"not a legal meld: {problem}")
 
-    def _check_play(self, action) -> None:
+    def _check_play(self, action: Action) -> None:
         kind = action[0]
         seat = self.turn
         hand = self.hands[seat]
@@ -443,7 +445,7 @@ class EndOfPageState(State):
             return
         raise IllegalMove(f"not a move: {action!r}")  # pragma: no cover
 
-    def _check_chance(self, action) -> None:
+    def _check_chance(self, action: Action) -> None:
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
@@ -491,7 +493,7 @@ class EndOfPageState(State):
         raise IllegalMove(f"expected {self.expecting()}")  # pragma: no cover
 
     # -------------------------------------------------------------- applying
-    def apply_legal(self, action) -> None:
+    def apply_legal(self, action: Action) -> None:
         kind = action[0]
         if kind == DISCARD:
             self._discard(action[1])
@@ -543,7 +545,7 @@ class EndOfPageState(State):
         else:  # pragma: no cover - check() rejects these
             raise ValueError(action)
 
-    def _deal(self, seat: int, cards) -> None:
+    def _deal(self, seat: int, cards: Sequence[int]) -> None:
         stock = self.stock
         for card in cards:
             stock.remove(card)
@@ -568,7 +570,7 @@ class EndOfPageState(State):
         if seat == self.dealer and card == self.faceup and card not in self.hands[seat]:
             self.faceup = -1
 
-    def _meld(self, meld: tuple, from_hand, extra: int = -1) -> None:
+    def _meld(self, meld: Meld, from_hand: Iterable[int], extra: int = -1) -> None:
         seat = self.turn
         hand = self.hands[seat]
         for card in from_hand:

@@ -9,7 +9,7 @@ from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, build_deck, parse
 from cardcli.errors import CardError, IllegalMove, RulesetError
 from cardcli.events import card_field, only_fields
 from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
-from cardcli.variant import CHANCE, Variant
+from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.words import name_seats, possessive
 
@@ -128,25 +128,25 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             cfg = self._configs[key] = Config(rules, num_players)
         return cfg
 
-    def check_rules(self, rules, num_players=None) -> None:
+    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
         check_rules(rules, num_players)
 
-    def deck(self, rules, num_players: int) -> list[int]:
+    def deck(self, rules: Rules, num_players: int) -> list[int]:
         return build_deck(decks_for(rules, num_players), without_ranks=(2,))
 
-    def new_state(self, rules, num_players: int, dealer: int) -> EndOfPageState:
+    def new_state(self, rules: Rules, num_players: int, dealer: int) -> EndOfPageState:
         if rules.get("decks") == 1 and num_players > 3:
             raise RulesetError(f"{num_players} players need two decks (option 'decks')")
         return EndOfPageState(self.config(rules, num_players), num_players, dealer,
                               self.deck(rules, num_players))
 
-    def cpu_policy(self, level: str):
+    def cpu_policy(self, level: str) -> Policy[EndOfPageState]:
         if level not in cpu.POLICIES:
             raise ValueError(level)
         return cpu.POLICIES[level]
 
     # ---------------------------------------------------------------- records
-    def encode_action(self, state: EndOfPageState, action) -> dict[str, Any]:
+    def encode_action(self, state: EndOfPageState, action: Action) -> dict[str, Any]:
         kind = action[0]
         rules = state.mrules
         if kind == DRAW:
@@ -182,7 +182,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             return {"chance": "reshuffle", "cards": max(0, len(state.discard) - 1)}
         raise ValueError(f"not an End of the Page action: {action!r}")
 
-    def decode_action(self, state: EndOfPageState, data: Mapping[str, Any]):
+    def decode_action(self, state: EndOfPageState, data: Mapping[str, Any]) -> Action:
         move = data.get("move")
         if move is not None:
             if move == "draw":
@@ -238,7 +238,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
         raise ValueError(f"unknown chance event {chance!r} (End of the Page: deal, turn_up, draw, "
                          "reshuffle)")
 
-    def _decode_layoff(self, state: EndOfPageState, data: Mapping[str, Any]):
+    def _decode_layoff(self, state: EndOfPageState, data: Mapping[str, Any]) -> Action:
         card = _card(data.get("card"))
         number = data.get("meld")
         if not isinstance(number, int) or isinstance(number, bool):
@@ -280,7 +280,8 @@ class EndOfPageVariant(Variant[EndOfPageState]):
         return None
 
     # ----------------------------------------------------------------- people
-    def describe_attempt(self, state: EndOfPageState, action, names: Sequence[str] | None = None) -> str:
+    def describe_attempt(self, state: EndOfPageState, action: Action,
+                         names: Sequence[str] | None = None) -> str:
         """The move as attempted, for a refusal: never whether it goes out or ends the round."""
         kind = action[0]
         rules = state.mrules
@@ -310,7 +311,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             return f"{who} was dealt {' '.join(NAME[c] for c in cards)}"
         return self.describe(state, action, names=names)
 
-    def describe(self, state: EndOfPageState, action, viewer: int | None = None,
+    def describe(self, state: EndOfPageState, action: Action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
         rules = state.mrules
@@ -374,13 +375,14 @@ class EndOfPageVariant(Variant[EndOfPageState]):
         """A draw from the stock in one line with its card ("ann drew 7D from the stock")."""
         return narrate.describe_events(self, events, viewer, names)
 
-    def explain(self, state: EndOfPageState, action, names: Sequence[str] | None = None) -> str:
+    def explain(self, state: EndOfPageState, action: Action, names: Sequence[str] | None = None) -> str:
         return narrate.explain(state, action, names)
 
-    def round_summary(self, state: EndOfPageState, action, names: Sequence[str] | None = None) -> str | None:
+    def round_summary(self, state: EndOfPageState, action: Action,
+                      names: Sequence[str] | None = None) -> str | None:
         return narrate.round_summary(state, action, names)
 
-    def rules_summary(self, rules) -> list[str]:
+    def rules_summary(self, rules: Rules) -> list[str]:
         return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
 
     def render(self, state: EndOfPageState, viewer: int | None = None,
@@ -393,13 +395,13 @@ class EndOfPageVariant(Variant[EndOfPageState]):
         each player's count and points; the viewer's hand, wilds marked."""
         return table_view(state, viewer, names, self.render(state, viewer=viewer, names=names))
 
-    def move_view(self, state: EndOfPageState, seat: int, action, names: Sequence[str]) -> MoveView:
+    def move_view(self, state: EndOfPageState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         """Draw or take as buttons; a pick-up, meld, lay-off or discard by the
         hand cards it uses, with what the wilds stand for as the choice.  The
         label never tells how the round would end (that would read the other hands)."""
         return move_view(state, seat, action)
 
-    def parse_move(self, state: EndOfPageState, text: str, legal: list):
+    def parse_move(self, state: EndOfPageState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``draw``, ``take``, ``d KC`` (discard), ``m 4s 4h 3d``
         (meld, wild meanings worked out when only one fits), ``l 3s 1`` (lay
         off on meld 1).  ``None`` when the text is not one of ``legal``."""
@@ -413,7 +415,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             action = action[0] if len(action) == 1 else None
         return action if action in legal else None
 
-    def human_turn(self, state: EndOfPageState, seat: int, legal: list, ui: Any):
+    def human_turn(self, state: EndOfPageState, seat: int, legal: list[Action], ui: Any) -> Action:
         return human_dialogue(self, state, seat, legal, ui)
 
 
@@ -422,7 +424,7 @@ def named(text: str, names: Sequence[str] | None) -> str:
     return name_seats(text, names)
 
 
-def round_over(state: EndOfPageState, action, names: Sequence[str] | None) -> str:
+def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | None) -> str:
     """When ``action`` ends the round: how it ended and the round's scores
     (nothing for an illegal action, which ends nothing)."""
     try:
@@ -606,7 +608,7 @@ def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str], 
                      marks=marks, piles=piles, melds=melds, notes=notes, scores=scores, text=text)
 
 
-def move_view(state: EndOfPageState, seat: int, action) -> MoveView:
+def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
     kind = action[0]
     rules = state.mrules
     if kind == DRAW:

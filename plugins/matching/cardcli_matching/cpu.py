@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from cardcli.cards import RANK, SUIT
+from cardcli.variant import Action
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
 from .state import DRAW_ACTION, KEEP_ACTION, PLAY, MatchingState
@@ -13,7 +14,7 @@ from .state import DRAW_ACTION, KEEP_ACTION, PLAY, MatchingState
 FORGET_RATE = 0.15
 
 
-def easy(state: MatchingState, seat: int, legal: list, rng: random.Random):
+def easy(state: MatchingState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """A random legal move; forgets the Page One call now and then."""
     action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
     if action[0] == PLAY and len(state.hands[seat]) == 2:
@@ -31,7 +32,7 @@ def _best_suit(hand: list[int], without: int) -> int:
     return max(range(4), key=lambda s: (counts[s], -s))
 
 
-def normal(state: MatchingState, seat: int, legal: list, rng: random.Random):
+def normal(state: MatchingState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """Sensible play: answers a 2 with a 2, punishes a player about to go out,
     keeps 8s until they are needed, names its longest suit, always calls."""
     hand = state.hands[seat]
@@ -45,7 +46,7 @@ def normal(state: MatchingState, seat: int, legal: list, rng: random.Random):
     nxt = state.next_seat(seat)
     threat = len(state.hands[nxt]) <= 2
 
-    def score(action) -> float:
+    def score(action: Action) -> float:
         card = action[1]
         kind = special[card]
         value = 0.0

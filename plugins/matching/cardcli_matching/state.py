@@ -17,11 +17,21 @@ first turn-up, which come out only after the pool, in the order sent.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
-from cardcli.variant import CHANCE, TERMINAL, Result, State, places_value, rank_places, set_hands_and_stock
+from cardcli.variant import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Result,
+    State,
+    places_value,
+    rank_places,
+    set_hands_and_stock,
+)
 
 from .config import EIGHT, NONE, SKIP, THREE, TWO, Config
 
@@ -314,7 +324,7 @@ class MatchingState(State):
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
-    def alternatives(self, legal: list) -> str:
+    def alternatives(self, legal: list[Action]) -> str:
         """The legal choices in words: ``could play 7H, 9H or draw``."""
         cards: list[str] = []
         for action in legal:
@@ -327,7 +337,7 @@ class MatchingState(State):
             words.append("keep it")
         return "could " + ("play " if cards else "") + join_or(words) if words else ""
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action: Action) -> str:
         """Why a decision is not allowed, for people (records, prompts)."""
         if not isinstance(action, tuple) or not action:
             return f"not an action: {action!r}"
@@ -372,7 +382,7 @@ class MatchingState(State):
             return f"does not follow the suit named by the 8 ({SUIT_NAMES[self.suit]})"
         return "no rank or suit match"
 
-    def _drawable(self, cards) -> None:
+    def _drawable(self, cards: Iterable[object]) -> None:
         pool = self.stock[:]
         under = 0
         for card in cards:
@@ -394,7 +404,7 @@ class MatchingState(State):
             raise IllegalMove(f"{NAME[card]} is not the next card of the stock: that is "
                               f"{NAME[self.under[under]]} (sent under at the turn-up)")
 
-    def check_chance(self, action) -> None:
+    def check_chance(self, action: Action) -> None:
         if not isinstance(action, tuple) or not action:
             raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
@@ -427,7 +437,7 @@ class MatchingState(State):
         raise IllegalMove(f"expected {self.expecting()}")
 
     # -------------------------------------------------------------- applying
-    def apply_legal(self, action) -> None:
+    def apply_legal(self, action: Action) -> None:
         kind = action[0]
         if kind == PLAY:
             self._play(action[1], action[2], action[3])
@@ -450,7 +460,7 @@ class MatchingState(State):
         else:  # pragma: no cover - check() rejects these
             raise ValueError(action)
 
-    def _deal(self, hands) -> None:
+    def _deal(self, hands: Sequence[Sequence[int]]) -> None:
         for seat, hand in enumerate(hands):
             self.hands[seat] = list(hand)
         self.stock = deal_remainder(self.deck, hands)
@@ -592,7 +602,7 @@ class MatchingState(State):
         else:
             self._drawing_done(nothing_to_draw=True)
 
-    def _drawn(self, cards) -> None:
+    def _drawn(self, cards: Sequence[int]) -> None:
         seat = self.draw_seat
         hand = self.hands[seat]
         for card in cards:

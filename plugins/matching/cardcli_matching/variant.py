@@ -8,7 +8,7 @@ from typing import Any
 from cardcli.cards import NAME, SUIT_NAMES, SUITS, build_deck, parse_card, parse_suit, sorted_hand
 from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields
-from cardcli.variant import CHANCE, Variant
+from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
 from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.words import join_or, type_a_number
 
@@ -70,20 +70,20 @@ class MatchingVariant(Variant[MatchingState]):
             cfg = self._configs[key] = Config(rules)
         return cfg
 
-    def check_rules(self, rules, num_players=None) -> None:
+    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
         check_rules(rules, num_players)
 
-    def deck(self, rules, num_players: int) -> list[int]:
+    def deck(self, rules: Rules, num_players: int) -> list[int]:
         return build_deck(1)
 
-    def new_state(self, rules, num_players: int, dealer: int) -> MatchingState:
+    def new_state(self, rules: Rules, num_players: int, dealer: int) -> MatchingState:
         return MatchingState(self.config(rules), num_players, dealer, build_deck(1))
 
-    def cpu_policy(self, level: str):
+    def cpu_policy(self, level: str) -> Policy[MatchingState]:
         return cpu.POLICIES[level]
 
     # ---------------------------------------------------------------- records
-    def encode_action(self, state: MatchingState, action) -> dict[str, Any]:
+    def encode_action(self, state: MatchingState, action: Action) -> dict[str, Any]:
         kind = action[0]
         if kind == PLAY:
             data: dict[str, Any] = {"move": "play", "card": NAME[action[1]]}
@@ -106,7 +106,7 @@ class MatchingVariant(Variant[MatchingState]):
             return {"chance": "reshuffle", "cards": len(state.discard) - 1}
         raise ValueError(f"not a matching action: {action!r}")
 
-    def decode_action(self, state: MatchingState, data: Mapping[str, Any]):
+    def decode_action(self, state: MatchingState, data: Mapping[str, Any]) -> Action:
         move = data.get("move")
         if move is not None:
             if move == "play":
@@ -154,7 +154,8 @@ class MatchingVariant(Variant[MatchingState]):
         raise ValueError(f"unknown chance event {chance!r} (matching: deal, turn_up, draw, reshuffle)")
 
     # ----------------------------------------------------------------- people
-    def describe_attempt(self, state: MatchingState, action, names: Sequence[str] | None = None) -> str:
+    def describe_attempt(self, state: MatchingState, action: Action,
+                         names: Sequence[str] | None = None) -> str:
         """The move as attempted, for a refusal: no effects of the card."""
         kind = action[0]
         if kind == PLAY:
@@ -167,7 +168,7 @@ class MatchingVariant(Variant[MatchingState]):
             return f"turned up {NAME[action[1]]}"
         return self.describe(state, action, names=names)
 
-    def describe(self, state: MatchingState, action, viewer: int | None = None,
+    def describe(self, state: MatchingState, action: Action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
         if kind == PLAY:
@@ -217,13 +218,14 @@ class MatchingVariant(Variant[MatchingState]):
         could not play: drew a card and played 4C on 9C")."""
         return narrate.describe_events(self, events, viewer, names)
 
-    def explain(self, state: MatchingState, action, names: Sequence[str] | None = None) -> str:
+    def explain(self, state: MatchingState, action: Action, names: Sequence[str] | None = None) -> str:
         return narrate.explain(state, action, names)
 
-    def round_summary(self, state: MatchingState, action, names: Sequence[str] | None = None) -> str | None:
+    def round_summary(self, state: MatchingState, action: Action,
+                      names: Sequence[str] | None = None) -> str | None:
         return narrate.round_summary(state, action, names)
 
-    def rules_summary(self, rules) -> list[str]:
+    def rules_summary(self, rules: Rules) -> list[str]:
         return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
 
     def render(self, state: MatchingState, viewer: int | None = None,
@@ -319,7 +321,7 @@ class MatchingVariant(Variant[MatchingState]):
                          piles=piles, notes=notes, scores=scores,
                          text=self.render(state, viewer=viewer, names=names))
 
-    def move_view(self, state: MatchingState, seat: int, action, names: Sequence[str]) -> MoveView:
+    def move_view(self, state: MatchingState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         """A card to play (an 8 once per suit it may name, each as a choice), the
         Page One call as a declaration, drawing or keeping as plain buttons."""
         kind = action[0]
@@ -337,7 +339,7 @@ class MatchingVariant(Variant[MatchingState]):
             return MoveView("keep", "keep the drawn card")
         return super().move_view(state, seat, action, names)
 
-    def parse_move(self, state: MatchingState, text: str, legal: list):
+    def parse_move(self, state: MatchingState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` (with the
         Page One call), ``draw``/``d``, ``keep``/``k``."""
         words = text.strip().lower().replace("!", " ! ").split()
@@ -369,7 +371,7 @@ class MatchingVariant(Variant[MatchingState]):
         action = (PLAY, card, suit, call)
         return action if action in legal else None
 
-    def human_turn(self, state: MatchingState, seat: int, legal: list, ui: Any):
+    def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: Any) -> Action:
         return human_dialogue(self, state, seat, legal, ui)
 
 
@@ -407,7 +409,8 @@ def _effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -
     return ""
 
 
-def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, legal: list, ui: Any):
+def human_dialogue(variant: MatchingVariant, state: MatchingState, seat: int, legal: list[Action],
+                   ui: Any) -> Action:
     """The human's turn: numbered choices or typed cards, then the suit for an 8.
 
     The prompt names only the keys that do something now (``d`` only when

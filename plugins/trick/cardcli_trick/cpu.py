@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 
 from cardcli.cards import JOKER, RANK, SUIT
+from cardcli.variant import Action
 
 from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
 
 FORGET_RATE = 0.15
 
 
-def easy(state: TrickState, seat: int, legal: list, rng: random.Random):
+def easy(state: TrickState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """A random legal move; forgets the Page One call now and then."""
     action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
     if action[0] == PLAY and len(state.hands[seat]) == 2:
@@ -39,7 +40,7 @@ def _lacking(state: TrickState, seat: int) -> list[int]:
     return lacking
 
 
-def normal(state: TrickState, seat: int, legal: list, rng: random.Random):
+def normal(state: TrickState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """Sensible play from the table's tips: lead a suit others were seen to
     lack, else from the longest suit; save the joker for taking the lead when
     it matters (or to avoid drawing), play low when the trick cannot be won,

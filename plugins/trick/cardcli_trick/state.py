@@ -19,11 +19,12 @@ winner in the tally, moves the dealer left and waits for the next deal.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
-from cardcli.variant import CHANCE, TERMINAL, Result, State, rank_places, set_hands_and_stock
+from cardcli.variant import CHANCE, TERMINAL, Action, Result, State, rank_places, set_hands_and_stock
 
 from .config import Config
 
@@ -306,7 +307,7 @@ class TrickState(State):
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
-    def alternatives(self, legal: list) -> str:
+    def alternatives(self, legal: list[Action]) -> str:
         """The legal choices in words: ``could play 7H, QH or draw``."""
         cards: list[str] = []
         for action in legal:
@@ -319,7 +320,7 @@ class TrickState(State):
             return ""
         return "could " + ("play " if cards else "") + join_or(words)
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action: Action) -> str:
         """Why a decision is not allowed, for people (records, prompts)."""
         if not isinstance(action, tuple) or not action:
             return f"not an action: {action!r}"
@@ -370,7 +371,7 @@ class TrickState(State):
             return " (it is in the finished tricks)"
         return ""
 
-    def check_chance(self, action) -> None:
+    def check_chance(self, action: Action) -> None:
         if not isinstance(action, tuple) or not action:
             raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
@@ -404,7 +405,7 @@ class TrickState(State):
         raise IllegalMove(f"expected {self.expecting()}")
 
     # -------------------------------------------------------------- applying
-    def apply_legal(self, action) -> None:
+    def apply_legal(self, action: Action) -> None:
         kind = action[0]
         if kind == PLAY:
             self._play(action[1], action[2])
@@ -428,7 +429,7 @@ class TrickState(State):
         else:  # pragma: no cover - check() rejects these
             raise ValueError(action)
 
-    def _deal(self, hands) -> None:
+    def _deal(self, hands: Sequence[Sequence[int]]) -> None:
         for seat, hand in enumerate(hands):
             self.hands[seat] = list(hand)
         self.stock = deal_remainder(self.deck, hands)
@@ -524,7 +525,7 @@ class TrickState(State):
         else:
             self._end_deal(None)
 
-    def _drawn(self, cards) -> None:
+    def _drawn(self, cards: Sequence[int]) -> None:
         seat = self.draw_seat
         hand = self.hands[seat]
         stock = self.stock

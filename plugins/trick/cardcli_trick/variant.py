@@ -8,7 +8,7 @@ from typing import Any
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, parse_card, sorted_hand
 from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields, plural
-from cardcli.variant import CHANCE, Policy, Variant
+from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
 from cardcli.view import MoveView, Pile, PlayerView, TableView
 from cardcli.words import join_or, name_seats, type_a_number
 
@@ -63,13 +63,13 @@ class TrickVariant(Variant[TrickState]):
             cfg = self._configs[key] = Config(rules)
         return cfg
 
-    def check_rules(self, rules, num_players: int | None = None) -> None:
+    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
         check_rules(rules, num_players)
 
-    def deck(self, rules, num_players: int) -> list[int]:
+    def deck(self, rules: Rules, num_players: int) -> list[int]:
         return pack(rules)
 
-    def new_state(self, rules, num_players: int, dealer: int) -> TrickState:
+    def new_state(self, rules: Rules, num_players: int, dealer: int) -> TrickState:
         return TrickState(self.config(rules), num_players, dealer, pack(rules))
 
     def cpu_policy(self, level: str) -> Policy[TrickState]:
@@ -78,7 +78,7 @@ class TrickVariant(Variant[TrickState]):
         return cpu.POLICIES[level]
 
     # ---------------------------------------------------------------- records
-    def encode_action(self, state: TrickState, action) -> dict[str, Any]:
+    def encode_action(self, state: TrickState, action: Action) -> dict[str, Any]:
         kind = action[0]
         if kind == PLAY:
             data: dict[str, Any] = {"move": "play", "card": NAME[action[1]]}
@@ -96,7 +96,7 @@ class TrickVariant(Variant[TrickState]):
                     "hands": [[NAME[c] for c in hand] for hand in action[1]]}
         raise ValueError(f"not a trick action: {action!r}")
 
-    def decode_action(self, state: TrickState, data: Mapping[str, Any]):
+    def decode_action(self, state: TrickState, data: Mapping[str, Any]) -> Action:
         move = data.get("move")
         if move is not None:
             if move == "play":
@@ -136,7 +136,7 @@ class TrickVariant(Variant[TrickState]):
     def _name(self, seat: int, names: Sequence[str] | None) -> str:
         return names[seat] if names else f"seat {seat}"
 
-    def describe_attempt(self, state: TrickState, action, names: Sequence[str] | None = None) -> str:
+    def describe_attempt(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
         """The move as attempted, for a refusal: never who would win the trick or the deal."""
         kind = action[0]
         if kind == PLAY:
@@ -159,7 +159,7 @@ class TrickVariant(Variant[TrickState]):
             return "reshuffled the finished tricks into a new stock"
         return self.describe(state, action, names=names)
 
-    def describe(self, state: TrickState, action, viewer: int | None = None,
+    def describe(self, state: TrickState, action: Action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
         if kind == PLAY:
@@ -261,13 +261,14 @@ class TrickVariant(Variant[TrickState]):
         follow clubs: drew 7 cards, played 4C")."""
         return narrate.describe_events(self, events, viewer, names)
 
-    def explain(self, state: TrickState, action, names: Sequence[str] | None = None) -> str:
+    def explain(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
         return narrate.explain(state, action, names)
 
-    def round_summary(self, state: TrickState, action, names: Sequence[str] | None = None) -> str | None:
+    def round_summary(self, state: TrickState, action: Action,
+                      names: Sequence[str] | None = None) -> str | None:
         return narrate.round_summary(state, action, names)
 
-    def rules_summary(self, rules) -> list[str]:
+    def rules_summary(self, rules: Rules) -> list[str]:
         return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
 
     def render(self, state: TrickState, viewer: int | None = None,
@@ -370,7 +371,7 @@ class TrickVariant(Variant[TrickState]):
         return TableView(viewer=viewer, turn=acting if acting >= 0 else None, players=players, hand=hand,
                          piles=piles, notes=notes, text=self.render(state, viewer=viewer, names=names))
 
-    def move_view(self, state: TrickState, seat: int, action, names: Sequence[str]) -> MoveView:
+    def move_view(self, state: TrickState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         """A card to play, the Page One call as a declaration, drawing as a button."""
         if action[0] == PLAY:
             card, call = action[1], action[2]
@@ -387,7 +388,7 @@ class TrickVariant(Variant[TrickState]):
             return f"called off as a draw ({why})" if why else "called off as a draw"
         return name_seats(f"seat {last} played their last card", names)
 
-    def parse_move(self, state: TrickState, text: str, legal: list):
+    def parse_move(self, state: TrickState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``7h``, ``jk``, ``qh!`` or ``p qh`` (with the Page One call), ``draw``/``d``."""
         words = text.strip().lower().replace("!", " ! ").split()
         call = "!" in words
@@ -408,11 +409,12 @@ class TrickVariant(Variant[TrickState]):
         action = PLAYS[card][call]
         return action if action in legal else None
 
-    def human_turn(self, state: TrickState, seat: int, legal: list, ui: Any):
+    def human_turn(self, state: TrickState, seat: int, legal: list[Action], ui: Any) -> Action:
         return human_dialogue(self, state, seat, legal, ui)
 
 
-def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: list, ui: Any):
+def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: list[Action],
+                   ui: Any) -> Action:
     """The human's turn: numbered choices or typed cards (``qh``, ``jk``).
 
     Only legal cards are offered.  The Page One call is offered (as ``p``, or
