@@ -62,7 +62,12 @@ def test_a_phone_opens_its_link_sees_its_hand_and_plays(tmp_path, variant):
                         break
                     await asyncio.sleep(0.05)
                 assert table.game.moves > before, f"tapping {label!r} played nothing"
-                told = [line for u in bob.updates() for line in u["events"]]
+                # The move is applied before it is broadcast: wait for bob to be told.
+                for _ in range(100):
+                    told = [line for u in bob.updates() for line in u["events"]]
+                    if any(line.startswith("p0 ") for line in told):
+                        break
+                    await asyncio.sleep(0.05)
                 assert any(line.startswith("p0 ") for line in told), "the other client sees the move"
                 if variant == "matching":
                     return
