@@ -232,3 +232,10 @@ def test_validate_says_plainly_that_a_game_is_unfinished(tmp_path, game_lines):
     piped = run("validate", "-", input=path.read_text())
     assert "<stdin>:10: legal so far; unfinished after move" in piped.output
     assert "--resume" not in piped.output
+
+
+def test_simulate_into_a_folder_it_cannot_make(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder\n")
+    result = run("simulate", "matching", "-n", "2", "-w", "1", "--records", blocker / "records")
+    assert result.exit_code == 1 and f"{blocker / 'records'}: cannot make the folder" in result.output

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .driver import Driver
+from .errors import RecordError
 from .game import Game, choose_dealer, derive_seed
 from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
@@ -57,7 +58,12 @@ def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed
     """
     n = len(seats)
     players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
-    writer = RecordWriter.create(path)
+    try:
+        writer = RecordWriter.create(path)
+    except RecordExistsError:
+        raise
+    except OSError as error:
+        raise RecordError(f"cannot write: {error.strerror}", source=str(path), kind="io") from None
     with writer.stream:
         game = Game(variant, rules, seats, choose_dealer(seed, n), seed=seed, ruleset=ruleset,
                     writer=writer, players=players)
@@ -187,7 +193,11 @@ def play_games(variant: Variant, rules: dict, seats: list[SeatInfo], games: int,
     """Every game's outcome, in game order (the same for any backend and worker count)."""
     if record_dir is not None:
         check_record_dir(record_dir, games)
-        record_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            record_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            raise RecordError(f"cannot make the folder: {error.strerror}", source=str(record_dir),
+                              kind="io") from None
     directory = str(record_dir) if record_dir is not None else None
     tasks = [(variant.name, dict(rules), list(seats), seed, numbers, directory, ruleset)
              for numbers in chunks(games, backend.workers, largest=200)]
