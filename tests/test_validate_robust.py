@@ -387,3 +387,10 @@ def test_a_served_table_shows_names_escaped():
     game.seats[0].name = "\x1b[2Jann"
     table = Table(game, ["cpu", "cpu"])
     assert table.seats[0].name == "\\x1b[2Jann"
+
+
+def test_a_huge_number_of_players_is_refused_before_any_seat_is_made():
+    for command in (("simulate", "-n", "1"), ("play",), ("arena", "-n", "1")):
+        result = run(*command, "matching", "--players", "999999999999")
+        assert result.exit_code == 1, result.output
+        assert "999999999999 players, but matching is for 2 to 6 players" in result.output

@@ -57,6 +57,9 @@ class PlayersError(CardcliError):
 def default_seats(variant: Variant, count: int | None = None, human: str | None = "you",
                   level: str = "normal") -> list[SeatInfo]:
     count = count or default_count(variant)
+    if count > variant.max_players:  # refused before a seat is made: --players 999999999999
+        raise PlayersError(f"{count} players, but {variant.name} is for {variant.min_players} to "
+                           f"{variant.max_players} players")
     seats = [] if human is None else [SeatInfo(human, "human")]
     while len(seats) < count:
         seats.append(SeatInfo("cpu", f"cpu:{level}"))
