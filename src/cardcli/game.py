@@ -63,8 +63,11 @@ class Game(Driver[S]):
 
     def __init__(self, variant: Variant[S], rules: dict[str, Any], seats: Sequence[SeatInfo], dealer: int,
                  *, seed: int | None = None, ruleset: str | None = None,
-                 writer: RecordWriter | None = None, players: Sequence[Player | None] | None = None):
+                 writer: RecordWriter | None = None, players: Sequence[Player | None] | None = None,
+                 created: str | None = None):
         self.variant = variant
+        #: When the game started (ISO 8601), kept in the header for information.
+        self.created = created
         self.rules = rules
         self.seats = list(seats)
         self.dealer = dealer
@@ -100,7 +103,8 @@ class Game(Driver[S]):
 
     def header(self) -> Header:
         return Header(variant=self.variant.name, rules=dict(self.rules), players=self.seats,
-                      dealer=self.dealer, seed=self.seed, ruleset=self.ruleset)
+                      dealer=self.dealer, seed=self.seed, ruleset=self.ruleset,
+                      extra={"created": self.created} if self.created else {})
 
     def encode(self, action: Action) -> dict[str, Any]:
         """The record line for ``action`` in the current state."""
@@ -156,7 +160,9 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
         allowed = span(low, high, "player")
         raise RecordError(f"bad header: {plural(n, 'player')}, but these rules allow {allowed}",
                           source=source, line=line, kind="header")
-    return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset)
+    created = header.extra.get("created")
+    return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset,
+                created=created if isinstance(created, str) else None)
 
 
 def describe_event(game: Game, action: Action, viewer: int | None = None) -> str:

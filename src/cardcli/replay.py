@@ -1,10 +1,11 @@
 """Stepping through a record: the table after each move, rebuilt by the engine.
 
 The record is read once (:class:`Framer`, a record visitor): the game's
-history keeps every action, and each frame notes how many events lead to it
-and how they read from the viewer's seat.  A frame's table is rebuilt from
-the history when it is shown, moving one state forward (or starting again
-from the deal to go back), so no copy of the table is kept per move.
+history keeps every action, and each frame notes how many events lead to it.
+A frame's table, and the words of its events, are rebuilt from the history
+when it is shown, moving one state forward (or starting again from the deal
+to go back), so no copy of the table is kept per move.  A record with a
+mistake is read up to it: the frames end at the last good position.
 """
 
 from __future__ import annotations
@@ -12,31 +13,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import IO
 
-from .game import Game, describe_event
+from .errors import RecordError
+from .game import Game
 from .plugins import Registry
 from .reader import Event, RecordVisitor, read_record
 from .records import Header
-from .variant import TERMINAL, State
+from .variant import TERMINAL, Action, State
 
 
 @dataclass
 class Frame:
     """The table after move ``move`` (0: before the first move): ``events``
-    events of the game applied, the last of them described in ``told`` (the
-    move and the chance it caused)."""
+    events of the game applied; the frame's own events (the move and the
+    chance it caused) are those after the previous frame's."""
 
     move: int
     events: int
-    told: list[str]
 
 
 class Replay:
     """A record read back: its game (every action in ``game.history``), its
-    frames, and the table at any of them."""
+    frames, the table at any of them and the events that led there.
 
-    def __init__(self, game: Game, frames: list[Frame]):
+    ``error`` is the record's first problem, when it has one: the frames
+    stop at the last position before it, so a hand-written record can be
+    stepped through up to its mistake.
+    """
+
+    def __init__(self, game: Game, frames: list[Frame], error: RecordError | None = None):
         self.game = game
         self.frames = frames
+        self.error = error
         self._state = game.new_state()
         self._at = 0  # events applied to ``_state``
 
@@ -55,7 +62,9 @@ class Replay:
     def state(self, index: int) -> State:
         """The table at frame ``index``, rebuilt from the history.  The state
         is the replay's own: it changes at the next call."""
-        target = self.frames[index].events
+        return self._rebuild(self.frames[index].events)
+
+    def _rebuild(self, target: int) -> State:
         if target < self._at:
             self._state, self._at = self.game.new_state(), 0
         history = self.game.history
@@ -65,40 +74,55 @@ class Replay:
         self._at = target
         return self._state
 
+    def events(self, index: int) -> list[tuple[State, Action]]:
+        """Frame ``index``'s own events, each with (a copy of) the table as it
+        was before it, for :meth:`Variant.describe_events` and ``explain``."""
+        start = self.frames[index - 1].events if index > 0 else 0
+        state = self._rebuild(start).clone()
+        pairs = []
+        for action in self.game.history[start:self.frames[index].events]:
+            pairs.append((state.clone(), action))
+            state.apply_legal(action)
+        return pairs
+
+    def told(self, index: int, viewer: int | None) -> list[str]:
+        """Frame ``index``'s events in words, as ``viewer`` (``None``: everyone) saw them."""
+        game = self.game
+        return game.variant.describe_events(self.events(index), viewer=viewer, names=game.names)
+
 
 class Framer(RecordVisitor[Replay]):
-    """The ``replay`` visitor: where each frame ends, and its events described
-    from ``viewer``'s seat (``None``: everything)."""
-
-    def __init__(self, viewer: int | None = None):
-        self.viewer = viewer
+    """The ``replay`` visitor: where each frame ends.  A record broken after
+    its header keeps the frames read so far, and the error."""
 
     def begin_record(self, source: str) -> None:
         self.game: Game | None = None
         self.frames: list[Frame] = []
-        self.told: list[str] = []
+        self.error: RecordError | None = None
 
     def visit_header(self, game: Game, header: Header, line: int) -> object:
         self.game = game
         return None
 
-    def visit_event(self, game: Game, event: Event) -> None:
-        self.told.append(describe_event(game, event.action, self.viewer))
-
     def visit_state(self, game: Game, event: Event) -> None:
         player = game.state.current_player()
         if player >= 0 or player == TERMINAL:
-            self.frames.append(Frame(game.moves, game.events, self.told))
-            self.told = []
+            self.frames.append(Frame(game.moves, game.events))
+
+    def handle_error(self, error: RecordError) -> None:
+        if self.game is None or error.kind == "io":
+            raise error
+        self.error = error
 
     def result(self) -> Replay:
         game = self.game
         assert game is not None, "read_record raises for a record without a header"
-        if self.told or not self.frames:
-            self.frames.append(Frame(game.moves, game.events, self.told))
-        return Replay(game, self.frames)
+        last = self.frames[-1].events if self.frames else -1
+        if last != game.events:
+            self.frames.append(Frame(game.moves, game.events))
+        return Replay(game, self.frames, self.error)
 
 
-def load_replay(stream: IO[bytes], source: str, registry: Registry, viewer: int | None = None) -> Replay:
-    """Every frame of a record, as seen by ``viewer`` (``None``: everything)."""
-    return read_record(stream, source, registry, Framer(viewer))
+def load_replay(stream: IO[bytes], source: str, registry: Registry) -> Replay:
+    """Every frame of a record (up to its first problem, if it has one)."""
+    return read_record(stream, source, registry, Framer())

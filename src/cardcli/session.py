@@ -27,9 +27,10 @@ from .game import Game, derive_seed
 from .players import Player, make_cpu
 from .players.hard import Budget, HardPlayer, supports_hard
 from .players.human import HumanPlayer
+from .text import printable
 from .ui import TerminalUI
 from .variant import Action, State, Variant
-from .view import played_cards
+from .view import SPECTATOR, played_cards
 from .words import is_you, name_seats, plural
 
 #: Events shown to a human before their turn (the record keeps them all).
@@ -62,6 +63,7 @@ class Session:
         self.played: list[str] = []
         self.header = table_header(game.variant, game.rules, game.ruleset)
         self._round_end: str | None = None
+        self._recap: list[str] = []
         game.players = self.players
         if self.humans:
             game.hooks.append(_TableView(self))
@@ -130,9 +132,11 @@ class Session:
         self.ui.menu = {}
         if self.hot_seat and self.on_screen != seat:
             self.ui.clear()
+            self._show_recap()
             self.ui.pause(f"Pass to {name}, press Enter")
             self.ui.clear()
         self.on_screen = seat
+        self._show_recap()
         self.show_log(seat)
         self.ui.show("")
         self.ui.show(self.header)
@@ -141,18 +145,31 @@ class Session:
         hint = " (Type ? for a hint.)" if self.hints else ""
         self.ui.show(f"{name}, it is your turn.{hint}", current=name)
 
-    def recap(self, events: Sequence[tuple[State, Action]]) -> None:
-        """Before a resumed game's first table: the last few moves, as each
-        human saw them (hot seat: only what everyone saw)."""
-        if not events or not self.humans:
-            return
+    def recap(self, moves: int = RECAP_MOVES) -> None:
+        """Before a resumed game's first table: its last few moves, rebuilt
+        from the game's history and told as the human saw them (in hot seat,
+        only what everyone saw)."""
         game = self.game
-        viewer = self.humans[0] if not self.hot_seat else -1
+        if not self.humans or not game.history:
+            return
+        events = last_moves(game, moves)
+        viewer = self.humans[0] if not self.hot_seat else SPECTATOR
         lines = game.variant.describe_events(events, viewer=viewer, names=game.names)
-        self.ui.show("")
-        self.ui.show("The last moves before the game was stopped:")
-        for line in lines[-LOG_LINES:]:
-            self.ui.show("  " + line)
+        played: list[str] = []
+        for before, action in events:
+            played = played_cards(game.variant, before, action) or played
+        self.played = played
+        told = sum(1 for before, _action in events if before.current_player() >= 0)
+        title = f"The last {plural(moves, 'move')} before the game stopped:" if told >= moves else \
+            "The game so far:"
+        self._recap = ["", title, *("  " + line for line in lines[-LOG_LINES:])]
+
+    def _show_recap(self) -> None:
+        """The recap of a resumed game, once, before the first table (in hot
+        seat, on the first pass screen: it shows only what everyone saw)."""
+        for line in self._recap:
+            self.ui.show(line, played=self.played)
+        self._recap = []
 
     # ---------------------------------------------------------------- play
     def run(self) -> dict | None:
@@ -202,6 +219,25 @@ class _TableView(Hook):
         self.session.log(action)
 
 
+def last_moves(game: Game[Any], moves: int) -> list[tuple[State, Action]]:
+    """The events of ``game``'s last ``moves`` decisions (and the chance
+    events after them), each with the table as it was before it."""
+    history = game.history
+    state = game.new_state()
+    decisions = []
+    for index, action in enumerate(history):
+        if state.current_player() >= 0:
+            decisions.append(index)
+        state.apply_legal(action)
+    start = decisions[-moves] if len(decisions) >= moves else 0
+    state = game.state_after(start)
+    events: list[tuple[State, Action]] = []
+    for action in history[start:]:
+        events.append((state.clone(), action))
+        state.apply_legal(action)
+    return events
+
+
 def hint_text(game: Game, state: State, seat: int, legal: list[Action],
               menu: Mapping[Action, str] | None = None) -> str:
     """The hard CPU's view of ``seat``'s options from that seat (never more):
@@ -224,7 +260,7 @@ def table_header(variant: Variant, rules: Mapping[str, Any], ruleset: str | None
     """The line above the table: the ruleset's name (the variant's title
     without one) and the house rules that differ from the defaults."""
     changed = [text for text in variant.rules_summary(_at_the_table(variant, rules)) if text]
-    title = ruleset or variant.title
+    title = printable(ruleset) if ruleset else variant.title
     return f"{title}: {', '.join(changed)}" if changed else f"{title}: the standard rules"
 
 

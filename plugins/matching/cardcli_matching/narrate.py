@@ -124,9 +124,7 @@ def explain(state: MatchingState, action: Any, names: Sequence[str] | None) -> s
         return ""
     if kind == RESHUFFLE:
         return "the stock is empty: the discards under the top card become the new stock"
-    if kind == DRAWN and state.draw_for == FOR_PAGE_ONE:
-        return f"Page One was not called with the second-to-last card: {cfg.page_one_penalty} to draw"
-    return ""
+    return ""  # the cards drawn: the move that made them drawn said why
 
 
 def _lacking(state: MatchingState) -> str:

@@ -11,7 +11,7 @@ from cardcli.errors import IllegalMove
 from cardcli.variant import event_line
 from cardcli.words import name_seats, plural
 
-from .state import D_ANY, D_FOLLOW, D_PENALTY, DRAW, DRAWN, P_FORCED, PLAY, RESHUFFLE, TrickState
+from .state import DRAW, DRAWN, P_FORCED, PLAY, RESHUFFLE, TrickState
 
 
 def _name(seat: int, names: Sequence[str] | None) -> str:
@@ -82,9 +82,10 @@ def describe_events(variant: Any, events: Sequence[tuple[TrickState, Any]], view
 
 # -------------------------------------------------------------- the rules
 def explain(state: TrickState, action: Any, names: Sequence[str] | None) -> str:
-    """The rule that allowed or forced a move, from public knowledge only."""
+    """The rule that allowed or forced a move, from public knowledge only.
+    The cards drawn need no words of their own: the draw said why, and the
+    play that ends it says the rest."""
     kind = action[0]
-    cfg = state.cfg
     if kind == PLAY:
         return _explain_play(state, action, names)
     if kind == DRAW:
@@ -95,17 +96,6 @@ def explain(state: TrickState, action: Any, names: Sequence[str] | None) -> str:
             led = SUIT_NAMES[state.suit]
             return f"must draw: no {one} in hand; drawing to follow {led} until a {one} comes"
         return "holding only the joker, which may not be the last card: a card is drawn to play"
-    if kind == DRAWN:
-        if state.draw_for == D_PENALTY:
-            return f"Page One was not called with the play that left one card: {cfg.page_one_penalty} to draw"
-        card = action[1][0]
-        if state.draw_for == D_FOLLOW:
-            suit = state.suit
-            if SUIT[card] == suit:
-                return f"a {_singular(suit)} comes: the drawing ends, and it must be played"
-            return f"not a {_singular(suit)}: drawing to follow {SUIT_NAMES[suit]} goes on"
-        if state.draw_for == D_ANY:
-            return "the card drawn must be played"
     if kind == RESHUFFLE:
         return "the stock is empty: the finished tricks are shuffled into a new stock"
     return ""

@@ -456,8 +456,9 @@ def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: l
         ui.show("  ".join(f"[{i}] {text}" for i, text in enumerate(options, start=1)))
         if can_call:
             ui.show("  [p] call \"Page One!\"" + ("  (called)" if called else ""))
-        answer = ui.ask("Your move (number, a card like qh or jk" + (", d to draw" if can_draw else "") +
-                        (", p to call Page One" if can_call else "") + ")").strip()
+        answer = ui.ask("Your move (number" + (", a card like qh or jk" if cards else "") +
+                        (", d to draw" if can_draw else "") + (", p to call Page One" if can_call else "") +
+                        ")").strip()
         lowered = answer.lower()
         if lowered in ("?", "hint", "help"):
             ui.show("Follow the suit led if you can; the joker wins any trick. With no card of the "

@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "Play VARIANT at the terminal against CPUs or friends (hot seat)."),
     "validate": ("validate", "Check each RECORD against the rules its header names (- reads stdin)."),
     "replay": ("replay", "Step through RECORD move by move (- reads stdin)."),
+    "games": ("games", "List the saved games, newest first: variant, players, started, moves, finished or "
+                       "not, file."),
     "simulate": ("simulate", "Play CPU-only games of VARIANT and summarise wins, draws and game lengths."),
     "arena": ("arena", "Play CPU players of VARIANT against each other, seats rotated: win rates."),
     "compare": ("compare", "Compare house rules of VARIANT: game length, seats, skill, on the same seeds."),

@@ -11,17 +11,26 @@ from .. import arena as engine
 from ..parallel import open_backend
 from ..players import check_count, parse_players
 from ..words import plural
-from .common import backend_options, handle_errors, progress_bar, resolve_ruleset, variant_named
+from .common import (
+    backend_options,
+    complete_ruleset,
+    complete_variant,
+    handle_errors,
+    progress_bar,
+    resolve_ruleset,
+    variant_named,
+)
 
 
 @click.command()
-@click.argument("variant")
+@click.argument("variant", shell_complete=complete_variant)
 @click.option("--players", "-p", "players_spec", required=True, metavar="SPEC",
               help="The CPUs, e.g. cpu:hard,cpu:normal or cpu:hard=2000,cpu:normal,cpu:normal,cpu:normal.")
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True,
               help="Games to play (a multiple of the number of players keeps seats even).")
 @click.option("--seed", type=int, help="The run's seed (default: random, printed).")
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", help="House rules: a shipped name or a TOML file.")
+@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
+              help="House rules: a shipped name or a TOML file.")
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Parallel processes (default: every core). Results do not depend on it.")
 @backend_options

@@ -15,7 +15,7 @@ import click
 from ..errors import CardcliError
 from ..parallel import BACKENDS
 from ..plugins import Registry, get_registry
-from ..rulesets import Ruleset, check, default_ruleset, load_ruleset
+from ..rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
 from ..text import printable
 from ..variant import Variant
 
@@ -59,6 +59,41 @@ def backend_options(function: Callable[..., Any]) -> Callable[..., Any]:
         "--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
         help="Where the games run: a process pool here, or Ray tasks (pip install 'cardcli[ray]'). "
              "Same results either way.")(function)
+
+
+def complete_variant(ctx: click.Context, param: click.Parameter,
+                     incomplete: str) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a VARIANT: the installed variants' names."""
+    try:
+        found = registry().variants
+    except Exception:  # completion must never print a traceback into the shell
+        return []
+    return [click.shell_completion.CompletionItem(name, help=found[name].variant.title)
+            for name in sorted(found) if name.startswith(incomplete)]
+
+
+def complete_ruleset(ctx: click.Context, param: click.Parameter,
+                     incomplete: str) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a ruleset: the shipped names (for the VARIANT
+    already typed, with and without its prefix), or a file for a path."""
+    Item = click.shell_completion.CompletionItem
+    if os.sep in incomplete or incomplete.startswith((".", "~")):
+        return [Item(incomplete, type="file")]
+    try:
+        reg = registry()
+        # The VARIANT typed before --ruleset (left unparsed while the option's value is incomplete).
+        typed = [ctx.params.get("variant"), *ctx.args]
+        variant = next((word for word in typed if isinstance(word, str) and word in reg.variants), None)
+        shipped = shipped_rulesets(reg, variant)
+    except Exception:  # completion must never print a traceback into the shell
+        return []
+    names: dict[str, str] = {}
+    for name, _path, data in shipped:
+        title = str(data.get("name", name))
+        names[name] = title
+        if variant is not None and name.startswith(variant + "-"):
+            names[name[len(variant) + 1:]] = title
+    return [Item(name, help=title) for name, title in sorted(names.items()) if name.startswith(incomplete)]
 
 
 def colour_option(function: Callable[..., Any]) -> Callable[..., Any]:

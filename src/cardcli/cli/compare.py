@@ -18,12 +18,21 @@ from ..records import SeatInfo
 from ..rulesets import check, load_ruleset
 from ..variant import Variant
 from ..words import plural
-from .common import backend_options, handle_errors, progress_bar, registry, resolve_ruleset, variant_named
+from .common import (
+    backend_options,
+    complete_ruleset,
+    complete_variant,
+    handle_errors,
+    progress_bar,
+    registry,
+    resolve_ruleset,
+    variant_named,
+)
 
 
 @click.command()
-@click.argument("variant")
-@click.argument("rulesets", nargs=-1, metavar="[RULESET]...")
+@click.argument("variant", shell_complete=complete_variant)
+@click.argument("rulesets", nargs=-1, metavar="[RULESET]...", shell_complete=complete_ruleset)
 @click.option("--set", "settings", multiple=True, metavar="OPTION=VALUE[,OPTION=VALUE]",
               help="One more ruleset: the defaults (or --base) with these options changed. Repeatable.")
 @click.option("--base", metavar="FILE_OR_NAME", help="The ruleset each --set starts from (default: the "

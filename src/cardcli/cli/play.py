@@ -17,36 +17,39 @@ from ..game import Game, choose_dealer
 from ..players import check_count, check_level, default_seats, parse_players
 from ..reader import load_game
 from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
+from ..saved import games_dir, newest_unfinished, now_stamp
 from ..session import Session, ranking_text
 from ..style import Style
 from ..text import printable
 from ..ui import TerminalUI
-from .common import colour_option, handle_errors, registry, resolve_ruleset, variant_named
-
-
-def games_dir() -> Path:
-    """Where records go by default: ``$CARDCLI_GAMES``, else the XDG data folder."""
-    if os.environ.get("CARDCLI_GAMES"):
-        return Path(os.environ["CARDCLI_GAMES"])
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "cardcli" / "games"
+from .common import (
+    colour_option,
+    complete_ruleset,
+    complete_variant,
+    handle_errors,
+    registry,
+    resolve_ruleset,
+    variant_named,
+)
 
 
 @click.command()
-@click.argument("variant", required=False)
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", help="House rules: a shipped name or a TOML file.")
+@click.argument("variant", required=False, shell_complete=complete_variant)
+@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
+              help="House rules: a shipped name or a TOML file.")
 @click.option("--players", "-p", "players_spec", metavar="SPEC",
               help="Who plays, e.g. you,cpu:normal,cpu:easy (humans by name, CPUs by strength). "
                    "Default: you against CPUs.")
 @click.option("--seed", type=int, help="Seed the shuffles and CPUs, to replay the same game.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the record here (default: a new file under the cardcli games folder).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Continue the game recorded in this file.")
+@click.option("--resume", "resume_spec", metavar="FILE", is_flag=False, flag_value="last",
+              help="Continue the game recorded in FILE; alone (or 'last'), the newest unfinished game "
+                   "(see: cardcli games).")
 @colour_option
 @handle_errors
 def play(variant: str | None, ruleset: str | None, players_spec: str | None, seed: int | None,
-         record_path: Path | None, resume_path: Path | None, colour: bool | None) -> None:
+         record_path: Path | None, resume_spec: str | None, colour: bool | None) -> None:
     """Play VARIANT at the terminal against CPUs or friends (hot seat).
 
     \b
@@ -54,13 +57,15 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
     cardcli play matching --players you,cpu:normal,cpu:easy --seed 7
     cardcli play matching --players ann,bob          (two people, one terminal)
     cardcli play --resume ~/.local/share/cardcli/games/....jsonl
+    cardcli play --resume                            (the newest unfinished game)
 
     Every move is written to the record as it happens: close the terminal or
     press Ctrl-C at any time and continue later with --resume.
     """
-    if resume_path is not None:
+    if resume_spec is not None:
         if variant or ruleset or players_spec or record_path or seed is not None:
             raise click.UsageError("--resume takes the game as recorded: give no other options")
+        resume_path = _resume_target(resume_spec)
         game = _resume(resume_path)
         if game is None:
             return
@@ -80,13 +85,15 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
             seed = random.SystemRandom().randrange(2**31)
         path, writer = _new_record(record_path, target.name, seed)
         game = Game(target, chosen.options, seats, choose_dealer(seed, len(seats)), seed=seed,
-                    ruleset=None if ruleset is None else chosen.name, writer=writer)
+                    ruleset=None if ruleset is None else chosen.name, writer=writer, created=now_stamp())
         who = ", ".join(s.name if s.is_human else f"{s.name} ({s.kind})" for s in seats)
         banner = [printable(f"{target.title} - {who}"), f"Seed {seed}. Recording to {path}"]
     ui = TerminalUI(style=Style.for_stream(colour))
     for line in banner:
         ui.show(line)
     session = Session(game, ui)
+    if resume_spec is not None:
+        session.recap()
     try:
         with session.screen():
             result = session.run()
@@ -99,6 +106,18 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
     if result is not None:
         session.show_end(result)
         ui.show(f"\nRecord: {path}")
+
+
+def _resume_target(spec: str) -> Path:
+    """The record ``--resume`` means: a file, or ``last`` (``--resume`` alone),
+    the newest unfinished game in the games folder."""
+    if spec != "last":
+        return Path(spec)
+    found = newest_unfinished()
+    if found is None:
+        raise CardcliError(f"no unfinished game in {games_dir()} to resume (cardcli games lists the "
+                           "saved games; a file named 'last' is resumed with --resume ./last)")
+    return found
 
 
 def _check_input(seats: list[SeatInfo]) -> None:

@@ -1,4 +1,4 @@
-"""``cardcli replay``: step through a recorded game."""
+"""``cardcli replay``: step through a recorded game, and learn from it with ``--explain``."""
 
 from __future__ import annotations
 
@@ -7,76 +7,128 @@ import sys
 import click
 
 from ..errors import CardcliError, RecordError
+from ..explain import explain_frame
 from ..records import open_record
 from ..replay import Replay, load_replay
-from ..session import ranking_text
-from .common import handle_errors, registry
+from ..session import end_text
+from ..style import Style
+from ..text import printable
+from ..view import played_cards
+from .common import colour_option, handle_errors, registry
 
 
-def _show(replay: Replay, index: int, viewer: int | None) -> None:
+def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain: bool) -> None:
     game, frame = replay.game, replay.frames[index]
-    state = replay.state(index)
+    names = game.names
+    events = replay.events(index)
+    played: list[str] = []
+    for before, action in events:
+        played = played_cards(game.variant, before, action) or played
     click.echo("")
     title = "Start of the game" if frame.move == 0 else f"After move {frame.move} of {replay.total}"
     click.echo(f"--- {title} ---")
-    for line in frame.told:
-        click.echo(f"  {line}")
-    click.echo(game.variant.render(state, viewer=viewer, names=game.names))
+    for line in game.variant.describe_events(events, viewer=viewer, names=names):
+        click.echo(style.text(f"  {line}", played=played))
+    if explain:
+        for line in explain_frame(game, events, viewer):
+            click.echo(style.text(f"    {line}"))
+    state = replay.state(index)
     result = state.result()
+    player = state.current_player()
+    current = names[player] if player >= 0 else None
     if result is not None:
-        click.echo(ranking_text(result.as_dict(), game.names, game.variant.score_label))
+        click.echo(style.text(end_text(game.variant, state, result.as_dict(), names), played=played))
+    else:
+        click.echo(style.text(game.variant.render(state, viewer=viewer, names=names), current=current,
+                              played=played))
+    if index == len(replay.frames) - 1 and replay.error is not None:
+        _show_error(replay)
+
+
+def _show_error(replay: Replay) -> None:
+    """The record's mistake, after the last position before it."""
+    error = replay.error
+    assert error is not None
+    click.echo("")
+    click.echo(printable(f"The record stops being a legal game here. {error}", newlines=True))
 
 
 @click.command()
 @click.argument("record", metavar="RECORD")
 @click.option("--seat", type=int, help="Show only what this seat could see.")
 @click.option("--to", "to_move", type=int, metavar="N", help="Print the table after move N and exit.")
+@click.option("--explain", is_flag=True,
+              help="Say the rule behind each move and, from --seat's view, what the hard CPU thought "
+                   "of that seat's choices.")
+@colour_option
 @handle_errors
-def replay(record: str, seat: int | None, to_move: int | None) -> None:
+def replay(record: str, seat: int | None, to_move: int | None, explain: bool, colour: bool | None) -> None:
     """Step through RECORD move by move (- reads stdin).
 
     \b
     Enter or n: next move     p: back     g N: go to move N     q: quit
+
+    A record with an illegal move is shown up to the position before it,
+    then the mistake (exit status 1).  With --explain each move comes with
+    the rule that allowed or forced it; watching a seat (--seat N), its own
+    choices also come with the hard CPU's rating of every alternative.
     """
     try:
         if record == "-":
             if sys.stdin is None:
                 raise CardcliError("cannot read standard input: it is closed")
-            replay = load_replay(sys.stdin.buffer, "<stdin>", registry(), seat)
+            loaded = load_replay(sys.stdin.buffer, "<stdin>", registry())
         else:
             with open_record(record) as stream:
-                replay = load_replay(stream, record, registry(), seat)
+                loaded = load_replay(stream, record, registry())
     except RecordError as error:
         if error.kind == "io":
             raise
         raise CardcliError(f"cannot replay: {error}") from None
     except OSError as error:
         raise CardcliError(f"{record}: cannot read: {error.strerror}") from None
-    seats = len(replay.game.seats)
+    seats = len(loaded.game.seats)
     if seat is not None and not 0 <= seat < seats:
         raise click.BadParameter(f"seat {seat} is not at this table (seats 0 to {seats - 1})",
                                  param_hint="--seat")
-    total, frames = replay.total, replay.frames
+    style = Style.for_stream(colour)
+    total, frames = loaded.total, loaded.frames
+    broken = loaded.error is not None
     if to_move is not None:
-        found = replay.index_of(to_move)
+        found = loaded.index_of(to_move)
         if found is None:
-            raise click.BadParameter(f"this game has moves 0 to {total}", param_hint="--to")
-        _show(replay, found, seat)
-        return
+            reach = f"moves 0 to {total}" if total else "move 0"
+            if broken:
+                raise CardcliError(f"{loaded.error}\n(the record is a legal game up to move {total}: "
+                                   f"--to {total} shows the position before its mistake)")
+            raise click.BadParameter(f"this game has {reach}", param_hint="--to")
+        _show(loaded, found, seat, style, explain)
+        if broken and found != len(frames) - 1:
+            click.echo(printable(f"\n(This record has a mistake later: {loaded.error})", newlines=True),
+                       err=True)
+        raise SystemExit(1 if broken else 0)
     if sys.stdin is None:
         raise CardcliError("standard input is closed, so there is no stepping through the game: "
                            "give --to N to print the table after move N")
+    if broken:
+        click.echo(printable(f"This record has a mistake: it is shown up to the position before it, "
+                             f"move {total}.", newlines=True))
+    if explain and seat is None:
+        click.echo("Watch a seat (--seat N) to see what the hard CPU thought of its choices.")
     index = 0
-    _show(replay, index, seat)
+    _show(loaded, index, seat, style, explain)
     while True:
         try:
             answer = click.prompt("[Enter/n] next  [p] back  [g N] go to  [q] quit", default="",
                                   show_default=False, prompt_suffix=" ").strip().lower()
         except click.Abort:
-            return
+            break
         if answer in ("", "n", "next"):
             if index + 1 >= len(frames):
-                click.echo("That was the last move.")
+                if broken:
+                    _show_error(loaded)
+                else:
+                    click.echo("That was the last move.")
                 continue
             index += 1
         elif answer in ("p", "prev", "back"):
@@ -86,14 +138,16 @@ def replay(record: str, seat: int | None, to_move: int | None) -> None:
             index -= 1
         elif answer.startswith("g"):
             target = answer[1:].strip()
-            found = replay.index_of(int(target)) if target.isdigit() else None
+            found = loaded.index_of(int(target)) if target.isdigit() else None
             if found is None:
-                click.echo(f"Type g and a move from 0 to {total}, e.g. g 12.")
+                click.echo(f"Type g and a move from 0 to {total}, e.g. g {min(12, total)}.")
                 continue
             index = found
         elif answer in ("q", "quit", "exit"):
-            return
+            break
         else:
             click.echo("Enter or n: next, p: back, g N: go to move N, q: quit.")
             continue
-        _show(replay, index, seat)
+        _show(loaded, index, seat, style, explain)
+    if broken:
+        raise SystemExit(1)

@@ -16,7 +16,7 @@ from ..errors import CardcliError
 from ..game import Game, choose_dealer
 from ..players import PlayersError, check_count, check_level, default_count, parse_players
 from ..records import RecordWriter, SeatInfo
-from .common import handle_errors, resolve_ruleset, variant_named
+from .common import complete_ruleset, complete_variant, handle_errors, resolve_ruleset, variant_named
 from .play import _resume, games_dir
 
 if TYPE_CHECKING:
@@ -68,12 +68,13 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
 
 
 @click.command()
-@click.argument("variant", required=False)
+@click.argument("variant", required=False, shell_complete=complete_variant)
 @click.option("--players", "-p", "players_spec", metavar="SPEC",
               help="Who plays: friend for a seat a friend takes by link (friend:NAME names it), "
                    "your name for yourself at this terminal, cpu:LEVEL for CPUs. "
                    "Default: you, one friend, and CPUs.")
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", help="House rules: a shipped name or a TOML file.")
+@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
+              help="House rules: a shipped name or a TOML file.")
 @click.option("--seed", type=int, help="Seed the shuffles and CPUs.")
 @click.option("--lan", is_flag=True,
               help="Share the table with your local network (listen on every interface, links use "

@@ -12,11 +12,19 @@ from .. import simulate as engine
 from ..parallel import open_backend
 from ..players import check_count, default_seats, parse_players
 from ..words import plural
-from .common import backend_options, handle_errors, progress_bar, resolve_ruleset, variant_named
+from .common import (
+    backend_options,
+    complete_ruleset,
+    complete_variant,
+    handle_errors,
+    progress_bar,
+    resolve_ruleset,
+    variant_named,
+)
 
 
 @click.command()
-@click.argument("variant")
+@click.argument("variant", shell_complete=complete_variant)
 @click.option("--games", "-n", type=click.IntRange(1), default=1000, show_default=True,
               help="How many games to play.")
 @click.option("--players", "-p", "players_spec", default="4", show_default=True, metavar="P",
@@ -24,7 +32,8 @@ from .common import backend_options, handle_errors, progress_bar, resolve_rulese
 @click.option("--cpu", "level", default="easy", show_default=True,
               help="CPU strength when --players is a number.")
 @click.option("--seed", type=int, help="The run's seed (default: random, printed in the summary).")
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", help="House rules: a shipped name or a TOML file.")
+@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
+              help="House rules: a shipped name or a TOML file.")
 @click.option("--records", "record_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write every game's record into this folder.")
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,

@@ -1,0 +1,87 @@
+"""Saved games: ``cardcli games`` lists them newest first, and ``cardcli play
+--resume`` alone (or ``--resume last``) continues the newest unfinished one
+after a recap of its last moves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+
+
+def run(*args, input=None):
+    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
+    assert "Traceback" not in result.output
+    return result
+
+
+def set_started(path, when: str) -> None:
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["created"] = when
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    games = tmp_path / "games"
+    monkeypatch.setenv("CARDCLI_GAMES", str(games))
+    return games
+
+
+def test_games_lists_newest_first_and_resume_continues_the_newest_unfinished(folder):
+    assert "No saved games in" in run("games").output
+    assert run("play", "--resume").exit_code == 1
+    assert "no unfinished game in" in run("play", "--resume", "last").output
+    old = run("play", "matching", "--players", "you,cpu:easy", "--seed", "1", input="1\n" * 3)
+    assert old.exit_code == 130
+    done = run("play", "trick", "--players", "cpu:easy,cpu:easy", "--seed", "2")
+    assert done.exit_code == 0
+    new = run("play", "endofpage", "--players", "you,cpu:easy", "--seed", "3", input="1\n" * 2)
+    assert new.exit_code == 130
+    paths = {p.name.split("-")[2]: p for p in folder.glob("*.jsonl")}
+    set_started(paths["matching"], "2026-01-01T10:00:00+00:00")
+    set_started(paths["trick"], "2026-01-02T10:00:00+00:00")
+    set_started(paths["endofpage"], "2026-01-03T10:00:00+00:00")
+    listing = run("games").output.splitlines()
+    assert listing[0].split() == ["started", "variant", "players", "moves", "state", "file"]
+    rows = listing[1:4]
+    assert [row.split()[2] for row in rows] == ["endofpage", "trick", "matching"]
+    assert "unfinished" in rows[0] and " finished " in rows[1] and "unfinished" in rows[2]
+    assert "you, cpu1 (cpu:easy)" in rows[0] and rows[2].endswith(str(paths["matching"]))
+    assert listing[-1] == "2 unfinished games: cardcli play --resume continues the newest."
+    assert listing[0].index("moves") + len("moves") == rows[0].index("  unfinished")  # right-aligned
+    data = [json.loads(line) for line in run("games", "--json").output.splitlines()]
+    assert [d["variant"] for d in data] == ["endofpage", "trick", "matching"]
+    assert [d["finished"] for d in data] == [False, True, False] and data[1]["moves"] > 0
+    unfinished = run("games", "--unfinished", "--json").output.splitlines()
+    assert [json.loads(line)["variant"] for line in unfinished] == ["endofpage", "matching"]
+
+    resumed = run("play", "--resume", input="")
+    assert f"Resuming End of the Page after move 5. Recording to {paths['endofpage']}" in resumed.output
+    assert "The game so far:" in resumed.output and "you drew" in resumed.output
+    assert resumed.output.index("The game so far:") < resumed.output.index("you, it is your turn.")
+    again = run("play", "--resume", "last", input="")
+    assert f"Recording to {paths['endofpage']}" in again.output
+
+
+def test_a_broken_record_in_the_folder_is_listed_not_fatal(folder):
+    folder.mkdir(parents=True)
+    (folder / "20260101-100000-matching-1.jsonl").write_bytes(b"\x00garbage\n")
+    listing = run("games")
+    assert listing.exit_code == 0 and "unreadable" in listing.output
+    assert "no unfinished game" in run("play", "--resume").output
+
+
+def test_the_recap_tells_the_last_moves_from_the_players_seat(folder):
+    first = run("play", "matching", "--players", "you,cpu:normal", "--seed", "4", input="1\n" * 12)
+    assert first.exit_code == 130
+    resumed = run("play", "--resume", input="")
+    out = resumed.output
+    assert "The last 6 moves before the game stopped:" in out
+    recap = out[out.index("The last 6 moves"):out.index("you, it is your turn.")]
+    assert recap.count("\n  you ") + recap.count("\n  cpu1 ") >= 3
+    assert "drew a card" in recap or "cpu1 played" in recap
