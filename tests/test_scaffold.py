@@ -49,6 +49,8 @@ def toy(tmp_path, monkeypatch):
     plugins.reset_registry()
     yield folder
     plugins.reset_registry()
+    for module in [m for m in sys.modules if m == "cardcli_toy" or m.startswith("cardcli_toy.")]:
+        del sys.modules[module]
 
 
 def test_the_package_is_complete(toy):
