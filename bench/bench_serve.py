@@ -18,6 +18,11 @@ with both sides on it.
 
     python bench/bench_serve.py                 # 50 tables
     python bench/bench_serve.py --tables 10 --games 2
+    python bench/bench_serve.py --baseline /tmp/old/src   # against another checkout, A B B A
+    python bench/bench_serve.py --profile serve.prof      # where the server's time goes
+
+Each figure is printed with the load average at the end of its run: the
+machine's other work moves these numbers a lot.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -61,7 +67,9 @@ async def serve_tables(count: int, level: str, games: int, folder: str) -> None:
     for series in tables:
         server.add(series[0])
     links = [[[t.seats[0].token, t.seats[2].token] for t in series] for series in tables]
-    print(json.dumps({"port": port, "tokens": links}), flush=True)
+    import cardcli
+
+    print(json.dumps({"port": port, "tokens": links, "cardcli": cardcli.__file__}), flush=True)
 
     async def run(series: list) -> int:
         moves = 0
@@ -74,9 +82,10 @@ async def serve_tables(count: int, level: str, games: int, folder: str) -> None:
             server.remove(table)
         return moves
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     total = sum(await asyncio.gather(*(run(series) for series in tables)))
-    print(json.dumps({"moves": total, "seconds": time.perf_counter() - started}), flush=True)
+    print(json.dumps({"moves": total, "seconds": time.perf_counter() - started,
+                      "cpu": time.process_time() - cpu}), flush=True)
     await server.stop()
 
 
@@ -121,6 +130,64 @@ async def clients(port: int, links: list, seen: list) -> None:
     await asyncio.gather(*players)
 
 
+@dataclass
+class Run:
+    """One measured run: what the server applied and what the clients saw."""
+
+    moves: int
+    seconds: float
+    seen: list[float]  # seconds from a move to the other client seeing it
+    valid: int
+    load: float  # the 1-minute load average when the run ended
+    cpu: float  # the server's processor seconds (its own work, whatever the machine's load)
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.seconds
+
+    def percentile(self, share: float) -> float:
+        ordered = sorted(self.seen)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
+
+
+def measure(args: argparse.Namespace, source: str | None = None) -> Run:
+    """Serve ``args.tables`` tables from a fresh server process (whose
+    ``cardcli`` comes from the ``source`` folder if given) and play them out."""
+    environment = dict(os.environ)
+    if source is not None:
+        environment["PYTHONPATH"] = os.pathsep.join(filter(None, [source, environment.get("PYTHONPATH")]))
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--server",
+                                   "--tables", str(args.tables), "--games", str(args.games),
+                                   "--level", args.level, "--folder", folder,
+                                   *(["--profile", args.profile] if args.profile else [])],
+                                  stdout=subprocess.PIPE, text=True, env=environment)
+        assert server.stdout is not None
+        hello = json.loads(server.stdout.readline())
+        if source is not None and not hello["cardcli"].startswith(os.path.abspath(source)):
+            raise SystemExit(f"the server imported cardcli from {hello['cardcli']}, not from {source}")
+        seen: list[float] = []
+        asyncio.run(clients(hello["port"], hello["tokens"], seen))
+        done = json.loads(server.stdout.readline())
+        server.wait()
+        from cardcli.plugins import get_registry
+        from cardcli.validate import validate_stream
+
+        valid = 0
+        for name in os.listdir(folder):
+            with open(os.path.join(folder, name), "rb") as stream:
+                valid += validate_stream(stream, name, get_registry()).valid
+    return Run(done["moves"], done["seconds"], seen, valid, os.getloadavg()[0], done["cpu"])
+
+
+def report(run: Run, label: str = "") -> None:
+    print(f"{label}{run.moves} moves in {run.seconds:.1f} s = {run.rate:.0f} moves/s; "
+          f"move -> the other client sees it: p50 {run.percentile(0.5):.1f} ms, "
+          f"p95 {run.percentile(0.95):.1f} ms over {len(run.seen)} moves; "
+          f"server CPU {run.cpu / run.moves * 1e6:.0f} us/move; "
+          f"records valid {run.valid}; load average {run.load:.1f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -129,6 +196,11 @@ def main() -> None:
     parser.add_argument("--level", default="normal", help="the CPUs' strength")
     parser.add_argument("--profile", metavar="FILE",
                         help="profile the server (cProfile) and write its stats to FILE")
+    parser.add_argument("--baseline", metavar="SRC",
+                        help="also time a server whose cardcli package is in the folder SRC (another "
+                             "checkout's src/), interleaved with this one (A B B A ...)")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="with --baseline: rounds of A B B A (default 2)")
     parser.add_argument("--server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--folder", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -142,37 +214,26 @@ def main() -> None:
         else:
             asyncio.run(serve_tables(args.tables, args.level, args.games, args.folder))
         return
-    with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--server",
-                                   "--tables", str(args.tables), "--games", str(args.games),
-                                   "--level", args.level, "--folder", folder,
-                                   *(["--profile", args.profile] if args.profile else [])],
-                                  stdout=subprocess.PIPE, text=True)
-        assert server.stdout is not None
-        hello = json.loads(server.stdout.readline())
-        seen: list[float] = []
-        started = time.perf_counter()
-        asyncio.run(clients(hello["port"], hello["tokens"], seen))
-        done = json.loads(server.stdout.readline())
-        server.wait()
-        wall = time.perf_counter() - started
-        from cardcli.plugins import get_registry
-        from cardcli.validate import validate_stream
-
-        valid = 0
-        for name in os.listdir(folder):
-            with open(os.path.join(folder, name), "rb") as stream:
-                valid += validate_stream(stream, name, get_registry()).valid
-    seen.sort()
-    p50 = statistics.median(seen) * 1000
-    p95 = seen[int(len(seen) * 0.95)] * 1000
     print(f"tables: {args.tables} of 4 seats (2 WebSocket clients, 2 cpu:{args.level}), "
-          f"{args.games} game(s) each, one server process, clients in one other process, loopback")
-    rate = done["moves"] / done["seconds"]
-    print(f"moves applied: {done['moves']} in {done['seconds']:.1f} s = {rate:.0f} moves/s "
-          f"(wall {wall:.1f} s)")
-    print(f"move -> the other client sees it: p50 {p50:.1f} ms, p95 {p95:.1f} ms over {len(seen)} moves")
-    print(f"records valid: {valid} of {args.tables * args.games}")
+          f"{args.games} game(s) each, one server process, clients in one other process, loopback; "
+          f"{os.cpu_count()} cores, shared with other work", flush=True)
+    if args.baseline is None:
+        run = measure(args)
+        report(run)
+        print(f"records valid: {run.valid} of {args.tables * args.games}")
+        return
+    runs: dict[str, list[Run]] = {"this": [], "baseline": []}
+    for _ in range(args.rounds):
+        for side in ("this", "baseline", "baseline", "this"):
+            run = measure(args, None if side == "this" else args.baseline)
+            runs[side].append(run)
+            report(run, f"{side:>8}: ")
+    pairs = list(zip(runs["this"], runs["baseline"]))
+    for what, value in (("moves/s", lambda r: r.rate), ("p50", lambda r: 1 / r.percentile(0.5)),
+                        ("p95", lambda r: 1 / r.percentile(0.95)), ("server CPU/move", lambda r: 1 / r.cpu)):
+        ratios = sorted(value(a) / value(b) for a, b in pairs)
+        print(f"{what}: this / baseline = {statistics.median(ratios):.2f}x better "
+              f"(range {ratios[0]:.2f}-{ratios[-1]:.2f}, {len(ratios)} pairs)")
 
 
 if __name__ == "__main__":

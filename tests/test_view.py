@@ -121,3 +121,37 @@ def test_each_move_of_a_real_game_names_cards_from_the_hand(name):
 
     play_game(variant, players=2, seed=8, on_event=look)
     assert len(checked) > 10
+
+
+@pytest.mark.parametrize("name", ["matching", "trick", "endofpage"])
+def test_views_as_data_hold_every_field(name):
+    """``as_dict`` is written out for speed: it must give what ``asdict`` gives,
+    for views with every kind of field filled (melds, marks, scores ...)."""
+    from dataclasses import asdict
+
+    from cardcli.view import moves_for
+
+    variant = get_registry().get(name)
+    names = ["ann", "bob", "cy"]
+    checked = {"melds": 0, "scores": 0, "marks": 0, "moves": 0}
+
+    def check(game, action):
+        state = game.state
+        if game.events % 3:
+            return
+        for viewer in (0, SPECTATOR, None):
+            view = variant.table_view(state, viewer, names)
+            assert view.as_dict() == asdict(view)
+            checked["melds"] += bool(view.melds)
+            checked["scores"] += view.scores is not None
+            checked["marks"] += bool(view.marks)
+        seat = state.current_player()
+        if seat >= 0:
+            for move in moves_for(variant, state, seat, state.legal_actions(), names):
+                assert move.as_dict() == asdict(move)
+                checked["moves"] += 1
+
+    play_game(variant, players=3, seed=2, on_event=check)
+    assert checked["moves"]
+    if name == "endofpage":
+        assert checked["melds"] and checked["marks"] and checked["scores"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import NAME, sorted_hand
@@ -88,7 +88,24 @@ class TableView:
     text: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """As JSON-ready data (what ``dataclasses.asdict`` gives, written out:
+        a server builds one per client per update, and ``asdict``'s deep
+        copies were most of a served table's time, ``bench/bench_serve.py``)."""
+        scores = self.scores
+        return {
+            "viewer": self.viewer, "turn": self.turn,
+            "players": [{"seat": p.seat, "name": p.name, "cards": p.cards, "notes": list(p.notes),
+                         "score": p.score} for p in self.players],
+            "hand": list(self.hand), "marks": dict(self.marks),
+            "piles": [{"name": p.name, "cards": list(p.cards), "count": p.count, "labels": list(p.labels),
+                       "note": p.note} for p in self.piles],
+            "melds": [{"cards": list(m.cards), "owner": m.owner, "label": m.label} for m in self.melds],
+            "notes": list(self.notes),
+            "scores": None if scores is None else {"label": scores.label,
+                                                   "rows": [list(row) for row in scores.rows],
+                                                   "totals": list(scores.totals)},
+            "text": self.text,
+        }
 
 
 @dataclass
@@ -112,7 +129,8 @@ class MoveView:
     target: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"kind": self.kind, "label": self.label, "cards": list(self.cards), "choice": self.choice,
+                "declare": self.declare, "target": self.target}
 
 
 def hand_zone(state: State, seat: int) -> list[int] | None:
