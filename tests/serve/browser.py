@@ -9,7 +9,9 @@ import base64
 import contextlib
 import itertools
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import urllib.request
@@ -85,12 +87,12 @@ async def phone_page(url: str) -> AsyncIterator[Page]:
     """``url`` open in headless Chromium at phone size."""
     binary = chromium()
     assert binary is not None
-    with tempfile.TemporaryDirectory() as profile:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
             [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
              "--disable-extensions", "--remote-debugging-port=0", f"--user-data-dir={profile}",
              "--window-size=390,844", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         try:
             active = Path(profile) / "DevToolsActivePort"
             for _ in range(200):
@@ -112,5 +114,7 @@ async def phone_page(url: str) -> AsyncIterator[Page]:
                 await page.call("Page.navigate", url=url)
                 yield page
         finally:
-            process.kill()
+            # Chromium's helpers (renderer, crash handler) are in its process group.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
             process.wait()

@@ -11,20 +11,29 @@ from cardcli.errors import CardcliError
 from cardcli.players import PlayersError
 from cardcli.serve.client import parse_link
 from cardcli.serve.links import TableFile, base_url, new_token, seat_link, table_file
-from cardcli.serve.qr import QUIET, matrix, read_lines, terminal_lines
+from cardcli.serve.qr import QUIET, matrix, seen, terminal_lines
 
 
 @pytest.mark.parametrize("text", ["http://127.0.0.1:8765/t/" + "A" * 22,
                                   "http://192.168.1.5:8765/t/" + new_token()])
-def test_the_terminal_qr_code_draws_exactly_the_symbol_with_a_quiet_zone(text):
+@pytest.mark.parametrize("colour,backgrounds", [(True, ["dark", "light"]), (False, ["dark"])])
+def test_the_terminal_qr_code_shows_dark_modules_on_a_light_quiet_zone(text, colour, backgrounds):
+    """What a scanner sees is the symbol, dark on light, in a light quiet zone:
+    in colour on any terminal; without colour on a dark one (and then, on a
+    light one, the inverse, which is what --color is for)."""
     symbol = matrix(text)
-    drawn = read_lines(terminal_lines(text))
-    width = len(symbol) + 2 * QUIET
-    assert all(len(row) == width for row in drawn)
-    assert [row[QUIET:-QUIET] for row in drawn[QUIET:QUIET + len(symbol)]] == symbol
-    border = drawn[:QUIET] + drawn[QUIET + len(symbol):]
-    assert not any(any(row) for row in border)
-    assert any(any(row) for row in symbol)
+    lines = terminal_lines(text, colour=colour)
+    for background in backgrounds:
+        drawn = seen(lines, background)
+        width = len(symbol) + 2 * QUIET
+        assert all(len(row) == width for row in drawn)
+        assert [row[QUIET:-QUIET] for row in drawn[QUIET:QUIET + len(symbol)]] == symbol
+        border = drawn[:QUIET] + drawn[QUIET + len(symbol):] + [row[:QUIET] + row[-QUIET:] for row in drawn]
+        assert not any(any(row) for row in border)
+        assert any(any(row) for row in symbol)
+    if not colour:
+        inverted = seen(lines, "light")
+        assert [row[QUIET:-QUIET] for row in inverted[QUIET:QUIET + len(symbol)]] != symbol
 
 
 def test_tokens_are_long_random_and_distinct():

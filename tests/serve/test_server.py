@@ -4,6 +4,7 @@ bad input of every kind, spectators, an absent friend."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import threading
 
@@ -13,6 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from cardcli.serve.server import TableServer
 from cardcli.serve.table import Table
 from cardcli.testing import validate_bytes
+from cardcli.view import SPECTATOR
 
 from .helpers import LIMIT, Bot, make_game, served
 
@@ -49,8 +51,18 @@ def test_a_whole_game_between_two_clients_a_cpu_and_a_spectator(tmp_path, varian
         assert all(u["table"]["viewer"] == seat for u in bot.updates())
         assert not bot.errors()
     assert watcher.updates() and all(u["table"]["hand"] == [] and not u["moves"] for u in watcher.updates())
-    told = watcher.messages[0]["log"] + [line for u in watcher.updates() for line in u["events"]]
-    assert len(told) == table.game.events
+    # The spectator was told every event, in the words of cardcli play for each stretch of play.
+    game, updates = table.game, watcher.updates()
+    state = game.new_state()
+    for event in game.history[:updates[0]["event"]]:
+        state.apply_legal(event)
+    for previous, update in itertools.pairwise(updates):
+        stretch = []
+        for event in game.history[previous["event"]:update["event"]]:
+            stretch.append((state.clone(), event))
+            state.apply_legal(event)
+        assert update["events"] == game.variant.describe_events(stretch, viewer=SPECTATOR, names=game.names)
+    assert updates[-1]["event"] == game.events
 
 
 def test_a_client_that_drops_gets_its_seat_back_with_the_same_link(tmp_path):

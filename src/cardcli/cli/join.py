@@ -6,13 +6,14 @@ import asyncio
 
 import click
 
-from .common import handle_errors
+from .common import colour_option, handle_errors
 
 
 @click.command()
 @click.argument("link")
+@colour_option
 @handle_errors
-def join(link: str) -> None:
+def join(link: str, colour: bool | None) -> None:
     """Take the seat of an invite LINK from cardcli serve (or watch, with a watch link).
 
     \b
@@ -23,8 +24,9 @@ def join(link: str) -> None:
     later takes the seat back.
     """
     from ..serve.client import JoinClient
+    from ..style import Style
 
-    client = JoinClient(link)
+    client = JoinClient(link, style=Style.for_stream(colour))
     try:
         status = asyncio.run(client.run())
     except KeyboardInterrupt:

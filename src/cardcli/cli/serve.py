@@ -16,7 +16,15 @@ from ..errors import CardcliError
 from ..game import Game, choose_dealer
 from ..players import PlayersError, check_count, check_level, default_count, parse_players
 from ..records import RecordWriter, SeatInfo
-from .common import complete_ruleset, complete_variant, handle_errors, resolve_ruleset, variant_named
+from ..style import Style
+from .common import (
+    colour_option,
+    complete_ruleset,
+    complete_variant,
+    handle_errors,
+    resolve_ruleset,
+    variant_named,
+)
 from .play import _resume, games_dir
 
 if TYPE_CHECKING:
@@ -97,12 +105,15 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
 @click.option("--stand-in", default="normal", show_default=True, metavar="LEVEL",
               help="The strength of the CPU that plays for an absent friend.")
 @click.option("--open-hands", is_flag=True, help="Spectators (the watch link) see every hand.")
-@click.option("--no-qr", is_flag=True, help="Print the links without QR codes.")
+@click.option("--no-qr", is_flag=True,
+              help="Print the links without QR codes. (The codes are black on white in colour; "
+                   "without colour they suit a dark terminal: on a light one, use --color.)")
+@colour_option
 @handle_errors
 def serve(variant: str | None, players_spec: str | None, ruleset: str | None, seed: int | None, lan: bool,
           host: str | None, port: int | None, record_path: Path | None, resume_path: Path | None,
           no_seat: bool, away: str, away_timeout: float, stand_in: str, open_hands: bool,
-          no_qr: bool) -> None:
+          no_qr: bool, colour: bool | None) -> None:
     """Host a table of VARIANT that friends join from a phone's browser or cardcli join.
 
     \b
@@ -171,7 +182,8 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
     options = TableOptions(away_timeout=away_timeout, away=away if (away != "ask" or interactive) else "wait",
                            stand_in_level=stand_in, open_hands=open_hands)
     try:
-        asyncio.run(_serve(game, kinds, tokens, options, listen, shown, port, lan, path, no_qr))
+        asyncio.run(_serve(game, kinds, tokens, options, listen, shown, port, lan, path, no_qr,
+                           Style.for_stream(colour)))
     except KeyboardInterrupt:
         click.echo(f"\nTable saved. Serve it again with the same links: cardcli serve --resume {path}",
                    err=True)
@@ -182,16 +194,16 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
 
 
 async def _serve(game: Game, kinds: list[str], tokens: dict[str, str], options: TableOptions, listen: str,
-                 shown: str, port: int, lan: bool, path: Path, no_qr: bool) -> None:
-    from ..serve.console import HostConsole, remote_dialogue
+                 shown: str, port: int, lan: bool, path: Path, no_qr: bool, style: Style) -> None:
+    from ..serve.console import HostConsole, HostUI, remote_dialogue
     from ..serve.links import TableFile, base_url, seat_link, table_file
     from ..serve.qr import terminal_lines
     from ..serve.server import TableServer
     from ..serve.table import Table
 
-    console = HostConsole()
+    console = HostConsole(HostUI(style=style))
     table = Table(game, kinds, tokens=tokens, options=options, host_turn=console.turn,
-                  ask_host=console.question, notice=lambda text: click.echo(f"* {text}"),
+                  ask_host=console.question, notice=console.notice,
                   dialogue=remote_dialogue)
     server = TableServer()
     server.add(table)
@@ -216,7 +228,7 @@ async def _serve(game: Game, kinds: list[str], tokens: dict[str, str], options: 
             link = seat_link(base, seat.token)
             click.echo(f"\nInvite for {seat.name}: {link}")
             if not no_qr:
-                for line in terminal_lines(link):
+                for line in terminal_lines(link, colour=style.colour):
                     click.echo("  " + line)
     click.echo(f"\nWatch link (the public table, no hands): {seat_link(base, table.watch_token)}")
     for seat in table.seats:
@@ -230,6 +242,7 @@ async def _serve(game: Game, kinds: list[str], tokens: dict[str, str], options: 
         table.close()
         await asyncio.sleep(0.2)  # let the last messages go out
         await server.stop()
-    click.echo("")
-    click.echo(table.end_text(result))
+    host = next((seat.index for seat in table.seats if seat.kind == "host"), None)
+    console.ui.show("")
+    console.ui.show(table.end_text(result, host))
     click.echo(f"\nRecord: {path}")

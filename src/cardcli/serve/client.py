@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..errors import CardcliError
+from ..style import Style
 from ..text import printable
 from .protocol import PROTOCOL
 
@@ -38,18 +39,29 @@ def parse_link(link: str) -> tuple[str, str]:
 
 
 class JoinClient:
-    """Prints what the server says and answers its prompts with lines typed here."""
+    """Prints what the server says and answers its prompts with lines typed here.
 
-    def __init__(self, link: str, out: Callable[[str], None] | None = None):
+    What the server sends is shown with its control characters escaped, then
+    styled as ``cardcli play`` styles its table (suit symbols, colour, the
+    player to move, the card just played).
+    """
+
+    def __init__(self, link: str, out: Callable[[str], None] | None = None, style: Style | None = None):
         self.url, self.token = parse_link(link)
-        # What the server sends is shown with its control characters escaped.
-        self.out = out or (lambda text: print(printable(text, newlines=True), flush=True))
+        self.style = style or Style.for_stream()
+        self.write = out or (lambda text: print(text, flush=True))
         self.seat: int | None = None
         self.name = ""
+        self.header = ""
+        self.hints = False
+        self.played: list[str] = []
         self.prompt: int | None = None
         self.shown_turn: int | None = None
         self.result: dict[str, Any] | None = None
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def out(self, text: str, current: str | None = None) -> None:
+        self.write(self.style.text(printable(text, newlines=True), current=current, played=self.played))
 
     def start_reader(self, loop: asyncio.AbstractEventLoop) -> None:
         """Read stdin in a daemon thread: typed lines answer the current prompt."""
@@ -127,6 +139,8 @@ class JoinClient:
         kind = message.get("type")
         if kind == "welcome":
             self.seat = message["seat"]
+            self.header = str(message.get("header") or "")
+            self.hints = bool(message.get("hints"))
             players = message["players"]
             if self.seat is None:
                 self.out(f"{message['title']}: watching the table.")
@@ -136,20 +150,29 @@ class JoinClient:
             for line in message.get("log", [])[-10:]:
                 self.out("  " + line)
         elif kind == "update":
+            self.played = list(message.get("played") or [])
             for line in message["events"]:
                 self.out("  " + line)
+            if message.get("round_end"):
+                self.out("")
+                self.out(message["round_end"])
+            turn = message["table"]["turn"]
+            current = message["table"]["players"][turn]["name"] if turn is not None else None
             if message["moves"] and message["turn"] != self.shown_turn:
                 self.shown_turn = message["turn"]
                 self.out("")
-                self.out(message["table"]["text"])
-                self.out(f"{self.name}, it is your turn. (Type ? for a hint.)")
+                if self.header:
+                    self.out(self.header)
+                self.out(message["table"]["text"], current=current)
+                hint = " (Type ? for a hint.)" if self.hints else ""
+                self.out(f"{self.name}, it is your turn.{hint}", current=self.name)
             elif self.seat is None and message["events"]:
-                self.out(message["table"]["text"])
+                self.out(message["table"]["text"], current=current)
         elif kind == "prompt":
             for line in message["lines"]:
                 self.out(line)
             self.prompt = message["prompt"]
-            sys.stdout.write(f"{message['question']}> ")
+            sys.stdout.write(self.style.text(printable(message["question"])) + "> ")
             sys.stdout.flush()
         elif kind == "error":
             self.out(f"! {message['message']}")

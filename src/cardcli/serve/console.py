@@ -56,45 +56,81 @@ def hint_text(table: Table, seat: int, legal: list[Action], menu: dict[Action, s
     return session_hint(table.game, table.game.state, seat, legal, menu)
 
 
+class HostUI(TerminalUI):
+    """The serving terminal's :class:`TerminalUI`: it knows the question on
+    screen, so a notice that arrives meanwhile ("ann joined") is printed on
+    a line of its own and the question asked again below it."""
+
+    asking: str | None = None
+
+    def ask(self, prompt: str, default: str | None = None) -> str:
+        self.asking = self.style.text(prompt) + (f" [{default}]" if default is not None else "") + "> "
+        try:
+            return super().ask(prompt, default)
+        finally:
+            self.asking = None
+
+
 class HostConsole:
     """The serving terminal: events as they happen, the host's turns, the host's questions.
 
     Attached to the host's seat as its client, so it is told every event in
-    the host's own words; one lock keeps the prompts from interleaving.
+    the host's own words; it shows them, and the host's table at the host's
+    turn, as ``cardcli play`` does (the same header, styles and dialogue).
+    One lock keeps the prompts from interleaving.
     """
 
     prompts = False
     tables = False  # it draws the host's table itself, at the host's turn
 
-    def __init__(self, ui: TerminalUI | None = None):
-        self.ui = ui or TerminalUI()
+    def __init__(self, ui: HostUI | None = None):
+        self.ui = ui or HostUI()
         self.lock = threading.Lock()
+        self.played: list[str] = []
 
     def send(self, message: dict[str, Any]) -> None:
         if message.get("type") == "update":
+            self.played = list(message.get("played") or [])
             for line in message["events"]:
-                click.echo("  " + line)
+                self.ui.show("  " + line, played=self.played)
+            if message.get("round_end"):
+                self.ui.show("")
+                self.ui.show(message["round_end"])
 
     def close(self, reason: str) -> None:
         pass
 
+    def notice(self, text: str) -> None:
+        """A line about the table (someone joined or left), never inside a question."""
+        asking = self.ui.asking
+        if asking is not None:
+            click.echo("")
+        self.ui.show(f"* {text}")
+        if asking is not None:
+            click.echo(asking, nl=False)
+
     async def turn(self, table: Table, seat: int, legal: list[Action]) -> Action:
         """The host's decision, with the table and prompts of ``cardcli play``."""
-        state = table.game.state
-        name = table.game.names[seat]
-        hints = supports_hard(table.game.variant, state)
+        game = table.game
+        state = game.state
+        names = table.names[seat]
+        name = names[seat]
+        hints = supports_hard(game.variant, state)
 
         def ask() -> Action:
             with self.lock:
                 ui = self.ui
                 ui.show("")
-                ui.show(table.game.variant.render(state, viewer=seat, names=table.game.names))
-                ui.show(f"{name}, it is your turn." + (" (Type ? for a hint.)" if hints else ""))
+                ui.show(table.header)
+                table_text = game.variant.render(state, viewer=seat, names=names)
+                ui.show(table_text, current=name, played=self.played)
+                hint = " (Type ? for a hint.)" if hints else ""
+                ui.show(f"{name}, it is your turn.{hint}", current=name)
                 ui.menu = {}
                 if hints:
                     ui.hint = lambda: hint_text(table, seat, legal, ui.menu)
                 try:
-                    return table.game.variant.human_turn(state, seat, legal, ui)
+                    return game.variant.human_turn(state, seat, legal, ui)
                 finally:
                     ui.hint = None
 
@@ -103,7 +139,11 @@ class HostConsole:
     async def question(self, text: str) -> bool:
         def ask() -> bool:
             with self.lock:
-                return click.confirm(text, default=False)
+                self.ui.asking = text + " [y/N]: "
+                try:
+                    return click.confirm(text, default=False)
+                finally:
+                    self.ui.asking = None
 
         return bool(await in_thread(ask))
 
@@ -134,7 +174,7 @@ class RemoteUI(TerminalUI):
         while True:
             self.number += 1
             self.send({"type": "prompt", "prompt": self.number, "lines": self.lines, "question": prompt})
-            self.lines = []
+            menu, self.lines = self.lines, []
             while True:
                 answer = self.answers.get()
                 if answer is _CANCEL:
@@ -145,6 +185,7 @@ class RemoteUI(TerminalUI):
             value = text if text.strip() or default is None else default
             if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
                 self.show(self.hint())
+                self.lines.extend(menu[-3:])  # the hand and the choices again, below the hint
                 continue
             return value
 

@@ -43,12 +43,14 @@ from ..driver import Driver, Hook, PolicyPlayer
 from ..errors import IllegalMove
 from ..game import Game, derive_seed
 from ..players import Player, make_cpu
-from ..session import end_text
+from ..players.hard import supports_hard
+from ..session import end_text, table_header
 from ..text import printable
-from ..variant import TERMINAL, Action
-from ..view import SPECTATOR
+from ..variant import TERMINAL, Action, State
+from ..view import SPECTATOR, played_cards
+from ..words import is_you
 from .links import new_token
-from .protocol import PROTOCOL, BadMessage, error, event_text, table_fields, viewer_of
+from .protocol import PROTOCOL, BadMessage, error, table_fields, viewer_of
 
 #: Events kept per viewer for a client that (re)connects.
 LOG_KEPT = 30
@@ -85,6 +87,7 @@ class Seat:
     away_since: float | None = None  # a friend not connected, since when
     stand_in: Player | None = None  # the CPU playing while a friend is away
     asked_host: bool = False
+    joined: bool = False  # a friend who has opened their link at least once
 
 
 @dataclass
@@ -180,10 +183,22 @@ class Table:
         self.ask_host = ask_host
         self.notice = notice or (lambda text: None)
         self.dialogue = dialogue
-        # Only seats a person may look from are told events: a CPU's seat never has a client.
+        # The viewers: the seats a person may look from (a CPU's seat never
+        # has a client) and the spectators (SPECTATOR), each with the names it
+        # reads: a seat named "you" (the host, by default) is "you" only to itself.
         viewers = [s.index for s in self.seats if s.kind != "cpu"] + [SPECTATOR]
+        self.names: dict[int, list[str]] = {viewer: self._names_for(viewer) for viewer in viewers}
         self.logs: dict[int, deque[str]] = {viewer: deque(maxlen=LOG_KEPT) for viewer in viewers}
-        self.unsent: dict[int, list[str]] = {viewer: [] for viewer in viewers}
+        #: The events applied since the last update, as (state before, action),
+        #: to be told in words when it goes out; those that ended a round.
+        self.pending: list[tuple[State, Action]] = []
+        self.round_ends: list[tuple[State, Action]] = []
+        #: The cards the last decision that put cards on the table put there.
+        self.played: list[str] = []
+        #: The line above the table: the house rules (as ``cardcli play`` shows it).
+        self.header = table_header(game.variant, game.rules, game.ruleset)
+        #: Whether ``?`` at a prompt gives the hard CPU's hint (as in ``cardcli play``).
+        self.hints = supports_hard(game.variant, game.state)
         #: The decision awaited from outside: the event number it was asked at
         #: (a ``move`` repeats it as its ``turn``) and its legal actions.
         self.turn: int | None = None
@@ -227,9 +242,10 @@ class Table:
             self._cancel_prompt(seat)
             old.close("this seat was opened on another device")
         else:
-            self.notice(f"{place.name} joined")
+            self.notice(f"{place.name} is back" if place.joined else f"{place.name} joined")
         place.away_since = None
         place.asked_host = False
+        place.joined = True
         if place.stand_in is not None:
             place.stand_in = None
             self._seat_players()
@@ -299,26 +315,32 @@ class Table:
             client.close("too many messages")
 
     # ------------------------------------------------------------ messages
+    def _names_for(self, viewer: int) -> list[str]:
+        return [("host" if s.kind == "host" else f"player {s.index + 1}")
+                if is_you(s.name) and s.index != viewer else s.name for s in self.seats]
+
+    def _eyes(self, viewer: int) -> int | None:
+        """Whose eyes ``viewer`` sees with: a seat's own; a spectator's are the
+        public table's (every card's, if the host opened the hands)."""
+        return viewer_of(None if viewer == SPECTATOR else viewer, self.options.open_hands)
+
     def welcome(self, seat: int | None) -> dict[str, Any]:
         game = self.game
+        viewer = SPECTATOR if seat is None else seat
+        names = self.names[viewer]
+        kinds = [game.seats[s.index].kind if s.kind == "cpu" else s.kind for s in self.seats]
         return {"type": "welcome", "protocol": PROTOCOL, "variant": game.variant.name,
-                "title": game.variant.title, "seat": seat,
-                "players": [{"name": s.name, "kind": s.kind if s.kind != "cpu" else game.seats[s.index].kind}
-                            for s in self.seats],
+                "title": game.variant.title, "seat": seat, "header": self.header, "hints": self.hints,
+                "players": [{"name": name, "kind": kind} for name, kind in zip(names, kinds)],
                 "score_label": game.variant.score_label, "open_hands": self.options.open_hands,
-                "log": self.told(SPECTATOR if seat is None else seat)}
-
-    def told(self, viewer: int) -> list[str]:
-        """The recent events ``viewer`` has been sent (those not yet sent come with the next update)."""
-        log = list(self.logs[viewer])
-        pending = len(self.unsent[viewer])
-        return log[:len(log) - pending] if pending else log
+                "log": list(self.logs[viewer])}
 
     def presence(self) -> list[dict[str, Any]]:
         now = time.monotonic()
         out = []
+        names = self.names[SPECTATOR]
         for seat in self.seats:
-            entry: dict[str, Any] = {"name": seat.name, "kind": seat.kind}
+            entry: dict[str, Any] = {"name": names[seat.index], "kind": seat.kind}
             if seat.kind == "friend":
                 entry["connected"] = seat.client is not None
                 entry["away"] = 0 if seat.away_since is None else int(now - seat.away_since)
@@ -326,37 +348,36 @@ class Table:
             out.append(entry)
         return out
 
-    def _viewer(self, seat: int | None) -> int | None:
-        return viewer_of(seat, self.options.open_hands)
-
-    def update(self, viewer: int | None, events: list[str], presence: list[dict[str, Any]] | None = None,
-               table: bool = True) -> dict[str, Any]:
-        """The table as ``viewer`` (a seat, or ``None`` for a spectator) sees it
-        now, after ``events``; on its turn, its moves."""
+    def update(self, seat: int | None, events: list[str], round_end: str | None = None,
+               presence: list[dict[str, Any]] | None = None, table: bool = True) -> dict[str, Any]:
+        """The table as ``seat`` (``None``: a spectator) sees it now, after
+        ``events`` (in its words); on its turn, its moves."""
         game = self.game
-        asked = viewer is not None and self.turn is not None and self.waiting() == viewer
-        fields = table_fields(game.variant, game.state, self._viewer(viewer), game.names, moves=asked) \
+        viewer = SPECTATOR if seat is None else seat
+        asked = seat is not None and self.turn is not None and self.waiting() == seat
+        fields = table_fields(game.variant, game.state, self._eyes(viewer), self.names[viewer], moves=asked) \
             if table else {"moves": []}
         return {"type": "update", "event": game.events, "turn": self.turn if fields["moves"] else None,
-                "events": events, "seats": presence if presence is not None else self.presence(), **fields}
+                "events": events, "played": self.played, "round_end": round_end,
+                "seats": presence if presence is not None else self.presence(), **fields}
 
     def broadcast(self, only: Client | None = None) -> None:
-        """Send each client (or just ``only``) its update: the events it has not
-        been told yet and the table as it is now."""
+        """Send each client (or just ``only``, which has just joined) its update:
+        the events since the last update, in its words, and the table as it is now."""
+        told = self._tell_events() if only is None else {}
         presence = self.presence()
         for seat in self.seats:
             client = seat.client
             if client is not None and (only is None or client is only):
-                client.send(self.update(seat.index, self.unsent[seat.index] if only is None else [], presence,
+                lines, summary = told.get(seat.index, ([], None))
+                client.send(self.update(seat.index, lines, summary, presence,
                                         table=getattr(client, "tables", True)))
         if any(only is None or s.client is only for s in self.spectators):
-            message = self.update(None, self.unsent[SPECTATOR] if only is None else [], presence)
+            lines, summary = told.get(SPECTATOR, ([], None))
+            message = self.update(None, lines, summary, presence)
             for spectator in self.spectators:
                 if only is None or spectator.client is only:
                     spectator.client.send(message)
-        if only is None:
-            for lines in self.unsent.values():
-                lines.clear()
 
     def broadcast_presence(self) -> None:
         message = {"type": "seats", "seats": self.presence()}
@@ -367,19 +388,40 @@ class Table:
         return [s.client for s in self.seats if s.client is not None] + [s.client for s in self.spectators]
 
     def tell(self, action: Action) -> None:
-        """An event about to be applied, in words for every viewer (called by the driver's hook)."""
+        """An event about to be applied (called by the driver's hook): kept,
+        with the state it applies to, to be told with the next update."""
         game = self.game
-        state, names, variant = game.state, game.names, game.variant
-        for viewer, log in self.logs.items():
-            text = event_text(variant, state, action, self._viewer(None) if viewer == SPECTATOR else viewer,
-                              names)
-            log.append(text)
-            self.unsent[viewer].append(text)
+        state, variant = game.state, game.variant
+        before = state.clone()
+        self.pending.append((before, action))
+        if state.current_player() >= 0:
+            self.played = played_cards(variant, state, action) or self.played
+        if variant.round_summary(state, action, game.names) is not None:
+            self.round_ends.append((before, action))
+            self.played = []
 
-    def end_text(self, result: dict[str, Any]) -> str:
-        """The ranking screen, the same as at the end of ``cardcli play``."""
+    def _tell_events(self) -> dict[int, tuple[list[str], str | None]]:
+        """The events since the last update for every viewer: in its words, as
+        ``cardcli play`` tells them (``Variant.describe_events``), and the end of
+        a round they finished (``Variant.round_summary``), if any."""
+        pending, self.pending = self.pending, []
+        ended, self.round_ends = self.round_ends, []
+        if not pending:
+            return {}
+        variant = self.game.variant
+        told = {}
+        for viewer, log in self.logs.items():
+            names = self.names[viewer]
+            lines = variant.describe_events(pending, viewer=self._eyes(viewer), names=names)
+            log.extend(lines)
+            summary = variant.round_summary(*ended[-1], names) if ended else None
+            told[viewer] = (lines, summary)
+        return told
+
+    def end_text(self, result: dict[str, Any], seat: int | None = None) -> str:
+        """The ranking screen, the same as at the end of ``cardcli play``, in ``seat``'s names."""
         game = self.game
-        return end_text(game.variant, game.state, result, game.names)
+        return end_text(game.variant, game.state, result, self.names[SPECTATOR if seat is None else seat])
 
     # ------------------------------------------------------------ the game
     async def play(self) -> dict[str, Any]:
@@ -430,9 +472,13 @@ class Table:
         self.result = result
         self.turn = None
         self.broadcast()
+        for seat in self.seats:
+            if seat.client is not None:
+                text = self.end_text(result, seat.index)
+                seat.client.send({"type": "over", "result": result, "text": text})
         over = {"type": "over", "result": result, "text": self.end_text(result)}
-        for client in self.clients():
-            client.send(over)
+        for spectator in self.spectators:
+            spectator.client.send(over)
         assert self.done is not None
         self.done.set_result(result)
 
@@ -461,6 +507,10 @@ class Table:
             if place.client.prompts and self.dialogue is not None:
                 self.prompting = self.dialogue(self, seat, self.legal, place.client)
         elif not place.asked_host:
+            if place.joined:
+                self.notice(f"{place.name} is away; the table waits for them (their link brings them back)")
+            else:
+                self.notice(f"the table waits for {place.name} to join (with their invite link)")
             self._answer_with(self._away(seat))
 
     def _answer_with(self, work: Awaitable[None]) -> None:
@@ -531,8 +581,11 @@ class Table:
             wanted = await self.ask_host(
                 f"{place.name} has been away for {int(self.options.away_timeout)} s. "
                 "Let a CPU play for them until they come back?")
+            if not wanted and place.client is None:
+                self.notice(f"the table waits for {place.name} (their link brings them back)")
             return wanted and place.client is None
-        self.notice(f"{place.name} is away; the table waits for them (their link gets the seat back)")
+        self.notice(f"{place.name} has been away for {int(self.options.away_timeout)} s; the table "
+                    "keeps waiting for them (--away wait)")
         return False
 
     # ----------------------------------------------------- remote dialogues

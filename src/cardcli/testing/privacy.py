@@ -5,7 +5,9 @@ see are dealt anew (as the ``hard`` CPU's determinization does) and the
 messages the server would send it are built again from that other world:
 
 * its table view and legal moves must be unchanged;
-* another player's move must be told in the same words;
+* another player's move must be told in the same words (``describe``, and
+  ``describe_events``, which tells a served table's clients and the
+  terminal's players what happened);
 * a chance event (a draw) must be told in the same words as another outcome
   that leaves the seat's table and what it knows the same (another player
   drew other cards).
@@ -129,16 +131,21 @@ class PrivacyCheck:
             for viewer in range(state.num_players):
                 self._check_event(before, action, state, viewer)
 
+    def _told(self, state: State, action: Action, viewer: int) -> tuple[str, list[str]]:
+        """An event as ``viewer`` is told it, alone and as a stretch of play."""
+        return (event_text(self.variant, state, action, viewer, self.names),
+                self.variant.describe_events([(state, action)], viewer=viewer, names=self.names))
+
     def _check_event(self, before: State, action: Action, after: State, viewer: int) -> None:
         """Deal what ``viewer`` cannot see anew (keeping the cards another
         player's move names in its hand), take the same move or another chance
         outcome there: if the viewer's table and knowledge come out the same,
         it must be told the event in the same words."""
-        variant, names = self.variant, self.names
+        variant = self.variant
         player = before.current_player()
         if player == viewer:
             return
-        told = event_text(variant, before, action, viewer, names)
+        told = self._told(before, action, viewer)
         seen = self.message(after, viewer), _sorted(after.known_cards(viewer))
         hidden, known = _hidden(before, viewer)
         zone = f"hand {player}"
@@ -159,7 +166,7 @@ class PrivacyCheck:
             world = other.clone()
             world.apply_legal(outcome)
             if (self.message(world, viewer), _sorted(world.known_cards(viewer))) == seen:
-                assert event_text(variant, other, outcome, viewer, names) == told, (
+                assert self._told(other, outcome, viewer) == told, (
                     f"seat {viewer} is told {told!r}, but is told otherwise in a world it cannot "
                     "tell apart (other cards where it cannot see)")
                 self.events += 1
