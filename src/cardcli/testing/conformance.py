@@ -32,6 +32,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -69,7 +70,9 @@ from .jsonfuzz import LineBreaker, shape, swept_lines
 MAX_EVENTS = 50_000
 
 
-_POSITIONS: dict[tuple, list[Position]] = {}
+#: Positions of the games the mid-game checks start from, per variant object
+#: (weakly: a variant made for one test goes with its positions).
+_POSITIONS: weakref.WeakKeyDictionary[Variant, dict[tuple, list[Position]]] = weakref.WeakKeyDictionary()
 
 
 def _registry() -> Registry:
@@ -245,7 +248,9 @@ class VariantConformance:
     Optional class attributes: ``player_counts`` (default: every count the
     variant allows), ``option_sets`` (option overrides to run the games
     under, default: just the defaults), ``games`` (random games per count
-    and option set), ``levels`` (CPU strengths to play with).
+    and option set), ``levels`` (CPU strengths to play with); for the
+    checks that start mid-game, ``position_games``, ``positions`` and
+    ``examples``; ``golden``, a folder of golden records.
     """
 
     variant: ClassVar[str]
@@ -288,13 +293,13 @@ class VariantConformance:
         """Every position of one seeded game (cached: the checks only clone them)."""
         target = self._variant()
         levels = self.levels or target.cpu_levels
-        key = (id(target), target.name, players, seed, repr(sorted(options.items())), tuple(levels))
-        if key not in _POSITIONS:
+        key = (players, seed, repr(sorted(options.items())), tuple(levels))
+        cache = _POSITIONS.setdefault(target, {})
+        if key not in cache:
             merged = fit_players(target, dict(options), players)
             chosen = [levels[(seed + i) % len(levels)] for i in range(players)]
-            _POSITIONS[key] = play_positions(target, players=players, seed=seed, options=merged,
-                                             levels=chosen)
-        return _POSITIONS[key]
+            cache[key] = play_positions(target, players=players, seed=seed, options=merged, levels=chosen)
+        return cache[key]
 
     def _position_games(self) -> list[list[Position]]:
         """``position_games`` games, over the smallest and largest tables and
