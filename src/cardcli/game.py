@@ -56,6 +56,10 @@ class Recorder(Hook):
         self.line = None
 
 
+#: Stands for the chance source of a seeded :class:`Game` until it is first used.
+_LATER: Any = object()
+
+
 class Game(Driver[S]):
     """A game at a table: the driver of the variant's state, the seats, and the
     record being written (while :attr:`writer` is set, every event is written
@@ -73,7 +77,11 @@ class Game(Driver[S]):
         self.dealer = dealer
         self.seed = seed
         self.ruleset = ruleset
-        rng = random.Random(derive_seed(seed if seed is not None else random.randrange(2**62), "chance"))
+        # The chance source is made when first used: reading a record (validate,
+        # replay) never draws from it, and seeding one costs more than a short game's check.
+        self._chance_seed = derive_seed(seed, "chance") if seed is not None else None
+        self._rng: random.Random | None = None
+        rng = _LATER if seed is not None else random.Random(derive_seed(random.randrange(2**62), "chance"))
         super().__init__(variant.new_state(rules, len(self.seats), dealer), players, rng=rng, checked=True)
         self.result_line_seen = False
         self._recorder = Recorder(self)
@@ -81,6 +89,18 @@ class Game(Driver[S]):
         self.writer = writer
         if writer is not None:
             writer.write(self.header().as_dict())
+
+    @property
+    def rng(self) -> random.Random:
+        """Where chance outcomes come from: seeded from the game's seed when first used."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._chance_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = None if rng is _LATER else rng
 
     @property
     def writer(self) -> RecordWriter | None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from typing import IO, Any, Generic, TypeVar
+from typing import IO, Any, Generic, NoReturn, TypeVar
 
 from .errors import IllegalMove, RecordError
 from .game import Game, check_result, header_to_game
@@ -160,6 +160,10 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         visitor.end_record(game)
         return
     variant = game.variant
+    decode_action = variant.decode_action
+    # Visitors that leave a method as the base class has it are not called for it.
+    visit_event = _overridden(visitor, "visit_event")
+    visit_state = _overridden(visitor, "visit_state")
     result_seen = False
     checkpoint_due = False  # a checkpoint line may follow an event, once
     for line, data in lines:
@@ -174,60 +178,88 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
             game.result_line_seen = True
             visitor.visit_result(game, data["result"], line)
             continue
-        if "checkpoint" in data and "move" not in data and "chance" not in data:
-            check_checkpoint(game, data, source, line, due=checkpoint_due)
-            checkpoint_due = False
-            visitor.visit_checkpoint(game, data, line)
-            continue
-        current = state.current_player()
-        if current == TERMINAL:
-            raise RecordError(f"the game is already over after move {game.moves}, but the record goes on",
-                              source=source, line=line, move=game.moves, kind="structure")
         if "move" in data:
+            current = state.current_player()
             seat = data.get("seat")
             move = game.moves + 1
-            if current == CHANCE:
+            if current < 0:
+                if current == TERMINAL:
+                    _over(game, source, line)
                 raise RecordError(f"move {move}: expected {state.expecting()}, but the record has "
                                   f"a move by seat {seat}", source=source, line=line, move=move,
                                   seat=seat if isinstance(seat, int) else None, kind="missing-event")
-            if not isinstance(seat, int) or isinstance(seat, bool):
+            if type(seat) is not int:
                 raise RecordError(f"move {move}: 'seat' must be a seat number", source=source,
                                   line=line, move=move, kind="syntax")
             if seat != current:
                 raise RecordError(f"move {move}: seat {seat} moved, but it is seat {current}'s turn "
                                   f"(wrong player)", source=source, line=line, move=move, seat=seat,
                                   kind="wrong-player")
-            where = f"move {move}, seat {seat}"
         elif "chance" in data:
+            current = state.current_player()
             move = game.moves
             seat = CHANCE
             if current != CHANCE:
+                if current == TERMINAL:
+                    _over(game, source, line)
                 raise RecordError(f"after move {move}: expected {state.expecting()}, but the record "
                                   f"has a {data.get('chance')!r} chance event", source=source,
                                   line=line, move=move, seat=current, kind="unexpected-event")
-            where = f"after move {move},"
+        elif "checkpoint" in data:
+            check_checkpoint(game, data, source, line, due=checkpoint_due)
+            checkpoint_due = False
+            visitor.visit_checkpoint(game, data, line)
+            continue
         else:
+            if state.current_player() == TERMINAL:
+                _over(game, source, line)
             raise RecordError("a line must have 'move', 'chance', 'checkpoint' or 'result'", source=source,
                               line=line, move=game.moves, kind="syntax")
         try:
-            action = variant.decode_action(state, data)
+            action = decode_action(state, data)
         except ValueError as error:
-            raise RecordError(f"{where.rstrip(',')}: {error}", source=source, line=line, move=move,
-                              seat=None if seat == CHANCE else seat, kind="syntax") from None
+            raise RecordError(f"{_where(seat, move).rstrip(',')}: {error}", source=source, line=line,
+                              move=move, seat=None if seat == CHANCE else seat, kind="syntax") from None
         try:
             state.check(action)
         except IllegalMove as error:
             # The move as attempted and the rule it breaks, never what it would have done.
             text = variant.describe_attempt(state, action)
-            raise RecordError(f"{where} {text}: {error}", source=source, line=line, move=move,
+            raise RecordError(f"{_where(seat, move)} {text}: {error}", source=source, line=line, move=move,
                               seat=None if seat == CHANCE else seat, kind="illegal") from None
         event = Event(line, data, action, seat, move)
-        visitor.visit_event(game, event)
-        game.apply(action, checked=False)
+        if visit_event is not None:
+            visit_event(game, event)
+        if game.hooks:
+            game.apply(action, checked=False)
+        else:  # what Driver.apply does with no hooks, without its second look at the seat
+            state.apply_legal(action)
+            if game.keeps_history:
+                game.history.append(action)
+            if seat >= 0:
+                game.moves += 1
+            game.events += 1
         checkpoint_due = True
-        visitor.visit_state(game, event)
+        if visit_state is not None:
+            visit_state(game, event)
     at.line = None
     visitor.end_record(game)
+
+
+def _overridden(visitor: RecordVisitor[Any], name: str) -> Any:
+    """``visitor``'s bound method ``name``, or ``None`` where it is the base class's (which does nothing)."""
+    method = getattr(visitor, name)
+    return None if getattr(type(visitor), name) is getattr(RecordVisitor, name) else method
+
+
+def _where(seat: int, move: int) -> str:
+    """Where an event stands, for its messages: "move 9, seat 1" or "after move 9,"."""
+    return f"move {move}, seat {seat}" if seat != CHANCE else f"after move {move},"
+
+
+def _over(game: Game, source: str, line: int) -> NoReturn:
+    raise RecordError(f"the game is already over after move {game.moves}, but the record goes on",
+                      source=source, line=line, move=game.moves, kind="structure")
 
 
 def check_checkpoint(game: Game, data: dict[str, Any], source: str, line: int, *, due: bool) -> None:

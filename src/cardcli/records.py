@@ -130,6 +130,36 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+#: One decoder for every line: ``json.loads`` with an option builds a new one per call.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+_scan_once = _DECODER.scan_once  # type: ignore[attr-defined]
+
+
+def _parse(text: str) -> Any:
+    """A line's JSON value.  A line as cardcli writes it (an object, then the
+    line end) goes straight to the scanner; anything else, and any error,
+    through ``json.loads``'s own path, which gives the messages."""
+    if text[:1] == "{":
+        try:
+            data, end = _scan_once(text, 0)
+        except (StopIteration, ValueError, RecursionError):
+            pass
+        else:
+            if end == len(text) or (end == len(text) - 1 and text[end] == "\n"):
+                return data
+    if text.startswith("\ufeff"):  # json.loads refuses a byte order mark with its own message
+        return json.loads(text, parse_constant=_reject_constant)
+    return _DECODER.decode(text)
+
+
+def _line_error(message: str, source: str, number: int, last: bool) -> RecordError:
+    if last:
+        return RecordError(f"{message}; it is the last line and has no line end, as when a "
+                           "write is cut short (`cardcli play --resume` drops such a line)",
+                           source=source, line=number, kind="torn-line")
+    return RecordError(message, source=source, line=number, kind="syntax")
+
+
 def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(line number, object)`` for each non-blank line, streaming.
 
@@ -139,38 +169,33 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
     what a write cut short leaves behind (``play --resume`` drops it).
     """
     number = 0
+    readline = stream.readline
     while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
+        raw = readline(MAX_LINE_BYTES + 1)
         if not raw:
             return
         number += 1
         if len(raw) > MAX_LINE_BYTES:
             raise RecordError(f"line too long (more than {MAX_LINE_BYTES:,} bytes with no line end); "
                               "is this a cardcli record?", source=source, line=number, kind="syntax")
-        last = not raw.endswith(b"\n")
-
-        def fail(message: str, *, number: int = number, last: bool = last) -> RecordError:
-            if last:
-                return RecordError(f"{message}; it is the last line and has no line end, as when a "
-                                   "write is cut short (`cardcli play --resume` drops such a line)",
-                                   source=source, line=number, kind="torn-line")
-            return RecordError(message, source=source, line=number, kind="syntax")
-
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise fail("not text (the line is not UTF-8); is this a cardcli record?") from None
-        if not text.strip():
-            continue
+            raise _line_error("not text (the line is not UTF-8); is this a cardcli record?", source, number,
+                              not raw.endswith(b"\n")) from None
         try:
-            data = json.loads(text, parse_constant=_reject_constant)
+            data = _parse(text)
         except json.JSONDecodeError as error:
-            raise fail(f"not valid JSON: {error.msg} at column {error.colno}") from None
+            if not text.strip():
+                continue
+            raise _line_error(f"not valid JSON: {error.msg} at column {error.colno}", source, number,
+                              not raw.endswith(b"\n")) from None
         except RecursionError:
-            raise fail("not valid JSON: nested too deeply") from None
+            raise _line_error("not valid JSON: nested too deeply", source, number,
+                              not raw.endswith(b"\n")) from None
         except ValueError as error:  # a number of more than 4,300 digits, NaN, Infinity
             what = ("a number with too many digits" if "digits" in str(error) else str(error))
-            raise fail(f"not valid JSON: {what}") from None
+            raise _line_error(f"not valid JSON: {what}", source, number, not raw.endswith(b"\n")) from None
         if not isinstance(data, dict):
             raise RecordError("each line must be a JSON object", source=source, line=number, kind="syntax")
         yield number, data

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import IO, Any
 
 from .errors import CardcliError, RecordError
@@ -53,27 +54,34 @@ class Validator(RecordVisitor[Report]):
     def begin_record(self, source: str) -> None:
         self.report = Report(source)
         self.game: Game | None = None
-        self.deck: Counter[int] | None = None
+        self.deck: list[int] | None = None  # the pack, sorted
         self.last_line = 0
 
     def visit_header(self, game: Game, header: Header, line: int) -> object:
         self.game = game
         if self.check_cards:
-            self.deck = Counter(game.variant.deck(game.rules, len(game.seats)))
+            self.deck = sorted(game.variant.deck(game.rules, len(game.seats)))
         return None
 
     def visit_state(self, game: Game, event: Event) -> None:
         self.last_line = event.line
-        if self.deck is None:
+        deck = self.deck
+        if deck is None:
             return
-        zones = game.state.card_zones()
-        held = Counter(card for cards in zones.values() for card in cards)
-        if held != self.deck:
-            missing, extra = self.deck - held, held - self.deck
-            raise RecordError(f"after move {game.moves}: cards are not accounted for "
-                              f"(missing {sorted(missing.elements())}, extra "
-                              f"{sorted(extra.elements())}) - a bug in the variant",
-                              source=self.report.source, line=event.line, move=game.moves, kind="cards")
+        # Every card, from every zone, against the pack: sorting the few dozen
+        # cards in C costs less than counting them (see bench/bench_speed.py).
+        if sorted(chain.from_iterable(game.state.card_zones().values())) != deck:
+            self._unaccounted(game, event, deck)
+
+    def _unaccounted(self, game: Game, event: Event, deck: list[int]) -> None:
+        """The cards are not the pack's: say which are missing and which extra."""
+        held = Counter(chain.from_iterable(game.state.card_zones().values()))
+        pack = Counter(deck)
+        missing, extra = pack - held, held - pack
+        raise RecordError(f"after move {game.moves}: cards are not accounted for "
+                          f"(missing {sorted(missing.elements())}, extra "
+                          f"{sorted(extra.elements())}) - a bug in the variant",
+                          source=self.report.source, line=event.line, move=game.moves, kind="cards")
 
     def end_record(self, game: Game) -> None:
         report, source = self.report, self.report.source

@@ -247,6 +247,18 @@ class State(ABC):
         return None
 
 
+_HAND_ZONES = tuple(f"hand {seat}" for seat in range(16))
+
+
+def hand_zones(hands: Sequence[list[int]]) -> dict[str, list[int]]:
+    """``{"hand 0": hands[0], ...}``: the start of a ``card_zones`` whose
+    hands are zones ``"hand N"`` (names made once, not per call: validate
+    asks for the zones after every event)."""
+    if len(hands) <= len(_HAND_ZONES):
+        return dict(zip(_HAND_ZONES, hands))
+    return {f"hand {seat}": hand for seat, hand in enumerate(hands)}
+
+
 def set_hands_and_stock(state: Any, zones: dict[str, list[int]], game: str) -> None:
     """``State.set_zones`` for a game whose hidden zones are ``"hand N"`` and
     ``"stock"``, held in ``state.hands[N]`` and ``state.stock``."""

@@ -39,7 +39,16 @@ from cardcli.melds import (
     pickup_melds,
     three_card_melds,
 )
-from cardcli.variant import CHANCE, TERMINAL, Action, Result, State, rank_places, set_hands_and_stock
+from cardcli.variant import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Result,
+    State,
+    hand_zones,
+    rank_places,
+    set_hands_and_stock,
+)
 
 from .config import Config
 
@@ -281,7 +290,7 @@ class EndOfPageState(State):
         return "nothing (the game is over)"
 
     def card_zones(self) -> dict[str, list[int]]:
-        zones = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        zones = hand_zones(self.hands)
         zones["stock"] = self.stock
         zones["discards"] = self.discard
         zones["table"] = [card for meld in self.melds for card in meld[3]]

@@ -28,6 +28,7 @@ from cardcli.variant import (
     Action,
     Result,
     State,
+    hand_zones,
     places_value,
     rank_places,
     set_hands_and_stock,
@@ -272,7 +273,7 @@ class MatchingState(State):
         return "nothing (the game is over)"
 
     def card_zones(self) -> dict[str, list[int]]:
-        zones = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        zones = hand_zones(self.hands)
         zones["stock"] = self.stock
         zones["under the stock"] = self.under  # turned up and sent under: seen by all
         zones["discards"] = self.discard

@@ -24,7 +24,16 @@ from collections.abc import Sequence
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
-from cardcli.variant import CHANCE, TERMINAL, Action, Result, State, rank_places, set_hands_and_stock
+from cardcli.variant import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Result,
+    State,
+    hand_zones,
+    rank_places,
+    set_hands_and_stock,
+)
 
 from .config import Config
 
@@ -250,7 +259,7 @@ class TrickState(State):
         return "nothing (the game is over)"
 
     def card_zones(self) -> dict[str, list[int]]:
-        zones = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        zones = hand_zones(self.hands)
         zones["stock"] = self.stock
         zones["finished tricks"] = self.tricks
         zones["trick"] = self.trick
