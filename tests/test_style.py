@@ -98,6 +98,9 @@ def test_when_colour_is_on(env, forced, tty, expected):
     ({"LC_ALL": "C", "LANG": "en_GB.UTF-8"}, "utf-8", True, False),  # LC_ALL wins
     ({}, "utf-8", True, False),  # no locale: the C locale, ASCII
     ({"LANG": "C"}, "utf-8", True, False),
+    ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, "utf-8", True, False),  # Python coerced the C locale
+    ({"LC_CTYPE": "C.UTF-8"}, "utf-8", True, False),
+    ({"LANG": "en_GB.UTF-8", "LC_CTYPE": "C.UTF-8"}, "utf-8", True, True),
     (UTF8, "ascii", True, False),
     (UTF8, "latin-1", True, False),
     (UTF8, "utf-8", False, False),  # not a terminal: the plain notation of the records

@@ -40,6 +40,8 @@ MAGENTA = "\x1b[35m"
 UNBOLD = "\x1b[22m"
 
 _RED_SUITS = frozenset("HD")
+#: What Python sets ``LC_CTYPE`` to when it starts in the C locale (PEP 538).
+_COERCED = frozenset({"C.UTF-8", "C.utf8", "UTF-8"})
 
 
 def wants_colour(forced: bool | None = None, stream: IO[str] | None = None,
@@ -71,7 +73,10 @@ def can_show_symbols(stream: IO[str] | None = None, environ: Mapping[str, str] |
     except (LookupError, UnicodeEncodeError):
         return False
     env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+    names = ["LC_ALL", "LC_CTYPE", "LANG"]
+    if not env.get("LC_ALL") and env.get("LC_CTYPE") in _COERCED and env.get("LANG", "C") in ("C", "POSIX"):
+        names.remove("LC_CTYPE")  # Python's own coercion of the C locale (PEP 538): the terminal's is C
+    for name in names:
         value = env.get(name)
         if value:
             value = value.lower().replace("-", "")

@@ -1,0 +1,261 @@
+"""``cardcli play`` in a real terminal, answered as a person answers it.
+
+The longer ones are marked slow; CI runs them (``.ci/run``).
+
+Each test runs the installed ``cardcli`` in a pseudo-terminal (pexpect), so
+colour, symbols, prompts and pauses are what a player sees.  The hot-seat
+privacy test runs it inside tmux, a real terminal emulator with scrollback,
+and reads back everything the terminal holds (``capture-pane -S -``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import pexpect
+import pytest
+
+CARDCLI = shutil.which("cardcli")
+pytestmark = pytest.mark.skipif(CARDCLI is None, reason="the cardcli command is not on PATH (README's "
+                                                         "install puts it there)")
+SYMBOLS = "\u2660\u2665\u2666\u2663"
+RED = "\x1b[31m"
+BOLD = "\x1b[1m"
+
+
+def terminal_env(tmp_path: Path, **changes: str | None) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "CI", "COLUMNS", "LINES")}
+    env.update(TERM="xterm-256color", LANG="C.UTF-8", CARDCLI_GAMES=str(tmp_path / "games"))
+    for key, value in changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+def spawn(args: list[str], env: dict[str, str]) -> tuple[pexpect.spawn, io.StringIO]:
+    seen = io.StringIO()
+    child = pexpect.spawn(CARDCLI, args, env=env, encoding="utf-8", dimensions=(60, 160), timeout=60)
+    child.logfile_read = seen
+    return child, seen
+
+
+def first_turn(tmp_path: Path, *flags: str, **env: str | None) -> tuple[str, Path]:
+    """Start a game, read up to the first prompt, stop it (end of input); what
+    the terminal was sent, and the record."""
+    record = tmp_path / f"game-{uuid.uuid4().hex}.jsonl"
+    child, seen = spawn(["play", "matching", "--players", "you,cpu:easy", "--seed", "5",
+                         "--record", str(record), *flags], terminal_env(tmp_path, **env))
+    child.expect_exact("Your move")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Game saved. Continue it with: cardcli play --resume" in seen.getvalue()
+    return seen.getvalue(), record
+
+
+# ------------------------------------------------------------------ colour
+def test_a_terminal_gets_colour_and_suit_symbols_and_the_record_stays_plain(tmp_path):
+    shown, record = first_turn(tmp_path)
+    assert RED in shown and any(symbol in shown for symbol in SYMBOLS)
+    assert BOLD + " > 0 you" in shown  # the player to move
+    text = record.read_text()
+    assert "\x1b" not in text and not any(symbol in text for symbol in SYMBOLS)
+    hand = json.loads(text.splitlines()[1])["hands"][0]
+    assert all(re.fullmatch(r"(10|[2-9JQKA])[SHDC]", card) for card in hand)
+
+
+@pytest.mark.parametrize("how", ["NO_COLOR", pytest.param("--no-color", marks=pytest.mark.slow)])
+def test_colour_off(tmp_path, how):
+    shown, _ = first_turn(tmp_path, *(["--no-color"] if how == "--no-color" else []),
+                          **({"NO_COLOR": "1"} if how == "NO_COLOR" else {}))
+    assert RED not in shown and BOLD not in shown
+    assert any(symbol in shown for symbol in SYMBOLS)  # symbols are not colour
+
+
+@pytest.mark.slow
+def test_color_forces_colour_and_a_c_locale_gets_plain_cards(tmp_path):
+    shown, _ = first_turn(tmp_path, "--color", NO_COLOR="1", LANG="C")
+    assert RED in shown
+    assert not any(symbol in shown for symbol in SYMBOLS)
+    assert re.search(r"Your hand: ((10|[2-9JQKA])[SHDC]\S* ?)+", re.sub(r"\x1b\[[0-9;]*m", "", shown))
+
+
+# ------------------------------------------------------------- saved games
+@pytest.mark.slow
+def test_resume_recaps_the_last_moves_and_resume_last_finds_the_game(tmp_path):
+    env = terminal_env(tmp_path)
+    child, seen = spawn(["play", "matching", "--players", "you,cpu:normal", "--seed", "4"], env)
+    moves = 0
+    while moves < 5:
+        if child.expect(["Your move", "Name the next suit"]) == 0:
+            moves += 1
+        if moves < 5:
+            child.sendline("1")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    saved = re.search(r"cardcli play --resume (\S+\.jsonl)", seen.getvalue())
+    assert saved
+    for args in (["play", "--resume"], ["play", "--resume", "last"]):
+        child, seen = spawn(args, env)
+        child.expect_exact("it is your turn")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        text = re.sub(r"\x1b\[[0-9;]*m", "", seen.getvalue())
+        assert f"Recording to {saved.group(1)}" in text
+        recap = text[text.index("The last 6 moves before the game stopped:"):text.index("it is your turn")]
+        assert "  you played" in recap and "  cpu1 " in recap
+        assert recap.index("The last 6 moves") < recap.index("stock:")  # the recap, then the table
+
+
+# ------------------------------------------------------------ round pause
+def play_end_of_the_page_until_a_round_ends(child: pexpect.spawn) -> str:
+    """Answer End of the Page as a simple player (draw from the stock,
+    discard the first card, lay off a last card that must be played) until
+    the round's pause; return what was shown."""
+    prompts = ["Draw from", r"\? \(help, \? for a hint\)> ", "Press Enter for the next deal.",
+               r"You can't discard: your last card (\S+) plays", "What does the wild stand for"]
+    while True:
+        which = child.expect(prompts)
+        if which == 0:
+            child.sendline("1")
+        elif which == 1:
+            child.sendline("d 1")
+        elif which == 2:
+            return child.before
+        elif which == 3:
+            card = child.match.group(1)
+            child.expect(r"> ")
+            child.sendline("list")
+            child.expect(rf"lay off {re.escape(card)}\S* (?:as \S+ )?on meld (\d+)")
+            child.sendline(f"l {card} {child.match.group(1)}")
+        else:
+            child.sendline("1")
+
+
+@pytest.mark.slow
+def test_end_of_the_page_shows_the_rounds_table_and_scores_and_waits_for_enter(tmp_path):
+    rules = tmp_path / "two-rounds.toml"
+    rules.write_text('name = "Two rounds"\nvariant = "endofpage"\n[options]\npage_lines = 2\n')
+    env = terminal_env(tmp_path, NO_COLOR="1")
+    child, _seen = spawn(["play", "endofpage", "--players", "you,cpu:normal", "--seed", "6",
+                         "--ruleset", str(rules)], env)
+    before = play_end_of_the_page_until_a_round_ends(child)
+    summary = before[before.rindex("Round 1 of 2 is over"):]
+    assert "The table as the round ended:" in summary
+    assert re.search(r"  you +-?\d+ on the table - +\d+ in hand = +-?\d+   hand: ", summary)
+    assert re.search(r"  cpu1 +-?\d+ on the table", summary)
+    assert "Score sheet:" in summary and "total" in summary
+    # The game waits: nothing more comes until Enter.
+    assert child.expect(["it is your turn", pexpect.TIMEOUT], timeout=2) == 1
+    child.sendline("")
+    child.expect_exact("Round 2 of 2")
+    child.expect_exact("it is your turn")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.slow
+def test_matching_rounds_pause_too(tmp_path):
+    env = terminal_env(tmp_path, NO_COLOR="1")
+    child, _seen = spawn(["play", "matching", "--players", "you,cpu:easy", "--seed", "7", "--ruleset",
+                         "american"], env)
+    while child.expect(["Your move", "Name the next suit", "Press Enter for the next deal."]) != 2:
+        child.sendline("1")
+    assert "Round 1 of 5 is over:" in child.before and "Cards left in hand count against" in child.before
+    child.sendline("")
+    child.expect_exact("Round 2 of 5")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+
+
+# ---------------------------------------------------------------- hot seat
+TMUX = shutil.which("tmux")
+
+
+class Tmux:
+    """A tmux server of its own (its own socket), one window running a command."""
+
+    def __init__(self, tmp_path: Path, command: str, env: dict[str, str]):
+        self.socket = f"cardcli-test-{uuid.uuid4().hex[:8]}"
+        self.env = env
+        script = tmp_path / "run.sh"
+        # The shell outlives Ctrl-C (a handler, not an ignored signal: the game still gets it).
+        script.write_text(f"#!/bin/sh\ntrap : INT\n{command}\necho GAME-ENDED; sleep 600\n")
+        script.chmod(0o755)
+        self.tmux("-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", str(script))
+        self.tmux("set-option", "-g", "history-limit", "10000")
+
+    def tmux(self, *args: str) -> str:
+        return subprocess.run([TMUX, "-L", self.socket, *args], env=self.env, check=True,
+                              capture_output=True, text=True, timeout=30).stdout
+
+    def everything(self) -> str:
+        """The whole pane: its scrollback and the screen."""
+        return self.tmux("capture-pane", "-p", "-J", "-S", "-")
+
+    def wait_for(self, text: str, seconds: float = 60) -> str:
+        end = time.monotonic() + seconds
+        while True:
+            shown = self.everything()
+            if text in shown:
+                return shown
+            if time.monotonic() > end:
+                raise AssertionError(f"{text!r} never appeared; the terminal shows:\n{shown}")
+            time.sleep(0.1)
+
+    def type(self, *keys: str) -> None:
+        self.tmux("send-keys", *keys)
+
+    def close(self) -> None:
+        subprocess.run([TMUX, "-L", self.socket, "kill-server"], env=self.env, capture_output=True)
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it: apt-get install tmux)")
+def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path):
+    env = terminal_env(tmp_path)
+    env.pop("TMUX", None)
+    command = f"seq 1 80 | sed 's/^/EARLIER OUTPUT /'; {CARDCLI} play matching --players ann,bob --seed 3"
+    term = Tmux(tmp_path, command, env)
+    try:
+        hands: dict[str, str] = {}
+        for _turn in range(4):
+            shown = term.wait_for("press Enter")
+            player = re.findall(r"Pass to (\w+), press Enter", shown)[-1]
+            # The pass screen: nothing of anyone's hand is left in the terminal, scrollback included.
+            assert "Your hand:" not in shown
+            for name, hand in hands.items():
+                assert hand not in shown, f"{name}'s hand is in the terminal at {player}'s pass screen"
+            term.type("Enter")
+            shown = term.wait_for("it is your turn")
+            for name, hand in hands.items():
+                assert hand not in shown, f"{player} can see {name}'s hand"
+            hands[player] = re.findall(r"Your hand: (.+)", shown)[-1].strip()
+            term.type("1", "Enter")
+            while "Pass to" not in term.everything():
+                if "Name the next suit" in term.everything():  # an 8
+                    term.type("1", "Enter")
+                time.sleep(0.1)
+        assert set(hands) == {"ann", "bob"}
+        term.type("C-c")
+        # The game left the alternate screen: the screen from before it is back, no hand is.
+        shown = term.wait_for("GAME-ENDED")
+        assert "Game saved. Continue it with" in shown
+        for hand in hands.values():
+            assert hand not in shown
+    finally:
+        term.close()
