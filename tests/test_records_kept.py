@@ -239,3 +239,13 @@ def test_simulate_into_a_folder_it_cannot_make(tmp_path):
     blocker.write_text("not a folder\n")
     result = run("simulate", "matching", "-n", "2", "-w", "1", "--records", blocker / "records")
     assert result.exit_code == 1 and f"{blocker / 'records'}: cannot make the folder" in result.output
+
+
+def test_serve_record_refuses_an_existing_file(tmp_path):
+    record = tmp_path / "table.jsonl"
+    record.write_text("my notes\n")
+    result = run("serve", "matching", "--players", "friend,cpu", "--no-seat", "--record", record)
+    assert result.exit_code == 1
+    assert f"{record} already exists; to continue the game it records: cardcli serve --resume {record}" \
+        in result.output
+    assert record.read_text() == "my notes\n"

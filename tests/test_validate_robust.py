@@ -394,3 +394,26 @@ def test_a_huge_number_of_players_is_refused_before_any_seat_is_made():
         result = run(*command, "matching", "--players", "999999999999")
         assert result.exit_code == 1, result.output
         assert "999999999999 players, but matching is for 2 to 6 players" in result.output
+
+
+def test_serve_with_a_host_seat_and_stdin_closed(tmp_path):
+    record = tmp_path / "table.jsonl"
+    result = cardcli("serve", "matching", "--players", "you,friend", "--record", record, close_stdin=True)
+    assert result.returncode == 1
+    assert "standard input is closed, but you have a seat at this table" in result.stderr
+    assert not record.exists()
+
+
+def test_join_with_stdin_closed_ends_its_input(monkeypatch):
+    import asyncio
+
+    from cardcli.serve.client import JoinClient
+
+    monkeypatch.setattr(sys, "stdin", None)
+    client = JoinClient("http://127.0.0.1:1/t/token")
+
+    async def first_line():
+        client.start_reader(asyncio.get_running_loop())
+        return await asyncio.wait_for(client.lines.get(), DEADLINE)
+
+    assert asyncio.run(first_line()) is None

@@ -128,7 +128,8 @@ def _check_input(seats: list[SeatInfo]) -> None:
                                      "types moves: run cardcli play from a terminal, or seat only CPUs"))
 
 
-def _new_record(record_path: Path | None, variant: str, seed: int) -> tuple[Path, RecordWriter]:
+def _new_record(record_path: Path | None, variant: str, seed: int,
+                command: str = "play") -> tuple[Path, RecordWriter]:
     """Create the record file, never over an existing one.
 
     A path given with ``--record`` must be new (an existing record is
@@ -148,7 +149,7 @@ def _new_record(record_path: Path | None, variant: str, seed: int) -> tuple[Path
         except RecordExistsError:
             if record_path is not None:
                 raise CardcliError(f"{path} already exists; to continue the game it records: "
-                                   f"cardcli play --resume {path} (or choose another --record file)"
+                                   f"cardcli {command} --resume {path} (or choose another --record file)"
                                    ) from None
         except OSError as error:
             raise CardcliError(f"cannot write the record {path}: {error.strerror}") from None

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,7 +13,7 @@ import click
 from ..errors import CardcliError
 from ..game import Game, choose_dealer
 from ..players import PlayersError, check_count, check_level, default_count, parse_players
-from ..records import RecordWriter, SeatInfo
+from ..records import SeatInfo
 from ..style import Style
 from .common import (
     colour_option,
@@ -25,12 +23,19 @@ from .common import (
     resolve_ruleset,
     variant_named,
 )
-from .play import _resume, games_dir
+from .play import _new_record, _resume
 
 if TYPE_CHECKING:
     from ..serve.table import TableOptions
 
 DEFAULT_PORT = 8765
+
+
+def _check_host_input(kinds: list[str]) -> None:
+    """The host's seat is played at this terminal: refuse it with standard input closed."""
+    if "host" in kinds and sys.stdin is None:
+        raise CardcliError("standard input is closed, but you have a seat at this table and type "
+                           "your moves here: serve from a terminal, or give --no-seat")
 
 
 def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[list[SeatInfo], list[str]]:
@@ -143,6 +148,7 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
             return
         game = resumed
         kinds = saved.seats
+        _check_host_input(kinds)
         tokens = saved.tokens
         if len(kinds) != len(game.seats):
             raise CardcliError(f"{table_file(resume_path)} is for {len(kinds)} seats, the record has "
@@ -158,19 +164,12 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
         target = variant_named(variant)
         seats, kinds = parse_seats(players_spec, variant, no_seat)
         chosen = resolve_ruleset(target, ruleset, len(seats))
-        check_count(seats, chosen.options, target)
+        check_count(seats, chosen.options, target, None if ruleset is None else chosen.source)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        path = record_path or games_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{target.name}-{seed}.jsonl"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            # Owner-only: the table file beside it holds the links.
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        except FileExistsError:
-            raise CardcliError(f"{path} already exists: choose another --record (or --resume it)") from None
-        except OSError as error:
-            raise CardcliError(f"cannot write the record {path}: {error.strerror}") from None
-        writer = RecordWriter.open(str(path), append=True)
+        _check_host_input(kinds)
+        # Owner-only, never over another file: the table file beside it holds the links.
+        path, writer = _new_record(record_path, target.name, seed, command="serve")
         game = Game(target, chosen.options, seats, choose_dealer(seed, len(seats)), seed=seed,
                     ruleset=None if ruleset is None else chosen.name, writer=writer)
         tokens = {}
@@ -178,7 +177,7 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
     check_level(game.variant, stand_in)
     listen = host or ("0.0.0.0" if lan else "127.0.0.1")
     shown = host or (lan_address() if lan else "127.0.0.1")
-    interactive = sys.stdin.isatty()
+    interactive = bool(sys.stdin and sys.stdin.isatty())
     options = TableOptions(away_timeout=away_timeout, away=away if (away != "ask" or interactive) else "wait",
                            stand_in_level=stand_in, open_hands=open_hands)
     try:

@@ -67,7 +67,7 @@ class JoinClient:
         """Read stdin in a daemon thread: typed lines answer the current prompt."""
 
         def read() -> None:
-            for line in sys.stdin:
+            for line in sys.stdin or ():  # None: standard input is closed, nothing will be typed
                 loop.call_soon_threadsafe(self.lines.put_nowait, line.rstrip("\n"))
             loop.call_soon_threadsafe(self.lines.put_nowait, None)
 
