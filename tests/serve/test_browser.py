@@ -71,25 +71,37 @@ def test_a_phone_opens_its_link_sees_its_hand_and_plays(tmp_path, variant):
                 assert any(line.startswith("p0 ") for line in told), "the other client sees the move"
                 if variant == "matching":
                     return
-                # The page plays the rest of the game by tapping through its list of moves.
+                # The page plays the rest of the game: the first move it offers
+                # without a card, or else the first of its list of moves.
                 page_over = False
+                plain = "#actions button:not(.quiet):not(.declare):not(.suggest)"
                 for _ in range(2000):
                     if task.done():
                         page_over = True
                         break
-                    if await page.evaluate("!!document.querySelector('#actions button.quiet')"):
+                    if not await page.evaluate("document.getElementById('sheet').hidden"):
+                        await page.tap("#closesheet")  # a round's end
+                    elif await page.evaluate(f"!!document.querySelector('{plain}')"):
+                        await page.tap(plain)
+                    elif await page.evaluate("!!document.querySelector('#actions button.quiet')"):
                         if not await page.evaluate("!!document.querySelector('#actions .all')"):
                             await page.tap("#actions button.quiet")
-                        with_moves = await page.evaluate(
-                            "document.querySelectorAll('#actions .all button').length")
-                        if with_moves:
-                            await page.tap("#actions .all button")
+                        await page.tap("#actions .all button")
+                    elif await page.evaluate("!!document.querySelector('#hand button.playable')"):
+                        await page.tap("#hand button.playable")  # the one move: a card to tap
+                        await page.tap("#actions button.primary")
                     await asyncio.sleep(0.02)
-                assert page_over
-                await page.wait_for("!document.getElementById('over').hidden")
-                text = await page.evaluate("document.getElementById('overtext').textContent")
+                assert page_over, await page.evaluate("document.body.innerText")
+                await page.wait_for("document.getElementById('sheettitle').textContent === 'Game over'")
+                text = await page.evaluate("document.querySelector('#sheetbody pre').textContent")
+                ranking = await page.evaluate("[...document.querySelectorAll('ol.ranking .name')]"
+                                              ".map(n => n.textContent)")
                 await bob_plays
-                assert "Ranking:" in text and text == bob.over["text"]
+                places = bob.over["result"]["places"]
+                expected = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+                assert ranking == [f"p{seat}" for seat in expected]
+                symbols = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+                assert "Ranking:" in text and text.translate(symbols) == bob.over["text"]
 
     asyncio.run(asyncio.wait_for(scenario(), LIMIT * 2))
     if variant != "matching":

@@ -44,7 +44,7 @@ from ..errors import IllegalMove
 from ..game import Game, derive_seed
 from ..players import Player, make_cpu
 from ..players.hard import supports_hard
-from ..session import end_text, table_header
+from ..session import end_text, over_text, table_header
 from ..text import printable
 from ..variant import TERMINAL, Action, State
 from ..view import SPECTATOR, played_cards
@@ -418,6 +418,12 @@ class Table:
             told[viewer] = (lines, summary)
         return told
 
+    def over(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """The game's end for ``seat``: the result, how it ended in words, and the ranking screen."""
+        names = self.names[SPECTATOR if seat is None else seat]
+        return {"type": "over", "result": result, "headline": over_text(result, names),
+                "text": self.end_text(result, seat)}
+
     def end_text(self, result: dict[str, Any], seat: int | None = None) -> str:
         """The ranking screen, the same as at the end of ``cardcli play``, in ``seat``'s names."""
         game = self.game
@@ -474,9 +480,8 @@ class Table:
         self.broadcast()
         for seat in self.seats:
             if seat.client is not None:
-                text = self.end_text(result, seat.index)
-                seat.client.send({"type": "over", "result": result, "text": text})
-        over = {"type": "over", "result": result, "text": self.end_text(result)}
+                seat.client.send(self.over(result, seat.index))
+        over = self.over(result, None)
         for spectator in self.spectators:
             spectator.client.send(over)
         assert self.done is not None

@@ -4,6 +4,8 @@
 
 const PROTOCOL = 1;
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+// A card name standing alone in a text: 7H, 10S, JK (as cardcli's terminal styles them).
+const CARD = /(^|[^A-Za-z0-9])((10|[2-9JQKA])([SHDC])|JK)(?![A-Za-z0-9])/g;
 const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
@@ -14,7 +16,7 @@ let selected = [];        // indexes into the hand
 let declared = false;     // the "Page One!" (or other) button pressed
 let showAll = false;
 let sent = false;         // a move is on its way: wait for the next update
-let over = false;
+let over = null;          // the "over" message, once the game has ended
 let retry = 500;
 const log = [];
 
@@ -22,6 +24,25 @@ function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
   if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Text with its card names as suit symbols, hearts and diamonds in red.
+function rich(tag, cls, text) {
+  const node = el(tag, cls);
+  let last = 0;
+  for (const match of text.matchAll(CARD)) {
+    const start = match.index + match[1].length;
+    node.append(text.slice(last, start));
+    const name = match[2];
+    if (name === "JK") {
+      node.append(el("span", "joker", "JK"));
+    } else {
+      node.append(el("span", "H D".includes(match[4]) ? "red" : "", match[3] + SUITS[match[4]]));
+    }
+    last = start + name.length;
+  }
+  node.append(text.slice(last));
   return node;
 }
 
@@ -82,7 +103,7 @@ function receive(message) {
       status("connected", "ok");
       $("title").textContent = message.title;
       document.title = message.title;
-      $("who").textContent = message.seat === null ? "watching" : "you are " + message.players[message.seat].name;
+      $("who").textContent = message.seat === null ? "watching" : "as " + message.players[message.seat].name;
       log.length = 0;
       for (const line of message.log) log.push({ text: line, fresh: false });
       break;
@@ -93,14 +114,14 @@ function receive(message) {
       for (const item of log) item.fresh = false;
       for (const line of message.events) log.push({ text: line, fresh: true });
       while (log.length > 60) log.shift();
+      if (message.round_end) sheet("The round is over", [rich("pre", "", message.round_end)], "Next round");
       break;
     case "seats":
       if (update) update.seats = message.seats;
       break;
     case "over":
-      over = true;
-      $("overtext").textContent = message.text;
-      $("over").hidden = false;
+      over = message;
+      sheet("Game over", ending(message), "See the table");
       break;
     case "error":
       sent = false;
@@ -112,6 +133,37 @@ function receive(message) {
   draw();
 }
 
+// A sheet over the table (a round's end, the game's end) until it is closed.
+function sheet(title, content, button) {
+  $("sheettitle").textContent = title;
+  $("sheetbody").replaceChildren(...content);
+  $("closesheet").textContent = button;
+  $("sheet").hidden = false;
+}
+
+// The end of the game: the ranking first, then the whole table as cardcli play shows it.
+function ending(message) {
+  const result = message.result;
+  const names = update ? update.table.players.map((p) => p.name) : [];
+  const out = [el("p", "headline", message.headline || "")];
+  if (result.places) {
+    const list = el("ol", "ranking");
+    const order = result.places.map((place, seat) => [place, seat]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (const [place, seat] of order) {
+      const row = el("li", seat === welcome.seat ? "me" : "");
+      row.append(el("span", "place", place + "."), el("span", "name", names[seat] || `seat ${seat}`));
+      if (result.scores) row.append(el("span", "score", `${result.scores[seat]} ${welcome.score_label}`));
+      if (result.winner === seat) row.append(el("span", "won", "wins"));
+      list.append(row);
+    }
+    out.push(list);
+  }
+  const details = el("details", "");
+  details.append(el("summary", "", "Every hand and the final table"), rich("pre", "", message.text));
+  out.push(details);
+  return out;
+}
+
 function draw() {
   if (!update || !welcome) return;
   const table = update.table;
@@ -121,7 +173,9 @@ function draw() {
   players.replaceChildren();
   table.players.forEach((p, seat) => {
     const box = el("div", "player" + (table.turn === seat ? " turn" : "") + (seat === me ? " me" : ""));
-    box.append(el("span", "name", p.name + (seat === me ? " (you)" : "")));
+    const name = el("span", "name", p.name);
+    if (seat === me) name.append(el("span", "you", "you"));
+    box.append(name);
     if (p.cards !== null) box.append(el("span", "count", `${p.cards} card${p.cards === 1 ? "" : "s"}`));
     if (p.notes.length) box.append(el("span", "notes", p.notes.join(", ")));
     if (p.score) box.append(el("span", "score", p.score));
@@ -140,8 +194,8 @@ function draw() {
     const cards = el("div", "cards");
     if (pile.cards.length) {
       const shown = pile.name === "discard pile" ? pile.cards.slice(-6) : pile.cards;
+      const labels = pile.labels.length ? pile.labels.slice(-shown.length) : [];
       shown.forEach((name, i) => {
-        const labels = pile.labels.length ? pile.labels.slice(-shown.length) : [];
         if (labels.length) {
           const played = el("div", "played");
           played.append(cardNode(name, { small: true }), el("span", "", labels[i]));
@@ -154,7 +208,7 @@ function draw() {
       cards.append(el("span", "back", String(pile.count)));
     }
     box.append(cards);
-    if (pile.note) box.append(el("span", "note", pile.note));
+    if (pile.note) box.append(rich("span", "note", pile.note));
     piles.append(box);
   }
   const melds = $("melds");
@@ -166,13 +220,13 @@ function draw() {
     for (const name of meld.cards) row.append(cardNode(name, { small: true }));
     melds.append(row);
   });
-  $("notes").replaceChildren(...table.notes.map((n) => el("li", "", n)));
-  // What just happened.
-  const logBox = $("log");
-  logBox.replaceChildren(...log.slice(-12).map((item) => el("p", item.fresh ? "new" : "", item.text)));
-  logBox.scrollTop = logBox.scrollHeight;
+  $("notes").replaceChildren(...table.notes.map((n) => rich("li", "", n)));
+  // What just happened: the last few events, the new ones bright.
+  $("log").replaceChildren(...log.slice(-6).map((item) => rich("p", item.fresh ? "new" : "", item.text)));
+  $("earlier").replaceChildren(...log.slice(0, -6).map((item) => rich("p", "", item.text)));
+  $("earlierbox").hidden = log.length <= 6;
   drawScores(table);
-  $("text").textContent = table.text;
+  $("text").replaceChildren(rich("pre", "", table.text));
   drawHand(table);
   drawActions(table);
 }
@@ -180,6 +234,7 @@ function draw() {
 function drawScores(table) {
   const box = $("scores");
   box.replaceChildren();
+  $("scoresbox").hidden = !table.scores;
   if (!table.scores) return;
   const grid = el("table", "scores");
   const head = el("tr");
@@ -208,7 +263,10 @@ function drawHand(table) {
   const playable = usable();
   table.hand.forEach((name, index) => {
     const node = cardNode(name, { button: true });
-    if (table.marks[name]) node.classList.add(table.marks[name]);
+    if (table.marks[name]) {
+      node.classList.add(table.marks[name]);
+      node.append(el("span", "mark", table.marks[name]));
+    }
     const can = playable.has(name) && !sent;
     node.disabled = !can;
     if (can) node.classList.add("playable");
@@ -221,31 +279,47 @@ function drawHand(table) {
   });
 }
 
-const same = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
-const twinKey = (m) => [m.kind, [...m.cards].sort().join(" "), m.choice, m.target].join("|");
+const sortedKey = (cards) => [...cards].sort().join(" ");
+const twinKey = (m) => [m.kind, sortedKey(m.cards), m.choice, m.target].join("|");
 
-// The moves to offer: those using exactly the selected cards (or no card),
-// each with or without the declaration as the declare button says.
+// Whether a move fits the declare button (a move said with a call is offered
+// only with the button on; the same move without it, only with it off).
+function declareFits(move, declaredKeys) {
+  if (declared) return move.declare || !declaredKeys.has(twinKey(move));
+  return !move.declare;
+}
+
+// The moves to offer: those using exactly the selected cards (or, with none
+// selected, no card); and, as suggestions, those using the selected cards and more.
 function offered() {
   const hand = update.table.hand;
   const picked = selected.map((i) => hand[i]);
   const declaredKeys = new Set(update.moves.filter((m) => m.declare).map(twinKey));
-  const out = [];
+  const exact = [];
+  const more = [];
   update.moves.forEach((move, index) => {
-    if (!same(move.cards, picked) && move.cards.length) return;
-    if (move.cards.length === 0 && picked.length) return;
-    if (declared) {
-      if (!move.declare && declaredKeys.has(twinKey(move))) return;
-    } else if (move.declare) {
-      return;
+    if (!declareFits(move, declaredKeys)) return;
+    if (sortedKey(move.cards) === sortedKey(picked)) {
+      exact.push([move, index]);
+    } else if (picked.length && contains(move.cards, picked)) {
+      more.push([move, index]);
     }
-    out.push([move, index]);
   });
-  return out;
+  return [exact, more];
+}
+
+function contains(cards, picked) {
+  const left = [...cards];
+  for (const name of picked) {
+    const at = left.indexOf(name);
+    if (at < 0) return false;
+    left.splice(at, 1);
+  }
+  return true;
 }
 
 function moveButton(move, index, cls) {
-  const button = el("button", cls, move.label);
+  const button = rich("button", cls, move.label);
   button.type = "button";
   button.disabled = sent;
   button.addEventListener("click", () => {
@@ -256,9 +330,24 @@ function moveButton(move, index, cls) {
   return button;
 }
 
+// "Tap a card to play it", "tap cards to meld, lay off or discard": from the moves on offer.
+function instruction(moves) {
+  const verbs = [];
+  for (const move of moves) {
+    if (!move.cards.length) continue;
+    const verb = move.kind === "layoff" ? "lay off" : move.kind;
+    if (!verbs.includes(verb)) verbs.push(verb);
+  }
+  if (!verbs.length) return "";
+  const many = moves.some((m) => m.cards.length > 1);
+  const said = verbs.length === 1 ? verbs[0] : verbs.slice(0, -1).join(", ") + " or " + verbs[verbs.length - 1];
+  return many ? `Tap cards to ${said}.` : `Tap a bright card to ${said} it.`;
+}
+
 function drawActions(table) {
   const box = $("actions");
   box.replaceChildren();
+  document.body.classList.toggle("myturn", update.moves.length > 0 && !over);
   if (over) return;
   if (!update.moves.length) {
     const who = table.turn === null ? "" : table.players[table.turn].name;
@@ -266,24 +355,32 @@ function drawActions(table) {
     box.append(el("div", "wait", text));
     return;
   }
+  const [exact, more] = offered();
+  const help = el("div", "yourturn");
+  help.append(el("strong", "", "Your turn. "));
+  if (!selected.length) {
+    help.append(instruction(update.moves) || "Pick a move below.");
+  } else if (exact.length > 1) {
+    help.append("Pick one:");
+  } else if (!exact.length) {
+    help.append(more.length ? "These cards go with others:" : "No move uses these cards: tap them again to put them back.");
+  }
+  box.append(help);
   const declares = [...new Set(update.moves.filter((m) => m.declare).map((m) => m.declare))];
   for (const word of declares) {
-    const button = el("button", "declare" + (declared ? " on" : ""), declared ? `${word} \u2714` : word);
+    const button = el("button", "declare" + (declared ? " on" : ""), declared ? `${word} \u2714` : `Say "${word}"`);
     button.type = "button";
     button.addEventListener("click", () => { declared = !declared; draw(); });
     box.append(button);
   }
-  const moves = offered();
-  for (const [move, index] of moves) box.append(moveButton(move, index, move.cards.length ? "primary" : ""));
-  if (selected.length && !moves.some(([m]) => m.cards.length)) {
-    box.append(el("div", "wait", "No move uses exactly these cards: tap cards to change the choice."));
-  } else if (!selected.length && update.moves.some((m) => m.cards.length)) {
-    box.append(el("div", "wait", "Your turn: tap a card to play it."));
+  for (const [move, index] of exact) box.append(moveButton(move, index, move.cards.length ? "primary" : ""));
+  for (const [move, index] of more.slice(0, 6)) box.append(moveButton(move, index, "suggest"));
+  if (update.moves.length > 1) {
+    const toggle = el("button", "quiet", showAll ? "Hide the list of moves" : `List all ${update.moves.length} moves`);
+    toggle.type = "button";
+    toggle.addEventListener("click", () => { showAll = !showAll; draw(); });
+    box.append(toggle);
   }
-  const toggle = el("button", "quiet", showAll ? "Hide the list of moves" : `All ${update.moves.length} moves`);
-  toggle.type = "button";
-  toggle.addEventListener("click", () => { showAll = !showAll; draw(); });
-  box.append(toggle);
   if (showAll) {
     const list = el("div", "all");
     update.moves.forEach((move, index) => list.append(moveButton(move, index, "")));
@@ -291,5 +388,5 @@ function drawActions(table) {
   }
 }
 
-$("closeover").addEventListener("click", () => { $("over").hidden = true; });
+$("closesheet").addEventListener("click", () => { $("sheet").hidden = true; });
 connect();
