@@ -23,7 +23,8 @@ def test_plurals_and_ranges():
     assert span(1, 1, "player") == "1 player"
     assert join_or(["9C", "8D", "draw"]) == "9C, 8D or draw" and join_or(["draw"]) == "draw"
     assert join_and(["ann", "bob"]) == "ann and bob"
-    assert type_a_number(1) == "Type 1." and type_a_number(3) == "Type a number from 1 to 3."
+    assert type_a_number(1) == "There is one choice: type 1."
+    assert type_a_number(3) == "Type a number from 1 to 3."
 
 
 @pytest.mark.parametrize(("text", "said"), [

@@ -91,5 +91,6 @@ def name_seats(text: str, names: Sequence[str] | None) -> str:
 
 
 def type_a_number(count: int) -> str:
-    """What to type at a numbered menu of ``count`` choices: "Type 1." or "Type a number from 1 to 4."."""
-    return "Type 1." if count == 1 else f"Type a number from 1 to {count}."
+    """What to type at a numbered menu of ``count`` choices: "Type a number
+    from 1 to 4.", or for one choice, "type 1"."""
+    return "There is one choice: type 1." if count == 1 else f"Type a number from 1 to {count}."

@@ -355,7 +355,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
                             card = c
                             break
                 if card >= 0:
-                    text += f"; the wild card is {NAME[card]}: {RANK_NAMES[RANK[card]]}s are wild"
+                    text += f"; the wild card is {NAME[card]} ({RANK_NAMES[RANK[card]]}s are wild)"
             if viewer is None or viewer == seat:
                 text += ": " + " ".join(NAME[c] for c in cards)
             return text
