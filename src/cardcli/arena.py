@@ -9,7 +9,6 @@ from acting first.  Results are reported per player (not per seat), with a
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from .game import choose_dealer, derive_seed
 from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
 from .plugins import get_registry
+from .rand import seeded
 from .records import SeatInfo
 from .variant import Variant
 
@@ -53,7 +53,7 @@ def play_timed(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: i
     state = variant.new_state(rules, n, choose_dealer(seed, n))
     players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
     clock = DecisionClock(n)
-    result = Driver(state, players, rng=random.Random(derive_seed(seed, "chance")), hooks=[clock]).run()
+    result = Driver(state, players, rng=seeded(derive_seed(seed, "chance")), hooks=[clock]).run()
     assert result is not None
     return ArenaGame(0, [], result.places, result.winner, result.scores, clock.seconds, clock.decisions)
 

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from .errors import CardError, IllegalMove
+from .rand import shuffle
 
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -109,7 +110,7 @@ def deal_hands(deck: Iterable[int], num_players: int, size: int,
                rng: random.Random) -> tuple[tuple[int, ...], ...]:
     """A random deal of ``size`` cards to each of ``num_players`` from ``deck``."""
     cards = list(deck)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     return tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(num_players))
 
 

@@ -18,21 +18,24 @@ from .driver import Driver, Hook, Player, rebuild
 from .errors import PluginError, RecordError, RulesetError
 from .options import player_range
 from .plugins import Registry
+from .rand import below, seeded
 from .records import Header, RecordWriter, SeatInfo
 from .rulesets import rules_from_record
 from .text import printable
 from .variant import Action, S, Variant, event_line
 from .words import plural, span
 
+_sha256 = hashlib.sha256
+
 
 def derive_seed(*parts: object) -> int:
     """A 63-bit seed from the parts (run seed, game number, ...), stable everywhere."""
-    digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    text = f"{parts[0]}:{parts[1]}" if len(parts) == 2 else ":".join(map(str, parts))
+    return int.from_bytes(_sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def choose_dealer(seed: int, num_players: int) -> int:
-    return random.Random(derive_seed(seed, "dealer")).randrange(num_players)
+    return below(seeded(derive_seed(seed, "dealer")), num_players)
 
 
 class Recorder(Hook):
@@ -95,7 +98,8 @@ class Game(Driver[S]):
         """Where chance outcomes come from: seeded from the game's seed when first used."""
         rng = self._rng
         if rng is None:
-            rng = self._rng = random.Random(self._chance_seed)
+            assert self._chance_seed is not None, "a game without a seed has its chance source from the start"
+            rng = self._rng = seeded(self._chance_seed)
         return rng
 
     @rng.setter

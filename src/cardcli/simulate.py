@@ -7,7 +7,6 @@ workers (and a large run can be split across machines by game number).
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from .game import Game, choose_dealer, derive_seed
 from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
 from .plugins import get_registry
+from .rand import seeded
 from .records import RecordExistsError, RecordWriter, SeatInfo
 from .variant import Variant
 
@@ -42,7 +42,7 @@ def play_fast(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: in
     n = len(seats)
     state = variant.new_state(rules, n, choose_dealer(seed, n))
     players = [make_cpu(variant, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
-    driver = Driver(state, players, rng=random.Random(derive_seed(seed, "chance")), history=False)
+    driver = Driver(state, players, rng=seeded(derive_seed(seed, "chance")), history=False)
     result = driver.run()
     assert result is not None
     return GameOutcome(0, seed, result.places, result.winner, driver.moves, driver.events, result.scores,

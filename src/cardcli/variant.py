@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import IllegalMove
 from .options import Option, Value, show_value
+from .rand import below, pick, shuffle
 from .view import MoveView, TableView, generic_move_view, generic_table_view
 
 CHANCE = -1
@@ -228,7 +229,7 @@ class State(ABC):
             pool.extend(cards)
             free[name] = len(cards)
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         dealt: dict[str, list[int]] = {}
         start = 0
         for name in names:
@@ -292,7 +293,7 @@ def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: di
                 places.extend((other, j) for j in range(len(known.get(other, ())), len(others))
                               if not test(others[j]))
             if places:
-                other, j = places[rng.randrange(len(places))]
+                other, j = places[below(rng, len(places))]
                 cards[i], dealt[other][j] = dealt[other][j], card
 
 
@@ -484,7 +485,7 @@ class Variant(ABC, Generic[S]):
 
 def random_policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """Uniformly random legal move: the baseline every variant gets for free."""
-    return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+    return pick(legal, rng)
 
 
 def event_line(variant: Variant[Any], state: State, action: Action, viewer: int | None = None,

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from cardcli.cards import RANK, SUIT
 from cardcli.melds import melds_with
+from cardcli.rand import pick
 from cardcli.variant import Action
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
@@ -15,7 +16,7 @@ from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, End
 
 def easy(state: EndOfPageState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """A random legal decision."""
-    return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+    return pick(legal, rng)
 
 
 def _value(state: EndOfPageState, cards: Iterable[int]) -> int:

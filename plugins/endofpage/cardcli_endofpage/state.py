@@ -39,6 +39,7 @@ from cardcli.melds import (
     pickup_melds,
     three_card_melds,
 )
+from cardcli.rand import below
 from cardcli.variant import (
     CHANCE,
     TERMINAL,
@@ -336,19 +337,19 @@ class EndOfPageState(State):
         phase = self.phase
         stock = self.stock
         if phase == P_STOCK:
-            return (DRAWN, stock[rng.randrange(len(stock))])
+            return (DRAWN, stock[below(rng, len(stock))])
         if phase == P_DEAL:
             pool = stock[:]
-            first = pool.pop(rng.randrange(len(pool)))
+            first = pool.pop(below(rng, len(pool)))
             cards = [first]
             for _ in range(HAND_SIZE[first] - 1):
-                index = rng.randrange(len(pool))
+                index = below(rng, len(pool))
                 pool[index], pool[-1] = pool[-1], pool[index]
                 cards.append(pool.pop())
             wild = wild_of(cards) if self.deal_seat == self.dealer else -1
             return (DEAL, self.deal_seat, tuple(cards), wild)
         if phase == P_TURN_UP:
-            return (TURN_UP, stock[rng.randrange(len(stock))])
+            return (TURN_UP, stock[below(rng, len(stock))])
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
         raise ValueError("not a chance node")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcli.cards import RANK, parse_rank
+from cardcli.cards import RANK, SUIT, parse_rank
 from cardcli.errors import RulesetError
 from cardcli.options import Option, players_options
 
@@ -67,6 +67,17 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
         raise RulesetError(*problems)
 
 
+def _plays(card: int, eight: bool) -> tuple[tuple[tuple, ...], tuple[tuple, ...]]:
+    """The play actions of ``card`` without and with the Page One call."""
+    from .state import PLAY
+
+    suits = range(4) if eight else (-1,)
+    plain = tuple((PLAY, card, suit, False) for suit in suits)
+    called = tuple(action for suit in suits
+                   for action in ((PLAY, card, suit, False), (PLAY, card, suit, True)))
+    return plain, called
+
+
 class Config:
     """Rules resolved into attributes and lookup tables for the hot path."""
 
@@ -78,7 +89,10 @@ class Config:
         "finish_on_special",
         "first_special",
         "hand_size",
+        "on_suit",
+        "on_top",
         "page_one_penalty",
+        "plays",
         "rank_all_places",
         "reverse_rank",
         "rounds",
@@ -124,3 +138,13 @@ class Config:
             else:
                 points.append(rank)
         self.card_points = tuple(points)
+        # Lookup tables for legal_actions (built once per set of rules).
+        eights = frozenset(c for c in range(52) if special[RANK[c]] == EIGHT)
+        #: ``on_top[top]``: the cards that may follow ``top`` when no suit is named.
+        self.on_top = tuple(frozenset(c for c in range(52) if RANK[c] == RANK[top] or SUIT[c] == SUIT[top])
+                            | eights for top in range(52))
+        #: ``on_suit[suit]``: the cards that may follow an 8 naming ``suit`` (4: any suit).
+        self.on_suit = (*(frozenset(c for c in range(52) if SUIT[c] == suit) | eights for suit in range(4)),
+                        frozenset(range(52)))
+        #: ``plays[card][call]``: the play actions of ``card``, in legal_actions' order.
+        self.plays = tuple(_plays(card, special[RANK[card]] == EIGHT) for card in range(52))

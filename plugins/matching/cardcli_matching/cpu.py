@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from cardcli.cards import RANK, SUIT
+from cardcli.rand import pick
 from cardcli.variant import Action
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
@@ -16,7 +17,7 @@ FORGET_RATE = 0.15
 
 def easy(state: MatchingState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """A random legal move; forgets the Page One call now and then."""
-    action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+    action = pick(legal, rng)
     if action[0] == PLAY and len(state.hands[seat]) == 2:
         call = rng.random() >= FORGET_RATE
         if call != action[3]:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
+from cardcli.rand import below
 from cardcli.variant import (
     CHANCE,
     TERMINAL,
@@ -209,47 +210,41 @@ class MatchingState(State):
             return False
         return cfg.finish_on_special or hand_size > 1
 
-    def _play_actions(self, card: int, call_possible: bool, out: list) -> None:
-        if self.cfg.card_special[card] == EIGHT:
-            for suit in range(4):
-                out.append((PLAY, card, suit, False))
-                if call_possible:
-                    out.append((PLAY, card, suit, True))
-        else:
-            out.append((PLAY, card, -1, False))
-            if call_possible:
-                out.append((PLAY, card, -1, True))
-
     def legal_actions(self) -> list:
         phase = self.phase
         if phase == P_PLAY:
             hand = self.hands[self.turn]
             size = len(hand)
+            cfg = self.cfg
+            plays = cfg.plays
             call = size == 2
             actions: list = []
-            seen = set()
             if self.penalty:
+                seen = set()
                 for card in hand:
                     if card not in seen and self._answers_penalty(card, size):
                         seen.add(card)
-                        self._play_actions(card, call, actions)
+                        actions.extend(plays[card][call])
                 actions.append(DRAW_ACTION)
                 return actions
-            for card in hand:
-                if card not in seen and self.is_playable(card, size):
-                    seen.add(card)
-                    self._play_actions(card, call, actions)
-            if not actions or self.cfg.draw_when_able:
+            # One deck: no card is in a hand twice.
+            suit = self.suit
+            playable = cfg.on_suit[suit] if suit >= 0 else cfg.on_top[self.discard[-1]]
+            if size == 1 and not cfg.finish_on_special:
+                card = hand[0]
+                if card in playable and cfg.card_special[card] == NONE:
+                    actions.extend(plays[card][call])
+            else:
+                for card in hand:
+                    if card in playable:
+                        actions.extend(plays[card][call])
+            if not actions or cfg.draw_when_able:
                 # With draw_when_able a draw is a choice even with nothing to
                 # draw: it is then skipped and the turn passes.
                 actions.append(DRAW_ACTION)
             return actions
         if phase == P_AFTER_DRAW:
-            hand = self.hands[self.turn]
-            actions = []
-            self._play_actions(self.drawn, len(hand) == 2, actions)
-            actions.append(KEEP_ACTION)
-            return actions
+            return [*self.cfg.plays[self.drawn][len(self.hands[self.turn]) == 2], KEEP_ACTION]
         return []
 
     def expecting(self) -> str:
@@ -303,20 +298,20 @@ class MatchingState(State):
             count = min(self.draw_left, len(self.stock) + len(self.under))
             stock = self.stock
             if count == 1 and stock:
-                return (DRAWN, (stock[rng.randrange(len(stock))],))
+                return (DRAWN, (stock[below(rng, len(stock))],))
             pool = stock[:]
             cards = []
             under = 0
             for _ in range(count):
                 if pool:
-                    cards.append(pool.pop(rng.randrange(len(pool))))
+                    cards.append(pool.pop(below(rng, len(pool))))
                 else:
                     cards.append(self.under[under])
                     under += 1
             return (DRAWN, tuple(cards))
         if phase == P_TURN_UP:
             if self.stock:
-                return (TURN_UP, self.stock[rng.randrange(len(self.stock))])
+                return (TURN_UP, self.stock[below(rng, len(self.stock))])
             return (TURN_UP, self.under[0])
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION

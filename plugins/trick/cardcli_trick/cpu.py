@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from cardcli.cards import JOKER, RANK, SUIT
+from cardcli.rand import pick
 from cardcli.variant import Action
 
 from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
@@ -15,7 +16,7 @@ FORGET_RATE = 0.15
 
 def easy(state: TrickState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """A random legal move; forgets the Page One call now and then."""
-    action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+    action = pick(legal, rng)
     if action[0] == PLAY and len(state.hands[seat]) == 2:
         return PLAYS[action[1]][rng.random() >= FORGET_RATE]
     return action

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.events import join_or
+from cardcli.rand import below
 from cardcli.variant import (
     CHANCE,
     TERMINAL,
@@ -307,7 +308,7 @@ class TrickState(State):
         if phase == P_DRAW:
             stock = self.stock
             if self.draw_for != D_PENALTY:
-                return (DRAWN, (stock[rng.randrange(len(stock))],))
+                return (DRAWN, (stock[below(rng, len(stock))],))
             return (DRAWN, tuple(rng.sample(stock, min(self.draw_left, len(stock)))))
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION

@@ -8,12 +8,11 @@ which is which.
 
 from __future__ import annotations
 
-import random
-
 from ..driver import Player, PolicyPlayer
 from ..errors import CardcliError
 from ..game import derive_seed
 from ..options import player_range
+from ..rand import seeded
 from ..records import SeatInfo
 from ..variant import Variant
 from ..words import plural, span
@@ -23,7 +22,7 @@ class CpuPlayer(PolicyPlayer):
     """A CPU of a given strength: the variant's policy with its own random source."""
 
     def __init__(self, variant: Variant, level: str, seed: int, seat: int):
-        super().__init__(variant.cpu_policy(level), random.Random(derive_seed(seed, "cpu", seat)))
+        super().__init__(variant.cpu_policy(level), seeded(derive_seed(seed, "cpu", seat)))
         self.level = level
 
 
@@ -40,10 +39,10 @@ def levels_of(variant: Variant) -> tuple[str, ...]:
 
 def make_cpu(variant: Variant, level: str, seed: int, seat: int) -> Player:
     """The CPU player for a strength from a ``--players`` spec."""
-    from .hard import Budget, HardPlayer
-
     base, parameter = split_level(level)
     if base == "hard":
+        from .hard import Budget, HardPlayer
+
         return HardPlayer(variant, derive_seed(seed, "hard"), seat, Budget.parse(parameter))
     if parameter is not None:
         raise PlayersError(f"CPU strength {level!r}: only hard takes a budget (hard=2000 or hard=1.5s)")
