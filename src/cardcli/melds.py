@@ -227,6 +227,28 @@ def layoff_meanings(meld: Meld, card: int, rules: MeldRules) -> list[int]:
     return out
 
 
+def natural_layoffs(melds: Sequence[Meld], rules: MeldRules) -> dict[int, list[tuple[int, int]]]:
+    """For each natural card that may be laid off on ``melds``, its
+    ``(meld index, rank)`` places in index order: what :func:`layoff_meanings`
+    gives a natural card on each meld, found meld by meld rather than card by
+    card (a natural fits a set of its rank, or a run of its suit at either end)."""
+    wild, lowest, highest = rules.wild, rules.lowest, rules.highest
+    fits: dict[int, list[tuple[int, int]]] = {}
+    for index, (kind, key, low, cards) in enumerate(melds):
+        if kind == SET:
+            if key != wild:
+                for suit in range(4):
+                    fits.setdefault(suit * 13 + key - 2, []).append((index, key))
+            continue
+        base = key * 13 - 2
+        if low - 1 >= lowest and low - 1 != wild:
+            fits.setdefault(base + low - 1, []).append((index, low - 1))
+        high = low + len(cards)
+        if high <= highest and high != wild:
+            fits.setdefault(base + high, []).append((index, high))
+    return fits
+
+
 def layoff_problem(meld: Meld, card: int, rules: MeldRules) -> str:
     """Why ``card`` cannot be added to ``meld`` (when :func:`layoff_meanings` is empty)."""
     kind, key, low, cards = meld
@@ -295,24 +317,81 @@ def three_card_melds(hand: Sequence[int], rules: MeldRules) -> list[Meld]:
                         seen.add(meld)
                         found.append(meld)
     lowest, highest = rules.lowest, rules.highest
+    with_wilds = need_wild and bool(wilds)
+    masks = _natural_masks(present, wild)
     for suit in range(4):
+        mask = masks[suit]
+        if not mask:
+            continue
         base = suit * 13 - 2
-        for low in range(lowest, highest - 1):
+        for low, bits in _windows(mask, lowest, highest, 2 if with_wilds else 3):
             a, b, c = base + low, base + low + 1, base + low + 2
-            ha = a in present and RANK[a] != wild
-            hb = b in present and RANK[b] != wild
-            hc = c in present and RANK[c] != wild
-            count = ha + hb + hc
-            if count == 3:
+            if bits == 7:
                 found.append((RUN, suit, low, (a, b, c)))
-            if count >= 2 and need_wild and wilds:
+            if with_wilds:
                 for w in wilds:
-                    if hb and hc:
+                    if bits & 6 == 6:
                         found.append((RUN, suit, low, (w, b, c)))
-                    if ha and hc:
+                    if bits & 5 == 5:
                         found.append((RUN, suit, low, (a, w, c)))
-                    if ha and hb:
+                    if bits & 3 == 3:
                         found.append((RUN, suit, low, (a, b, w)))
+    return found
+
+
+def _natural_masks(cards: Iterable[int], wild: int) -> list[int]:
+    """Per suit, a bit ``1 << rank`` for each natural (not wild) suited card of ``cards``."""
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        if card < 52 and RANK[card] != wild:
+            masks[SUIT[card]] |= 1 << RANK[card]
+    return masks
+
+
+_WINDOWS: dict[tuple[int, int, int, int], tuple[tuple[int, int], ...]] = {}
+_LIVE: dict[tuple[int, int, int, bool], int] = {}
+
+
+def _live_ranks(mask: int, lowest: int, highest: int, gaps: bool) -> int:
+    """A bit ``1 << rank`` for each rank whose card of a suit, beside the
+    naturals ``mask`` of that suit in a hand, makes a three-card run or (with
+    ``gaps``) a four-card run with a wild filling a gap inside: exactly the
+    runs :func:`pickup_melds` lists.  Pure, and remembered."""
+    key = (mask, lowest, highest, gaps)
+    live = _LIVE.get(key)
+    if live is not None:
+        return live
+    live = 0
+    for rank in range(2, 15):
+        held = mask | 1 << rank
+        lows = [low for low in (rank - 2, rank - 1, rank) if lowest <= low and low + 2 <= highest]
+        if any(held >> low & 7 == 7 for low in lows):
+            live |= 1 << rank
+            continue
+        if gaps:
+            for low in range(max(rank - 3, lowest), min(rank, highest - 3) + 1):
+                bits = held >> low & 15
+                if any(low + slot != rank and bits & others == others
+                       for slot, others in ((1, 0b1101), (2, 0b1011))):
+                    live |= 1 << rank
+                    break
+    if len(_LIVE) < 1 << 16:
+        _LIVE[key] = live
+    return live
+
+
+def _windows(mask: int, lowest: int, highest: int, need: int) -> tuple[tuple[int, int], ...]:
+    """``(low, bits)`` for each run of three ranks ``low .. low + 2`` within
+    ``lowest .. highest`` that holds at least ``need`` of the ranks in
+    ``mask``, lowest first; ``bits`` has bit ``i`` for rank ``low + i``.  A
+    pure function of its arguments, remembered (hands repeat their masks)."""
+    key = (mask, lowest, highest, need)
+    found = _WINDOWS.get(key)
+    if found is None:
+        found = tuple((low, bits) for low in range(lowest, highest - 1)
+                      if (bits := mask >> low & 7) and (bits & 1) + (bits >> 1 & 1) + (bits >> 2) >= need)
+        if len(_WINDOWS) < 1 << 16:
+            _WINDOWS[key] = found
     return found
 
 
@@ -344,38 +423,46 @@ def pickup_melds(candidates: Iterable[int], hand: Sequence[int], rules: MeldRule
         elif c not in hand_wilds:
             hand_wilds.append(c)
     hand_wilds.sort()
+    masks = _natural_masks(present, wild)
     gap_runs = rules.min_naturals <= 3 and rules.wild_gap <= 2
     pairs_by_rank = {rank: sorted(set(combinations(sorted(cards), 2)))
                      for rank, cards in by_rank.items() if len(cards) >= 2}
     found: list[tuple[int, Meld]] = []
     wild_runs: list[tuple[int, int, tuple[int, int, int], int]] | None = None
+    gaps = bool(hand_wilds) and gap_runs
+    live = [_LIVE.get((mask, lowest, highest, gaps), -1) for mask in masks]
+    for suit, known in enumerate(live):
+        if known < 0:
+            live[suit] = _live_ranks(masks[suit], lowest, highest, gaps)
     for card in candidates:
         rank = RANK[card]
         if rank != wild:
             suit = SUIT[card]
             for pair in pairs_by_rank.get(rank, ()):
                 found.append((card, make_set(rank, (card, *pair), rules)))
+            if card >= 52 or not live[suit] >> rank & 1:
+                continue  # no run of this card with the hand (most cards of a deep pile)
             base = suit * 13 - 2
+            held = masks[suit] | 1 << rank  # the hand's naturals of the suit, and the card
             for low in (rank - 2, rank - 1, rank):
                 if low < lowest or low + 2 > highest:
                     continue
-                a, b, c = base + low, base + low + 1, base + low + 2
-                if (a == card or a in present) and (b == card or b in present) and (
-                        c == card or c in present):
-                    found.append((card, (RUN, suit, low, (a, b, c))))
+                if held >> low & 7 == 7:
+                    found.append((card, (RUN, suit, low, (base + low, base + low + 1, base + low + 2))))
             if hand_wilds and gap_runs:
                 # Four cards, a wild from the hand inside: 5C + 7C 8C + W = 5C W 6C... (the
                 # card and two naturals of the hand span four ranks, one gap filled).
                 for low in range(rank - 3, rank + 1):
                     if low < lowest or low + 3 > highest:
                         continue
-                    window = [base + low + i for i in range(4)]
+                    bits = held >> low & 15
                     for slot in (1, 2):
-                        if window[slot] == card:
+                        if low + slot == rank:
                             continue
-                        if all(window[i] == card or window[i] in present for i in range(4) if i != slot):
+                        others = 15 & ~(1 << slot)
+                        if bits & others == others:
                             for w in hand_wilds:
-                                filled = list(window)
+                                filled = [base + low, base + low + 1, base + low + 2, base + low + 3]
                                 filled[slot] = w
                                 found.append((card, (RUN, suit, low, tuple(filled))))
             continue
@@ -385,15 +472,17 @@ def pickup_melds(candidates: Iterable[int], hand: Sequence[int], rules: MeldRule
         if wild_runs is None:
             wild_runs = []
             for suit in range(4):
+                mask = masks[suit]
+                if not mask:
+                    continue
                 base = suit * 13 - 2
-                for low in range(lowest, highest - 1):
+                for low, bits in _windows(mask, lowest, highest, 2):
                     span = (base + low, base + low + 1, base + low + 2)
-                    held = [c in present for c in span]
-                    if held[1] and held[2]:
+                    if bits & 6 == 6:
                         wild_runs.append((suit, low, span, 0))
-                    if held[0] and held[2]:
+                    if bits & 5 == 5:
                         wild_runs.append((suit, low, span, 1))
-                    if held[0] and held[1]:
+                    if bits & 3 == 3:
                         wild_runs.append((suit, low, span, 2))
         for suit, low, span, slot in wild_runs:
             cards = list(span)

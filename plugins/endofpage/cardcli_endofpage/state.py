@@ -36,6 +36,7 @@ from cardcli.melds import (
     layoff_problem,
     meld_problem,
     meld_text,
+    natural_layoffs,
     pickup_melds,
     three_card_melds,
 )
@@ -253,7 +254,13 @@ class EndOfPageState(State):
             distinct = sorted(set(hand))
             if self.melded[seat] and self.melds:
                 melds = self.melds
+                fits = natural_layoffs(melds, rules)
+                wild = rules.wild
                 for card in distinct:
+                    if RANK[card] != wild:
+                        for index, as_rank in fits.get(card, ()):
+                            actions.append((LAYOFF, index, card, as_rank))
+                        continue
                     for index, meld in enumerate(melds):
                         for as_rank in layoff_meanings(meld, card, rules):
                             actions.append((LAYOFF, index, card, as_rank))
