@@ -65,11 +65,16 @@ class TerminalUI:
         (``{action: "2"}``), so the hint can name them."""
         self.menu = dict(keys)
 
+    def read(self, prompt: str, default: str | None = None) -> str:
+        """One answer typed at the terminal, ``default`` for an empty line (end
+        of input raises ``click.Abort``).  A terminal shared with other work
+        (the serving terminal) reads its lines another way."""
+        return str(click.prompt(self.style.text(prompt), default=default if default is not None else "",
+                                show_default=default is not None, prompt_suffix="> "))
+
     def ask(self, prompt: str, default: str | None = None) -> str:
         while True:
-            value = str(click.prompt(self.style.text(prompt),
-                                     default=default if default is not None else "",
-                                     show_default=default is not None, prompt_suffix="> "))
+            value = self.read(prompt, default)
             menu, self._since_prompt = self._since_prompt, []
             if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
                 click.echo(self.style.text(self.hint()))

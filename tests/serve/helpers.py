@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +35,22 @@ def make_game(variant: str, kinds: list[str], record: Path, seed: int = 1, rules
     return Game(target, rules, seats, choose_dealer(seed, len(seats)), seed=seed, writer=writer)
 
 
+async def until(condition: Callable[[], Any], what: str) -> None:
+    """Wait until ``condition()`` holds (the server's loop runs meanwhile)."""
+    for _ in range(LIMIT * 100):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never: {what}")
+
+
 @contextlib.asynccontextmanager
-async def served(game: Game, kinds: list[str],
+async def served(game: Game, kinds: list[str], notices: list[str] | None = None,
                  **options: Any) -> AsyncIterator[tuple[Table, int, asyncio.Task]]:
-    """A table serving ``game`` on a free port, its game running."""
-    table = Table(game, kinds, options=TableOptions(**options))
+    """A table serving ``game`` on a free port, its game running (what it
+    would tell the host is added to ``notices``)."""
+    table = Table(game, kinds, options=TableOptions(**options),
+                  notice=None if notices is None else notices.append)
     server = TableServer()
     server.add(table)
     port = await server.start("127.0.0.1", 0)

@@ -49,7 +49,8 @@ def test_kill_9_then_resume_with_the_same_link(tmp_path):
         assert again == link, "the same link after --resume"
         back = await Bot(port, token, seed=2).open()
         over = await back.until_over()
-        resumed.wait(timeout=LIMIT)
+        await back.close()
+        await asyncio.get_running_loop().run_in_executor(None, resumed.wait, LIMIT)
         return lines_before, over, resumed
 
     lines_before, over, resumed = asyncio.run(asyncio.wait_for(scenario(), LIMIT))

@@ -16,7 +16,7 @@ from cardcli.serve.table import Table
 from cardcli.testing import validate_bytes
 from cardcli.view import SPECTATOR
 
-from .helpers import LIMIT, Bot, make_game, served
+from .helpers import LIMIT, Bot, make_game, served, until
 
 
 def run(coroutine):
@@ -79,8 +79,8 @@ def test_a_client_that_drops_gets_its_seat_back_with_the_same_link(tmp_path):
             while not (await ann.next("update"))["moves"]:
                 pass
             await ann.close()
-            await asyncio.sleep(0.2)
-            assert table.seats[0].client is None and not task.done()
+            await until(lambda: table.seats[0].client is None, "the server saw ann leave")
+            assert not task.done()
             back = await Bot(port, table.seats[0].token, seed=1).open()
             welcome = await back.next("welcome")
             first = await back.next("update")
@@ -252,15 +252,18 @@ def test_an_absent_friend(tmp_path, away):
 
     async def scenario():
         game = make_game("matching", kinds, record, seed=6)
-        async with served(game, kinds, away=away, away_timeout=0.1) as (table, port, task):
+        notices: list[str] = []
+        async with served(game, kinds, notices, away=away, away_timeout=0.1) as (table, port, task):
             ann = await Bot(port, table.seats[0].token, seed=1).open()
             if away == "cpu":
                 await asyncio.gather(ann.until_over(), task)
                 assert any(m["type"] == "seats" and m["seats"][1]["stand_in"] for m in ann.messages)
+                assert "a CPU (normal) plays for p1 until they come back" in notices
             else:
                 playing = asyncio.ensure_future(ann.until_over())
-                await asyncio.sleep(0.5)
+                await until(lambda: any("keeps waiting" in notice for notice in notices), "the table waits")
                 playing.cancel()
+                assert "the table waits for p1 to join (with their invite link)" in notices
                 assert not task.done() and table.game.state.current_player() == 1
                 assert table.seats[1].stand_in is None
 

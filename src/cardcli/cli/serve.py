@@ -183,7 +183,7 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
     try:
         asyncio.run(_serve(game, kinds, tokens, options, listen, shown, port, lan, path, no_qr,
                            Style.for_stream(colour)))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, click.Abort):  # Ctrl-C, or the end of the host's input
         click.echo(f"\nTable saved. Serve it again with the same links: cardcli serve --resume {path}",
                    err=True)
         raise SystemExit(130) from None

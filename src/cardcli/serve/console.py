@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +20,7 @@ import click
 
 from ..players.hard import supports_hard
 from ..session import hint_text as session_hint
+from ..style import Style
 from ..ui import TerminalUI
 from ..variant import Action
 from .table import Client, Prompting, Table
@@ -57,18 +59,62 @@ def hint_text(table: Table, seat: int, legal: list[Action], menu: dict[Action, s
 
 
 class HostUI(TerminalUI):
-    """The serving terminal's :class:`TerminalUI`: it knows the question on
-    screen, so a notice that arrives meanwhile ("ann joined") is printed on
-    a line of its own and the question asked again below it."""
+    """The serving terminal's :class:`TerminalUI`.
 
-    asking: str | None = None
+    The host's lines are read by one reader thread, so a question the table
+    asks ("let a CPU play for ann?") can be withdrawn when its reason goes
+    away (ann is back), and the terminal is free for the host's next turn.
+    It knows the question on screen, so a notice that arrives meanwhile
+    ("ann joined") is printed on a line of its own and the question asked
+    again below it.
+    """
 
-    def ask(self, prompt: str, default: str | None = None) -> str:
-        self.asking = self.style.text(prompt) + (f" [{default}]" if default is not None else "") + "> "
+    def __init__(self, colour: bool | None = None, *, style: Style | None = None):
+        super().__init__(colour, style=style)
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.asking: str | None = None  # the question on screen, as shown
+        self._reading = False
+
+    def _start_reading(self) -> None:
+        if self._reading:
+            return
+        self._reading = True
+
+        def read() -> None:
+            for line in sys.stdin or ():
+                self.lines.put(line.rstrip("\r\n"))
+            self.lines.put(None)
+
+        threading.Thread(target=read, daemon=True).start()
+
+    def read_line(self, shown: str, withdrawn: threading.Event | None = None) -> str | None:
+        """Show ``shown`` and wait for a line typed at the terminal (``None``
+        if ``withdrawn`` is set first; end of input raises ``click.Abort``)."""
+        self._start_reading()
+        self.asking = shown
+        click.echo(shown, nl=False)
         try:
-            return super().ask(prompt, default)
+            while True:
+                try:
+                    line = self.lines.get(timeout=0.1)
+                except queue.Empty:
+                    if withdrawn is not None and withdrawn.is_set():
+                        return None
+                    continue
+                if line is None:
+                    click.echo("")
+                    raise click.Abort
+                return line
         finally:
             self.asking = None
+
+    def read(self, prompt: str, default: str | None = None) -> str:
+        shown = self.style.text(prompt) + (f" [{default}]" if default is not None else "") + "> "
+        line = self.read_line(shown) or ""
+        return line if line.strip() or default is None else default
+
+    def pause(self, text: str) -> None:
+        self.read_line(text + " ")
 
 
 class HostConsole:
@@ -101,7 +147,15 @@ class HostConsole:
         pass
 
     def notice(self, text: str) -> None:
-        """A line about the table (someone joined or left), never inside a question."""
+        """A line about the table (someone joined or left), never inside a
+        question.  Shown once the event loop has run what is already due, so
+        a question withdrawn just before is gone from the screen first."""
+        try:
+            asyncio.get_running_loop().call_soon(self._notice, text)
+        except RuntimeError:  # no event loop: now
+            self._notice(text)
+
+    def _notice(self, text: str) -> None:
         asking = self.ui.asking
         if asking is not None:
             click.echo("")
@@ -137,15 +191,29 @@ class HostConsole:
         return await in_thread(ask)
 
     async def question(self, text: str) -> bool:
+        """A yes/no question to the host (no by default).  Withdrawn, and
+        taken as no, when the table stops waiting for the answer."""
+        withdrawn = threading.Event()
+
         def ask() -> bool:
             with self.lock:
-                self.ui.asking = text + " [y/N]: "
-                try:
-                    return click.confirm(text, default=False)
-                finally:
-                    self.ui.asking = None
+                while True:
+                    answer = self.ui.read_line(f"{text} [y/N]: ", withdrawn)
+                    if answer is None:
+                        return False
+                    said = answer.strip().lower()
+                    if said in ("y", "yes", "n", "no", ""):
+                        return said in ("y", "yes")
+                    click.echo("Type y or n.")
 
-        return bool(await in_thread(ask))
+        try:
+            return bool(await in_thread(ask))
+        except asyncio.CancelledError:
+            withdrawn.set()
+            if self.ui.asking is not None:
+                self.ui.asking = None
+                click.echo("")  # the question's line ends here
+            raise
 
 
 class Cancelled(Exception):

@@ -237,19 +237,21 @@ class Table:
             self.broadcast(only=client)
             return
         place = self.seats[seat]
+        if self.waiting() == seat:
+            self._stop_answering()  # first, withdraw a question to the host about their absence
         old, place.client = place.client, client
         if old is not None:
             self._cancel_prompt(seat)
             old.close("this seat was opened on another device")
         else:
-            self.notice(f"{place.name} is back" if place.joined else f"{place.name} joined")
+            said = f"{place.name} is back" if place.joined else f"{place.name} joined"
+            self.notice(said + ("; the CPU standing in for them stops" if place.stand_in is not None else ""))
         place.away_since = None
         place.asked_host = False
         place.joined = True
         if place.stand_in is not None:
             place.stand_in = None
             self._seat_players()
-            self.notice(f"{place.name} is back; the CPU standing in for them stops")
         client.send(self.welcome(seat))
         self.broadcast(only=client)
         self.broadcast_presence()
