@@ -36,7 +36,8 @@ NAME: tuple[str, ...] = tuple(
     [RANK_NAMES[c % 13 + 2] + SUITS[c // 13] for c in range(52)] + ["JK"]
 )
 
-_BY_NAME = {name: card for card, name in enumerate(NAME)}
+#: The card of each plain name (``"10H"``, ``"JK"``): the names records write.
+CARD_BY_NAME: dict[str, int] = {name: card for card, name in enumerate(NAME)}
 _RANK_INPUT = {name: rank for rank, name in RANK_NAMES.items()}
 _RANK_INPUT["T"] = 10
 _RANK_INPUT["1"] = 14  # never produced; "1" alone is rejected below
@@ -82,7 +83,7 @@ def parse_card(text: str) -> int:
     """
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card name")
-    card = _BY_NAME.get(text)
+    card = CARD_BY_NAME.get(text)
     if card is not None:  # the plain notation, as records write it
         return card
     key = text.strip().upper()

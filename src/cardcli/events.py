@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .cards import parse_card
+from .cards import CARD_BY_NAME, parse_card
 from .words import join_or, plural
 
 __all__ = ["card_field", "flag_field", "hands_field", "join_or", "only_fields", "plural"]
@@ -30,6 +30,9 @@ def only_fields(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> N
 
 def card_field(value: Any, what: str = "card") -> int:
     """A card written by name ("7H", "10S", "JK"); ``ValueError`` saying how otherwise."""
+    card = CARD_BY_NAME.get(value) if type(value) is str else None
+    if card is not None:  # the plain notation, as records write it
+        return card
     if not isinstance(value, str):
         raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
     return parse_card(value)

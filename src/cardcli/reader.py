@@ -52,7 +52,7 @@ T = TypeVar("T")
 SKIP = object()
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     """One event line of a record, decoded and found legal."""
 
