@@ -164,7 +164,8 @@ def measure(args: argparse.Namespace, source: str | None = None) -> Run:
                                   stdout=subprocess.PIPE, text=True, env=environment)
         assert server.stdout is not None
         hello = json.loads(server.stdout.readline())
-        if source is not None and not hello["cardcli"].startswith(os.path.abspath(source)):
+        first = None if source is None else os.path.abspath(source.split(os.pathsep)[0])
+        if first is not None and not hello["cardcli"].startswith(first):
             raise SystemExit(f"the server imported cardcli from {hello['cardcli']}, not from {source}")
         seen: list[float] = []
         asyncio.run(clients(hello["port"], hello["tokens"], seen))
@@ -196,9 +197,10 @@ def main() -> None:
     parser.add_argument("--level", default="normal", help="the CPUs' strength")
     parser.add_argument("--profile", metavar="FILE",
                         help="profile the server (cProfile) and write its stats to FILE")
-    parser.add_argument("--baseline", metavar="SRC",
-                        help="also time a server whose cardcli package is in the folder SRC (another "
-                             "checkout's src/), interleaved with this one (A B B A ...)")
+    parser.add_argument("--baseline", metavar="PATHS",
+                        help="also time a server that imports cardcli (and the games) from PATHS, put "
+                             "first on its PYTHONPATH (another checkout's src/ and plugins/NAME folders, "
+                             "joined with ':'), interleaved with this one (A B B A ...)")
     parser.add_argument("--rounds", type=int, default=2,
                         help="with --baseline: rounds of A B B A (default 2)")
     parser.add_argument("--server", action="store_true", help=argparse.SUPPRESS)
