@@ -116,3 +116,51 @@ def test_house_rules_in_a_few_words():
         "5 rounds"]
     standard = load_ruleset("standard", registry, "matching")
     assert variant.rules_summary(standard.options) == []
+
+
+class Answers:
+    """Answers a dialogue's questions from a list, and keeps what it showed and offered."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.shown: list[str] = []
+        self.keys: dict = {}
+
+    def show(self, text=""):
+        self.shown.append(text)
+
+    def ask(self, prompt, default=None):
+        self.shown.append(prompt)
+        return self.answers.pop(0)
+
+    def offer(self, keys):
+        self.keys = dict(keys)
+
+
+def test_the_prompt_offers_only_keys_that_work_and_says_why_not():
+    from cardcli_matching.variant import human_dialogue
+
+    t = Table(["2C 5C 9S", "KD 4D 7D"], "9C")
+    ui = Answers(["d", "k", "p", "7", "1"])
+    action = human_dialogue(t.variant, t.state, 0, t.state.legal_actions(), ui)
+    assert action == play("9S")  # the menu lists cards by suit: 9S, 2C, 5C
+    prompts = [line for line in ui.shown if line.startswith("Your move")]
+    assert prompts[0] == "Your move (number, a card like 8s)"  # no d, k or p: none works now
+    assert "You can't draw: you can play 9S, 2C or 5C." in ui.shown
+    assert "There is no drawn card to keep." in ui.shown
+    assert "Page One is called with the play that leaves you one card; not now." in ui.shown
+    assert "Type a number from 1 to 3." in ui.shown
+    assert ui.keys[play("9S")] == "1" and ui.keys[play("5C")] == "3"
+
+
+def test_after_a_draw_the_prompt_offers_keep_and_refuses_a_second_draw():
+    from cardcli_matching.variant import human_dialogue
+
+    t = Table(["KD 5D 6S", "KS 4S 7S"], "9C")
+    t.draw("9H")
+    ui = Answers(["d", "k"])
+    assert human_dialogue(t.variant, t.state, 0, t.state.legal_actions(), ui) == KEEP_ACTION
+    assert next(line for line in ui.shown if line.startswith("Your move")) == \
+        "Your move (number, a card like 8s, k to keep)"
+    assert "You have drawn already: play the drawn 9H or keep it (k)." in ui.shown
+    assert ui.keys[KEEP_ACTION] == "2"
