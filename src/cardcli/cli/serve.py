@@ -230,9 +230,11 @@ async def _serve(game: Game, kinds: list[str], tokens: dict[str, str], options: 
                 for line in terminal_lines(link, colour=style.colour):
                     click.echo("  " + line)
     click.echo(f"\nWatch link (the public table, no hands): {seat_link(base, table.watch_token)}")
-    for seat in table.seats:
-        if seat.kind == "host":
-            seat.client = console
+    host = next((seat.index for seat in table.seats if seat.kind == "host"), None)
+    if host is not None:
+        table.seats[host].client = console
+    else:
+        table.join(console, None)  # only hosting: the host follows the public table
     waiting = [s.name for s in table.seats if s.kind == "friend"]
     click.echo(f"\nThe game starts now; it waits for {', '.join(waiting)} when it is their turn.")
     try:
@@ -241,7 +243,6 @@ async def _serve(game: Game, kinds: list[str], tokens: dict[str, str], options: 
         table.close()
         await asyncio.sleep(0.2)  # let the last messages go out
         await server.stop()
-    host = next((seat.index for seat in table.seats if seat.kind == "host"), None)
     console.ui.show("")
     console.ui.show(table.end_text(result, host))
     click.echo(f"\nRecord: {path}")

@@ -332,7 +332,8 @@ class Table:
         names = self.names[viewer]
         kinds = [game.seats[s.index].kind if s.kind == "cpu" else s.kind for s in self.seats]
         return {"type": "welcome", "protocol": PROTOCOL, "variant": game.variant.name,
-                "title": game.variant.title, "seat": seat, "header": self.header, "hints": self.hints,
+                "title": game.variant.title, "description": game.variant.description,
+                "seat": seat, "header": self.header, "hints": self.hints,
                 "players": [{"name": name, "kind": kind} for name, kind in zip(names, kinds)],
                 "score_label": game.variant.score_label, "open_hands": self.options.open_hands,
                 "log": list(self.logs[viewer])}
@@ -345,6 +346,7 @@ class Table:
             entry: dict[str, Any] = {"name": names[seat.index], "kind": seat.kind}
             if seat.kind == "friend":
                 entry["connected"] = seat.client is not None
+                entry["joined"] = seat.joined
                 entry["away"] = 0 if seat.away_since is None else int(now - seat.away_since)
                 entry["stand_in"] = seat.stand_in is not None
             out.append(entry)
@@ -374,12 +376,15 @@ class Table:
                 lines, summary = told.get(seat.index, ([], None))
                 client.send(self.update(seat.index, lines, summary, presence,
                                         table=getattr(client, "tables", True)))
-        if any(only is None or s.client is only for s in self.spectators):
+        watching = [s.client for s in self.spectators if only is None or s.client is only]
+        if watching:
             lines, summary = told.get(SPECTATOR, ([], None))
-            message = self.update(None, lines, summary, presence)
-            for spectator in self.spectators:
-                if only is None or spectator.client is only:
-                    spectator.client.send(message)
+            messages: dict[bool, dict[str, Any]] = {}
+            for client in watching:
+                table = getattr(client, "tables", True)
+                if table not in messages:
+                    messages[table] = self.update(None, lines, summary, presence, table=table)
+                client.send(messages[table])
 
     def broadcast_presence(self) -> None:
         message = {"type": "seats", "seats": self.presence()}

@@ -104,6 +104,8 @@ function receive(message) {
       $("title").textContent = message.title;
       document.title = message.title;
       $("who").textContent = message.seat === null ? "watching" : "as " + message.players[message.seat].name;
+      $("description").replaceChildren(rich("span", "", message.description || ""));
+      $("rules").replaceChildren(rich("span", "", message.header || ""));
       log.length = 0;
       for (const line of message.log) log.push({ text: line, fresh: false });
       break;
@@ -181,7 +183,8 @@ function draw() {
     if (p.score) box.append(el("span", "score", p.score));
     const presence = update.seats[seat];
     if (presence && presence.kind === "friend" && !presence.connected) {
-      box.append(el("span", "notes away", presence.stand_in ? "away (a CPU plays)" : "away"));
+      const absent = presence.joined === false ? "not here yet" : "away";
+      box.append(el("span", "notes away", presence.stand_in ? `${absent} (a CPU plays)` : absent));
     }
     players.append(box);
   });
