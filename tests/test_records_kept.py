@@ -249,3 +249,23 @@ def test_serve_record_refuses_an_existing_file(tmp_path):
     assert f"{record} already exists; to continue the game it records: cardcli serve --resume {record}" \
         in result.output
     assert record.read_text() == "my notes\n"
+
+
+def test_a_torn_header_is_not_offered_to_resume(tmp_path, game_lines):
+    whole = write_record(tmp_path / "whole.jsonl", game_lines[:1]).read_bytes()
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"\n" + whole[:30])  # a blank line, then the header cut short
+    check = run("validate", path)
+    assert check.exit_code == 1
+    assert f"{path}:2: not valid JSON" in check.output
+    assert "it is the header, with no line end" in check.output and "nothing to resume" in check.output
+    assert "--resume` drops" not in check.output  # resume cannot help: there is no game
+    result = run("play", "--resume", path)
+    assert result.exit_code == 1 and "nothing to resume" in result.output
+
+
+def test_a_torn_string_is_named_once(tmp_path, game_lines):
+    path = write_record(tmp_path / "game.jsonl", game_lines[:3])
+    path.write_bytes(path.read_bytes() + b'{"seat": 0, "mo')
+    result = run("validate", path)
+    assert f"{path}:4: not valid JSON: Unterminated string starting at column 13;" in result.output

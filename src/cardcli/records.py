@@ -152,7 +152,11 @@ def _parse(text: str) -> Any:
     return _DECODER.decode(text)
 
 
-def _line_error(message: str, source: str, number: int, last: bool) -> RecordError:
+def _line_error(message: str, source: str, number: int, last: bool, header: bool = False) -> RecordError:
+    if last and header:  # a torn header: nothing to drop and go on from
+        return RecordError(f"{message}; it is the header, with no line end, as when a write is cut "
+                           "short: nothing of the game was recorded, so there is nothing to resume",
+                           source=source, line=number, kind="syntax")
     if last:
         return RecordError(f"{message}; it is the last line and has no line end, as when a "
                            "write is cut short (`cardcli play --resume` drops such a line)",
@@ -166,9 +170,11 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
     Raises :class:`RecordError` at the first line that is not UTF-8 text, not
     a JSON object, or longer than :data:`MAX_LINE_BYTES`.  A last line with no
     line end that does not parse is reported with ``kind="torn-line"``: it is
-    what a write cut short leaves behind (``play --resume`` drops it).
+    what a write cut short leaves behind (``play --resume`` drops it), unless
+    it is the header, which leaves nothing to resume.
     """
     number = 0
+    header = True  # until the first object: a torn line there is the header
     readline = stream.readline
     while True:
         raw = readline(MAX_LINE_BYTES + 1)
@@ -182,22 +188,25 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise _line_error("not text (the line is not UTF-8); is this a cardcli record?", source, number,
-                              not raw.endswith(b"\n")) from None
+                              not raw.endswith(b"\n"), header) from None
         try:
             data = _parse(text)
         except json.JSONDecodeError as error:
             if not text.strip():
                 continue
-            raise _line_error(f"not valid JSON: {error.msg} at column {error.colno}", source, number,
-                              not raw.endswith(b"\n")) from None
+            # json's message may end where its position would go ("Unterminated string starting at").
+            raise _line_error(f"not valid JSON: {error.msg.removesuffix(' at')} at column {error.colno}",
+                              source, number, not raw.endswith(b"\n"), header) from None
         except RecursionError:
             raise _line_error("not valid JSON: nested too deeply", source, number,
-                              not raw.endswith(b"\n")) from None
+                              not raw.endswith(b"\n"), header) from None
         except ValueError as error:  # a number of more than 4,300 digits, NaN, Infinity
             what = ("a number with too many digits" if "digits" in str(error) else str(error))
-            raise _line_error(f"not valid JSON: {what}", source, number, not raw.endswith(b"\n")) from None
+            raise _line_error(f"not valid JSON: {what}", source, number, not raw.endswith(b"\n"),
+                              header) from None
         if not isinstance(data, dict):
             raise RecordError("each line must be a JSON object", source=source, line=number, kind="syntax")
+        header = False
         yield number, data
 
 

@@ -165,7 +165,7 @@ def _load(path: Path) -> tuple[Game, bool]:
         except RecordError as error:
             if error.kind == "io":
                 raise CardcliError(str(error)) from None
-            if error.kind != "torn-line" or attempt == 2 or (error.line or 0) < 2:
+            if error.kind != "torn-line" or attempt == 2:
                 raise CardcliError(f"cannot resume: {error}") from None
             dropped = _drop_torn_line(path).decode("utf-8", "replace")
             shown = dropped if len(dropped) <= 60 else dropped[:60] + "..."
