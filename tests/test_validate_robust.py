@@ -417,3 +417,23 @@ def test_join_with_stdin_closed_ends_its_input(monkeypatch):
         return await asyncio.wait_for(client.lines.get(), DEADLINE)
 
     assert asyncio.run(first_line()) is None
+
+
+def test_a_folder_a_fifo_or_a_device_is_not_a_ruleset(tmp_path):
+    fifo = tmp_path / "house.toml"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for name, what in ((fifo, "a FIFO (named pipe)"), (folder, "a folder"), ("/dev/null", "a device")):
+        for command in (("rules", "--ruleset", name), ("play", "matching", "--ruleset", name)):
+            result = run(*command)  # never opened: a FIFO would wait for a writer
+            assert result.exit_code == 1
+            assert f"{name}: is {what}, not a ruleset file" in result.output
+
+
+def test_a_fifo_among_the_shipped_rulesets_is_passed_over(tmp_path):
+    os.mkfifo(tmp_path / "matching-fifo.toml")
+    environment = {**os.environ, "CARDCLI_RULESETS": str(tmp_path)}
+    result = subprocess.run([*CARDCLI, "rules", "matching"], capture_output=True, text=True,
+                            timeout=30, env=environment, stdin=subprocess.DEVNULL)  # no wait for a writer
+    assert result.returncode == 0 and "matching-standard" in result.stdout

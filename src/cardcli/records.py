@@ -237,11 +237,21 @@ def open_record(path: str) -> IO[bytes]:
         if stat.S_ISDIR(mode):
             raise fail("is a folder, not a record")
         if stat.S_ISFIFO(mode):
-            raise fail("is a FIFO (named pipe), not a record file (to read from a pipe, give - "
+            raise fail(f"is {file_kind(mode)}, not a record file (to read from a pipe, give - "
                        "and send it to standard input)")
-        raise fail(f"is {'a socket' if stat.S_ISSOCK(mode) else 'a device'}, not a record file")
+        raise fail(f"is {file_kind(mode)}, not a record file")
     os.set_blocking(fd, True)
     return os.fdopen(fd, "rb")
+
+
+def file_kind(mode: int) -> str:
+    """What a path that is not a regular file is, in words: ``a folder``,
+    ``a FIFO (named pipe)``, ``a socket`` or ``a device``."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    return "a socket" if stat.S_ISSOCK(mode) else "a device"
 
 
 class RecordExistsError(RecordError):

@@ -21,6 +21,7 @@ a known variant ``american`` also finds ``matching-american``.
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from typing import Any
 from .errors import PluginError, RulesetError
 from .options import Value, resolve, resolve_all
 from .plugins import Registry
+from .records import file_kind
 from .variant import Variant
 
 #: A ruleset is a few hundred bytes; a file far larger is not one.
@@ -62,7 +64,7 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
     path = Path(name).expanduser()
     if path.suffix == ".toml" or os.sep in name or (os.altsep and os.altsep in name):
         if not path.is_file():
-            raise RulesetError(f"{name}: no such ruleset file")
+            raise RulesetError(f"{name}: {_not_a_file(path) or 'no such ruleset file'}")
         return path
     candidates = [name]
     if variant:
@@ -81,8 +83,20 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
             raise RulesetError(f"ruleset {name!r} is ambiguous: {', '.join(sorted(matches))}")
     if path.is_file():
         return path
+    if _not_a_file(path):
+        raise RulesetError(f"{name}: {_not_a_file(path)}")
     available = ", ".join(sorted({p.stem for d in search_dirs(registry) for p in d.glob("*.toml")}))
     raise RulesetError(f"no ruleset called {name!r} (shipped: {available or 'none'})")
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why something at ``path`` is not a ruleset file (a folder, a FIFO, a
+    device: never opened, as a FIFO would wait for a writer), or ``None``."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else f"is {file_kind(mode)}, not a ruleset file"
 
 
 def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
@@ -193,7 +207,7 @@ def shipped_rulesets(registry: Registry,
     seen: dict[str, tuple[str, Path, dict[str, Any]]] = {}
     for directory in search_dirs(registry):
         for path in sorted(directory.glob("*.toml")):
-            if path.stem in seen:
+            if path.stem in seen or _not_a_file(path):  # a FIFO would wait for a writer forever
                 continue
             try:
                 data = parse_ruleset_text(path.read_text(encoding="utf-8"), str(path))
