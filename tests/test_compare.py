@@ -224,3 +224,44 @@ def test_a_seat_advantage_is_found_only_when_clear():
     assert seat_advantage(seats([110, 95, 100, 95]), 400) == []  # within chance for four seats
     (found,) = seat_advantage(seats([80, 160, 80, 80]), 400)
     assert found["position"] == "dealer+1" and found["share"] == 0.4 and found["ci"][0] > 0.25
+
+
+# ------------------------------------------------------------ honest words and pictures
+def test_each_ruleset_has_its_own_even_share_when_some_games_have_no_winner():
+    from cardcli.plot import even_shares
+
+    data = compare_json("matching", "standard", "american", "no-stacking", "-n", "30", "--seed", "2",
+                        "--no-skill")
+    standard, american, _ = data["rulesets"]
+    assert american["nobody_won"]["share"] > 0 == standard["nobody_won"]["share"]
+    lines = even_shares(data["rulesets"], ["C0", "C1", "C2"])
+    assert sorted((round(y, 6), label) for y, _colour, label in lines) == sorted([
+        (round((1 - american["nobody_won"]["share"]) / 4, 6), "even share, american"),
+        (0.25, "even share, standard and no-stacking")])
+    same = compare_json("matching", "standard", "no-stacking", "-n", "4", "--seed", "2", "--no-skill")
+    assert even_shares(same["rulesets"], ["C0", "C1"]) == [(0.25, "grey", "even share")]
+
+
+def test_the_table_says_what_an_even_share_is_of():
+    result = run("compare", "matching", "standard", "american", "-n", "30", "--seed", "2", "-w", "1",
+                 "--no-skill")
+    assert "(an even share of wins at 4 players is 25.0% of the games someone won)" in result.output
+    assert "nobody won under american: " in result.output and " games (5 rounds played;" in result.output
+    plain = run("compare", "matching", "standard", "no-stacking", "-n", "4", "--seed", "2", "-w", "1")
+    assert "(an even share of wins at 4 players is 25.0%)" in plain.output
+
+
+def test_a_plot_into_a_folder_that_is_not_there_is_refused_before_any_game(tmp_path):
+    result = run("compare", "matching", "standard", "american", "-n", "2", "--plot",
+                 tmp_path / "missing" / "c.png")
+    assert result.exit_code == 1
+    assert f"--plot {tmp_path / 'missing' / 'c.png'}: no folder {tmp_path / 'missing'}" in result.output
+    assert "games per ruleset" not in result.output
+
+
+def test_no_bound_of_an_interval_reads_minus_zero():
+    from cardcli.compare import _interval
+
+    assert _interval({"ci95": [-0.004, 0.13]}, unit="") == "[-0.4, +13]"
+    assert _interval({"ci95": [0.0, 0.0]}, unit="") == "[+0.0, +0.0]"
+    assert _interval({"ci95": [-0.0004, 0.02]}) == "[-0.04%, +2.0%]"

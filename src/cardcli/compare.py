@@ -212,7 +212,15 @@ def _percent(value: float) -> str:
 def _interval(data: dict[str, Any], scale: float = 100, unit: str = "%") -> str:
     low, high = data["ci95"]
     digits = 0 if max(abs(low), abs(high)) * scale >= 9.5 else 1
-    return f"[{scale * low:+.{digits}f}{unit}, {scale * high:+.{digits}f}{unit}]"
+
+    def bound(value: float) -> str:
+        for places in range(digits, 3):  # never "-0" for a bound that is not zero: one more digit
+            text = f"{scale * value:+.{places}f}"
+            if not value or float(text):
+                break
+        return text + unit
+
+    return f"[{bound(low)}, {bound(high)}]"
 
 
 def verdict(data: dict[str, Any], result: ArmResult, base: ArmResult, players: int) -> str:

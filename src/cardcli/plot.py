@@ -24,9 +24,14 @@ class PlotError(CardcliError):
 
 
 def check_target(path: Path) -> None:
-    """Refuse a file type we cannot write, or a missing matplotlib, before any game is played."""
+    """Refuse a file type we cannot write, a folder that is not there, or a
+    missing matplotlib, before any game is played (a long run must not be
+    lost to a mistyped path)."""
     if path.suffix.lower() not in FORMATS:
         raise PlotError(f"--plot {path}: write a .png or .svg file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise PlotError(f"--plot {path}: no folder {folder}")
     _pyplot()
 
 
@@ -70,12 +75,13 @@ def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
 
     seats = axes[1]
     positions = [s["position"] for s in rulesets[0]["seats"]]
-    _grouped_bars(seats, rulesets, "seats", positions, colours)
-    decided = 1 - sum(r["nobody_won"]["share"] for r in rulesets) / len(rulesets)
-    seats.axhline(decided / len(positions), color="grey", linestyle="--", linewidth=1, label="even share")
+    top = _grouped_bars(seats, rulesets, "seats", positions, colours)
+    for share, colour, label in even_shares(rulesets, colours):
+        seats.axhline(share, color=colour, linestyle="--", linewidth=1, label=label)
+    seats.set_ylim(0, top * 1.4)  # room above the bars for the legend
     seats.set_ylabel("win rate (95% interval)")
     seats.set_title(f"Wins by seat ({data['players']} x cpu:{data['cpu']})")
-    seats.legend(fontsize="small")
+    seats.legend(fontsize="small", loc="upper center", ncols=2)
 
     if skill:
         chart = axes[2]
@@ -97,10 +103,26 @@ def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
         plt.close(figure)
 
 
+def even_shares(rulesets: list[dict[str, Any]], colours: list[str]) -> list[tuple[float, str, str]]:
+    """Where each ruleset's seats would stand if no seat had an edge, as
+    ``(win rate, colour, label)``: an even share of the games someone won,
+    so a ruleset with more games nobody won has its own, lower line."""
+    seats = len(rulesets[0]["seats"])
+    groups: dict[float, list[int]] = {}
+    for j, ruleset in enumerate(rulesets):
+        groups.setdefault(round((1 - ruleset["nobody_won"]["share"]) / seats, 6), []).append(j)
+    if len(groups) == 1:
+        return [(next(iter(groups)), "grey", "even share")]
+    return [(share, colours[members[0]] if len(members) == 1 else "grey",
+             "even share, " + " and ".join(rulesets[j]["label"] for j in members))
+            for share, members in groups.items()]
+
+
 def _grouped_bars(axis: Any, rulesets: list[dict[str, Any]], key: str, names: list[str],
-                  colours: list[str]) -> None:
+                  colours: list[str]) -> float:
     """One group of bars per name, one bar per ruleset: ``ruleset[key][k]``'s
-    win rate with its 95% interval as an error bar."""
+    win rate with its 95% interval as an error bar.  Returns the highest
+    interval's top."""
     width = 0.8 / len(rulesets)
     for j, ruleset in enumerate(rulesets):
         xs = [k + (j - (len(rulesets) - 1) / 2) * width for k in range(len(names))]
@@ -109,6 +131,7 @@ def _grouped_bars(axis: Any, rulesets: list[dict[str, Any]], key: str, names: li
                   [entry["win_rate_ci95"][1] - r for r, entry in zip(rates, ruleset[key])]]
         axis.bar(xs, rates, width, yerr=errors, capsize=3, color=colours[j], label=ruleset["label"])
     axis.set_xticks(range(len(names)), names)
+    return max(entry["win_rate_ci95"][1] for ruleset in rulesets for entry in ruleset[key])
 
 
 def _metadata(path: Path) -> dict[str, Any]:

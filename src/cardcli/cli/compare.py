@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from .. import compare as engine
-from ..options import Value, resolve
+from ..options import Value, resolve, show_value
 from ..parallel import open_backend
 from ..players import PlayersError, check_count, default_count, levels_of
 from ..records import SeatInfo
@@ -180,7 +180,7 @@ def show(data: dict[str, Any]) -> None:
                f"(cpu:{data['cpu']}), seed {data['seed']}, the same seeds for every ruleset: "
                f"{data['seconds']:.1f} s on "
                f"{plural(data['workers'], 'Ray worker' if data['backend'] == 'ray' else 'worker')}")
-    changes = [", ".join(f"{k}={_value(v)}" for k, v in r["changes"].items()) or "(defaults)"
+    changes = [", ".join(f"{k}={show_value(v)}" for k, v in r["changes"].items()) or "(defaults)"
                for r in rulesets]
     rows: list[tuple[str, list[str]]] = []
     if changes != [r["label"] for r in rulesets]:
@@ -206,24 +206,20 @@ def show(data: dict[str, Any]) -> None:
     click.echo("  " + " " * first + "".join(f"  {r['label']:<{w}}" for r, w in zip(rulesets, widths)))
     for name, cells in rows:
         click.echo(f"  {name:<{first}}" + "".join(f"  {c:<{w}}" for c, w in zip(cells, widths)))
-    if rulesets[0]["skill"]:
-        click.echo(f"  (an even share of wins at {data['players']} players is {1 / data['players']:.1%})")
+    drawn = any(r["nobody_won"]["games"] for r in rulesets)
+    click.echo(f"  (an even share of wins at {data['players']} players is {1 / data['players']:.1%}"
+               + (" of the games someone won)" if drawn else ")"))
     for ruleset in rulesets:
         for reason, count in ruleset["nobody_won"]["reasons"].items():
-            click.echo(f"  nobody won under {ruleset['label']}: {count} x {reason}")
+            click.echo(f"  nobody won under {ruleset['label']}: {plural(count, 'game')} ({reason})")
     for diff in data["differences"]:
         click.echo(f"{diff['label']} against {diff['baseline']}, game by game (95% intervals):")
         moves = diff["moves"]
         relative = moves["relative"]
-        line = f"  moves {moves['difference']['value']:+g} [{moves['difference']['ci95'][0]:+g}, " \
-               f"{moves['difference']['ci95'][1]:+g}] per game"
+        line = f"  moves {moves['difference']['value']:+.2f} [{moves['difference']['ci95'][0]:+.2f}, " \
+               f"{moves['difference']['ci95'][1]:+.2f}] per game"
         if relative:
             line += f" ({relative['value']:+.1%} [{relative['ci95'][0]:+.1%}, {relative['ci95'][1]:+.1%}])"
         click.echo(line)
         click.echo(f"  In words: {diff['verdict']}.")
 
-
-def _value(value: Value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "none" if value is None else str(value)
