@@ -82,6 +82,23 @@ def test_the_page_marks_its_generated_code_and_its_changes():
     assert kinds.count("scaffold") >= 5 and kinds.count("replace") >= 10 and "new" in kinds
 
 
+def test_a_ruleset_the_tutorial_runs_with_is_added_before_it_is_used():
+    """Followed in order, each command of the tutorial works: a `--ruleset`
+    it names is one new-variant writes or a file the page added before."""
+    text = DOC.read_text(encoding="utf-8")
+    tutorial = text[:text.index("The rest of this page is the reference.")]
+    used = [(m.start(), m.group(1)) for m in re.finditer(r"--ruleset ([\w-]+)(?![\w.])", tutorial)]
+    assert used, "the tutorial names no ruleset: update this test"
+    files = generated()
+    for at, name in used:
+        path = f"cardcli_{NAME}/rulesets/{NAME}-{name}.toml"
+        if path in files:
+            continue  # new-variant writes it
+        added = tutorial.find(f"<!-- new: {path} -->")
+        line = text.count("\n", 0, at) + 1
+        assert 0 <= added < at, f"plugins.md:{line}: --ruleset {name} is used before the tutorial adds it"
+
+
 @pytest.mark.parametrize("block", [b for b in BLOCKS if b.kind == "scaffold"],
                          ids=lambda b: f"line{b.line}")
 def test_code_said_to_be_generated_is_what_new_variant_writes(block):

@@ -64,3 +64,13 @@ def test_help_describes_the_json_report():
     text = CliRunner().invoke(cli, ["validate", "--help"]).output
     for words in ("JSON Lines", '"summary"', '"unfinished"', "as soon as it is checked", "docs/records.md"):
         assert words in text
+
+
+def test_the_missing_result_line_reads_as_documented(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    example_files(tmp_path)
+    lines = Path("a.jsonl").read_text(encoding="utf-8").splitlines()
+    Path("game.jsonl").write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    printed = CliRunner().invoke(cli, ["validate", "game.jsonl"]).stderr.strip()
+    section = doc_text().split("## The result line")[1].split("\n## ")[0]
+    assert printed in section.splitlines(), printed
