@@ -166,8 +166,10 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
     visit_state = _overridden(visitor, "visit_state")
     result_seen = False
     checkpoint_due = False  # a checkpoint line may follow an event, once
+    history, keeps_history = game.history, game.keeps_history
     for line, data in lines:
-        at.line, at.move = line, game.moves
+        at.line = line
+        at.move = game.moves
         state = game.state
         if result_seen:
             raise RecordError("the record goes on after its result line", source=source, line=line,
@@ -230,14 +232,14 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         event = Event(line, data, action, seat, move)
         if visit_event is not None:
             visit_event(game, event)
-        if game.hooks:
+        if game.hooks or game.history is not history:
             game.apply(action, checked=False)
         else:  # what Driver.apply does with no hooks, without its second look at the seat
             state.apply_legal(action)
-            if game.keeps_history:
-                game.history.append(action)
+            if keeps_history:
+                history.append(action)
             if seat >= 0:
-                game.moves += 1
+                game.moves = move
             game.events += 1
         checkpoint_due = True
         if visit_state is not None:

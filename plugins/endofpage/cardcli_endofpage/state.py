@@ -301,7 +301,10 @@ class EndOfPageState(State):
         zones = hand_zones(self.hands)
         zones["stock"] = self.stock
         zones["discards"] = self.discard
-        zones["table"] = [card for meld in self.melds for card in meld[3]]
+        table: list[int] = []
+        for meld in self.melds:
+            table += meld[3]
+        zones["table"] = table
         return zones
 
     def hidden_zones(self, seat: int) -> list[str]:
