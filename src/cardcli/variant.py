@@ -217,24 +217,9 @@ class State(ABC):
         hidden cards are pooled and sorted before shuffling, so two states
         that differ only in hidden cards give the same copy.
         """
-        zones = self.card_zones()
         known = self.known_cards(seat)
         names = self.hidden_zones(seat)
-        pool: list[int] = []
-        free: dict[str, int] = {}
-        for name in names:
-            cards = list(zones[name])
-            for card in known.get(name, ()):
-                cards.remove(card)
-            pool.extend(cards)
-            free[name] = len(cards)
-        pool.sort()
-        shuffle(rng, pool)
-        dealt: dict[str, list[int]] = {}
-        start = 0
-        for name in names:
-            dealt[name] = list(known.get(name, ())) + pool[start:start + free[name]]
-            start += free[name]
+        dealt = deal_anew(self.card_zones(), names, known, rng)
         excluded = self.ruled_out(seat)
         if excluded:
             _respect_exclusions(dealt, names, known, excluded, rng)
@@ -249,6 +234,31 @@ class State(ABC):
 
 
 _HAND_ZONES = tuple(f"hand {seat}" for seat in range(16))
+
+
+def deal_anew(zones: Mapping[str, Sequence[int]], names: Sequence[str], known: Mapping[str, Sequence[int]],
+              rng: random.Random) -> dict[str, list[int]]:
+    """The cards of the zones ``names`` dealt anew among them at random (each
+    zone keeps its size), except the ``known`` cards, which stay in their
+    zones.  The cards are pooled and sorted before the shuffle, so the deal
+    depends only on which cards are hidden and on ``rng``, never on where
+    they were."""
+    pool: list[int] = []
+    free: dict[str, int] = {}
+    for name in names:
+        cards = list(zones[name])
+        for card in known.get(name, ()):
+            cards.remove(card)
+        pool.extend(cards)
+        free[name] = len(cards)
+    pool.sort()
+    shuffle(rng, pool)
+    dealt: dict[str, list[int]] = {}
+    start = 0
+    for name in names:
+        dealt[name] = list(known.get(name, ())) + pool[start:start + free[name]]
+        start += free[name]
+    return dealt
 
 
 def hand_zones(hands: Sequence[list[int]]) -> dict[str, list[int]]:

@@ -26,30 +26,15 @@ from ..cards import NAME
 from ..errors import IllegalMove
 from ..game import Game
 from ..serve.protocol import event_text, table_fields
-from ..variant import CHANCE, Action, State, Variant
+from ..variant import CHANCE, Action, State, Variant, deal_anew
 from ..view import SPECTATOR, hidden_to
 
 
 def redeal(state: State, hidden: list[str], known: dict[str, list[int]], rng: random.Random) -> State:
     """A copy with the cards of the ``hidden`` zones dealt anew, except the
     ``known`` cards, which stay in their zones (sizes are kept)."""
-    zones = state.card_zones()
-    pool: list[int] = []
-    free: dict[str, int] = {}
-    for name in hidden:
-        cards = list(zones[name])
-        for card in known.get(name, ()):
-            cards.remove(card)
-        pool.extend(cards)
-        free[name] = len(cards)
-    pool.sort()
-    rng.shuffle(pool)
-    dealt, start = {}, 0
-    for name in hidden:
-        dealt[name] = list(known.get(name, ())) + pool[start:start + free[name]]
-        start += free[name]
     copy = state.clone()
-    copy.set_zones(dealt)
+    copy.set_zones(deal_anew(state.card_zones(), hidden, known, rng))
     return copy
 
 
