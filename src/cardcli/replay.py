@@ -85,6 +85,23 @@ class Replay:
             state.apply_legal(action)
         return pairs
 
+    def parts(self, index: int) -> list[tuple[list[tuple[State, Action]], str | None]]:
+        """Frame ``index``'s events, cut after each that ends a round, each
+        part with that round's summary (``Variant.round_summary``: the final
+        table and scores, as ``cardcli play`` shows them between rounds)."""
+        game = self.game
+        parts: list[tuple[list[tuple[State, Action]], str | None]] = []
+        part: list[tuple[State, Action]] = []
+        for before, action in self.events(index):
+            part.append((before, action))
+            summary = game.variant.round_summary(before, action, game.names)
+            if summary is not None:
+                parts.append((part, summary))
+                part = []
+        if part or not parts:
+            parts.append((part, None))
+        return parts
+
     def told(self, index: int, viewer: int | None) -> list[str]:
         """Frame ``index``'s events in words, as ``viewer`` (``None``: everyone) saw them."""
         game = self.game

@@ -159,3 +159,32 @@ def test_the_drawn_card_is_spelt_cards_as_in_every_variant():
     assert "not both" in str(validate_bytes(record(both)).error)
     two = broken(5, cards=["7D", "8D"])
     assert "the one card drawn" in str(validate_bytes(record(two)).error)
+
+
+def test_replay_shows_a_rounds_end_as_play_does_with_the_scores_said_once(tmp_path):
+    """The move that ends a round, then the round's summary (every hand and
+    the scores), then the next deal's table, which keeps only the totals."""
+    from cardcli.testing import play_game, record_lines
+
+    _game, buffer = play_game("endofpage", players=2, seed=9, options={"page_lines": 2})
+    path = tmp_path / "game.jsonl"
+    path.write_text(buffer.getvalue())
+    lines = record_lines(buffer)
+    end = next(i for i, line in enumerate(lines) if "checkpoint" in line)
+    move = sum(1 for line in lines[:end] if "move" in line)
+    scores = lines[end]["scores"]
+    for seat in (None, 0):
+        args = ["replay", str(path), "--to", str(move), "--explain"] + ([] if seat is None else
+                                                                         ["--seat", str(seat)])
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        out = result.output
+        told = out[:out.index("Round 1 of 2 is over")]
+        assert "Round 1 is over" in told and "it scores" not in told  # the line, without the scores
+        assert "why: " in told  # the move's rule, before the summary
+        summary = out[out.index("Round 1 of 2 is over"):out.index("Round 2 of 2 |")]
+        assert "The table as the round ended:" in summary
+        for seat_score in scores:
+            assert f"= {seat_score:>4}" in summary
+        assert out.count("Score sheet:") == 1  # in the summary; the next table keeps the totals
+        assert "was dealt" in summary  # the next deal comes after the summary

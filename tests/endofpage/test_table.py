@@ -3,11 +3,13 @@ the score sheet, the last round's table at the end, refusals with reasons."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardcli.cards import parse_card
 from cardcli.errors import IllegalMove
-from cardcli_endofpage.state import DISCARD, LAYOFF
+from cardcli_endofpage.state import DISCARD, DRAW_ACTION, DRAWN, LAYOFF
 from cardcli_endofpage.variant import render_table
 
 from .conftest import table
@@ -17,13 +19,28 @@ def c(name: str) -> int:
     return parse_card(name)
 
 
-def test_the_discard_that_ends_a_round_says_so_with_the_scores(variant):
+def test_the_discard_that_ends_a_round_says_so_and_the_summary_gives_the_scores(variant):
+    """The scores are said once, on the round's summary screen that follows
+    the line (in play, replay and at a served table), not in the line too."""
     state = table(hands=["9D", "QH QD QS 4C"], turn=0, turns=2, melds=[(0, "AC AD AH")], page_lines=2)
     text = variant.describe(state, (DISCARD, c("9D")), 1, ["ann", "bob"])
-    assert text == ("discarded 9D and went out. Round 1 is over (ann went out); "
-                    "it scores ann 300, bob -35")
+    assert text == "discarded 9D and went out. Round 1 is over"
+    summary = variant.round_summary(state, (DISCARD, c("9D")), ["ann", "bob"])
+    assert summary.startswith("Round 1 of 2 is over: ann went out.")
+    assert re.search(r"ann +300 on the table - +0 in hand = +300", summary)
+    assert re.search(r"bob +0 on the table - +35 in hand = +-35", summary)
     state.hands[0].append(c("KD"))
     assert variant.describe(state, (DISCARD, c("9D")), 1, ["ann", "bob"]) == "discarded 9D"
+
+
+def test_a_round_ended_by_another_players_move_says_who_went_out(variant):
+    state = table(hands=["9D", "QH QD QS 4C"], turn=0, turns=0, melds=[(0, "AC AD AH")], page_lines=2)
+    state.apply((DISCARD, c("9D")))
+    assert state.round == 0 and state.turn == 1  # bob has his last turn
+    state.apply(DRAW_ACTION)
+    state.apply((DRAWN, c("KD")))
+    text = variant.describe(state, (DISCARD, c("4C")), 0, ["ann", "bob"])
+    assert text == "discarded 4C. Round 1 is over (ann went out)"
 
 
 def test_score_sheet_names_players_and_the_end_shows_the_last_round(variant):

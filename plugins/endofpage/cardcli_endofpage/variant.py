@@ -425,8 +425,10 @@ def named(text: str, names: Sequence[str] | None) -> str:
 
 
 def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | None) -> str:
-    """When ``action`` ends the round: how it ended and the round's scores
-    (nothing for an illegal action, which ends nothing)."""
+    """When ``action`` ends the round: that it does, and how when the line
+    does not say it already (nothing for an illegal action, which ends
+    nothing).  The round's scores are not here: they are the round's summary
+    (``round_summary``, shown next) and the score sheet, said once."""
     try:
         state.check(action)
     except IllegalMove:
@@ -436,8 +438,10 @@ def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | Non
     if after.round == state.round:
         return ""
     names = list(names) if names else [f"seat {i}" for i in range(state.num_players)]
-    scores = ", ".join(f"{names[s]} {after.round_scores[-1][s]}" for s in range(state.num_players))
-    return f". Round {state.round + 1} is over ({named(after.notes[-1], names)}); it scores {scores}"
+    how = named(after.notes[-1], names)
+    if how == f"{names[state.turn]} went out":  # "discarded 9D and went out" says it
+        return f". Round {state.round + 1} is over"
+    return f". Round {state.round + 1} is over ({how})"
 
 
 # --------------------------------------------------------------------- table
@@ -497,7 +501,10 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     cfg = state.cfg
     lines: list[str] = []
     over = state.result() is not None
-    if state.round_scores and (over or state.turns < n or state.phase == P_DEAL):
+    # The score sheet of the rounds before is the round's summary, shown when
+    # it ends (``round_summary``); the table keeps only the totals, in its
+    # rows, until the sheet closes the game.
+    if state.round_scores and over:
         lines.extend(score_sheet(state, names))
         lines.append("")
     if over:

@@ -20,18 +20,25 @@ from .common import colour_option, handle_errors, registry
 def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain: bool) -> None:
     game, frame = replay.game, replay.frames[index]
     names = game.names
-    events = replay.events(index)
+    parts = replay.parts(index)
     played: list[str] = []
-    for before, action in events:
-        played = played_cards(game.variant, before, action) or played
     click.echo("")
     title = "Start of the game" if frame.move == 0 else f"After move {frame.move} of {replay.total}"
     click.echo(f"--- {title} ---")
-    for line in game.variant.describe_events(events, viewer=viewer, names=names):
-        click.echo(style.text(f"  {line}", played=played))
-    if explain:
-        for line in explain_frame(game, events, viewer):
-            click.echo(style.text(f"    {line}"))
+    for events, summary in parts:
+        for before, action in events:
+            played = played_cards(game.variant, before, action) or played
+        for line in game.variant.describe_events(events, viewer=viewer, names=names):
+            click.echo(style.text(f"  {line}", played=played))
+        if explain:
+            for line in explain_frame(game, events, viewer):
+                click.echo(style.text(f"    {line}"))
+        if summary is not None:
+            # The round's end as the table saw it (every hand is shown there).
+            click.echo("")
+            click.echo(style.text(summary))
+            click.echo("")
+            played = []
     state = replay.state(index)
     result = state.result()
     player = state.current_player()
