@@ -110,10 +110,11 @@ def test_the_hint_uses_the_menus_numbers_and_the_present_tense():
     variant = registry.get("matching")
     from tests.matching.conftest import Table
 
-    t = Table(["9S 5S KD", "KC 4D 7D"], "9H")
+    t = Table(["9S 5H KD", "KC 4D 7D"], "9H")
     game = Game(variant, t.rules, [SeatInfo("ann"), SeatInfo("bob")], 1, seed=1)
     game.state = t.state
     legal = t.state.legal_actions()
+    assert len(legal) > 1
     menu = {action: str(number) for number, action in enumerate(legal, start=1)}
     text = hint_text(game, t.state, 0, legal, menu)
     lines = text.splitlines()
@@ -143,3 +144,23 @@ def test_play_shows_the_header_and_merged_lines(tmp_path):
     assert out.count("Press Enter for the next deal.") == 4  # after rounds 1-4; the game's end after 5
     assert "\x1b[" not in out  # not a terminal: no colour
     assert run("validate", record).exit_code == 0
+
+
+def test_a_hint_with_one_legal_move_says_so_without_searching(monkeypatch):
+    from cardcli.players.hard import HardPlayer
+    from tests.matching.conftest import Table
+
+    variant = get_registry().get("matching")
+    t = Table(["KD 4D 7D", "KC 4S 7S"], "9C")  # nothing plays on 9C: drawing is the only move
+    game = Game(variant, t.rules, [SeatInfo("ann"), SeatInfo("bob")], 1, seed=1)
+    game.state = t.state
+    legal = t.state.legal_actions()
+    assert len(legal) == 1
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the hint searched a position with one legal move")
+
+    monkeypatch.setattr(HardPlayer, "rate", no_search)
+    assert hint_text(game, t.state, 0, legal, {legal[0]: "1"}) == \
+        "Hint - there is only one move: [1] draw a card."
+    assert hint_text(game, t.state, 0, legal) == "Hint - there is only one move: draw a card."

@@ -241,10 +241,15 @@ def last_moves(game: Game[Any], moves: int) -> list[tuple[State, Action]]:
 def hint_text(game: Game, state: State, seat: int, legal: list[Action],
               menu: Mapping[Action, str] | None = None) -> str:
     """The hard CPU's view of ``seat``'s options from that seat (never more):
-    each move as the menu offers it ("[2] play 4D: 32.8"), best first."""
+    each move as the menu offers it ("[2] play 4D: 32.8"), best first.  With
+    a single legal move there is nothing to weigh: it says so, at once."""
+    menu = menu or {}
+    if len(legal) == 1:
+        label = game.variant.move_view(state, seat, legal[0], game.names).label
+        key = menu.get(legal[0])
+        return f"Hint - there is only one move: {f'[{key}] ' if key else ''}{label}."
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat, Budget())
     ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
-    menu = menu or {}
     lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}; "
              "100 = sure first place, 0 = sure last):"]
     for rating in ratings[:10]:

@@ -105,3 +105,36 @@ def test_the_prompt_offers_only_what_can_be_done_and_says_why_not(variant):
     action = human_dialogue(variant, last, 0, last.legal_actions(), ui)
     assert action == (LAYOFF, 0, parse_card("4D"), 4)
     assert any(line.startswith("You can't discard: your last card 4D plays") for line in ui.shown)
+
+
+def test_the_draw_menu_says_why_a_command_of_the_rest_of_the_turn_waits(variant):
+    from cardcli_endofpage.state import DRAW_ACTION, P_DRAW, TAKE
+
+    state = table(hands=["9D KS 4C", "QH QD QS"], turn=0, phase=P_DRAW, discard="5H 10D")
+    legal = state.legal_actions()
+    ui = Answers(["d 9d", "m 9d ks 4c", "l 9d 1", "list", "help", "x", "7", "2"])
+    assert human_dialogue(variant, state, 0, legal, ui) == (TAKE, parse_card("10D"))
+    said = [line for line in ui.shown if not line.startswith("  [") and line != "Draw from"]
+    assert said[0] == ("Draw first: the stock (1) or the top discard, 10D (2); a discard ends your turn, "
+                       "after the draw.")
+    assert said[1] == "Draw first: the stock (1) or the top discard, 10D (2); melds come after the draw."
+    assert said[2] == ("Draw first: the stock (1) or the top discard, 10D (2); lay-offs come after the "
+                       "draw.")
+    assert said[3].startswith("Draw first:") and "list shows the melds" in said[3]
+    assert said[4].startswith("Draw first:") and "deeper discard may be taken only to meld it" in said[4]
+    assert said[5:] == ["Type a number from 1 to 2.", "Type a number from 1 to 2."]
+    for typed, action in (("draw", DRAW_ACTION), ("s", DRAW_ACTION), ("take", (TAKE, parse_card("10D"))),
+                          ("1", DRAW_ACTION)):
+        assert human_dialogue(variant, state, 0, legal, Answers([typed])) == action
+
+
+def test_the_draw_menu_points_to_a_deep_pickup_for_a_meld(variant):
+    from cardcli_endofpage.state import P_DRAW, PICKUP
+
+    state = table(hands=["9D 9S 4C", "QH QD QS"], turn=0, phase=P_DRAW, discard="9H 5H 10D")
+    legal = state.legal_actions()
+    number = next(n for n, a in enumerate(legal, start=1) if a[0] == PICKUP)
+    ui = Answers(["m 9d 9s 9h", str(number)])
+    assert human_dialogue(variant, state, 0, legal, ui)[0] == PICKUP
+    assert (f"Draw first: the stock (1) or the top discard, 10D (2); melds come after the draw. A deeper "
+            f"discard can be picked up to meld it at once: {number} above.") in ui.shown

@@ -96,6 +96,13 @@ def test_the_prompt_offers_d_only_when_drawing_is_allowed_and_says_why_not():
     assert prompts and not any("d to draw" in line for line in prompts)
     assert "You can't draw: you can follow hearts with 2H or QH." in ui.text
     assert action == PLAYS[parse_card("2H")][False]
+    lead = Table(["9H 3C 4S", "QH 2H 3S"])
+    action, ui = human(lead, ["d", "3"])
+    assert "You can't draw: you lead, and any card may be led." in ui.text
+    joker = Table(["JK 3C 4S", "QH 2H 3S"])
+    joker.play("JK")
+    action, ui = human(joker, ["d", "1"])
+    assert "You can't draw: after a led joker any card may be played." in ui.text
     t2 = Table(["9H 3C 4S", "2C 2S 3S"])
     t2.play("9H")
     action, ui = human(t2, ["d"])

@@ -9,6 +9,7 @@ from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
 from cardcli.errors import CardError, IllegalMove
 from cardcli.melds import RUN, explain, interpretations, layoff_meanings, layoff_problem, meld_text
 from cardcli.variant import Action
+from cardcli.words import type_a_number
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
 
@@ -118,16 +119,7 @@ def human_dialogue(variant: EndOfPageVariant, state: EndOfPageState, seat: int, 
     from .variant import hand_text
 
     if state.phase == P_DRAW:
-        labels = []
-        for action in legal:
-            if action == DRAW_ACTION:
-                labels.append(f"draw from the stock ({len(state.stock)} cards)")
-            elif action[0] == TAKE:
-                labels.append(f"take {NAME[action[1]]} (top of the discard pile)")
-            else:
-                labels.append(f"pick up {NAME[action[1]]} from deeper in the pile and meld "
-                              f"{meld_text(action[2], state.mrules)}")
-        return legal[ui.choose("Draw from", labels, state=state, legal=legal)]
+        return _draw(state, legal, ui)
     if len(state.hands[seat]) == 1 and all(a[0] == LAYOFF for a in legal):
         ui.show(f"Your last card {NAME[state.hands[seat][0]]} plays, so you must play it.")
     kinds = {action[0] for action in legal}
@@ -172,6 +164,67 @@ def human_dialogue(variant: EndOfPageVariant, state: EndOfPageState, seat: int, 
         if action[0] == DISCARD and RANK[action[1]] == state.wild and len(state.hands[seat]) > 1:
             ui.show(f"(Discarding a wild: the next player may take {NAME[action[1]]}.)")
         return action
+
+
+def _draw(state: EndOfPageState, legal: list[Action], ui: Any) -> Action:
+    """The draw that starts a turn: a numbered menu (``draw`` and ``take``
+    typed work too); a command of the rest of the turn is answered with why
+    it waits."""
+    labels = []
+    for action in legal:
+        if action == DRAW_ACTION:
+            labels.append(f"draw from the stock ({len(state.stock)} cards)")
+        elif action[0] == TAKE:
+            labels.append(f"take {NAME[action[1]]} (top of the discard pile)")
+        else:
+            labels.append(f"pick up {NAME[action[1]]} from deeper in the pile and meld "
+                          f"{meld_text(action[2], state.mrules)}")
+    offer = getattr(ui, "offer", None)
+    if offer is not None:
+        offer({action: str(number) for number, action in enumerate(legal, start=1)})
+    while True:
+        for number, label in enumerate(labels, start=1):
+            ui.show(f"  [{number}] {label}")
+        answer = ui.ask("Draw from").strip()
+        lowered = answer.lower()
+        verb = lowered.split()[0] if lowered.split() else ""
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        if lowered in ("draw", "stock", "s"):
+            return DRAW_ACTION
+        if lowered in ("take", "t"):
+            top = next((a for a in legal if a[0] == TAKE), None)
+            if top is not None:
+                return top
+            ui.show("You can't take: the discard pile is empty. Draw from the stock.")
+            continue
+        ui.show(_draw_first(state, legal, verb) or type_a_number(len(legal)))
+
+
+def _draw_first(state: EndOfPageState, legal: list[Action], verb: str) -> str:
+    """Why a command of the rest of the turn does nothing before the draw, or ``""``."""
+    key = {action: number for number, action in enumerate(legal, start=1)}
+    take = next((a for a in legal if a[0] == TAKE), None)
+    draw = f"the stock ({key[DRAW_ACTION]})" + (f" or the top discard, {NAME[take[1]]} ({key[take]})"
+                                               if take else "")
+    pickups = [number for number, a in enumerate(legal, start=1) if a[0] == PICKUP]
+    if verb in ("m", "meld"):
+        if pickups:
+            listed = ", ".join(str(n) for n in pickups)
+            return (f"Draw first: {draw}; melds come after the draw. A deeper discard can be "
+                    f"picked up to meld it at once: {listed} above.")
+        return f"Draw first: {draw}; melds come after the draw."
+    if verb in ("l", "lay", "layoff"):
+        return f"Draw first: {draw}; lay-offs come after the draw."
+    if verb in ("d", "discard"):
+        return f"Draw first: {draw}; a discard ends your turn, after the draw."
+    if verb in ("list", "ls"):
+        return f"Draw first: {draw}; then list shows the melds and lay-offs you can make."
+    if verb in ("help", "?", "hint"):
+        return (f"Draw first: {draw}, by its number (or type draw or take).\n"
+                "A deeper discard may be taken only to meld it at once with two natural cards from "
+                "your hand.\nThen meld, lay off and discard (help then lists the commands).")
+    return ""
 
 
 def _not_now(state: EndOfPageState, seat: int, verb: str, kinds: set[int]) -> str:

@@ -524,4 +524,8 @@ def _no_draw(state: TrickState, cards: list[int]) -> str:
     if state.suit >= 0 and any(SUIT[c] == state.suit for c in cards):
         follow = join_or([NAME[c] for c in cards if SUIT[c] == state.suit])
         return f"You can't draw: you can follow {SUIT_NAMES[state.suit]} with {follow}."
+    if not state.trick:
+        return "You can't draw: you lead, and any card may be led."
+    if state.suit < 0:
+        return "You can't draw: after a led joker any card may be played."
     return f"You can't draw: {state.why_illegal(DRAW_ACTION)}."
