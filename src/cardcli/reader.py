@@ -131,11 +131,16 @@ def read_record(stream: IO[bytes], source: str, registry: Registry, visitor: Rec
         # goes on to the next record.  CARDCLI_DEBUG=1 shows the traceback.
         if os.environ.get("CARDCLI_DEBUG"):
             raise
-        visitor.handle_error(RecordError(
-            f"internal error: {type(error).__name__}: {error} (a bug in cardcli or the variant, "
-            "not a mistake in the record; set CARDCLI_DEBUG=1 to see where)",
-            source=source, line=at.line, move=at.move, kind="internal"))
+        visitor.handle_error(internal_error(error, source, line=at.line, move=at.move))
     return visitor.result()
+
+
+def internal_error(error: Exception, source: str, *, line: int | None = None,
+                   move: int | None = None) -> RecordError:
+    """A bug met while reading ``source``, as that record's verdict (kind ``internal``)."""
+    return RecordError(f"internal error: {type(error).__name__}: {error} (a bug in cardcli or the variant, "
+                       "not a mistake in the record; set CARDCLI_DEBUG=1 to see where)",
+                       source=source, line=line, move=move, kind="internal")
 
 
 @dataclass

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from ..errors import RecordError
+from ..reader import internal_error
 from ..records import open_record
 from ..text import printable
 from ..validate import Report, validate_stream
@@ -46,9 +47,7 @@ def check_one(name: str, reg: Any) -> Report:
         if os.environ.get("CARDCLI_DEBUG"):
             raise
         report = Report(source)
-        report.error = RecordError(f"internal error: {type(error).__name__}: {error} (a bug, not a "
-                                   "problem with the record; set CARDCLI_DEBUG=1 to see where)",
-                                   source=source, kind="internal")
+        report.error = internal_error(error, source)
         return report
 
 
