@@ -54,9 +54,13 @@ class Names:
 
 def names_for(name: str) -> Names:
     """Check ``name`` and spell it every way the templates need."""
-    if not _NAME.fullmatch(name) or keyword.iskeyword(name) or len(name) > 40:
-        raise ScaffoldError(f"{name!r} cannot name a variant: use a lowercase word of letters, digits and "
-                            "underscores that starts with a letter, e.g. sevens or fan_tan")
+    why = ("it is a Python keyword" if keyword.iskeyword(name) else
+           "it is longer than 40 characters" if len(name) > 40 else
+           None if _NAME.fullmatch(name) else
+           "use a lowercase word of letters, digits and underscores that starts with a letter, "
+           "e.g. sevens or fan_tan")
+    if why:
+        raise ScaffoldError(f"{name!r} cannot name a variant: {why}")
     major, minor = (int(part) for part in __version__.split(".")[:2])
     return Names(name=name, package=f"cardcli_{name}", dist=f"cardcli-{name.replace('_', '-')}",
                  Class="".join(part.capitalize() for part in name.split("_")),
@@ -134,7 +138,10 @@ def write(names: Names, folder: Path) -> list[Path]:
     written = []
     for relative, text in render(names).items():
         path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise ScaffoldError(f"cannot write {path}: {error.strerror or error}") from None
         written.append(path)
     return written
