@@ -370,6 +370,19 @@ def test_players_outside_the_rulesets_range_name_the_file_and_option(tmp_path):
     assert result.exit_code != 0 and "option max_players = 3 in" in result.output
 
 
+def test_a_limit_the_ruleset_leaves_at_its_default_is_not_said_to_be_set_there(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('variant = "trick"\n[options]\nhand_size = 5\n')
+    result = run("simulate", "trick", "--ruleset", path, "--players", ",".join(["cpu"] * 7))
+    assert result.exit_code == 1
+    assert ("7 players, but trick with these rules is for 2 to 6 players (option max_players = 6 by "
+            f"default; not set in {path})") in result.output
+    path.write_text('variant = "matching"\n')
+    result = run("play", "matching", "--ruleset", path, "--players", ",".join(["cpu"] * 7))
+    assert ("(option max_players = 6 by default, the most matching seats; not set in "
+            f"{path})") in result.output
+
+
 def test_the_join_client_escapes_what_a_server_sends(capsys):
     from cardcli.serve.client import JoinClient
 

@@ -16,14 +16,13 @@ from typing import Any
 
 from .driver import Driver, Hook, Player, rebuild
 from .errors import PluginError, RecordError, RulesetError
-from .options import player_range
+from .options import seat_count_problem
 from .plugins import Registry
 from .rand import below, seeded
 from .records import Header, RecordWriter, SeatInfo
 from .rulesets import rules_from_record
 from .text import printable
 from .variant import Action, S, Variant, event_line
-from .words import plural, span
 
 _sha256 = hashlib.sha256
 
@@ -179,11 +178,11 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
     except RulesetError as error:
         raise RecordError(f"bad header: {error.one_line()}", source=source, line=line,
                           kind="header") from None
-    low, high = player_range(rules, variant.min_players, variant.max_players)
-    if not low <= n <= high:
-        allowed = span(low, high, "player")
-        raise RecordError(f"bad header: {plural(n, 'player')}, but these rules allow {allowed}",
-                          source=source, line=line, kind="header")
+    where = "the header's rules" + (f" for {header.ruleset!r}" if header.ruleset else "")
+    problem = seat_count_problem(n, rules, variant.name, (variant.min_players, variant.max_players),
+                                 where, header.rules)
+    if problem:
+        raise RecordError(f"bad header: {printable(problem)}", source=source, line=line, kind="header")
     created = header.extra.get("created")
     return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset,
                 created=created if isinstance(created, str) else None)

@@ -15,6 +15,7 @@ from typing import Any
 
 from .cards import RANK_NAMES, parse_rank
 from .errors import CardError, RulesetError
+from .words import plural, span
 
 Value = bool | int | str | None
 
@@ -127,6 +128,34 @@ def player_range(rules: Mapping[str, Value], low: int, high: int) -> tuple[int, 
     where they set them, else ``low`` and ``high`` (the variant's own range)."""
     fewest, most = rules.get("min_players"), rules.get("max_players")
     return (fewest if isinstance(fewest, int) else low, most if isinstance(most, int) else high)
+
+
+def seat_count_problem(count: int, rules: Mapping[str, Value], variant: str, limits: tuple[int, int],
+                       source: str | None = None, stated: Iterable[str] | None = None) -> str | None:
+    """Why ``count`` players cannot sit at a table of ``rules``, naming the
+    option that refuses them and where it was set, or ``None``.
+
+    ``limits`` is the variant's own range; ``source`` where the rules come
+    from (a ruleset file, a record's header; ``None``: the variant's default
+    rules) and ``stated`` the options it sets itself (``None``: all of them)."""
+    low, high = player_range(rules, *limits)
+    if low <= count <= high:
+        return None
+    option, value = ("min_players", low) if count < low else ("max_players", high)
+    said = stated is None or option in stated
+    if option not in rules:
+        why = f"{variant} seats {span(limits[0], limits[1], 'player')}"
+    elif source is None:
+        why = f"option {option} = {value} in {variant}'s default rules"
+    elif said:
+        why = f"option {option} = {value} in {source}"
+    else:
+        fewest = option == "min_players"
+        own = limits[0] if fewest else limits[1]
+        bound = f", the {'fewest' if fewest else 'most'} {variant} seats" if value == own else ""
+        why = f"option {option} = {value} by default{bound}; not set in {source}"
+    return (f"{plural(count, 'player')}, but {variant} with these rules is for {span(low, high, 'player')} "
+            f"({why})")
 
 
 def resolve(options: Iterable[Option], settings: Mapping[str, Any], *, source: str) -> dict[str, Value]:

@@ -47,6 +47,8 @@ class Ruleset:
     name: str
     description: str = ""
     source: str = "(defaults)"
+    #: The options the ruleset sets itself (the others have their defaults).
+    stated: frozenset[str] = frozenset()
 
 
 def search_dirs(registry: Registry) -> list[Path]:
@@ -146,7 +148,8 @@ def load_ruleset(name: str, registry: Registry, variant: str | None = None,
     # The widest table the ruleset allows must be playable, whoever sits down now.
     options = resolve_rules(target, data.get("options", {}), source, widest=True, num_players=num_players)
     return Ruleset(variant=target.name, options=options, name=data.get("name", path.stem),
-                   description=data.get("description", ""), source=source)
+                   description=data.get("description", ""), source=source,
+                   stated=frozenset(data.get("options", {})))
 
 
 def default_ruleset(variant: Variant) -> Ruleset:

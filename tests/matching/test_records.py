@@ -102,7 +102,15 @@ def test_stdin(tmp_path):
     (replace(0, {**HEADER, "rules": {"hand_size": 11}}),
      "game.jsonl:1: bad header: rules: option 'hand_size': got 11; allowed: a whole number from 1 to 10"),
     (replace(0, {**HEADER, "players": ["a", "b", "c", "d", "e", "f", "g"]}),
-     "game.jsonl:1: bad header: 7 players, but these rules allow 2 to 6"),
+     "game.jsonl:1: bad header: 7 players, but matching with these rules is for 2 to 6 players (option "
+     "max_players = 6 by default, the most matching seats; not set in the header's rules)"),
+    (replace(0, {**HEADER, "ruleset": "Small table", "rules": {"hand_size": 2, "max_players": 3},
+                 "players": ["a", "b", "c", "d"]}),
+     "game.jsonl:1: bad header: 4 players, but matching with these rules is for 2 to 3 players (option "
+     "max_players = 3 in the header's rules for 'Small table')"),
+    (replace(0, {**HEADER, "rules": {"hand_size": 2, "min_players": 3}}),
+     "game.jsonl:1: bad header: 2 players, but matching with these rules is for 3 to 6 players (option "
+     "min_players = 3 in the header's rules)"),
     # the game goes on after the end, or stops early
     ([*GAME[:8], {"seat": 1, "move": "draw"}, GAME[8]],
      "game.jsonl:9: the game is already over after move 4, but the record goes on"),

@@ -48,7 +48,8 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
         raise click.BadParameter("the arena is for CPU players only (cpu:easy, cpu:normal, cpu:hard)",
                                  param_hint="--players")
     chosen = resolve_ruleset(target, ruleset, len(players))
-    check_count(players, chosen.options, target, None if ruleset is None else chosen.source)
+    check_count(players, chosen.options, target, None if ruleset is None else chosen.source,
+                chosen.stated)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     with open_backend(backend, workers, ray_address) as pool, \

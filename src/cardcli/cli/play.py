@@ -79,7 +79,8 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         seats = (parse_players(players_spec, target) if players_spec
                  else default_seats(target))
         chosen = resolve_ruleset(target, ruleset, len(seats))
-        check_count(seats, chosen.options, target, None if ruleset is None else chosen.source)
+        check_count(seats, chosen.options, target, None if ruleset is None else chosen.source,
+                chosen.stated)
         _check_input(seats)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)

@@ -164,7 +164,8 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
         target = variant_named(variant)
         seats, kinds = parse_seats(players_spec, variant, no_seat)
         chosen = resolve_ruleset(target, ruleset, len(seats))
-        check_count(seats, chosen.options, target, None if ruleset is None else chosen.source)
+        check_count(seats, chosen.options, target, None if ruleset is None else chosen.source,
+                chosen.stated)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         _check_host_input(kinds)

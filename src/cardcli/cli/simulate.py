@@ -62,7 +62,8 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
         raise click.BadParameter(f"simulations are CPU only, but {humans} would be human "
                                  "(write cpu:easy, cpu:normal, ...)", param_hint="--players")
     chosen = resolve_ruleset(target, ruleset, len(seats))
-    check_count(seats, chosen.options, target, None if ruleset is None else chosen.source)
+    check_count(seats, chosen.options, target, None if ruleset is None else chosen.source,
+                chosen.stated)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     with open_backend(backend, workers, ray_address) as pool, \

@@ -8,14 +8,15 @@ which is which.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..driver import Player, PolicyPlayer
 from ..errors import CardcliError
 from ..game import derive_seed
-from ..options import player_range
+from ..options import seat_count_problem
 from ..rand import seeded
 from ..records import SeatInfo
 from ..variant import Variant
-from ..words import plural, span
 
 
 class CpuPlayer(PolicyPlayer):
@@ -120,15 +121,13 @@ def check_level(variant: Variant, level: str) -> None:
         raise PlayersError(f"CPU strength {level!r}: only hard takes a budget (hard=2000 or hard=1.5s)")
 
 
-def check_count(seats: list[SeatInfo], rules: dict, variant: Variant, source: str | None = None) -> None:
+def check_count(seats: list[SeatInfo], rules: dict, variant: Variant, source: str | None = None,
+                stated: Iterable[str] | None = None) -> None:
     """The table must seat as many players as the rules allow; the message
     names the option that refuses them and where it was set (``source``: the
-    ruleset file, or ``None`` for the variant's default rules)."""
-    low, high = player_range(rules, variant.min_players, variant.max_players)
-    if not low <= len(seats) <= high:
-        option, value = ("min_players", low) if len(seats) < low else ("max_players", high)
-        where = f"in {source}" if source else f"in {variant.name}'s default rules"
-        why = (f"option {option} = {value} {where}" if option in rules
-               else f"{variant.name} seats {span(variant.min_players, variant.max_players, 'player')}")
-        raise PlayersError(f"{plural(len(seats), 'player')}, but {variant.name} with these rules is for "
-                           f"{span(low, high, 'player')} ({why})")
+    ruleset file, or ``None`` for the variant's default rules; ``stated``:
+    the options the file sets, when known)."""
+    problem = seat_count_problem(len(seats), rules, variant.name, (variant.min_players, variant.max_players),
+                                 source, stated)
+    if problem:
+        raise PlayersError(problem)
