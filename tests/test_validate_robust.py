@@ -368,6 +368,14 @@ def test_players_outside_the_rulesets_range_name_the_file_and_option(tmp_path):
     assert "(option min_players = 2 in matching's default rules)" in result.output
     result = run("arena", "matching", "--ruleset", path, "--players", "cpu,cpu,cpu,cpu")
     assert result.exit_code != 0 and "option max_players = 3 in" in result.output
+    result = run("compare", "matching", "standard", "american", "--players", "1", "-n", "2")
+    assert "standard: 1 player" in result.output and "by default, the fewest matching seats; not set in" \
+        in result.output
+    result = run("compare", "matching", path, "standard", "--players", "4", "-n", "2")
+    assert f"{path}: 4 players, but matching with these rules is for 2 to 3 players" in result.output
+    assert f"(option max_players = 3 in {path})" in result.output
+    result = run("compare", "matching", "standard", "american", "--players", "9", "-n", "2")
+    assert result.output.strip() == "Error: 9 players, but matching is for 2 to 6 players"
 
 
 def test_a_limit_the_ruleset_leaves_at_its_default_is_not_said_to_be_set_there(tmp_path):

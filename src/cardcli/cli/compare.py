@@ -13,8 +13,7 @@ import click
 from .. import compare as engine
 from ..options import Value, resolve, show_value
 from ..parallel import open_backend
-from ..players import PlayersError, check_count, default_count, levels_of
-from ..records import SeatInfo
+from ..players import PlayersError, check_count, default_count, default_seats, levels_of
 from ..rulesets import check, load_ruleset
 from ..variant import Variant
 from ..words import plural
@@ -110,11 +109,14 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
 def gather_arms(target: Variant, rulesets: tuple[str, ...], settings: tuple[str, ...], base: str | None,
                 players: int) -> list[engine.Arm]:
     """The rulesets to compare, checked, with labels that tell them apart."""
+    seats = default_seats(target, players, human=None)  # a table the variant can never seat: refused first
     defaults = resolve_ruleset(target, None).options
     arms = []
+    sources: list[tuple[str | None, frozenset[str]]] = []  # where each ruleset comes from, what it sets
     for name in rulesets:
         loaded = load_ruleset(name, registry(), target.name, players)
         arms.append(engine.Arm(name, loaded.options, loaded.name, changed(loaded.options, defaults)))
+        sources.append((loaded.source, loaded.stated))
     start = resolve_ruleset(target, base, players) if base else None
     for text in settings:
         changes = parse_settings(text)
@@ -125,6 +127,8 @@ def gather_arms(target: Variant, rulesets: tuple[str, ...], settings: tuple[str,
         label = text if start is None else f"{base} + {text}"
         arms.append(engine.Arm(label, options, start.name if start else f"{target.name} defaults",
                                changed(options, defaults)))
+        sources.append((source, frozenset(changes)) if start is None else
+                       (f"{start.source} {source}", start.stated | frozenset(changes)))
     if len(arms) < 2:
         got = f"only {arms[0].label!r}" if arms else "none"
         raise click.UsageError(f"compare needs at least two rulesets (got {got}): name rulesets, or give "
@@ -134,10 +138,9 @@ def gather_arms(target: Variant, rulesets: tuple[str, ...], settings: tuple[str,
         seen[arm.label] = seen.get(arm.label, 0) + 1
         if seen[arm.label] > 1:
             arm.label = f"{arm.label} #{seen[arm.label]}"
-    seats = [SeatInfo(f"cpu{i + 1}", "cpu:normal") for i in range(players)]
-    for arm in arms:
+    for arm, (where, stated) in zip(arms, sources):
         try:
-            check_count(seats, arm.options, target)
+            check_count(seats, arm.options, target, where, stated)
         except PlayersError as error:
             raise PlayersError(f"{arm.label}: {error}") from None
     return arms
