@@ -81,6 +81,18 @@ def test_unknown_ruleset_name_lists_the_shipped_ones():
     assert "no ruleset called 'nonesuch'" in result.output and "matching-american" in result.output
 
 
+@pytest.mark.parametrize(("args", "meant"), [
+    (["rules", "--ruleset", "amercan"], "american"),
+    (["play", "trick", "--ruleset", "five-card"], "five-cards"),
+    (["simulate", "matching", "--ruleset", "matching-standrd"], "matching-standard"),
+])
+def test_a_misspelt_ruleset_name_gets_the_nearest_one(args, meant):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1
+    assert f"(did you mean {meant!r}? shipped: " in result.output
+    assert "did you mean" not in CliRunner().invoke(cli, ["rules", "--ruleset", "zzz"]).output
+
+
 def test_a_ruleset_that_does_not_fit_the_table(tmp_path):
     path = write(tmp_path, 'variant = "matching"\n[options]\nhand_size = 10\n')
     result = CliRunner().invoke(cli, ["simulate", "matching", "--ruleset", path, "--players", "6"])

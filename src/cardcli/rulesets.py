@@ -20,6 +20,7 @@ a known variant ``american`` also finds ``matching-american``.
 
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 import tomllib
@@ -87,8 +88,11 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
         return path
     if _not_a_file(path):
         raise RulesetError(f"{name}: {_not_a_file(path)}")
-    available = ", ".join(sorted({p.stem for d in search_dirs(registry) for p in d.glob("*.toml")}))
-    raise RulesetError(f"no ruleset called {name!r} (shipped: {available or 'none'})")
+    stems = sorted({p.stem for d in search_dirs(registry) for p in d.glob("*.toml")})
+    short = [stem.partition("-")[2] for stem in stems if variant is None or stem.startswith(f"{variant}-")]
+    close = difflib.get_close_matches(name, [*stems, *short], n=1, cutoff=0.75)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    raise RulesetError(f"no ruleset called {name!r} ({hint}shipped: {', '.join(stems) or 'none'})")
 
 
 def _not_a_file(path: Path) -> str | None:
