@@ -209,9 +209,23 @@ class State(ABC):
         """Replace the contents of hidden zones (same sizes), for determinization."""
         raise NotImplementedError
 
+    def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
+        """A card in a zone ``seat`` cannot see that the decision now turns on
+        (a drawn card the player to act must or may play), as ``(zone, card,
+        fits)``: ``fits`` is what the table knows of it (it plays on the top
+        card, say).  A re-deal for ``seat`` keeps a card that fits in that
+        zone and hands it to :meth:`set_pending_card`, so the copy stays a
+        position that can happen.  Default: none."""
+        return None
+
+    def set_pending_card(self, card: int) -> None:
+        """Point a re-dealt copy at its pending card (see :meth:`pending_card`)."""
+        raise NotImplementedError
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A copy in which everything ``seat`` cannot see is dealt anew at
-        random, consistently with what it knows (zone sizes, known cards).
+        random, consistently with what it knows (zone sizes, known cards,
+        cards ruled out, a pending card's zone and what fits it).
 
         The result depends only on what ``seat`` can see and on ``rng``: the
         hidden cards are pooled and sorted before shuffling, so two states
@@ -219,12 +233,31 @@ class State(ABC):
         """
         known = self.known_cards(seat)
         names = self.hidden_zones(seat)
-        dealt = deal_anew(self.card_zones(), names, known, rng)
+        zones = self.card_zones()
+        pending = self.pending_card(seat)
+        if pending is not None and (pending[0] not in names or pending[1] in known.get(pending[0], ())):
+            pending = None  # in plain sight of ``seat``, or known: it stays where it is
+        if pending is not None:
+            # The pending card leaves its zone for a zone of its own, so the
+            # rest of that zone is dealt as the table knows it (a suit the
+            # player was seen to lack, say), and a card that fits is chosen.
+            zone, card, fits = pending
+            held = list(zones[zone])
+            held.remove(card)
+            zones = {**zones, zone: held, _PENDING: [card]}
+            names = [*names, _PENDING]
+        dealt = deal_anew(zones, names, known, rng)
         excluded = self.ruled_out(seat)
         if excluded:
             _respect_exclusions(dealt, names, known, excluded, rng)
+        if pending is not None:
+            card = _pick_pending(dealt, names, known, excluded, fits, rng)
+            dealt[zone].append(card)
+            del dealt[_PENDING]
         copy = self.clone()
         copy.set_zones(dealt)
+        if pending is not None:
+            copy.set_pending_card(card)
         return copy
 
     def rollout_value(self, seat: int) -> float | None:
@@ -305,6 +338,35 @@ def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: di
             if places:
                 other, j = places[below(rng, len(places))]
                 cards[i], dealt[other][j] = dealt[other][j], card
+
+
+#: The zone a pending card (``State.pending_card``) is dealt in while a state is re-dealt.
+_PENDING = "(pending)"
+
+
+def _pick_pending(dealt: dict[str, list[int]], names: list[str], known: Mapping[str, Sequence[int]],
+                  excluded: Mapping[str, Callable[[int], bool]], fits: Callable[[int], bool],
+                  rng: random.Random) -> int:
+    """The pending card of a re-deal: one of the hidden cards that fit, at
+    random, swapped with the card dealt to the pending zone (where that card
+    may go).  Takes the pending zone's card out of ``dealt``."""
+    slot = dealt[_PENDING]
+    dealt_there = slot[0]
+    choices: list[tuple[str, int]] = [(_PENDING, 0)] if fits(dealt_there) else []
+    for name in names:
+        if name == _PENDING or (name in excluded and excluded[name](dealt_there)):
+            continue
+        cards = dealt[name]
+        choices.extend((name, j) for j in range(len(known.get(name, ())), len(cards)) if fits(cards[j]))
+    slot.clear()
+    if not choices:  # no hidden card fits: keep what was dealt rather than break the deal
+        return dealt_there
+    name, j = choices[below(rng, len(choices))]
+    if name == _PENDING:
+        return dealt_there
+    card = dealt[name][j]
+    dealt[name][j] = dealt_there
+    return card
 
 
 class Variant(ABC, Generic[S]):

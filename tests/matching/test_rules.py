@@ -507,3 +507,37 @@ def test_what_a_drawing_player_lacks_is_respected_when_hidden_cards_are_dealt_an
     t2.draw("9C")
     t2.keep()
     assert t2.state.lacks[0] == 0 and t2.state.ruled_out(1) == {}
+
+
+def test_a_drawn_card_waiting_to_be_played_stays_in_the_drawers_hand_when_others_imagine_the_cards():
+    """Re-dealt for a seat that is not the drawer, the drawer's hand holds a
+    drawn card that plays (the table knows that much), the rest of the hand
+    lacks what the drawer was seen to lack, and which card was really drawn
+    makes no difference to the imagined world."""
+    import random as _random
+
+    from cardcli.cards import RANK, SUIT
+
+    from .conftest import cards
+
+    def after_drawing(card: str) -> Table:
+        t = Table(["3C 4C 5D", "5H 6S 7D", "9S 10D JC"], "9H", skip=False)
+        t.draw(card)  # seat 0 could not play on 9H; the card drawn plays
+        return t
+
+    state = after_drawing("QH").state
+    assert state.drawn == cards("QH")[0] and state.current_player() == 0
+    other = after_drawing("KH").state  # another card the other seats cannot tell apart
+    for viewer in (1, 2):
+        for trial in range(30):
+            world = state.determinize(viewer, _random.Random(trial))
+            hand = world.hands[0]
+            assert world.drawn in hand and world.is_playable(world.drawn, len(hand))
+            rest = list(hand)
+            rest.remove(world.drawn)
+            assert not any(SUIT[c] == 1 or RANK[c] in (9, 8) for c in rest)
+            assert world.hands == other.determinize(viewer, _random.Random(trial)).hands
+            assert world.drawn == other.determinize(viewer, _random.Random(trial)).drawn
+            for action in world.legal_actions():
+                world.clone().apply(action)  # each choice is a move that can be made
+    assert state.determinize(0, _random.Random(1)).drawn == state.drawn  # the drawer knows its card

@@ -727,3 +727,26 @@ def test_a_seen_void_is_respected_when_hidden_cards_are_dealt_anew():
         if seen >= 10:
             break
     assert seen >= 10
+
+
+def test_a_drawn_card_that_must_be_played_stays_in_the_drawers_hand_when_others_imagine_the_cards():
+    """Re-dealt for another seat, the drawer still holds the card it must
+    play, a card of the suit led, and the rest of its hand has none."""
+    import random as _random
+
+    from cardcli.cards import SUIT
+
+    t = Table(["9H 3C 4S", "2C 2S 3S", "5D 6D 7D"])
+    t.play("9H")
+    t.draw()
+    t.deliver("2H")  # seat 1 had no hearts: it drew 2H and must play it
+    state = t.state
+    assert state.forced == parse_card("2H") and state.current_player() == 1
+    for viewer in (0, 2):
+        for trial in range(30):
+            world = state.determinize(viewer, _random.Random(trial))
+            hand = world.hands[1]
+            assert world.forced in hand and SUIT[world.forced] == 1
+            assert sum(1 for c in hand if SUIT[c] == 1 and c != 52) == 1
+            for action in world.legal_actions():
+                world.clone().apply(action)

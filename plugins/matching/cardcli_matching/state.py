@@ -17,7 +17,7 @@ first turn-up, which come out only after the pool, in the order sent.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
@@ -281,6 +281,18 @@ class MatchingState(State):
 
     def set_zones(self, zones: dict[str, list[int]]) -> None:
         set_hands_and_stock(self, zones, "matching")
+
+    def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
+        """After a draw, the drawn card waits to be played or kept: only the
+        drawer has seen it, and the table knows it plays (else the turn would
+        be over)."""
+        if self.phase != P_AFTER_DRAW or seat == self.turn:
+            return None
+        size = len(self.hands[self.turn])
+        return f"hand {self.turn}", self.drawn, lambda card: self.is_playable(card, size)
+
+    def set_pending_card(self, card: int) -> None:
+        self.drawn = card
 
     def rollout_value(self, seat: int) -> float | None:
         """A round of a longer game is over: value the running totals."""

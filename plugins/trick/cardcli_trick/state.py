@@ -19,7 +19,7 @@ winner in the tally, moves the dealer left and waits for the next deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
@@ -279,6 +279,20 @@ class TrickState(State):
     def set_zones(self, zones: dict[str, list[int]]) -> None:
         """Replace hidden zones' contents (same sizes), for determinization."""
         set_hands_and_stock(self, zones, "trick")
+
+    def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
+        """The drawn card that must be played now: only the drawer has seen
+        it; the table knows it is of the suit led (drawing to follow stops
+        there), or, for a draw with no suit to follow, nothing."""
+        if self.phase != P_FORCED or seat == self.turn:
+            return None
+        suit = self.suit
+        if self.draw_for == D_FOLLOW and suit >= 0:
+            return f"hand {self.turn}", self.forced, lambda card: card != JOKER and SUIT[card] == suit
+        return f"hand {self.turn}", self.forced, lambda card: True
+
+    def set_pending_card(self, card: int) -> None:
+        self.forced = card
 
     def ruled_out(self, seat: int) -> dict:
         """A suit a player was seen to lack (it had to draw to follow) is not

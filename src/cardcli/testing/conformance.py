@@ -516,6 +516,41 @@ class VariantConformance:
             level = levels[number % len(levels)]
             play_out(target, world, rng, deck, [level], f"{where}, re-dealt for seat {seat}")
 
+    def test_determinized_for_any_seat_plays_out(self) -> None:
+        """Re-dealt for a seat that is not the one to act (a search thinking
+        ahead, a watched seat's view), the state is still a valid one: the
+        actor's pending choice (a drawn card that must be played, say) stays
+        in the actor's hand, and the game plays out to the end."""
+        target = self._variant()
+        if not self._supports_search():
+            pytest.skip(f"{target.name} has no hidden_zones/set_zones: nothing is ever re-dealt")
+        rng = random.Random(4)
+        levels = self.levels or target.cpu_levels
+        decisions = [p for p in self._sample_positions(self.positions * 3, seed=5)
+                     if p.state.current_player() >= 0]
+        for number, position in enumerate(decisions[:self.positions]):
+            state = position.state.clone()
+            actor = state.current_player()
+            deck = self._deck(position)
+            before = deep_signature(target, state)
+            for seat in range(state.num_players):
+                if seat == actor:
+                    continue  # test_determinized_positions_play_out
+                where = f"event {position.index} ({state.expecting()})"
+                world = state.determinize(seat, rng)
+                assert deep_signature(target, state) == before, f"{where}: determinize changed the state"
+                check_redeal(target, state, world, seat, deck, where)
+                legal = world.legal_actions()
+                assert legal, f"{where}, re-dealt for seat {seat}: seat {actor} has no legal action"
+                for action in legal:
+                    try:
+                        world.check(action)
+                    except IllegalMove as error:
+                        raise AssertionError(f"{where}, re-dealt for seat {seat}: {action!r} is listed as "
+                                             f"legal but refused: {error}") from None
+                level = levels[(number + seat) % len(levels)]
+                play_out(target, world, rng, deck, [level], f"{where}, re-dealt for seat {seat}")
+
     def test_hard_cpu_decides_from_random_positions(self) -> None:
         """``cpu:hard`` (and the hint, which is its rating) at a small budget:
         a legal choice, and the real state untouched."""
