@@ -304,6 +304,36 @@ def test_the_page_and_its_files_are_served_only_for_real_links(tmp_path):
     assert other[0] == 404
 
 
+def test_the_bare_address_says_to_ask_the_host_for_a_link_and_nothing_more(tmp_path):
+    """Someone types the host and port from the host's screen, without the
+    token: a short page telling them to ask for their link, not a 404, and
+    nothing of the table (its game, its players, its tokens)."""
+    import urllib.request
+
+    kinds = ["friend", "cpu", "friend"]
+
+    async def scenario():
+        game = make_game("matching", kinds, tmp_path / "g.jsonl")
+        async with served(game, kinds) as (table, port, _task):
+            def get(path):
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}") as response:
+                    return response.status, response.headers, response.read().decode()
+
+            loop = asyncio.get_running_loop()
+            pages = [await loop.run_in_executor(None, get, path) for path in ("/", "/?x=1", "/t/")]
+            return pages, list(table.tokens().values()), game.names
+
+    pages, tokens, names = run(scenario())
+    for status, headers, body in pages:
+        assert status == 200 and headers["Content-Type"].startswith("text/html")
+        assert "default-src 'self'" in headers["Content-Security-Policy"]
+        assert "ask the host for your invite link" in body
+        assert not any(token in body for token in tokens)
+        assert not any(name in body for name in names)
+        assert "matching" not in body and "/t/" not in body and "token" not in body
+        assert "style=" not in body  # the page's own policy would refuse an inline style
+
+
 class _Gated:
     """A CPU that thinks until the test lets it decide (as ``hard`` thinks
     for half a second): not a policy, so the table runs it in a worker thread."""

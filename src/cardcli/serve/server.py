@@ -3,6 +3,9 @@
 ``GET /t/TOKEN`` serves the page (a static HTML file and a small script,
 shipped as package data: no build step), ``GET /static/...`` its files, and
 ``/ws`` the WebSocket every client speaks :mod:`cardcli.serve.protocol` on.
+The bare address (``GET /``, what someone types from the host's screen
+without the token) gets a short page saying to ask the host for an invite
+link, and nothing about the tables.
 A client's first message names its token; from then on the token's table
 receives its messages.  Nothing a client sends can stop the server: each
 problem is answered with an error message to that client (or a closed
@@ -58,9 +61,19 @@ def _response(status: int, reason: str, body: bytes, kind: str) -> Response:
     return Response(status, reason, headers, body)
 
 
-_GONE = ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
-         "<title>cardcli</title><p style='font:1.2em sans-serif;margin:2em'>This link does not open a "
-         "table here: the game may be over, or the link mistyped. Ask the host for a new one.</p>")
+def _note(text: str) -> bytes:
+    """A page of one sentence, for a browser that has no table to show (no
+    inline style: the pages' Content-Security-Policy would refuse it)."""
+    return ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+            f"<title>cardcli</title><p>{text}</p>").encode()
+
+
+_GONE = _note("This link does not open a table here: the game may be over, or the link mistyped. "
+              "Ask the host for a new one.")
+#: The bare address: someone typed the host and port without their link.  It
+#: says nothing of the tables (not how many, not which game, not who plays).
+_WELCOME = _note("This is a cardcli card table. To sit down, ask the host for your invite link (or scan "
+                 "its QR code on the host's screen): each player has a link of their own.")
 
 
 class Connection:
@@ -140,9 +153,11 @@ class TableServer:
         path = request.path.split("?", 1)[0]
         if path == "/ws":
             return None  # the WebSocket handshake
+        if path in ("/", "/t", "/t/"):
+            return _response(200, "OK", _WELCOME, _TYPES[".html"])
         if path.startswith("/t/"):
             if self.find(path[3:]) is None:
-                return _response(404, "Not Found", _GONE.encode(), _TYPES[".html"])
+                return _response(404, "Not Found", _GONE, _TYPES[".html"])
             page = _static("index.html")
             assert page is not None
             return _response(200, "OK", page, _TYPES[".html"])
@@ -152,7 +167,7 @@ class TableServer:
             suffix = name[name.rfind("."):] if "." in name else ""
             if body is not None and suffix in _TYPES:
                 return _response(200, "OK", body, _TYPES[suffix])
-        return _response(404, "Not Found", _GONE.encode(), _TYPES[".html"])
+        return _response(404, "Not Found", _GONE, _TYPES[".html"])
 
     async def handle(self, socket: ServerConnection) -> None:
         client = Connection(socket)
