@@ -185,6 +185,28 @@ def test_arena_table_and_refusals():
     assert level.exit_code == 1 and "only hard takes a budget" in level.output
 
 
+@pytest.mark.parametrize(("variant", "ruleset", "players", "label"), [
+    ("trick", "best-of-five", "cpu:normal,cpu:easy,cpu:easy", "deals won"),
+    ("endofpage", "short", "cpu:normal,cpu:easy", "points")])
+def test_the_arena_says_what_its_scores_count(variant, ruleset, players, label):
+    """The mean score is in the variant's own words, as the end-of-game ranking is."""
+    common = ["arena", variant, "--players", players, "--ruleset", ruleset, "-n", "3", "--seed", "1",
+              "-w", "1"]
+    table = CliRunner().invoke(cli, common)
+    assert table.exit_code == 0, table.output
+    head = next(line for line in table.output.splitlines() if "win rate" in line)
+    assert head.endswith(f"  {label} (mean)") and "mean score" not in table.output
+    report = json.loads(CliRunner().invoke(cli, [*common, "--json"]).output)
+    assert report["score_label"] == label
+    assert all("mean_score" in p for p in report["players"])
+
+
+def test_an_arena_without_scores_has_no_score_column():
+    result = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:normal,cpu:easy", "-n", "2",
+                                      "--seed", "1", "-w", "1"])
+    head = next(line for line in result.output.splitlines() if "win rate" in line)
+    assert head.endswith("ms/decision")
+
 # --------------------------------------------------------------------- hint
 def test_hint_at_the_prompt_shows_the_hard_view(tmp_path):
     record = tmp_path / "g.jsonl"

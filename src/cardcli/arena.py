@@ -109,10 +109,12 @@ class ArenaReport:
     seconds: float
     draws: int
     players: list[PlayerStats]
+    #: What the scores count (the variant's ``score_label``: "points", "deals won").
+    score_label: str = "points"
 
     def as_dict(self) -> dict:
         return {"variant": self.variant, "games": self.games, "seed": self.seed, "workers": self.workers,
-                "seconds": round(self.seconds, 3), "draws": self.draws,
+                "seconds": round(self.seconds, 3), "draws": self.draws, "score_label": self.score_label,
                 "players": [p.as_dict() for p in self.players]}
 
 
@@ -147,4 +149,4 @@ def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed
             if game.scores is not None:
                 entry.scores.append(game.scores[seat])
     return ArenaReport(variant.name, len(results), seed, backend.workers, time.perf_counter() - started,
-                       draws, stats)
+                       draws, stats, variant.score_label)

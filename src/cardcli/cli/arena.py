@@ -41,7 +41,8 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
     """Play CPU players of VARIANT against each other, seats rotated: win rates.
 
     Reports each player's win rate (with a 95% interval), mean place, mean
-    decision time and, where the game keeps score, mean score."""
+    decision time and, where the game keeps score, the mean score in what it
+    counts (points, deals won)."""
     target = variant_named(variant)
     players = parse_players(players_spec, target)
     if any(p.is_human for p in players):
@@ -65,8 +66,9 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
     if games % len(players):
         click.echo(f"(note: {games} is not a multiple of {len(players)}; seats are not perfectly even)")
     scored = any("mean_score" in p for p in data["players"])
+    score_head = f"{report.score_label} (mean)"
     head = f"  {'player':<10} {'kind':<16} {'wins':>6}  {'win rate':>8}  {'95% interval':>15}  " \
-           f"{'mean place':>10}  {'ms/decision':>11}" + ("  mean score" if scored else "")
+           f"{'mean place':>10}  {'ms/decision':>11}" + (f"  {score_head:>10}" if scored else "")
     click.echo(head)
     for p in data["players"]:
         low, high = p["win_rate_ci95"]
@@ -74,6 +76,6 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
         line = (f"  {p['name']:<10} {p['kind']:<16} {p['wins']:>6}  {p['win_rate']:>8.1%}  "
                 f"{f'{low:.1%} - {high:.1%}':>15}  {p['mean_place']:>10.2f}  {ms:>11.3f}")
         if scored:
-            line += f"  {p.get('mean_score', 0):>10.1f}"
+            line += f"  {p.get('mean_score', 0):>{max(10, len(score_head))}.1f}"
         click.echo(line)
     click.echo(f"  games with no single winner: {report.draws}")
