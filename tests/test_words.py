@@ -10,6 +10,8 @@ from cardcli.words import (
     name_seats,
     plural,
     possessive,
+    seat_name,
+    seat_names,
     second_person,
     span,
     type_a_number,
@@ -50,3 +52,10 @@ def test_seats_named_in_a_reason():
 def test_possessives():
     assert possessive("ann") == "ann's" and possessive("you") == "your"
     assert possessive("you", alone=True) == "yours" and possessive("ann", alone=True) == "ann's"
+
+
+def test_seats_are_named_by_their_players_or_by_number():
+    assert seat_name(1, ["ann", "bob"]) == "bob" and seat_name(1, None) == "seat 1"
+    assert seat_name(2, []) == "seat 2"
+    assert seat_names(["ann", "bob"], 2) == ["ann", "bob"]
+    assert seat_names(None, 3) == ["seat 0", "seat 1", "seat 2"]

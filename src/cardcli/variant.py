@@ -24,6 +24,7 @@ from .errors import IllegalMove
 from .options import Option, Value, show_value
 from .rand import below, pick, shuffle
 from .view import MoveView, TableView, generic_move_view, generic_table_view
+from .words import seat_name
 
 CHANCE = -1
 TERMINAL = -2
@@ -568,5 +569,5 @@ def event_line(variant: Variant[Any], state: State, action: Action, viewer: int 
     text = variant.describe(state, action, viewer=viewer, names=names)
     if player < 0:
         return text
-    return f"{names[player] if names else f'seat {player}'} {text}"
+    return f"{seat_name(player, names)} {text}"
 

@@ -79,6 +79,18 @@ def _base(verb: str) -> str:
     return verb[:-1] if verb.lower().endswith("s") else verb
 
 
+def seat_name(seat: int, names: Sequence[str] | None) -> str:
+    """What a sentence calls ``seat``: its player's name, or "seat N" where
+    no names are given (a record checked or replayed without them)."""
+    return names[seat] if names else f"seat {seat}"
+
+
+def seat_names(names: Sequence[str] | None, count: int) -> list[str]:
+    """Every seat's name at a table of ``count``: ``names``, or "seat 0",
+    "seat 1", ... where none are given."""
+    return list(names) if names else [f"seat {seat}" for seat in range(count)]
+
+
 def name_seats(text: str, names: Sequence[str] | None) -> str:
     """``text`` with each "seat N" replaced by that player's name (the
     results' reasons are written with seat numbers), in the second person

@@ -10,7 +10,7 @@ from cardcli.cards import NAME, RANK, RANK_NAMES
 from cardcli.errors import IllegalMove
 from cardcli.melds import RUN, SET, meaning_name
 from cardcli.variant import event_line
-from cardcli.words import name_seats, plural, possessive
+from cardcli.words import name_seats, plural, possessive, seat_name
 
 from .state import (
     DEAL,
@@ -25,10 +25,6 @@ from .state import (
     TAKE,
     EndOfPageState,
 )
-
-
-def _name(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names else f"seat {seat}"
 
 
 # ----------------------------------------------------------------- the log
@@ -47,7 +43,7 @@ def describe_events(variant: Any, events: Sequence[tuple[EndOfPageState, Any]], 
             index += 1
             seat = state.turn
             card = NAME[drawn[1]] if viewer is None or viewer == seat else "a card"
-            lines.append(f"{_name(seat, names)} drew {card} from the stock")
+            lines.append(f"{seat_name(seat, names)} drew {card} from the stock")
             continue
         lines.append(event_line(variant, state, action, viewer, names))
     return lines
@@ -71,7 +67,7 @@ def explain(state: EndOfPageState, action: Any, names: Sequence[str] | None) -> 
     if kind == LAYOFF:
         _, index, card, as_rank = action
         meld = state.melds[index]
-        owner = possessive(_name(state.owners[index], names), alone=False)
+        owner = possessive(seat_name(state.owners[index], names), alone=False)
         what = f"{owner} set of {RANK_NAMES[meld[1]]}s" if meld[0] == SET else \
             f"{owner} run of {('spades', 'hearts', 'diamonds', 'clubs')[meld[1]]}"
         text = f"after a first meld, a card may be laid off on any meld: {NAME[card]} extends {what}"
@@ -138,7 +134,7 @@ def round_summary(state: EndOfPageState, action: Any, names: Sequence[str] | Non
     if after.round == state.round or after.result() is not None or ended is None:
         return None
     n = state.num_players
-    labels = [_name(s, names) for s in range(n)]
+    labels = [seat_name(s, names) for s in range(n)]
     table = after.clone()
     (table.hands, table.melds, table.owners, table.layoffs, table.played, table.melded, table.out,
      table.wild, table.mrules, table.points) = ended

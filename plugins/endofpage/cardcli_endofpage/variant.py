@@ -11,7 +11,7 @@ from cardcli.events import card_field, only_fields
 from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
 from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
-from cardcli.words import name_seats, possessive
+from cardcli.words import name_seats, possessive, seat_name, seat_names
 
 from . import cpu, narrate
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, decks_for
@@ -301,8 +301,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
         if kind == DISCARD:
             return f"discarded {NAME[action[1]]}"
         if kind == DRAWN:
-            who = names[state.turn] if names else f"seat {state.turn}"
-            return f"{who} drew {NAME[action[1]]}"
+            return f"{seat_name(state.turn, names)} drew {NAME[action[1]]}"
         if kind == RESHUFFLE:
             return "reshuffled the discards into a new stock"
         if kind == DEAL:
@@ -315,10 +314,6 @@ class EndOfPageVariant(Variant[EndOfPageState]):
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
         rules = state.mrules
-
-        def who(seat: int) -> str:
-            return names[seat] if names else f"seat {seat}"
-
         if kind == DRAW:
             return "drew from the stock"
         if kind == TAKE:
@@ -336,7 +331,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
                 suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
                 text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
             known = 0 <= index < len(state.owners)
-            owner = possessive(who(state.owners[index]), alone=True) if known else "?"
+            owner = possessive(seat_name(state.owners[index], names), alone=True) if known else "?"
             return f"laid off {text} on meld {index + 1} ({owner})" + round_over(state, action, names)
         if kind == DISCARD:
             hand = state.hands[state.turn]
@@ -344,7 +339,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             return text + round_over(state, action, names)
         if kind == DEAL:
             _, seat, cards, _wild = action
-            name = who(seat)
+            name = seat_name(seat, names)
             verb = "were" if name.lower() == "you" else "was"
             text = f"{name} {verb} dealt {len(cards)} cards (turned up {NAME[cards[0]]})"
             if seat == state.dealer:
@@ -363,8 +358,8 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             return f"turned up {NAME[action[1]]} to start the discard pile"
         if kind == DRAWN:
             if viewer is None or viewer == state.turn:
-                return f"{who(state.turn)} drew {NAME[action[1]]}"
-            return f"{who(state.turn)} drew a card"
+                return f"{seat_name(state.turn, names)} drew {NAME[action[1]]}"
+            return f"{seat_name(state.turn, names)} drew a card"
         if kind == RESHUFFLE:
             return (f"the stock ran out: {len(state.discard) - 1} discards reshuffled into a new stock "
                     f"(rebuild {state.reshuffled + 1} of {state.cfg.reshuffles} this round)")
@@ -437,7 +432,7 @@ def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | Non
     after.apply_legal(action)
     if after.round == state.round:
         return ""
-    names = list(names) if names else [f"seat {i}" for i in range(state.num_players)]
+    names = seat_names(names, state.num_players)
     how = named(after.notes[-1], names)
     if how == f"{names[state.turn]} went out":  # "discarded 9D and went out" says it
         return f". Round {state.round + 1} is over"
@@ -497,7 +492,7 @@ def score_sheet(state: EndOfPageState, names: Sequence[str]) -> list[str]:
 def render_table(state: EndOfPageState, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
     n = state.num_players
-    names = list(names) if names else [f"seat {i}" for i in range(n)]
+    names = seat_names(names, n)
     cfg = state.cfg
     lines: list[str] = []
     over = state.result() is not None

@@ -9,7 +9,7 @@ from typing import Any
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, sorted_hand
 from cardcli.errors import IllegalMove
 from cardcli.variant import event_line
-from cardcli.words import join_and, name_seats, plural
+from cardcli.words import join_and, name_seats, plural, seat_name
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
 from .state import (
@@ -24,10 +24,6 @@ from .state import (
     TURN_UP,
     MatchingState,
 )
-
-
-def _name(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names else f"seat {seat}"
 
 
 def drawn_words(state: MatchingState, cards: Sequence[int], viewer: int | None) -> str:
@@ -78,7 +74,7 @@ def describe_events(variant: Any, events: Sequence[tuple[MatchingState, Any]], v
             lines.append(line)
             continue
         if action[0] == DRAW and state.penalty:
-            line = f"{_name(seat, names)} took the penalty"
+            line = f"{seat_name(seat, names)} took the penalty"
         elif action[0] == PLAY and reason == FOR_PAGE_ONE:
             line += " - forgot to call Page One!"
         line += ": " + drawn_words(draw_state, drew, viewer)
@@ -158,7 +154,7 @@ def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None
     elif state.penalty:
         grown = state.penalty + (2 if special == TWO else 3)
         text = (f"a {rank_name} on a pending {rank_name}: the penalty grows to {grown} and passes to "
-                f"{_name(state.next_seat(seat), names)}")
+                f"{seat_name(state.next_seat(seat), names)}")
     elif special == EIGHT:
         text = "8s are wild: an 8 goes on anything"
     elif state.suit == ANY_SUIT:
@@ -188,14 +184,14 @@ def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None
     if len(hand) > 1 or cfg.rank_all_places:
         following = state.next_seat(seat)
         if special in (TWO, THREE) and not state.penalty:
-            effects.append(f"the {rank_name} makes {_name(following, names)} draw "
+            effects.append(f"the {rank_name} makes {seat_name(following, names)} draw "
                            f"{2 if special == TWO else 3} or pass it on")
         elif special == SKIP:
-            effects.append(f"the {rank_name} skips {_name(following, names)}")
+            effects.append(f"the {rank_name} skips {seat_name(following, names)}")
         elif special == REVERSE:
             if state.players_in() == 2:
                 effects.append(f"the {rank_name} reverses, which with two players skips "
-                               f"{_name(following, names)}")
+                               f"{seat_name(following, names)}")
             else:
                 effects.append(f"the {rank_name} reverses the direction")
     return "; ".join([text, *effects])
@@ -220,7 +216,7 @@ def round_summary(state: MatchingState, action: Any, names: Sequence[str] | None
         return None
     hands, why = ended
     n = state.num_players
-    labels = [_name(s, names) for s in range(n)]
+    labels = [seat_name(s, names) for s in range(n)]
     width = max(len(x) for x in labels)
     scores = after.round_scores[-1]
     score_width = max(len(str(x)) for x in (*scores, *after.totals))

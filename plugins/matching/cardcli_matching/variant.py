@@ -10,7 +10,7 @@ from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields
 from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
 from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView
-from cardcli.words import join_or, type_a_number
+from cardcli.words import join_or, seat_name, seat_names, type_a_number
 
 from . import cpu, narrate
 from .config import CONSTRAINTS, EIGHT, OPTIONS, SPECIAL_NAMES, Config, check_rules
@@ -194,7 +194,7 @@ class MatchingVariant(Variant[MatchingState]):
         if kind == DRAWN:
             cards = action[1]
             reason = {FOR_PENALTY: " (penalty)", FOR_PAGE_ONE: " (forgot Page One)"}.get(state.draw_for, "")
-            who = names[state.draw_seat] if names else f"seat {state.draw_seat}"
+            who = seat_name(state.draw_seat, names)
             if viewer is None or viewer == state.draw_seat:
                 return f"{who} drew {' '.join(NAME[c] for c in cards)}{reason}"
             count = len(cards)
@@ -208,8 +208,7 @@ class MatchingVariant(Variant[MatchingState]):
         if kind == RESHUFFLE:
             return f"reshuffled {len(state.discard) - 1} discards into a new stock"
         if kind == DEAL:
-            dealer = names[state.dealer] if names else f"seat {state.dealer}"
-            return f"dealt {state.cfg.hand_size} cards each (dealer: {dealer})"
+            return f"dealt {state.cfg.hand_size} cards each (dealer: {seat_name(state.dealer, names)})"
         return repr(action)
 
     def describe_events(self, events: Sequence[tuple[Any, Any]], viewer: int | None = None,
@@ -230,7 +229,7 @@ class MatchingVariant(Variant[MatchingState]):
 
     def render(self, state: MatchingState, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:
-        names = list(names) if names else [f"seat {i}" for i in range(state.num_players)]
+        names = seat_names(names, state.num_players)
         lines = []
         cfg = state.cfg
         head = []
@@ -393,18 +392,14 @@ def _effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -
     seat = state.turn
     if kind == 0 or (len(state.hands[seat]) == 1 and not state.cfg.rank_all_places):
         return ""
-
-    def name(s: int) -> str:
-        return names[s] if names else f"seat {s}"
-
-    following = state.next_seat(seat)
+    following = seat_name(state.next_seat(seat), names)
     if kind in (TWO, THREE):
-        return f"{name(following)} must draw {state.penalty + (2 if kind == TWO else 3)} or pass it on"
+        return f"{following} must draw {state.penalty + (2 if kind == TWO else 3)} or pass it on"
     if kind == SKIP:
-        return f"skips {name(following)}"
+        return f"skips {following}"
     if kind == REVERSE:
         if state.players_in() == 2:
-            return f"skips {name(following)}"
+            return f"skips {following}"
         return "reverses the direction"
     return ""
 

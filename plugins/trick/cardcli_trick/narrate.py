@@ -9,13 +9,9 @@ from typing import Any
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, sorted_hand
 from cardcli.errors import IllegalMove
 from cardcli.variant import event_line
-from cardcli.words import name_seats, plural
+from cardcli.words import name_seats, plural, seat_name
 
 from .state import DRAW, DRAWN, P_FORCED, PLAY, RESHUFFLE, TrickState
-
-
-def _name(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names else f"seat {seat}"
 
 
 def _singular(suit: int) -> str:
@@ -64,7 +60,7 @@ def describe_events(variant: Any, events: Sequence[tuple[TrickState, Any]], view
             cards = "drew " + ("a card" if len(drew) == 1 else plural(len(drew), "card"))
         if rebuilt:
             cards += " (the finished tricks were shuffled into a new stock on the way)"
-        who = _name(seat, names)
+        who = seat_name(seat, names)
         if action[0] == PLAY:
             line = event_line(variant, state, action, viewer, names) + ": " + cards
         elif state.suit >= 0:
@@ -138,7 +134,7 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
                 winner = state.trick_seats[state.win_pos]
             why = "the joker" if (card == JOKER and winner == seat) or (
                 winner != seat and best == JOKER) else f"the highest {_singular(led)}"
-            effects.append(f"the trick is complete: {_name(winner, names)} takes it with {why} "
+            effects.append(f"the trick is complete: {seat_name(winner, names)} takes it with {why} "
                            "and leads next")
         if len(hand) == 2:
             if call:
@@ -164,7 +160,7 @@ def round_summary(state: TrickState, action: Any, names: Sequence[str] | None) -
         return None
     hands = getattr(after, "last_hands", None) or state.hands
     n = state.num_players
-    labels = [_name(s, names) for s in range(n)]
+    labels = [seat_name(s, names) for s in range(n)]
     width = max(len(x) for x in labels)
     lines = [f"Deal {state.deal_no + 1} of {state.cfg.deals} is over: "
              f"{name_seats(after.deal_reason, labels)}."]

@@ -10,7 +10,7 @@ from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields, plural
 from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
 from cardcli.view import MoveView, Pile, PlayerView, TableView
-from cardcli.words import join_or, name_seats, type_a_number
+from cardcli.words import join_or, name_seats, seat_name, seat_names, type_a_number
 
 from . import cpu, narrate
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, pack
@@ -133,9 +133,6 @@ class TrickVariant(Variant[TrickState]):
         raise ValueError(f"unknown chance event {chance!r} (trick: deal, draw, reshuffle)")
 
     # ----------------------------------------------------------------- people
-    def _name(self, seat: int, names: Sequence[str] | None) -> str:
-        return names[seat] if names else f"seat {seat}"
-
     def describe_attempt(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
         """The move as attempted, for a refusal: never who would win the trick or the deal."""
         kind = action[0]
@@ -151,7 +148,7 @@ class TrickVariant(Variant[TrickState]):
         if kind == DRAW:
             return "chose to draw"
         if kind == DRAWN:
-            who = self._name(state.draw_seat, names) if state.draw_seat >= 0 else "a seat"
+            who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else "a seat"
             text = f"{who} drew {' '.join(NAME[c] for c in action[1])}"
             penalty = state.phase == P_DRAW and state.draw_for == D_PENALTY
             return text + (" (forgot Page One)" if penalty else "")
@@ -173,7 +170,7 @@ class TrickVariant(Variant[TrickState]):
             return "holding only the joker (it may not be the last card): drawing a card to play"
         if kind == DRAWN:
             seat = state.draw_seat
-            who = self._name(seat, names)
+            who = seat_name(seat, names)
             cards = action[1]
             if state.draw_for == D_PENALTY:
                 if viewer is None or viewer == seat:
@@ -204,7 +201,7 @@ class TrickVariant(Variant[TrickState]):
             cfg = state.cfg
             if cfg.deals > 1:
                 text = f"Deal {state.deal_no + 1} of {cfg.deals}: "
-            text += f"dealt {cfg.hand_size} cards each (dealer: {self._name(state.dealer, names)})"
+            text += f"dealt {cfg.hand_size} cards each (dealer: {seat_name(state.dealer, names)})"
             if state.deal_no > 0:
                 text += ". " + self._tally_text(state, names)
             return text
@@ -212,13 +209,13 @@ class TrickVariant(Variant[TrickState]):
 
     def _tally_text(self, state: TrickState, names: Sequence[str] | None) -> str:
         """``Deal 2 won by ann; deals won: ann 1, bob 1`` (the deal just finished, then the tally)."""
-        tally = ", ".join(f"{self._name(s, names)} {state.tally[s]}" for s in range(state.num_players))
+        tally = ", ".join(f"{seat_name(s, names)} {state.tally[s]}" for s in range(state.num_players))
         if not state.deal_winners:
             return f"Deals won: {tally}"
         number = len(state.deal_winners)
         last = state.deal_winners[-1]
         head = (f"Deal {number} called off (counts for nobody)" if last is None else
-                f"Deal {number} won by {self._name(last, names)}")
+                f"Deal {number} won by {seat_name(last, names)}")
         return f"{head}; deals won: {tally}"
 
     def _describe_play(self, state: TrickState, card: int, call: bool,
@@ -250,7 +247,7 @@ class TrickVariant(Variant[TrickState]):
                 winner = seat
             else:
                 winner = state.trick_seats[state.win_pos]
-            text += f"; the trick goes to {self._name(winner, names)}"
+            text += f"; the trick goes to {seat_name(winner, names)}"
         if len(hand) == 2 and not call:
             text += " - forgot to call Page One!"
         return text
@@ -274,7 +271,7 @@ class TrickVariant(Variant[TrickState]):
     def render(self, state: TrickState, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:
         n = state.num_players
-        names = list(names) if names else [f"seat {i}" for i in range(n)]
+        names = seat_names(names, n)
         cfg = state.cfg
         lines = []
         head = []
