@@ -6,7 +6,9 @@ from __future__ import annotations
 import importlib
 import json
 import runpy
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -74,6 +76,56 @@ def test_golden_is_a_subcommand_of_python_m_cardcli_testing(tmp_path, monkeypatc
     else:
         assert done.value.code == 2 and "usage: python -m cardcli.testing golden" in error
 
+
+SUITES = """
+from pathlib import Path
+from cardcli.testing import VariantConformance
+
+class TestMatching(VariantConformance):
+    variant = "matching"
+    golden = Path({matching!r})
+
+class TestMatchingMoreOptions(VariantConformance):
+    variant = "matching"
+    option_sets = ({{"stack_twos": False}},)
+
+class TestTrickMoreOptions(VariantConformance):  # before the suite that has golden records
+    variant = "trick"
+
+class TestTrick(VariantConformance):
+    variant = "trick"
+    golden = Path({trick!r})
+
+class TestTrickInherited(TestTrick):  # the same folder, inherited: checked there too
+    games = 1
+
+class TestEndOfPage(VariantConformance):  # a plugin author without golden records yet
+    variant = "endofpage"
+
+class TestEndOfPageMoreOptions(VariantConformance):
+    variant = "endofpage"
+    option_sets = ({{"page_lines": 1}},)
+"""
+
+
+def test_golden_records_are_checked_by_the_suites_that_have_them_and_missed_once(tmp_path):
+    """Run by pytest as a plugin's tests are: the golden check belongs to the
+    suites that set a folder; a variant without one is told how to make
+    them in one skip, and its other suites say nothing."""
+    golden = Path(__file__).parent / "golden"
+    (tmp_path / "test_suites.py").write_text(SUITES.format(matching=str(golden / "matching"),
+                                                           trick=str(golden / "trick")))
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-v", "-rs",
+                           "-k", "golden", "test_suites.py"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    ran = sorted(line.split()[0].split("::")[1] + " " + line.split()[1] for line in done.stdout.splitlines()
+                 if "::test_golden_records_validate_and_replay " in line)
+    assert ran == ["TestEndOfPage SKIPPED", "TestMatching PASSED", "TestTrick PASSED",
+                   "TestTrickInherited PASSED"]
+    assert ("no golden records for endofpage: make a few with python -m cardcli.testing golden endofpage "
+            "tests/golden and set golden = that folder in one suite") in done.stdout
+    assert "3 passed, 1 skipped" in done.stdout
 
 # --------------------------------------------------------------------------
 # The kit catches what it promises: toy variants, each with one bug the kit

@@ -20,7 +20,9 @@
   across re-dealt worlds: :mod:`cardcli.testing.privacy`);
 * decoding a broken record line raises nothing but ``ValueError``;
 * golden records (seeded games kept beside the tests) still validate and
-  replay to the result they state.
+  replay to the result they state: checked by every suite that sets
+  ``golden``; a variant none of whose suites sets it is told once how to
+  make them (a skip, in its first suite), and its other suites stay quiet.
 
 Class attributes tune the cost: the defaults take a few seconds per variant;
 a ``@pytest.mark.slow`` subclass with more ``games``, ``positions`` and
@@ -73,6 +75,12 @@ MAX_EVENTS = 50_000
 #: Positions of the games the mid-game checks start from, per variant object
 #: (weakly: a variant made for one test goes with its positions).
 _POSITIONS: weakref.WeakKeyDictionary[Variant, dict[tuple, list[Position]]] = weakref.WeakKeyDictionary()
+
+#: Per variant name: the suites that check its golden records, and the one
+#: suite without a folder that says how to make them (see ``__init_subclass__``).
+_GOLDEN_CHECKED: set[str] = set()
+_GOLDEN_REMINDER: dict[str, type] = {}
+_GOLDEN_TEST = "test_golden_records_validate_and_replay"
 
 
 def _registry() -> Registry:
@@ -266,6 +274,36 @@ class VariantConformance:
     examples: ClassVar[int] = 40
     #: A folder of golden records (see :mod:`cardcli.testing.golden`), or ``None``.
     golden: ClassVar[str | Path | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give the golden check only to the suites that have golden records.
+
+        A variant usually has one main suite with ``golden`` set and others
+        that run the kit under more options: those need not check the same
+        records again, and a skip in each would only be noise.  A variant
+        none of whose suites sets ``golden`` keeps the check in its first
+        suite, where it skips, once, saying how to make them.
+        """
+        super().__init_subclass__(**kwargs)
+        variant = getattr(cls, "variant", None)
+        if variant is None:  # a shared base of several suites: its subclasses decide
+            return
+        name = variant.name if isinstance(variant, Variant) else str(variant)
+        check = VariantConformance.__dict__[_GOLDEN_TEST]
+        if cls.golden is not None:
+            _GOLDEN_CHECKED.add(name)
+            if getattr(cls, _GOLDEN_TEST) is None:
+                setattr(cls, _GOLDEN_TEST, check)
+            reminder = _GOLDEN_REMINDER.pop(name, None)
+            if reminder is not None and reminder.__module__ == cls.__module__:
+                # An earlier suite of this module said "no golden records": not so.
+                setattr(reminder, _GOLDEN_TEST, None)
+        elif name in _GOLDEN_CHECKED or name in _GOLDEN_REMINDER:
+            setattr(cls, _GOLDEN_TEST, None)  # not a test: pytest collects nothing
+        else:
+            _GOLDEN_REMINDER[name] = cls
+            if getattr(cls, _GOLDEN_TEST) is None:
+                setattr(cls, _GOLDEN_TEST, check)
 
     # -------------------------------------------------------------- helpers
     @classmethod
@@ -623,8 +661,9 @@ class VariantConformance:
         """Records kept from earlier versions still validate and replay to the
         result they state (set ``golden`` to their folder)."""
         if self.golden is None:
-            pytest.skip("no golden records (set golden = a folder; make them with "
-                        f"python -m cardcli.testing golden {self.variant} FOLDER)")
+            name = self._variant().name
+            pytest.skip(f"no golden records for {name}: make a few with python -m cardcli.testing golden "
+                        f"{name} tests/golden and set golden = that folder in one suite")
         paths = golden_paths(self.golden)
         assert paths, (f"no golden records in {self.golden}: make them with "
                        f"python -m cardcli.testing golden {self.variant} {self.golden}")
