@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardcli.words import (
+    could_play,
     join_and,
     join_or,
     name_seats,
@@ -59,3 +60,10 @@ def test_seats_are_named_by_their_players_or_by_number():
     assert seat_name(2, []) == "seat 2"
     assert seat_names(["ann", "bob"], 2) == ["ann", "bob"]
     assert seat_names(None, 3) == ["seat 0", "seat 1", "seat 2"]
+
+
+def test_the_choices_after_a_refusal_name_each_card_once():
+    assert could_play(["7H", "9H", "7H"], ["draw"]) == "could play 7H, 9H or draw"
+    assert could_play(["JK"]) == "could play JK"
+    assert could_play([], ["take the penalty"]) == "could take the penalty"
+    assert could_play([]) == ""

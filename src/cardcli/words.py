@@ -10,7 +10,7 @@ is "you".
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -30,6 +30,17 @@ def join_and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def could_play(cards: Iterable[str], others: Iterable[str] = ()) -> str:
+    """The legal choices after a refused move: ``could play 7H, 9H or draw``
+    (each card named once, then the ``others``), ``could draw`` with no card
+    to play; ``""`` when there is nothing to name."""
+    named = list(dict.fromkeys(cards))
+    words = [*named, *others]
+    if not words:
+        return ""
+    return "could " + ("play " if named else "") + join_or(words)
 
 
 def span(low: int, high: int, word: str, words: str | None = None) -> str:

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Sequence
 
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
-from cardcli.events import join_or
 from cardcli.rand import below
 from cardcli.variant import (
     CHANCE,
@@ -34,6 +33,7 @@ from cardcli.variant import (
     rank_places,
     set_hands_and_stock,
 )
+from cardcli.words import could_play
 
 from .config import EIGHT, NONE, SKIP, THREE, TWO, Config
 
@@ -334,16 +334,12 @@ class MatchingState(State):
     # -------------------------------------------------------------- checking
     def alternatives(self, legal: list[Action]) -> str:
         """The legal choices in words: ``could play 7H, 9H or draw``."""
-        cards: list[str] = []
-        for action in legal:
-            if action[0] == PLAY and NAME[action[1]] not in cards:
-                cards.append(NAME[action[1]])
-        words = cards[:]
+        others = []
         if DRAW_ACTION in legal:
-            words.append("take the penalty" if self.penalty else "draw")
+            others.append("take the penalty" if self.penalty else "draw")
         if KEEP_ACTION in legal:
-            words.append("keep it")
-        return "could " + ("play " if cards else "") + join_or(words) if words else ""
+            others.append("keep it")
+        return could_play((NAME[action[1]] for action in legal if action[0] == PLAY), others)
 
     def why_illegal(self, action: Action) -> str:
         """Why a decision is not allowed, for people (records, prompts)."""

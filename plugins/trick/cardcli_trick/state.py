@@ -23,7 +23,6 @@ from collections.abc import Callable, Sequence
 
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
-from cardcli.events import join_or
 from cardcli.rand import below
 from cardcli.variant import (
     CHANCE,
@@ -35,6 +34,7 @@ from cardcli.variant import (
     rank_places,
     set_hands_and_stock,
 )
+from cardcli.words import could_play
 
 from .config import Config
 
@@ -333,16 +333,8 @@ class TrickState(State):
     # -------------------------------------------------------------- checking
     def alternatives(self, legal: list[Action]) -> str:
         """The legal choices in words: ``could play 7H, QH or draw``."""
-        cards: list[str] = []
-        for action in legal:
-            if action[0] == PLAY and NAME[action[1]] not in cards:
-                cards.append(NAME[action[1]])
-        words = cards[:]
-        if DRAW_ACTION in legal:
-            words.append("draw")
-        if not words:
-            return ""
-        return "could " + ("play " if cards else "") + join_or(words)
+        return could_play((NAME[action[1]] for action in legal if action[0] == PLAY),
+                          ["draw"] if DRAW_ACTION in legal else [])
 
     def why_illegal(self, action: Action) -> str:
         """Why a decision is not allowed, for people (records, prompts)."""
