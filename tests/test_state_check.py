@@ -11,7 +11,7 @@ import pytest
 from cardcli.errors import IllegalMove
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE, TERMINAL, Result, State
+from cardcli.variant import CHANCE, TERMINAL, Result, State, after_move
 
 
 class Coin(State):
@@ -123,3 +123,11 @@ def test_matching_and_trick_use_the_core_check(name):
         assert caught.value.rule
     with pytest.raises(IllegalMove, match="not an action"):
         state.check(None)
+
+
+def test_after_move_applies_to_a_copy_and_refuses_what_check_refuses():
+    coin = Coin()
+    coin.apply("H")
+    after = after_move(coin, "tails")
+    assert after is not None and after.called == "tails" and coin.called is None
+    assert after_move(coin, "edge") is None and coin.called is None

@@ -561,6 +561,19 @@ def random_policy(state: State, seat: int, legal: list[Action], rng: random.Rand
     return pick(legal, rng)
 
 
+def after_move(state: S, action: Action) -> S | None:
+    """A copy of ``state`` with ``action`` applied, or ``None`` where the
+    rules refuse it (an illegal move ends nothing): how a variant tells,
+    before a move is applied, what it is about to do (end a round, say)."""
+    try:
+        state.check(action)
+    except IllegalMove:
+        return None
+    after = state.clone()
+    after.apply_legal(action)
+    return after
+
+
 def event_line(variant: Variant[Any], state: State, action: Action, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:
     """One event as ``viewer`` is told it, before it is applied, with the

@@ -7,9 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.cards import NAME, RANK, RANK_NAMES
-from cardcli.errors import IllegalMove
 from cardcli.melds import RUN, SET, meaning_name
-from cardcli.variant import event_line
+from cardcli.variant import after_move, event_line
 from cardcli.words import name_seats, plural, possessive, seat_name
 
 from .state import (
@@ -124,14 +123,9 @@ def round_summary(state: EndOfPageState, action: Any, names: Sequence[str] | Non
     (every meld, every hand), what each player scored, and the score sheet."""
     from .variant import hand_text, meld_display, score_sheet
 
-    try:
-        state.check(action)
-    except IllegalMove:
-        return None
-    after = state.clone()
-    after.apply_legal(action)
+    after = after_move(state, action)
     ended = getattr(after, "last_round", None)
-    if after.round == state.round or after.result() is not None or ended is None:
+    if after is None or after.round == state.round or after.result() is not None or ended is None:
         return None
     n = state.num_players
     labels = [seat_name(s, names) for s in range(n)]

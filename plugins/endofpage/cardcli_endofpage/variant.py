@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, build_deck, parse_rank, parse_suit
-from cardcli.errors import CardError, IllegalMove, RulesetError
+from cardcli.errors import CardError, RulesetError
 from cardcli.events import card_field, only_fields
 from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
-from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
+from cardcli.variant import CHANCE, Action, Policy, Rules, Variant, after_move
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.words import name_seats, possessive, seat_name, seat_names
 
@@ -424,13 +424,8 @@ def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | Non
     does not say it already (nothing for an illegal action, which ends
     nothing).  The round's scores are not here: they are the round's summary
     (``round_summary``, shown next) and the score sheet, said once."""
-    try:
-        state.check(action)
-    except IllegalMove:
-        return ""
-    after = state.clone()
-    after.apply_legal(action)
-    if after.round == state.round:
+    after = after_move(state, action)
+    if after is None or after.round == state.round:
         return ""
     names = seat_names(names, state.num_players)
     how = named(after.notes[-1], names)

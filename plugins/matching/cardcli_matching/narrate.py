@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, sorted_hand
-from cardcli.errors import IllegalMove
-from cardcli.variant import event_line
+from cardcli.variant import after_move, event_line
 from cardcli.words import join_and, name_seats, plural, seat_name
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
@@ -203,13 +202,8 @@ def round_summary(state: MatchingState, action: Any, names: Sequence[str] | None
     the round's scores and the totals."""
     if state.cfg.rounds == 1:
         return None
-    try:
-        state.check(action)
-    except IllegalMove:
-        return None
-    after = state.clone()
-    after.apply_legal(action)
-    if after.round == state.round or after.result() is not None:
+    after = after_move(state, action)
+    if after is None or after.round == state.round or after.result() is not None:
         return None
     ended = getattr(after, "last_round", None)
     if ended is None:  # pragma: no cover - every round's end leaves it

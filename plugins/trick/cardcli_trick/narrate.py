@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, sorted_hand
-from cardcli.errors import IllegalMove
-from cardcli.variant import event_line
+from cardcli.variant import after_move, event_line
 from cardcli.words import name_seats, plural, seat_name
 
 from .state import DRAW, DRAWN, P_FORCED, PLAY, RESHUFFLE, TrickState
@@ -150,13 +149,8 @@ def round_summary(state: TrickState, action: Any, names: Sequence[str] | None) -
     as it ended, and the deals won so far."""
     if state.cfg.deals == 1:
         return None
-    try:
-        state.check(action)
-    except IllegalMove:
-        return None
-    after = state.clone()
-    after.apply_legal(action)
-    if after.deal_no == state.deal_no or after.result() is not None:
+    after = after_move(state, action)
+    if after is None or after.deal_no == state.deal_no or after.result() is not None:
         return None
     hands = getattr(after, "last_hands", None) or state.hands
     n = state.num_players
