@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 from cardcli.cli import cli
 from cardcli.errors import RulesetError
+from cardcli.options import Option, changed_options
 from cardcli.plugins import get_registry
 from cardcli.rulesets import load_ruleset, shipped_rulesets
 
@@ -103,3 +104,13 @@ def test_rulesets_folder_from_environment(tmp_path, monkeypatch):
     (tmp_path / "mine.toml").write_text('name = "Mine"\nvariant = "matching"\n[options]\nhand_size = 3\n')
     monkeypatch.setenv("CARDCLI_RULESETS", str(tmp_path))
     assert load_ruleset("mine", get_registry()).options["hand_size"] == 3
+
+
+def test_changed_options_are_those_away_from_their_defaults_in_the_options_order():
+    options = (Option("hand_size", 7, "cards each", "int", 1, 10),
+               Option("skip_rank", "J", "the rank that skips", "rank", 3, 14),
+               Option("wild_eight", True, "8s are wild", "bool"))
+    rules = {"wild_eight": False, "hand_size": 7, "skip_rank": "A"}
+    assert changed_options(rules, options) == {"skip_rank": "A", "wild_eight": False}
+    assert list(changed_options(rules, options)) == ["skip_rank", "wild_eight"]
+    assert changed_options({}, options) == {}

@@ -115,6 +115,13 @@ def show_value(value: Value) -> str:
     return str(value)
 
 
+def changed_options(rules: Mapping[str, Value], options: Iterable[Option]) -> dict[str, Value]:
+    """The options ``rules`` set away from their defaults, with the values
+    set, in the options' order: what a summary of house rules names."""
+    return {option.name: rules[option.name] for option in options
+            if option.name in rules and rules[option.name] != option.default}
+
+
 def players_options(low: int, high: int) -> tuple[Option, Option]:
     """The ``min_players``/``max_players`` pair every variant offers."""
     return (

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import IllegalMove
-from .options import Option, Value, show_value
+from .options import Option, Value, changed_options, show_value
 from .rand import below, pick, shuffle
 from .view import MoveView, TableView, generic_move_view, generic_table_view
 from .words import seat_name
@@ -496,8 +496,7 @@ class Variant(ABC, Generic[S]):
 
         The default names each option and its value.
         """
-        return [f"{option.name} {show_value(rules[option.name])}" for option in self.options
-                if option.name in rules and rules[option.name] != option.default]
+        return [f"{name} {show_value(value)}" for name, value in changed_options(rules, self.options).items()]
 
     @abstractmethod
     def render(self, state: S, viewer: int | None = None, names: Sequence[str] | None = None) -> str:

@@ -153,26 +153,23 @@ def round_summary(state: EndOfPageState, action: Any, names: Sequence[str] | Non
 
 
 # ---------------------------------------------------------- the house rules
-def rules_summary(rules: Mapping[str, Any], defaults: Mapping[str, Any]) -> list[str]:
-    """The house rules that differ from the defaults, in a few words each."""
+def rules_summary(changed: Mapping[str, Any]) -> list[str]:
+    """The house rules ``changed`` from the defaults
+    (:func:`cardcli.options.changed_options`), in a few words each."""
     said: list[str] = []
-
-    def changed(key: str) -> bool:
-        return key in rules and rules[key] != defaults.get(key)
-
-    if changed("decks"):
-        said.append("decks by table size" if rules["decks"] is None else plural(rules["decks"], "deck"))
-    if changed("page_lines"):
-        said.append(plural(rules["page_lines"], "round"))
-    if changed("target_score"):
-        target = rules["target_score"]
+    if "decks" in changed:
+        said.append("decks by table size" if changed["decks"] is None else plural(changed["decks"], "deck"))
+    if "page_lines" in changed:
+        said.append(plural(changed["page_lines"], "round"))
+    if "target_score" in changed:
+        target = changed["target_score"]
         said.append("no target score" if target is None else f"first to {target} points")
-    if changed("reshuffles"):
-        said.append(f"{plural(rules['reshuffles'], 'stock rebuild')} a round")
+    if "reshuffles" in changed:
+        said.append(f"{plural(changed['reshuffles'], 'stock rebuild')} a round")
     for key, what in (("wild_value", "wilds"), ("ace_value", "aces"), ("high_value", "8 to K"),
                       ("low_value", "3 to 7")):
-        if changed(key):
-            said.append(f"{what} {plural(rules[key], 'point')}")
+        if key in changed:
+            said.append(f"{what} {plural(changed[key], 'point')}")
     return said
 
 

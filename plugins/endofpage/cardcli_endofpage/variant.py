@@ -9,6 +9,7 @@ from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, build_deck, parse
 from cardcli.errors import CardError, RulesetError
 from cardcli.events import card_field, only_fields
 from cardcli.melds import RUN, SET, layoff_meanings, meld_from, meld_text
+from cardcli.options import changed_options
 from cardcli.variant import CHANCE, Action, Policy, Rules, Variant, after_move
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.words import name_seats, possessive, seat_name, seat_names
@@ -378,7 +379,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
         return narrate.round_summary(state, action, names)
 
     def rules_summary(self, rules: Rules) -> list[str]:
-        return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
+        return narrate.rules_summary(changed_options(rules, self.options))
 
     def render(self, state: EndOfPageState, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:

@@ -225,49 +225,46 @@ def round_summary(state: MatchingState, action: Any, names: Sequence[str] | None
 
 
 # ---------------------------------------------------------- the house rules
-def rules_summary(rules: Mapping[str, Any], defaults: Mapping[str, Any]) -> list[str]:
-    """The house rules that differ from the defaults, in a few words each."""
+def rules_summary(changed: Mapping[str, Any]) -> list[str]:
+    """The house rules ``changed`` from the defaults
+    (:func:`cardcli.options.changed_options`), in a few words each."""
     said: list[str] = []
-
-    def changed(key: str) -> bool:
-        return key in rules and rules[key] != defaults.get(key)
-
-    if changed("hand_size"):
-        said.append(f"{rules['hand_size']} cards each")
-    if changed("skip") and not rules["skip"]:
+    if "hand_size" in changed:
+        said.append(f"{changed['hand_size']} cards each")
+    if "skip" in changed and not changed["skip"]:
         said.append("no skip card")
-    elif changed("skip_rank"):
-        said.append(f"{rules['skip_rank']} skips")
-    if changed("reverse") and not rules["reverse"]:
+    elif "skip_rank" in changed:
+        said.append(f"{changed['skip_rank']} skips")
+    if "reverse" in changed and not changed["reverse"]:
         said.append("no reverse card")
-    elif changed("reverse_rank"):
-        said.append(f"{rules['reverse_rank']} reverses")
-    if changed("draw_two"):
-        said.append("2s draw two" if rules["draw_two"] else "2s are plain cards")
-    if changed("draw_three"):
-        said.append("3s draw three" if rules["draw_three"] else "3s are plain cards")
-    if changed("stack_twos"):
-        said.append("penalties pass on" if rules["stack_twos"] else "no stacking")
-    if changed("wild_eight"):
-        said.append("8s are wild" if rules["wild_eight"] else "8s are not wild")
-    if changed("first_special"):
-        said.append("a special first card takes effect" if rules["first_special"] == "apply"
+    elif "reverse_rank" in changed:
+        said.append(f"{changed['reverse_rank']} reverses")
+    if "draw_two" in changed:
+        said.append("2s draw two" if changed["draw_two"] else "2s are plain cards")
+    if "draw_three" in changed:
+        said.append("3s draw three" if changed["draw_three"] else "3s are plain cards")
+    if "stack_twos" in changed:
+        said.append("penalties pass on" if changed["stack_twos"] else "no stacking")
+    if "wild_eight" in changed:
+        said.append("8s are wild" if changed["wild_eight"] else "8s are not wild")
+    if "first_special" in changed:
+        said.append("a special first card takes effect" if changed["first_special"] == "apply"
                     else "a special first card is sent under")
-    if changed("draw_when_able"):
-        said.append("drawing allowed with a card that plays" if rules["draw_when_able"]
+    if "draw_when_able" in changed:
+        said.append("drawing allowed with a card that plays" if changed["draw_when_able"]
                     else "no drawing with a card that plays")
-    if changed("draw_until_playable"):
-        said.append("draw until a card plays" if rules["draw_until_playable"] else "draw one card")
-    if changed("page_one_penalty"):
-        penalty = rules["page_one_penalty"]
+    if "draw_until_playable" in changed:
+        said.append("draw until a card plays" if changed["draw_until_playable"] else "draw one card")
+    if "page_one_penalty" in changed:
+        penalty = changed["page_one_penalty"]
         said.append(f"a {penalty}-card Page One penalty" if penalty else "no Page One penalty")
-    if changed("finish_on_special"):
-        said.append("going out on a special card" if rules["finish_on_special"]
+    if "finish_on_special" in changed:
+        said.append("going out on a special card" if changed["finish_on_special"]
                     else "no going out on a special card")
-    if changed("rank_all_places"):
-        said.append("play on for every place" if rules["rank_all_places"] else "the first out wins")
-    if changed("rounds"):
-        said.append(plural(rules["rounds"], "round"))
+    if "rank_all_places" in changed:
+        said.append("play on for every place" if changed["rank_all_places"] else "the first out wins")
+    if "rounds" in changed:
+        said.append(plural(changed["rounds"], "round"))
     return said
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from cardcli.cards import NAME, SUIT_NAMES, SUITS, build_deck, parse_card, parse_suit, sorted_hand
 from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields
+from cardcli.options import changed_options
 from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
 from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.words import join_or, seat_name, seat_names, type_a_number
@@ -225,7 +226,7 @@ class MatchingVariant(Variant[MatchingState]):
         return narrate.round_summary(state, action, names)
 
     def rules_summary(self, rules: Rules) -> list[str]:
-        return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
+        return narrate.rules_summary(changed_options(rules, self.options))
 
     def render(self, state: MatchingState, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:

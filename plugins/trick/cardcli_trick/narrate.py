@@ -166,31 +166,28 @@ def round_summary(state: TrickState, action: Any, names: Sequence[str] | None) -
 
 
 # ---------------------------------------------------------- the house rules
-def rules_summary(rules: Mapping[str, Any], defaults: Mapping[str, Any]) -> list[str]:
-    """The house rules that differ from the defaults, in a few words each."""
+def rules_summary(changed: Mapping[str, Any]) -> list[str]:
+    """The house rules ``changed`` from the defaults
+    (:func:`cardcli.options.changed_options`), in a few words each."""
     said: list[str] = []
-
-    def changed(key: str) -> bool:
-        return key in rules and rules[key] != defaults.get(key)
-
-    if changed("hand_size"):
-        said.append(f"{rules['hand_size']} cards each")
-    if changed("decks"):
-        said.append(plural(rules["decks"], "deck"))
-    if changed("jokers"):
-        said.append("no joker" if rules["jokers"] == 0 else plural(rules["jokers"], "joker"))
-    if changed("joker_any_time"):
-        said.append("the joker at any time" if rules["joker_any_time"]
+    if "hand_size" in changed:
+        said.append(f"{changed['hand_size']} cards each")
+    if "decks" in changed:
+        said.append(plural(changed["decks"], "deck"))
+    if "jokers" in changed:
+        said.append("no joker" if changed["jokers"] == 0 else plural(changed["jokers"], "joker"))
+    if "joker_any_time" in changed:
+        said.append("the joker at any time" if changed["joker_any_time"]
                     else "the joker only when unable to follow")
-    if changed("joker_last"):
-        said.append("going out on the joker" if rules["joker_last"] else "no going out on the joker")
-    if changed("page_one_penalty"):
-        penalty = rules["page_one_penalty"]
+    if "joker_last" in changed:
+        said.append("going out on the joker" if changed["joker_last"] else "no going out on the joker")
+    if "page_one_penalty" in changed:
+        penalty = changed["page_one_penalty"]
         said.append(f"a {penalty}-card Page One penalty" if penalty else "no Page One penalty")
-    if changed("deals"):
-        said.append(plural(rules["deals"], "deal"))
-    if changed("reshuffles"):
-        limit = rules["reshuffles"]
+    if "deals" in changed:
+        said.append(plural(changed["deals"], "deal"))
+    if "reshuffles" in changed:
+        limit = changed["reshuffles"]
         said.append("no limit on stock rebuilds" if limit is None
                     else f"at most {plural(limit, 'stock rebuild')} a deal")
     return said

@@ -8,6 +8,7 @@ from typing import Any
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, parse_card, sorted_hand
 from cardcli.errors import CardError
 from cardcli.events import card_field, flag_field, hands_field, only_fields, plural
+from cardcli.options import changed_options
 from cardcli.variant import CHANCE, Action, Policy, Rules, Variant
 from cardcli.view import MoveView, Pile, PlayerView, TableView
 from cardcli.words import join_or, name_seats, seat_name, seat_names, type_a_number
@@ -266,7 +267,7 @@ class TrickVariant(Variant[TrickState]):
         return narrate.round_summary(state, action, names)
 
     def rules_summary(self, rules: Rules) -> list[str]:
-        return narrate.rules_summary(rules, {option.name: option.default for option in self.options})
+        return narrate.rules_summary(changed_options(rules, self.options))
 
     def render(self, state: TrickState, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:
