@@ -63,8 +63,87 @@ def test_the_skill_measure_is_the_arena_on_the_same_seed():
     skill = data["rulesets"][0]["skill"][0]
     assert skill["wins"] == arena["players"][0]["wins"]
     assert skill["win_rate_ci95"] == arena["players"][0]["win_rate_ci95"]
+    # Every game had a winner: the score is the arena's win rate, interval and all.
+    assert arena["draws"] == skill["nobody_won"]["games"] == 0
+    assert (skill["score"], skill["score_ci95"]) == (skill["win_rate"], skill["win_rate_ci95"])
     # normal is the stronger player: it beats easy heads-up clearly more than half the time.
-    assert skill["win_rate_ci95"][0] > 0.5
+    assert skill["score_ci95"][0] > 0.5
+
+
+def test_the_skill_games_nobody_won_are_counted_as_the_arena_counts_them():
+    """Under the American rules some games end in a tie for first: the skill
+    measure records them (the arena's draws, on the same seed) and the score
+    gives the stronger CPU its part of each tie it shared."""
+    data = compare_json("matching", "american", "american", "-n", "24", "--seed", "3", "--cpu", "easy")
+    arena = json.loads(run("arena", "matching", "-p", "cpu:normal,cpu:easy,cpu:easy,cpu:easy", "-n", "24",
+                           "--seed", "3", "--json", "-w", "1", "-r", "american").output)
+    skill = data["rulesets"][0]["skill"][0]
+    assert skill["nobody_won"]["games"] == arena["draws"] > 0
+    assert skill["nobody_won"]["share"] == round(arena["draws"] / 24, 4)
+    assert skill["wins"] == arena["players"][0]["wins"]
+    # A tie shared by two or more is worth at most half a point.
+    assert skill["win_rate"] <= skill["score"] <= skill["win_rate"] + skill["nobody_won"]["share"] / 2
+    low, high = skill["score_ci95"]
+    assert low <= skill["score"] <= high
+
+
+def test_the_skill_difference_between_rulesets_is_that_of_the_scores():
+    args = ("matching", "standard", "american", "-n", "24", "--seed", "3", "--cpu", "easy")
+    data = compare_json(*args)
+    standard, american = (r["skill"][0] for r in data["rulesets"])
+    assert american["nobody_won"]["games"] > 0 == standard["nobody_won"]["games"]
+    (diff,) = data["differences"][0]["skill"]
+    assert diff["value"] == pytest.approx(american["score"] - standard["score"], abs=1e-4)
+    table = run("compare", *args, "-w", "1").output
+    assert "(skill: the stronger CPU's score, a win counting 1 and a first place shared by k\n" \
+           "   players when nobody won 1/k; with no edge a player scores 25.0%)" in table
+    row = next(line for line in table.splitlines() if line.startswith("    nobody won  "))
+    assert f"{american['nobody_won']['share']:.1%} [" in row
+
+
+def test_every_game_hands_out_exactly_one_point():
+    """Wins and shared first places: the players' scores of any game add up
+    to 1, so a player with no edge scores 1/P on average."""
+    from cardcli import arena
+    from cardcli.compare import game_score
+    from cardcli.parallel import LocalBackend
+    from cardcli.plugins import get_registry
+    from cardcli.records import SeatInfo
+    from cardcli.rulesets import load_ruleset
+
+    target = get_registry().get("matching")
+    options = load_ruleset("american", get_registry(), "matching", 4).options
+    table = [SeatInfo(f"cpu{i}", "cpu:easy") for i in range(4)]
+    games = arena.play_games(target, dict(options), table, 24, 5, backend=LocalBackend(1))
+    shared = [g for g in games if g.winner is None]
+    assert shared, "the American rules end some games in a tie for first"
+    for game in games:
+        scores = [game_score(game, player) for player in range(4)]
+        assert math.fsum(scores) == pytest.approx(1)
+        if game.winner is not None:
+            assert scores[game.order[game.winner]] == 1
+        else:
+            first = [game.order[s] for s, place in enumerate(game.places) if place == min(game.places)]
+            assert all(scores[p] == 1 / len(first) for p in first)
+
+
+def test_a_player_with_no_edge_scores_an_even_share_however_many_games_nobody_wins():
+    """easy against three easy ones in trick, where about one deal in six is
+    called off: the win rate falls short of 1/4 by the games nobody won (and
+    would read as a handicap); the score, ties shared, does not."""
+    from cardcli.compare import play_skill, skill_dict
+    from cardcli.parallel import LocalBackend
+    from cardcli.plugins import get_registry
+    from cardcli.rulesets import load_ruleset
+
+    target = get_registry().get("trick")
+    options = dict(load_ruleset("standard", get_registry(), "trick", 4).options)
+    measured = skill_dict(play_skill(target, options, 4, 2000, 7, "easy", "easy", LocalBackend(1)), 4)
+    assert measured["even_share"] == 0.25
+    assert measured["nobody_won"]["ci95"][0] > 0.1
+    assert measured["win_rate_ci95"][1] < 0.25
+    low, high = measured["score_ci95"]
+    assert low < 0.25 < high
 
 
 @pytest.mark.parametrize(("variant", "ruleset", "players"), [("trick", "standard", "4"),
@@ -88,6 +167,9 @@ def test_the_measures_add_up():
         assert skill["even_share"] == round(1 / 3, 4)
         low, high = skill["win_rate_ci95"]
         assert low <= skill["win_rate"] <= high
+        low, high = skill["score_ci95"]
+        assert low <= skill["score"] <= high and skill["score"] >= skill["win_rate"]
+        assert skill["wins"] + skill["nobody_won"]["games"] <= 30
         assert ruleset["moves"]["median"] <= ruleset["moves"]["p90"] <= ruleset["moves"]["max"]
     assert data["rulesets"][1]["changes"] == {"hand_size": 5}
 
@@ -112,7 +194,8 @@ def test_the_table_and_the_verdict_in_words():
     assert result.exit_code == 0
     out = result.output
     for text in ("moves: mean", "moves: median, 90th pct", "nobody won", "wins: dealer+3",
-                 "normal beats easy", "hand_size=9 against hand_size=5", "In words: hand_size=9 makes games"):
+                 "normal against easy", "(skill: how often the stronger CPU wins; with no edge a player "
+                 "wins 25.0%)", "hand_size=9 against hand_size=5", "In words: hand_size=9 makes games"):
         assert text in out
 
 

@@ -25,8 +25,10 @@ from .variant import Variant
 Z95 = 1.959963984540054
 
 
-def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
+def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).  ``wins``
+    may be a total score of values between 0 and 1 (ties shared): the interval
+    is then conservative, a score varying no more than wins and losses do."""
     if games == 0:
         return (0.0, 1.0)
     p = wins / games

@@ -16,6 +16,7 @@ in ``docs/compare.md``.
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections import Counter
@@ -49,15 +50,46 @@ class Arm:
 
 @dataclass
 class Skill:
-    """One stronger CPU against ``players - 1`` weaker ones, per game: did it win?"""
+    """One stronger CPU against ``players - 1`` weaker ones, per game: did it
+    win, did nobody win, and its score (its share of the game's one point)."""
 
     stronger: str
     weaker: str
     won: list[int]
+    #: 1 when nobody won the game (a tie for first, a deal called off).
+    nobody: list[int]
+    #: 1 for a win, ``1/k`` for a first place shared by ``k`` players, else 0.
+    score: list[float]
 
     @property
     def games(self) -> int:
         return len(self.won)
+
+
+def game_score(game: arena.ArenaGame, player: int) -> float:
+    """``player``'s share of the game's one point: all of it for a win; a first
+    place shared by ``k`` players (nobody won) gives each of them ``1/k``, as a
+    draw gives each player half a point in chess; nothing otherwise.  The
+    shares of a game add up to 1, so a player with no edge over the others
+    scores ``1/P`` on average, however many games nobody wins."""
+    seat = game.order.index(player)
+    if game.winner is not None:
+        return float(game.winner == seat)
+    best = min(game.places)
+    first = [s for s, place in enumerate(game.places) if place == best]
+    return 1 / len(first) if seat in first else 0.0
+
+
+def play_skill(variant: Variant, options: dict[str, Value], players: int, games: int, seed: int,
+               stronger: str, weaker: str, backend: Backend,
+               progress: Callable[[int], None] | None = None) -> Skill:
+    """``games`` arena games of one ``stronger`` CPU against ``players - 1``
+    ``weaker`` ones, seats rotated, from ``seed`` (as ``cardcli arena``)."""
+    table = [SeatInfo("stronger", f"cpu:{stronger}")]
+    table += [SeatInfo(f"weaker{i}", f"cpu:{weaker}") for i in range(1, players)]
+    played = arena.play_games(variant, options, table, games, seed, backend=backend, progress=progress)
+    return Skill(stronger, weaker, [int(g.winner is not None and g.order[g.winner] == 0) for g in played],
+                 [int(g.winner is None) for g in played], [game_score(g, 0) for g in played])
 
 
 @dataclass
@@ -130,11 +162,24 @@ def seat_advantage(won_from: list[list[int]], decided: int) -> list[dict[str, An
 
 
 def skill_dict(skill: Skill, players: int) -> dict[str, Any]:
-    wins = sum(skill.won)
-    low, high = wilson_interval(wins, skill.games)
-    return {"stronger": skill.stronger, "weaker": skill.weaker, "games": skill.games, "wins": wins,
-            "win_rate": round(wins / skill.games, 4), "win_rate_ci95": [round(low, 4), round(high, 4)],
-            "even_share": round(1 / players, 4)}
+    """The skill measure: the stronger CPU's ``score`` (against ``even_share``,
+    what a player with no edge scores), with its win rate and the games
+    nobody won beside it."""
+    games = skill.games
+    wins, nobody, points = sum(skill.won), sum(skill.nobody), math.fsum(skill.score)
+    win_low, win_high = wilson_interval(wins, games)
+    nobody_low, nobody_high = wilson_interval(nobody, games)
+    # Wilson's interval for a share, applied to a mean score in [0, 1]: a score
+    # varies no more than a win or loss with the same mean, so it is no
+    # narrower than it should be (and exactly the win rate's with no ties).
+    low, high = wilson_interval(points, games)
+    return {"stronger": skill.stronger, "weaker": skill.weaker, "games": games,
+            "score": round(points / games, 4), "score_ci95": [round(low, 4), round(high, 4)],
+            "even_share": round(1 / players, 4),
+            "wins": wins, "win_rate": round(wins / games, 4),
+            "win_rate_ci95": [round(win_low, 4), round(win_high, 4)],
+            "nobody_won": {"games": nobody, "share": round(nobody / games, 4),
+                           "ci95": [round(nobody_low, 4), round(nobody_high, 4)]}}
 
 
 @dataclass
@@ -169,8 +214,9 @@ def estimate_dict(estimate: Estimate | None, digits: int = 4) -> dict[str, Any] 
             "clear": estimate.excludes_zero}
 
 
-def share_difference(first: Sequence[int], second: Sequence[int], z: float | None = None) -> Estimate:
-    """The paired difference of two shares (per-game 0/1), its interval kept within [-1, 1]."""
+def share_difference(first: Sequence[float], second: Sequence[float], z: float | None = None) -> Estimate:
+    """The paired difference of two shares (per-game values from 0 to 1: a win,
+    a score), its interval kept within [-1, 1]."""
     estimate = paired_difference(first, second) if z is None else paired_difference(first, second, z)
     return Estimate(estimate.value, max(-1.0, estimate.low), min(1.0, estimate.high))
 
@@ -199,8 +245,8 @@ def difference(result: ArmResult, base: ArmResult, players: int) -> dict[str, An
         data["rounds"] = {"difference": estimate_dict(paired_difference(result.rounds, base.rounds), 2),
                           "relative": estimate_dict(paired_ratio(result.rounds, base.rounds))}
     for mine, theirs in zip(result.skill, base.skill):
-        data["skill"].append({"stronger": mine.stronger, "weaker": mine.weaker,
-                              **estimate_dict(share_difference(mine.won, theirs.won))})  # type: ignore[dict-item]
+        data["skill"].append({"stronger": mine.stronger, "weaker": mine.weaker,  # the scores' difference
+                              **estimate_dict(share_difference(mine.score, theirs.score))})  # type: ignore[dict-item]
     data["verdict"] = verdict(data, result, base, players)
     return data
 
@@ -262,8 +308,8 @@ def verdict(data: dict[str, Any], result: ArmResult, base: ArmResult, players: i
         who = f"{skill['stronger']} against {skill['weaker']}"
         if skill["clear"]:
             way = "more" if skill["value"] > 0 else "less"
-            parts.append(f"skill matters {way}: {who} wins {100 * abs(skill['value']):.1f} points "
-                         f"{way} often {_interval(skill, unit='')}")
+            parts.append(f"skill matters {way}: {who} scores {100 * abs(skill['value']):.1f} points "
+                         f"{way} {_interval(skill, unit='')}")
         else:
             level.append(f"{who}: {100 * skill['value']:+.1f} points {_interval(skill, unit='')}")
     if level:
@@ -314,14 +360,8 @@ def measure(variant: Variant, arm: Arm, players: int, games: int, seed: int, cpu
         if outcome.winner is not None:
             won_from[(outcome.winner - choose_dealer(outcome.seed, players)) % players][i] = 1
     rounds = [o.rounds for o in outcomes]
-    skill = []
-    for stronger, weaker in skills:
-        table = [SeatInfo("stronger", f"cpu:{stronger}")]
-        table += [SeatInfo(f"weaker{i}", f"cpu:{weaker}") for i in range(1, players)]
-        played = arena.play_games(variant, arm.options, table, games, seed, backend=backend,
-                                  progress=progress)
-        won = [int(g.winner is not None and g.order[g.winner] == 0) for g in played]
-        skill.append(Skill(stronger, weaker, won))
+    skill = [play_skill(variant, arm.options, players, games, seed, stronger, weaker, backend, progress)
+             for stronger, weaker in skills]
     why = Counter(o.reason or "(no reason given)" for o in outcomes if o.winner is None)
     return ArmResult(arm, [o.decisions for o in outcomes],
                      None if any(r is None for r in rounds) else [r for r in rounds if r is not None],

@@ -3,8 +3,9 @@
 Drawn with matplotlib, an optional extra (``cardcli[plot]``) imported only
 here and only when a plot is asked for.  Three panels side by side: how long
 games last under each ruleset (the share of games still going after so many
-moves), each seat's win rate with its 95% interval, and how often the
-stronger CPU wins.
+moves), each seat's win rate with its 95% interval, and the stronger CPU's
+score (how often it wins, a first place shared when nobody won counting its
+share).
 """
 
 from __future__ import annotations
@@ -86,11 +87,11 @@ def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
     if skill:
         chart = axes[2]
         pairings = [f"{s['stronger']} vs {s['weaker']}" for s in rulesets[0]["skill"]]
-        _grouped_bars(chart, rulesets, "skill", pairings, colours)
-        chart.axhline(1 / data["players"], color="grey", linestyle="--", linewidth=1, label="chance")
+        _grouped_bars(chart, rulesets, "skill", pairings, colours, value="score")
+        chart.axhline(1 / data["players"], color="grey", linestyle="--", linewidth=1, label="no edge")
         chart.set_xlim(-0.75, len(pairings) - 0.25)
         chart.set_ylim(0, 1)
-        chart.set_ylabel("stronger CPU's win rate (95% interval)")
+        chart.set_ylabel("stronger CPU's score (95% interval)")
         chart.set_title("How much skill matters")
         chart.legend(fontsize="small")
 
@@ -119,19 +120,20 @@ def even_shares(rulesets: list[dict[str, Any]], colours: list[str]) -> list[tupl
 
 
 def _grouped_bars(axis: Any, rulesets: list[dict[str, Any]], key: str, names: list[str],
-                  colours: list[str]) -> float:
+                  colours: list[str], value: str = "win_rate") -> float:
     """One group of bars per name, one bar per ruleset: ``ruleset[key][k]``'s
-    win rate with its 95% interval as an error bar.  Returns the highest
-    interval's top."""
+    ``value`` (a win rate, a score) with its 95% interval as an error bar.
+    Returns the highest interval's top."""
     width = 0.8 / len(rulesets)
+    interval = f"{value}_ci95"
     for j, ruleset in enumerate(rulesets):
         xs = [k + (j - (len(rulesets) - 1) / 2) * width for k in range(len(names))]
-        rates = [entry["win_rate"] for entry in ruleset[key]]
-        errors = [[r - entry["win_rate_ci95"][0] for r, entry in zip(rates, ruleset[key])],
-                  [entry["win_rate_ci95"][1] - r for r, entry in zip(rates, ruleset[key])]]
+        rates = [entry[value] for entry in ruleset[key]]
+        errors = [[r - entry[interval][0] for r, entry in zip(rates, ruleset[key])],
+                  [entry[interval][1] - r for r, entry in zip(rates, ruleset[key])]]
         axis.bar(xs, rates, width, yerr=errors, capsize=3, color=colours[j], label=ruleset["label"])
     axis.set_xticks(range(len(names)), names)
-    return max(entry["win_rate_ci95"][1] for ruleset in rulesets for entry in ruleset[key])
+    return max(entry[interval][1] for ruleset in rulesets for entry in ruleset[key])
 
 
 def _metadata(path: Path) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from .common import (
               help="CPU strength of every seat in the games that measure length and seats.")
 @click.option("--seed", type=int, help="The run's seed (default: random, printed).")
 @click.option("--skill/--no-skill", default=True, show_default=True,
-              help="Measure how often normal beats easy under each ruleset.")
+              help="Measure how often normal beats easy under each ruleset (its score: ties shared).")
 @click.option("--hard", "with_hard", is_flag=True,
               help="Also measure hard against normal (slow: hard searches before every move).")
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
@@ -202,16 +202,27 @@ def show(data: dict[str, Any]) -> None:
         rows.append((f"wins: {seat['position']}",
                      [_rate(r["seats"][k]["win_rate"], r["seats"][k]["win_rate_ci95"]) for r in rulesets]))
     for k, measure in enumerate(rulesets[0]["skill"]):
-        rows.append((f"{measure['stronger']} beats {measure['weaker']}",
-                     [_rate(r["skill"][k]["win_rate"], r["skill"][k]["win_rate_ci95"]) for r in rulesets]))
+        pairing = f"{measure['stronger']} against {measure['weaker']}"
+        rows.append((pairing, [_rate(r["skill"][k]["score"], r["skill"][k]["score_ci95"]) for r in rulesets]))
+        if any(r["skill"][k]["nobody_won"]["games"] for r in rulesets):
+            rows.append(("  nobody won",
+                         [_rate(r["skill"][k]["nobody_won"]["share"], r["skill"][k]["nobody_won"]["ci95"])
+                          for r in rulesets]))
     first = max(len(name) for name, _ in rows)
     widths = [max(len(r["label"]), *(len(cells[j]) for _, cells in rows)) for j, r in enumerate(rulesets)]
     click.echo("  " + " " * first + "".join(f"  {r['label']:<{w}}" for r, w in zip(rulesets, widths)))
     for name, cells in rows:
         click.echo(f"  {name:<{first}}" + "".join(f"  {c:<{w}}" for c, w in zip(cells, widths)))
     drawn = any(r["nobody_won"]["games"] for r in rulesets)
-    click.echo(f"  (an even share of wins at {data['players']} players is {1 / data['players']:.1%}"
+    even = f"{1 / data['players']:.1%}"
+    click.echo(f"  (an even share of wins at {data['players']} players is {even}"
                + (" of the games someone won)" if drawn else ")"))
+    if rulesets[0]["skill"]:
+        if any(m["nobody_won"]["games"] for r in rulesets for m in r["skill"]):
+            click.echo("  (skill: the stronger CPU's score, a win counting 1 and a first place shared by k\n"
+                       f"   players when nobody won 1/k; with no edge a player scores {even})")
+        else:
+            click.echo(f"  (skill: how often the stronger CPU wins; with no edge a player wins {even})")
     for ruleset in rulesets:
         for reason, count in ruleset["nobody_won"]["reasons"].items():
             click.echo(f"  nobody won under {ruleset['label']}: {plural(count, 'game')} ({reason})")
