@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardcli.words import (
+    cards_told,
     could_play,
     join_and,
     join_or,
@@ -67,3 +68,8 @@ def test_the_choices_after_a_refusal_name_each_card_once():
     assert could_play(["JK"]) == "could play JK"
     assert could_play([], ["take the penalty"]) == "could take the penalty"
     assert could_play([]) == ""
+
+
+def test_cards_are_told_by_name_only_to_whoever_may_see_them():
+    assert cards_told(["7H", "9C"], True) == "7H 9C"
+    assert cards_told(["7H", "9C"], False) == "2 cards" and cards_told(["7H"], False) == "a card"

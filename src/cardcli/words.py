@@ -43,6 +43,14 @@ def could_play(cards: Iterable[str], others: Iterable[str] = ()) -> str:
     return "could " + ("play " if named else "") + join_or(words)
 
 
+def cards_told(cards: Sequence[str], shown: bool) -> str:
+    """Cards as one player is told of them: by name (``7H 9C``) where they
+    may see them, else only how many (``a card``, ``2 cards``)."""
+    if shown:
+        return " ".join(cards)
+    return "a card" if len(cards) == 1 else plural(len(cards), "card")
+
+
 def span(low: int, high: int, word: str, words: str | None = None) -> str:
     """A range of counts: ``2 to 6 players``, or ``2 players`` when it is one number."""
     if low == high:

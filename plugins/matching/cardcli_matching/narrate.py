@@ -8,7 +8,7 @@ from typing import Any
 
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, sorted_hand
 from cardcli.variant import after_move, event_line
-from cardcli.words import join_and, name_seats, plural, seat_name
+from cardcli.words import cards_told, join_and, name_seats, plural, seat_name
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
 from .state import (
@@ -23,13 +23,6 @@ from .state import (
     TURN_UP,
     MatchingState,
 )
-
-
-def drawn_words(state: MatchingState, cards: Sequence[int], viewer: int | None) -> str:
-    """``drew 7H 9C`` for the drawer (and an all-seeing viewer), ``drew 2 cards`` for the others."""
-    if viewer is None or viewer == state.draw_seat:
-        return "drew " + " ".join(NAME[c] for c in cards)
-    return "drew " + ("a card" if len(cards) == 1 else plural(len(cards), "card"))
 
 
 # ----------------------------------------------------------------- the log
@@ -76,7 +69,7 @@ def describe_events(variant: Any, events: Sequence[tuple[MatchingState, Any]], v
             line = f"{seat_name(seat, names)} took the penalty"
         elif action[0] == PLAY and reason == FOR_PAGE_ONE:
             line += " - forgot to call Page One!"
-        line += ": " + drawn_words(draw_state, drew, viewer)
+        line += ": drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
         if reshuffled > start:
             line += " (the discards were reshuffled into a new stock on the way)"
         if index < len(events):

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, sorted_hand
 from cardcli.variant import after_move, event_line
-from cardcli.words import name_seats, plural, seat_name
+from cardcli.words import cards_told, name_seats, plural, seat_name
 
 from .state import DRAW, DRAWN, P_FORCED, PLAY, RESHUFFLE, TrickState
 
@@ -52,11 +52,7 @@ def describe_events(variant: Any, events: Sequence[tuple[TrickState, Any]], view
         if last is None:
             lines.append(event_line(variant, state, action, viewer, names))
             continue
-        sees = viewer is None or viewer == seat
-        if sees:
-            cards = "drew " + " ".join(NAME[c] for c in drew)
-        else:
-            cards = "drew " + ("a card" if len(drew) == 1 else plural(len(drew), "card"))
+        cards = "drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
         if rebuilt:
             cards += " (the finished tricks were shuffled into a new stock on the way)"
         who = seat_name(seat, names)
