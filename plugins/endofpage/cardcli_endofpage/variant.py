@@ -485,6 +485,33 @@ def score_sheet(state: EndOfPageState, names: Sequence[str]) -> list[str]:
     return lines
 
 
+def _acting(state: EndOfPageState) -> int:
+    """The seat the table points at: the player to move, or the one a card comes to."""
+    player = state.current_player()
+    return state.turn if player == CHANCE and state.phase != P_DEAL else player
+
+
+def _seat_notes(state: EndOfPageState, seat: int) -> list[str]:
+    """What the table says beside a player: dealer, out, floating (melded
+    their last card), has melded."""
+    notes = []
+    if seat == state.dealer:
+        notes.append("dealer")
+    if seat in state.out:
+        notes.append("out")
+    elif not state.hands[seat] and state.melded[seat]:
+        notes.append("floating")
+    elif state.melded[seat]:
+        notes.append("has melded")
+    return notes
+
+
+def _seat_score(state: EndOfPageState, seat: int) -> str:
+    """A player's points on the table this round, and their total."""
+    on_table = sum(state.points[c] for c in state.played[seat])
+    return f"table {on_table}, total {state.totals[seat]}"
+
+
 def render_table(state: EndOfPageState, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
     n = state.num_players
@@ -527,25 +554,14 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
             lines.append(f"  {index + 1}. {names[state.owners[index]]}: {meld_display(state, index)}{note}")
     else:
         lines.append("On the table: no melds yet")
-    player = state.current_player()
-    acting = state.turn if player == CHANCE and state.phase != P_DEAL else player
+    acting = _acting(state)
     width = max(len(x) for x in names)
     for seat, hand in enumerate(state.hands):
         marker = ">" if seat == acting else " "
-        flags = []
-        if seat == state.dealer:
-            flags.append("dealer")
-        if seat in state.out:
-            flags.append("out")
-        elif not hand and state.melded[seat]:
-            flags.append("floating")
-        elif state.melded[seat]:
-            flags.append("has melded")
+        flags = _seat_notes(state, seat)
         count = f"{len(hand):2d} card{'s' if len(hand) != 1 else ' '}"
-        on_table = sum(state.points[c] for c in state.played[seat])
-        score = f"table {on_table}, total {state.totals[seat]}"
         extra = f" ({', '.join(flags)})" if flags else ""
-        lines.append(f" {marker} {seat} {names[seat]:<{width}}  {count}  {score}{extra}")
+        lines.append(f" {marker} {seat} {names[seat]:<{width}}  {count}  {_seat_score(state, seat)}{extra}")
     if viewer is not None and 0 <= viewer < n:
         lines.append(f"Your hand: {hand_text(state, state.hands[viewer])}")
     elif viewer is None:
@@ -559,23 +575,10 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
 # ---------------------------------------------------------- the table as data
 def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str], text: str) -> TableView:
     cfg = state.cfg
-    player = state.current_player()
-    acting = state.turn if player == CHANCE and state.phase != P_DEAL else player
+    acting = _acting(state)
     over = state.result() is not None
-    players = []
-    for seat, cards in enumerate(state.hands):
-        notes = []
-        if seat == state.dealer:
-            notes.append("dealer")
-        if seat in state.out:
-            notes.append("out")
-        elif not cards and state.melded[seat]:
-            notes.append("floating")
-        elif state.melded[seat]:
-            notes.append("has melded")
-        on_table = sum(state.points[c] for c in state.played[seat])
-        players.append(PlayerView(seat, names[seat], len(cards), notes,
-                                  f"table {on_table}, total {state.totals[seat]}"))
+    players = [PlayerView(seat, names[seat], len(cards), _seat_notes(state, seat), _seat_score(state, seat))
+               for seat, cards in enumerate(state.hands)]
     piles = [Pile("discard pile", [NAME[c] for c in state.discard], len(state.discard))]
     if state.faceup >= 0:
         piles.append(Pile("face-up wild", [NAME[state.faceup]], 1, note=f"in front of {names[state.dealer]}"))

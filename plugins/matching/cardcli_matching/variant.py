@@ -250,18 +250,11 @@ class MatchingVariant(Variant[MatchingState]):
         if state.penalty:
             lines.append(f"Penalty pending: draw {state.penalty} "
                          f"(answer with a {state.penalty_rank} or take it)")
-        player = state.current_player()
-        acting = state.draw_seat if player == CHANCE and state.phase == P_DRAWING else player
+        acting = _acting(state)
         width = max(len(n) for n in names)
         for seat, hand in enumerate(state.hands):
             marker = ">" if seat == acting else " "
-            flags = []
-            if seat == state.dealer:
-                flags.append("dealer")
-            if not state.active[seat]:
-                flags.append(f"out, place {state.out.index(seat) + 1}")
-            elif len(hand) == 1:
-                flags.append("Page One")
+            flags = _seat_notes(state, seat)
             if cfg.rounds > 1:
                 flags.append(f"total {state.totals[seat]}")
             count = f"{len(hand):2d} card{'s' if len(hand) != 1 else ' '}"
@@ -278,18 +271,10 @@ class MatchingVariant(Variant[MatchingState]):
         """The table as data: the top card (and the suit named), the stock, the
         penalty pending, the direction, each player's count; the viewer's hand."""
         cfg = state.cfg
-        player = state.current_player()
-        acting = state.draw_seat if player == CHANCE and state.phase == P_DRAWING else player
+        acting = _acting(state)
         players = []
         for seat, cards in enumerate(state.hands):
-            notes = []
-            if seat == state.dealer:
-                notes.append("dealer")
-            if not state.active[seat]:
-                notes.append(f"out, place {state.out.index(seat) + 1}")
-            elif len(cards) == 1:
-                notes.append("Page One")
-            players.append(PlayerView(seat, names[seat], len(cards), notes,
+            players.append(PlayerView(seat, names[seat], len(cards), _seat_notes(state, seat),
                                       f"total {state.totals[seat]}" if cfg.rounds > 1 else ""))
         piles = []
         if state.discard:
@@ -373,6 +358,24 @@ class MatchingVariant(Variant[MatchingState]):
 
     def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: Any) -> Action:
         return human_dialogue(self, state, seat, legal, ui)
+
+
+def _acting(state: MatchingState) -> int:
+    """The seat the table points at: the player to move, or the one drawing."""
+    player = state.current_player()
+    return state.draw_seat if player == CHANCE and state.phase == P_DRAWING else player
+
+
+def _seat_notes(state: MatchingState, seat: int) -> list[str]:
+    """What the table says beside a player: dealer, out (and in what place), Page One."""
+    notes = []
+    if seat == state.dealer:
+        notes.append("dealer")
+    if not state.active[seat]:
+        notes.append(f"out, place {state.out.index(seat) + 1}")
+    elif len(state.hands[seat]) == 1:
+        notes.append("Page One")
+    return notes
 
 
 def _play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:

@@ -300,16 +300,11 @@ class TrickVariant(Variant[TrickState]):
                 best = state.trick[state.win_pos]
                 lines.append(f"Trick: {played}  ({led}; winning: {names[state.winning_seat()]} "
                              f"with {NAME[best]})")
-        player = state.current_player()
-        acting = state.draw_seat if player == CHANCE and state.phase == P_DRAW else player
+        acting = _acting(state)
         width = max(len(x) for x in names)
         for seat, hand in enumerate(state.hands):
             marker = ">" if seat == acting else " "
-            flags = []
-            if seat == state.dealer:
-                flags.append("dealer")
-            if len(hand) == 1 and state.phase != P_OVER:
-                flags.append("Page One")
+            flags = _seat_notes(state, seat)
             count = f"{len(hand):2d} card{'s' if len(hand) != 1 else ' '}"
             cards = ""
             if (viewer is None or viewer == seat) and hand:
@@ -326,16 +321,10 @@ class TrickVariant(Variant[TrickState]):
         """The table as data: the trick so far (who played what), the last
         trick, the stock, each player's count; the viewer's hand."""
         cfg = state.cfg
-        player = state.current_player()
-        acting = state.draw_seat if player == CHANCE and state.phase == P_DRAW else player
+        acting = _acting(state)
         players = []
         for seat, cards in enumerate(state.hands):
-            notes = []
-            if seat == state.dealer:
-                notes.append("dealer")
-            if len(cards) == 1 and state.phase != P_OVER:
-                notes.append("Page One")
-            players.append(PlayerView(seat, names[seat], len(cards), notes,
+            players.append(PlayerView(seat, names[seat], len(cards), _seat_notes(state, seat),
                                       plural(state.tally[seat], "deal") + " won" if cfg.deals > 1 else ""))
         piles = []
         if state.trick:
@@ -409,6 +398,22 @@ class TrickVariant(Variant[TrickState]):
 
     def human_turn(self, state: TrickState, seat: int, legal: list[Action], ui: Any) -> Action:
         return human_dialogue(self, state, seat, legal, ui)
+
+
+def _acting(state: TrickState) -> int:
+    """The seat the table points at: the player to move, or the one drawing."""
+    player = state.current_player()
+    return state.draw_seat if player == CHANCE and state.phase == P_DRAW else player
+
+
+def _seat_notes(state: TrickState, seat: int) -> list[str]:
+    """What the table says beside a player: dealer, Page One."""
+    notes = []
+    if seat == state.dealer:
+        notes.append("dealer")
+    if len(state.hands[seat]) == 1 and state.phase != P_OVER:
+        notes.append("Page One")
+    return notes
 
 
 def human_dialogue(variant: TrickVariant, state: TrickState, seat: int, legal: list[Action],
