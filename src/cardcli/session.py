@@ -18,7 +18,7 @@ scrollback, so nobody can scroll back to a hand that is not theirs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
@@ -138,12 +138,8 @@ class Session:
         self.on_screen = seat
         self._show_recap()
         self.show_log(seat)
-        self.ui.show("")
-        self.ui.show(self.header)
-        self.ui.show(game.variant.render(game.state, viewer=seat, names=game.names), current=name,
-                     played=self.played)
-        hint = " (Type ? for a hint.)" if self.hints else ""
-        self.ui.show(f"{name}, it is your turn.{hint}", current=name)
+        show_turn(self.ui, self.header, game.variant.render(game.state, viewer=seat, names=game.names),
+                  name, self.played, self.hints)
 
     def recap(self, moves: int = RECAP_MOVES) -> None:
         """Before a resumed game's first table: its last few moves, rebuilt
@@ -236,6 +232,18 @@ def last_moves(game: Game[Any], moves: int) -> list[tuple[State, Action]]:
         events.append((state.clone(), action))
         state.apply_legal(action)
     return events
+
+
+def show_turn(ui: TerminalUI, header: str, table: str, name: str, played: Collection[str],
+              hints: bool) -> None:
+    """A person's turn as a terminal shows it (``cardcli play``, and the
+    host's turns at ``cardcli serve``): the header, the table with their row
+    and the cards just played standing out, and whose turn it is."""
+    ui.show("")
+    ui.show(header)
+    ui.show(table, current=name, played=played)
+    hint = " (Type ? for a hint.)" if hints else ""
+    ui.show(f"{name}, it is your turn.{hint}", current=name)
 
 
 def hint_text(game: Game, state: State, seat: int, legal: list[Action],

@@ -20,6 +20,7 @@ import click
 
 from ..players.hard import supports_hard
 from ..session import hint_text as session_hint
+from ..session import show_turn
 from ..style import Style
 from ..ui import TerminalUI
 from ..variant import Action
@@ -174,12 +175,8 @@ class HostConsole:
         def ask() -> Action:
             with self.lock:
                 ui = self.ui
-                ui.show("")
-                ui.show(table.header)
-                table_text = game.variant.render(state, viewer=seat, names=names)
-                ui.show(table_text, current=name, played=self.played)
-                hint = " (Type ? for a hint.)" if hints else ""
-                ui.show(f"{name}, it is your turn.{hint}", current=name)
+                show_turn(ui, table.header, game.variant.render(state, viewer=seat, names=names), name,
+                          self.played, hints)
                 ui.menu = {}
                 if hints:
                     ui.hint = lambda: hint_text(table, seat, legal, ui.menu)
