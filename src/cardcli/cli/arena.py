@@ -13,11 +13,11 @@ from ..players import check_count, parse_players
 from ..words import plural
 from .common import (
     backend_options,
-    complete_ruleset,
     complete_variant,
     handle_errors,
     progress_bar,
     resolve_ruleset,
+    ruleset_option,
     variant_named,
 )
 
@@ -29,10 +29,7 @@ from .common import (
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True,
               help="Games to play (a multiple of the number of players keeps seats even).")
 @click.option("--seed", type=int, help="The run's seed (default: random, printed).")
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
-              help="House rules: a shipped name or a TOML file.")
-@click.option("--workers", "-w", type=click.IntRange(1), default=None,
-              help="Parallel processes (default: every core). Results do not depend on it.")
+@ruleset_option()
 @backend_options
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
 @handle_errors

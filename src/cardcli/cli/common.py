@@ -50,15 +50,25 @@ def resolve_ruleset(variant: Variant, name: str | None, num_players: int | None 
 
 
 def backend_options(function: Callable[..., Any]) -> Callable[..., Any]:
-    """``--backend`` and ``--ray-address``, shared by simulate, arena and compare."""
+    """``--workers``, ``--backend`` and ``--ray-address``: where a run's games
+    are played, shared by simulate, arena and compare."""
     function = click.option(
         "--ray-address", metavar="ADDRESS", default=None,
         help="With --backend ray: the cluster to use (default: $RAY_ADDRESS, else a Ray "
              "started on this machine for the run).")(function)
-    return click.option(
+    function = click.option(
         "--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
         help="Where the games run: a process pool here, or Ray tasks (pip install 'cardcli[ray]'). "
              "Same results either way.")(function)
+    return click.option(
+        "--workers", "-w", type=click.IntRange(1), default=None,
+        help="Parallel processes (default: every core). Results do not depend on it.")(function)
+
+
+def ruleset_option(help_text: str = "House rules: a shipped name or a TOML file.") -> Callable[..., Any]:
+    """``--ruleset``/``-r``, a shipped name or a file, completed in the shell."""
+    return click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
+                        help=help_text)
 
 
 def complete_variant(ctx: click.Context, param: click.Parameter,

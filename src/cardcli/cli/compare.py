@@ -47,8 +47,6 @@ from .common import (
               help="Measure how often normal beats easy under each ruleset (its score: ties shared).")
 @click.option("--hard", "with_hard", is_flag=True,
               help="Also measure hard against normal (slow: hard searches before every move).")
-@click.option("--workers", "-w", type=click.IntRange(1), default=None,
-              help="Parallel processes (default: every core). Results do not depend on it.")
 @backend_options
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",

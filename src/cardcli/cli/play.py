@@ -24,19 +24,18 @@ from ..text import printable
 from ..ui import TerminalUI
 from .common import (
     colour_option,
-    complete_ruleset,
     complete_variant,
     handle_errors,
     registry,
     resolve_ruleset,
+    ruleset_option,
     variant_named,
 )
 
 
 @click.command()
 @click.argument("variant", required=False, shell_complete=complete_variant)
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
-              help="House rules: a shipped name or a TOML file.")
+@ruleset_option()
 @click.option("--players", "-p", "players_spec", metavar="SPEC",
               help="Who plays, e.g. you,cpu:normal,cpu:easy (humans by name, CPUs by strength). "
                    "Default: you against CPUs.")

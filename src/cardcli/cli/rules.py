@@ -10,15 +10,14 @@ from ..errors import CardcliError
 from ..options import show_value
 from ..rulesets import load_ruleset, shipped_rulesets
 from ..text import printable
-from .common import complete_ruleset, complete_variant, handle_errors, registry, resolve_ruleset
+from .common import complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option
 
 _show = show_value
 
 
 @click.command()
 @click.argument("variant", required=False, shell_complete=complete_variant)
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
-              help="Show what this ruleset resolves to.")
+@ruleset_option("Show what this ruleset resolves to.")
 @click.option("--json", "as_json", is_flag=True, help="Print the resolved options as JSON.")
 @handle_errors
 def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:

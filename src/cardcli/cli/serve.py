@@ -17,10 +17,10 @@ from ..records import SeatInfo
 from ..style import Style
 from .common import (
     colour_option,
-    complete_ruleset,
     complete_variant,
     handle_errors,
     resolve_ruleset,
+    ruleset_option,
     variant_named,
 )
 from .play import _new_record, _resume
@@ -86,8 +86,7 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
               help="Who plays: friend for a seat a friend takes by link (friend:NAME names it), "
                    "your name for yourself at this terminal, cpu:LEVEL for CPUs. "
                    "Default: you, one friend, and CPUs.")
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
-              help="House rules: a shipped name or a TOML file.")
+@ruleset_option()
 @click.option("--seed", type=int, help="Seed the shuffles and CPUs.")
 @click.option("--lan", is_flag=True,
               help="Share the table with your local network (listen on every interface, links use "

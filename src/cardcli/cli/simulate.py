@@ -14,11 +14,11 @@ from ..players import check_count, default_seats, parse_players
 from ..words import plural
 from .common import (
     backend_options,
-    complete_ruleset,
     complete_variant,
     handle_errors,
     progress_bar,
     resolve_ruleset,
+    ruleset_option,
     variant_named,
 )
 
@@ -32,12 +32,9 @@ from .common import (
 @click.option("--cpu", "level", default="easy", show_default=True,
               help="CPU strength when --players is a number.")
 @click.option("--seed", type=int, help="The run's seed (default: random, printed in the summary).")
-@click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
-              help="House rules: a shipped name or a TOML file.")
+@ruleset_option()
 @click.option("--records", "record_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write every game's record into this folder.")
-@click.option("--workers", "-w", type=click.IntRange(1), default=None,
-              help="Parallel processes (default: every core). Results do not depend on it.")
 @backend_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @handle_errors
