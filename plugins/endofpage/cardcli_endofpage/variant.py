@@ -293,11 +293,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             return f"melded {meld_text(action[1], rules)}"
         if kind == LAYOFF:
             _, index, card, as_rank = action
-            text = NAME[card]
-            if state.is_wild(card):
-                meld = state.melds[index] if 0 <= index < len(state.melds) else None
-                suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
-                text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
+            text = _laid_off(state, index, card, as_rank)
             return f"laid off {text} on meld {index + 1}"
         if kind == DISCARD:
             return f"discarded {NAME[action[1]]}"
@@ -326,11 +322,7 @@ class EndOfPageVariant(Variant[EndOfPageState]):
             return f"melded {meld_text(action[1], rules)}" + round_over(state, action, names)
         if kind == LAYOFF:
             _, index, card, as_rank = action
-            text = NAME[card]
-            if state.is_wild(card):
-                meld = state.melds[index] if 0 <= index < len(state.melds) else None
-                suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
-                text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
+            text = _laid_off(state, index, card, as_rank)
             known = 0 <= index < len(state.owners)
             owner = possessive(seat_name(state.owners[index], names), alone=True) if known else "?"
             return f"laid off {text} on meld {index + 1} ({owner})" + round_over(state, action, names)
@@ -413,6 +405,17 @@ class EndOfPageVariant(Variant[EndOfPageState]):
 
     def human_turn(self, state: EndOfPageState, seat: int, legal: list[Action], ui: Any) -> Action:
         return human_dialogue(self, state, seat, legal, ui)
+
+
+def _laid_off(state: EndOfPageState, index: int, card: int, as_rank: int) -> str:
+    """A card laid off, with what a wild stands for: ``5H (as QS)``.  The
+    meld may not exist (a refused move names whatever it was given)."""
+    text = NAME[card]
+    if state.is_wild(card):
+        meld = state.melds[index] if 0 <= index < len(state.melds) else None
+        suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
+        text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
+    return text
 
 
 def named(text: str, names: Sequence[str] | None) -> str:
