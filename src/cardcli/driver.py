@@ -228,16 +228,18 @@ class Driver(Generic[S]):
         event): the hooks, the history and the counters, as :meth:`apply`
         does after its check.  The record reader calls it directly."""
         hooks = self.hooks
-        for hook in hooks:
-            hook.before(self, seat, action)
+        if hooks:
+            for hook in hooks:
+                hook.before(self, seat, action)
         self.state.apply_legal(action)
         if self.keeps_history:
             self.history.append(action)
         if seat >= 0:
             self.moves += 1
         self.events += 1
-        for hook in hooks:
-            hook.after(self, seat, action)
+        if hooks:
+            for hook in hooks:
+                hook.after(self, seat, action)
 
     def step(self) -> Action:
         """Decide and apply one event the driver makes itself; return it."""

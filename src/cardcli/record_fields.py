@@ -104,14 +104,16 @@ class EventFields:
         its fields checked; ``ValueError`` saying why not."""
         move = data.get("move")
         if move is not None:
-            allowed = self.moves.get(move) if isinstance(move, str) else None
+            allowed = self.moves.get(move) if move.__class__ is str else None
             if allowed is None:
                 raise ValueError(f"unknown move {move!r} ({self.game} moves: {', '.join(self.moves)})")
-            only_fields(data, allowed, move)
+            if not data.keys() <= allowed:  # read per event: the common case is one comparison
+                only_fields(data, allowed, move)
             return move
         chance = data.get("chance")
-        allowed = self.chances.get(chance) if isinstance(chance, str) else None
+        allowed = self.chances.get(chance) if chance.__class__ is str else None
         if allowed is None:
             raise ValueError(f"unknown chance event {chance!r} ({self.game}: {', '.join(self.chances)})")
-        only_fields(data, allowed, str(chance))
+        if not data.keys() <= allowed:
+            only_fields(data, allowed, str(chance))
         return str(chance)

@@ -23,8 +23,9 @@ from cardcli.abilities import HandsAndStock
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play
+from cardcli.rand import below
 from cardcli.results import Result, places_value, rank_places
-from cardcli.stock import draw_one, draw_some, rebuild, take
+from cardcli.stock import draw_one, draw_some, rebuild
 from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
 from .config import EIGHT, NONE, PLAY, SKIP, THREE, TWO, Config
@@ -241,6 +242,8 @@ class MatchingState(HandsAndStock, State):
         if phase == P_DRAWING:
             stock = self.stock
             count = min(self.draw_left, len(stock) + len(self.under))
+            if count == 1 and stock:  # the common draw, without a call
+                return (DRAWN, (stock[below(rng, len(stock))],))
             # The pool first, in random order; then the cards sent under it, in order.
             drawn = draw_some(stock, min(count, len(stock)), rng) if stock else ()
             return (DRAWN, drawn + tuple(self.under[:count - len(drawn)]))
@@ -390,8 +393,11 @@ class MatchingState(HandsAndStock, State):
         self.phase = P_TURN_UP
 
     def _take_from_stock(self, card: int) -> None:
-        if self.stock:
-            take(self.stock, card)
+        stock = self.stock
+        if stock:  # stock.take, written out: it runs once per card drawn
+            index = stock.index(card)
+            stock[index] = stock[-1]
+            stock.pop()
         else:
             self.under.pop(0)
 

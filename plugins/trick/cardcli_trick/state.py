@@ -328,7 +328,9 @@ class TrickState(HandsAndStock, State):
                 raise IllegalMove(f"no reshuffle now: the stock still has {len(self.stock)} card(s)")
             if kind != DRAWN:
                 raise IllegalMove(f"expected {self.expecting()}")
-            check_drawn(self.stock, action[1], self.draw_count(), self._where)
+            # Drawing to follow takes one card a time: one that is in the stock needs no more look.
+            if self.draw_for == D_PENALTY or len(action[1]) != 1 or action[1][0] not in self.stock:
+                check_drawn(self.stock, action[1], self.draw_count(), self._where)
             return
         raise IllegalMove(f"expected {self.expecting()}")
 
