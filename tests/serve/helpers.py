@@ -17,6 +17,7 @@ from cardcli.game import Game, choose_dealer
 from cardcli.plugins import get_registry
 from cardcli.records import RecordWriter, SeatInfo
 from cardcli.rulesets import load_ruleset
+from cardcli.serve.protocol import PROTOCOL
 from cardcli.serve.server import TableServer
 from cardcli.serve.table import Table, TableOptions
 
@@ -49,8 +50,8 @@ async def served(game: Game, kinds: list[str], notices: list[str] | None = None,
                  **options: Any) -> AsyncIterator[tuple[Table, int, asyncio.Task]]:
     """A table serving ``game`` on a free port, its game running (what it
     would tell the host is added to ``notices``)."""
-    table = Table(game, kinds, options=TableOptions(**options),
-                  notice=None if notices is None else notices.append)
+    table = Table.for_game(game, kinds, options=TableOptions(**options),
+                           notice=None if notices is None else notices.append)
     server = TableServer()
     server.add(table)
     port = await server.start("127.0.0.1", 0)
@@ -80,7 +81,7 @@ class Bot:
 
     async def open(self) -> Bot:
         self.socket = await connect(self.url, max_size=None)
-        await self.send({"type": "hello", "protocol": 1, "token": self.token})
+        await self.send({"type": "hello", "protocol": PROTOCOL, "token": self.token})
         return self
 
     async def send(self, message: dict[str, Any] | str | bytes) -> None:
