@@ -43,8 +43,8 @@ def test_an_evening_survives_kill_9_in_a_game_and_between_games(tmp_path):
     second = tmp_path / "game.game2.jsonl"
 
     async def scenario():
-        process, link, _ = await _start("matching", "--players", "friend,cpu:easy", "--port", "0", "--seed", "3",
-                                        "--record", str(record), "--no-qr")
+        process, link, _ = await _start("matching", "--players", "friend,cpu:easy", "--port", "0",
+                                        "--seed", "3", "--record", str(record), "--no-qr")
         port = int(link.split(":")[2].split("/")[0])
         token = link.rsplit("/", 1)[1]
         ann = await Bot(port, token, seed=1).open()

@@ -133,8 +133,8 @@ def test_an_evening_at_the_terminals_play_again_with_a_cpu_added_and_a_rule_chan
     games the host adds a CPU and changes a house rule, both say play again;
     game 2 is played by three at the new rules; the tally counts both games."""
     record = tmp_path / "game.jsonl"
-    host, hosted, link = serve(tmp_path, record, "trick", "--players", "you,friend", "--ruleset", "five-cards",
-                               "--seed", "4", "--again", "all")
+    host, hosted, link = serve(tmp_path, record, "trick", "--players", "you,friend", "--ruleset",
+                               "five-cards", "--seed", "4", "--again", "all")
     friend, seen = spawn(tmp_path, "join", link, "--name", "bob")
     friend.expect_exact("you are friend1 (seat 1)")
     host.expect_exact("friend1 is now called bob")

@@ -346,6 +346,8 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
         table.close_all(CLOSED)
     finally:
         table.close()
+        if table.game is not None and table.game.writer is not None:
+            table.game.writer.close()
         await asyncio.sleep(0.2)  # let the last messages go out
         await server.stop()
     records = [str(evening.record_path(g)) for g in evening.games if g.result is not None]

@@ -260,10 +260,13 @@ class RemoteUI(TerminalUI):
         self.lines.extend(str(text).split("\n"))
 
     def ask(self, prompt: str, default: str | None = None) -> str:
+        menu: list[str] | None = None  # the question's own lines, shown again below a hint
         while True:
             self.number += 1
             self.send({"type": "prompt", "prompt": self.number, "lines": self.lines, "question": prompt})
-            menu, self.lines = self.lines, []
+            if menu is None:
+                menu = self.lines
+            self.lines = []
             while True:
                 answer = self.answers.get()
                 if answer is _CANCEL:

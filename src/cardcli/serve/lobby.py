@@ -80,6 +80,9 @@ class Lobby:
         if handler is None:
             self.say(f"! unknown command {command!r}: type help for the list")
             return None
+        if self.table.lobby is None and command not in _ANY_TIME:
+            self.say(f"! {command}: the table changes between games, and a game is on")
+            return None
         try:
             return handler(self, args)
         except CardcliError as problem:
@@ -320,6 +323,8 @@ class Lobby:
                     console.withdraw()
 
 
+#: Commands that change nothing, so may be typed while a game is on.
+_ANY_TIME = {"help", "?", "seats", "tally"}
 _COMMANDS: dict[str, Callable[[Lobby, list[str]], str | None]] = {
     "start": Lobby._start, "go": Lobby._start, "quit": Lobby._quit, "q": Lobby._quit, "exit": Lobby._quit,
     "help": Lobby._help, "?": Lobby._help, "seats": Lobby._seats, "tally": Lobby._tally, "add": Lobby._add,
@@ -353,6 +358,8 @@ async def play_evening(table: Table, lobby: Lobby, console: HostInput | None, *,
     while True:
         if table.lobby is None:
             result = await table.play()
+            if table.game is not None and table.game.writer is not None:
+                table.game.writer.close()  # the record is complete: its result line is written
             evening.finished(result, table)
             lobby.saved()
             show("")

@@ -190,11 +190,14 @@ class TableServer:
     def foreign(self, request: Request) -> str | None:
         """Why a request is not for this server (its ``Host``, or for a
         WebSocket its ``Origin``, is not an address it serves), or ``None``."""
-        host = (request.headers.get("Host") or "").strip().lower()
+        hosts = request.headers.get_all("Host")
+        host = hosts[0].strip().lower() if len(hosts) == 1 else ""
         if host not in self.hosts:
-            return f"this table is not served as {host or 'no Host'!r} (open the link the host gave)"
-        origin = request.headers.get("Origin")
-        if origin is not None and request.path.split("?", 1)[0] == "/ws":
+            named = printable(host)[:60] or "that"
+            return f"this table is not served as {named!r} (open the link the host gave)"
+        origins = request.headers.get_all("Origin")
+        if origins and request.path.split("?", 1)[0] == "/ws":
+            origin = origins[0] if len(origins) == 1 else "several origins"
             parts = urlsplit(origin.strip().lower())
             if parts.scheme not in ("http", "https") or parts.netloc not in self.hosts:
                 return f"refused: a page from {printable(origin)[:60]} may not open this table"
