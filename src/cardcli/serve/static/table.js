@@ -137,7 +137,7 @@ function connect() {
 function offline() {
   online = false;
   sent = false;
-  status("offline: reconnecting…", "bad");
+  status("offline", "bad");
   draw();
 }
 
@@ -307,7 +307,8 @@ function lobby() {
   const seats = el("ul", "nextseats");
   next.players.forEach((p, seat) => {
     const row = el("li", seat === welcome.seat ? "me" : "", p.name);
-    let state = p.kind.startsWith("cpu") ? p.kind : (p.left ? "left" : p.ready ? "\u2714 ready" : p.connected ? "…" : "not here");
+    const state = p.kind.startsWith("cpu") ? p.kind
+      : p.left ? "left the table" : p.ready ? "\u2714 ready" : p.connected ? "deciding" : "not here";
     row.append(el("span", "state" + (p.ready ? " ready" : ""), state));
     seats.append(row);
   });
@@ -550,6 +551,7 @@ function contains(cards, picked) {
 function moveButton(move, index, cls) {
   const button = rich("button", cls, move.label);
   button.type = "button";
+  button.dataset.move = String(index);
   button.disabled = sent || !online;
   button.addEventListener("click", () => {
     if (!send({ type: "move", turn: update.turn, move: index })) return;
