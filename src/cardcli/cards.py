@@ -48,11 +48,6 @@ def make_card(rank: int, suit: int) -> int:
     return suit * 13 + rank - 2
 
 
-def card_name(card: int) -> str:
-    """Plain notation, e.g. ``10H`` or ``JK``."""
-    return NAME[card]
-
-
 def parse_rank(text: str) -> int:
     """A rank name (``2``..``10``, ``T``, ``J``, ``Q``, ``K``, ``A``) as 2..14."""
     key = text.strip().upper()
@@ -159,13 +154,3 @@ def sorted_hand(cards: Iterable[int]) -> list[int]:
 
 def multiset(cards: Iterable[int]) -> Counter[int]:
     return Counter(cards)
-
-
-def pretty(card: int, *, colour: bool = False) -> str:
-    """A card for the terminal: ``10\u2665`` (optionally coloured)."""
-    if card == JOKER:
-        return "JK"
-    text = RANK_NAMES[RANK[card]] + SUIT_SYMBOLS[SUIT[card]]
-    if colour and SUIT[card] in (1, 2):
-        return f"\x1b[31m{text}\x1b[0m"
-    return text

@@ -106,10 +106,6 @@ def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     return None
 
 
-def is_legal(meld: Meld, rules: MeldRules) -> bool:
-    return meld_problem(meld, rules) is None
-
-
 def make_set(rank: int, cards: Iterable[int], rules: MeldRules) -> Meld:
     """The canonical set of ``rank`` made of ``cards`` (any order)."""
     wild = rules.wild
@@ -164,7 +160,7 @@ def _distinct_orders(cards: list[int]) -> list[tuple[int, ...]]:
     return sorted(set(permutations(cards)))
 
 
-def explain(cards: Sequence[int], rules: MeldRules) -> str:
+def why_not_meld(cards: Sequence[int], rules: MeldRules) -> str:
     """Why ``cards`` form no legal meld, in words (for prompts and errors)."""
     wild = rules.wild
     if len(cards) < rules.min_size:
@@ -531,7 +527,7 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
         if len(found) == 1:
             return found[0]
         if not found:
-            raise ValueError(explain(cards, rules))
+            raise ValueError(why_not_meld(cards, rules))
         raise ValueError("say what each wild stands for, e.g. 3H=5C")
     placed: dict[int, int] = {}
     for card in naturals:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import RANK_NAMES, parse_rank
 from .errors import CardError, RulesetError
-from .words import plural, span
+from .grammar import plural, span
 
 Value = bool | int | str | None
 
@@ -105,6 +105,21 @@ class Option:
         else:
             raise ValueError(f"unknown option kind {self.kind!r}")
         raise ValueError(f"got {value!r}; allowed: {self.allowed()}")
+
+
+C = TypeVar("C")
+_CONFIGS: dict[tuple[Any, ...], Any] = {}
+
+
+def cached_config(make: Callable[..., C], rules: Mapping[str, Value], *args: Any) -> C:
+    """``make(rules, *args)``, built once per set of rules (and ``args``) and
+    shared by every state that reads it: a variant's typed, fast form of its
+    rules (its ``Config``), which states keep and never copy."""
+    key = (make, tuple(sorted(rules.items())), *args)
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = _CONFIGS[key] = make(rules, *args)
+    return config
 
 
 def show_value(value: Value) -> str:

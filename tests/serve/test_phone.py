@@ -202,7 +202,8 @@ def test_end_of_the_page_a_deep_pickup_of_the_seventh_card_from_the_top(tmp_path
             number, pickup = next((i, m) for i, m in enumerate(moves)
                                   if m["kind"] == "pickup" and card in m["label"])
             for name in pickup["cards"]:
-                await page.tap(f"#hand button[aria-label='{name}']:not(.selected)")
+                await tap_until(page, f"#hand button[aria-label='{name}']:not(.selected)",
+                                f"!!document.querySelector(\"#hand button.selected[aria-label='{name}']\")")
             offered = await page.evaluate("[...document.querySelectorAll('#actions button.primary')]"
                                           ".map(b => Number(b.dataset.move))")
             await shot(page, tmp_path, "deep-pickup")

@@ -1,20 +1,20 @@
-"""A person's turn at the prompt: draw, then meld / lay off / discard, one
-decision per call, refusing illegal plays with the reason."""
+"""A person's turn at End of the Page (the prompts ability): draw, then meld /
+lay off / discard, one decision per call, refusing illegal plays with the reason."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from cardcli.abilities import Prompts
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
 from cardcli.errors import CardError, IllegalMove
-from cardcli.melds import RUN, explain, interpretations, layoff_meanings, layoff_problem, meld_text
+from cardcli.grammar import type_a_number
+from cardcli.melds import RUN, interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
+from cardcli.prompts import UI
 from cardcli.variant import Action
-from cardcli.words import type_a_number
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
-
-if TYPE_CHECKING:
-    from .variant import EndOfPageVariant
+from .table import hand_text, sorted_for_display
 
 HELP = """Commands:
   m CARDS        meld, e.g.  m 4s 4h 7d   (cards by name or by their number in your hand)
@@ -42,8 +42,6 @@ def _hand_card(state: EndOfPageState, seat: int, word: str, order: list[int]) ->
 
 
 def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
-    from .variant import sorted_for_display
-
     order = sorted_for_display(state, state.hands[seat])
     picked: list[int] = []
     left = list(state.hands[seat])
@@ -79,7 +77,7 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
         cards = _cards(state, seat, rest)
         found = interpretations(cards, state.mrules)
         if not found:
-            raise ValueError(f"not a legal meld: {explain(cards, state.mrules)}")
+            raise ValueError(f"not a legal meld: {why_not_meld(cards, state.mrules)}")
         actions = [(MELD, meld) for meld in found]
         return actions[0] if len(actions) == 1 else actions
     if verb in ("l", "lay", "layoff"):
@@ -113,11 +111,25 @@ def _label(state: EndOfPageState, action: Action) -> str:
     return str(action)
 
 
-def human_dialogue(variant: EndOfPageVariant, state: EndOfPageState, seat: int, legal: list[Action],
-                   ui: Any) -> Action:
-    """One decision of a person's turn."""
-    from .variant import hand_text
+class EndOfPagePrompts(Prompts):
+    """Typed moves (``draw``, ``take``, ``m 4s 4h 3d``, ``l 3s 1``, ``d kc``) and the dialogue."""
 
+    def parse_move(self, state: EndOfPageState, text: str, legal: list[Action]) -> Action | None:
+        """A typed command as one of ``legal`` (wild meanings worked out when only one fits)."""
+        try:
+            action = parse_command(state, state.turn, text)
+        except ValueError:
+            return None
+        if isinstance(action, list):
+            action = action[0] if len(action) == 1 else None
+        return action if action in legal else None
+
+    def human_turn(self, state: EndOfPageState, seat: int, legal: list[Action], ui: UI) -> Action:
+        return human_dialogue(state, seat, legal, ui)
+
+
+def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI) -> Action:
+    """One decision of a person's turn."""
     if state.phase == P_DRAW:
         return _draw(state, legal, ui)
     if len(state.hands[seat]) == 1 and all(a[0] == LAYOFF for a in legal):
@@ -166,7 +178,7 @@ def human_dialogue(variant: EndOfPageVariant, state: EndOfPageState, seat: int, 
         return action
 
 
-def _draw(state: EndOfPageState, legal: list[Action], ui: Any) -> Action:
+def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:
     """The draw that starts a turn: a numbered menu (``draw`` and ``take``
     typed work too); a command of the rest of the turn is answered with why
     it waits."""
@@ -179,9 +191,7 @@ def _draw(state: EndOfPageState, legal: list[Action], ui: Any) -> Action:
         else:
             labels.append(f"pick up {NAME[action[1]]} from deeper in the pile and meld "
                           f"{meld_text(action[2], state.mrules)}")
-    offer = getattr(ui, "offer", None)
-    if offer is not None:
-        offer({action: str(number) for number, action in enumerate(legal, start=1)})
+    ui.offer({action: str(number) for number, action in enumerate(legal, start=1)})
     while True:
         for number, label in enumerate(labels, start=1):
             ui.show(f"  [{number}] {label}")
@@ -241,6 +251,3 @@ def _not_now(state: EndOfPageState, seat: int, verb: str, kinds: set[int]) -> st
     if verb in ("draw", "stock", "s", "take", "t"):
         return "You have drawn already this turn: meld, lay off or discard."
     return ""
-
-
-__all__ = ["HELP", "PICKUP", "human_dialogue", "parse_command"]

@@ -54,14 +54,8 @@ class Config:
     """Rules resolved into plain attributes, shared (never copied) by every state."""
 
     __slots__ = (
-        "deals",
-        "decks",
-        "hand_size",
-        "joker_any_time",
-        "joker_last",
-        "jokers",
-        "page_one_penalty",
-        "reshuffles",
+        "deals", "decks", "hand_size", "joker_any_time", "joker_last", "jokers", "page_one_penalty",
+        "reshuffles"
     )
 
     def __init__(self, rules: Mapping[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""The rules of trick-taking Page One as a state machine (RULES.md ``trick``).
+"""The rules of trick-taking Page One as a state machine (``docs/variants/trick.md``).
 
 Actions are small tuples, built once where possible, because simulations
 create millions of them:
@@ -21,20 +21,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from cardcli.abilities import HandsAndStock
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
-from cardcli.rand import below
-from cardcli.variant import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    Result,
-    State,
-    hand_zones,
-    rank_places,
-    set_hands_and_stock,
-)
-from cardcli.words import could_play
+from cardcli.grammar import could_play
+from cardcli.results import Result, rank_places
+from cardcli.stock import draw_one, take
+from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
 from .config import Config
 
@@ -50,40 +43,20 @@ P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
 D_FOLLOW, D_ANY, D_PENALTY = range(3)
 
 
-class TrickState(State):
-    """A position of a trick-taking Page One match (one or more deals)."""
+class TrickState(HandsAndStock, State):
+    """A position of a trick-taking Page One match (one or more deals).
 
+    The other hands and the stock are hidden (:class:`HandsAndStock`); a
+    suit a player was seen to lack is :meth:`ruled_out` for them, and a drawn
+    card that must be played is :meth:`pending_card`.
+    """
+
+    shared = ("deck",)
     __slots__ = (
-        "_result",
-        "cfg",
-        "deal_no",
-        "deal_places",
-        "deal_reason",
-        "deal_winners",
-        "dealer",
-        "deck",
-        "draw_for",
-        "draw_left",
-        "draw_seat",
-        "drawn_now",
-        "forced",
-        "hands",
-        "last_hands",
-        "last_trick",
-        "num_players",
-        "phase",
-        "rebuilds",
-        "resume",
-        "stock",
-        "suit",
-        "tally",
-        "trick",
-        "trick_seats",
-        "tricks",
-        "tricks_done",
-        "turn",
-        "voids",
-        "win_pos",
+        "_result", "cfg", "deal_no", "deal_places", "deal_reason", "deal_winners", "dealer", "deck",
+        "draw_for", "draw_left", "draw_seat", "drawn_now", "forced", "hands", "last_hands", "last_trick",
+        "num_players", "phase", "rebuilds", "resume", "stock", "suit", "tally", "trick", "trick_seats",
+        "tricks", "tricks_done", "turn", "voids", "win_pos"
     )
 
     def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
@@ -123,40 +96,6 @@ class TrickState(State):
         self.resume = -1
         self.last_trick: tuple | None = None
 
-    # ----------------------------------------------------------------- copying
-    def clone(self) -> TrickState:
-        other = object.__new__(TrickState)
-        other.cfg = self.cfg
-        other.num_players = self.num_players
-        other.dealer = self.dealer
-        other.deck = self.deck
-        other.deal_no = self.deal_no
-        other.rebuilds = self.rebuilds
-        other.voids = self.voids[:]
-        other.tally = self.tally[:]
-        other.deal_winners = self.deal_winners[:]
-        other.deal_places = self.deal_places
-        other.deal_reason = self.deal_reason
-        other.hands = [hand[:] for hand in self.hands]
-        other.stock = self.stock[:]
-        other.tricks = self.tricks[:]
-        other.tricks_done = self.tricks_done
-        other.trick = self.trick[:]
-        other.trick_seats = self.trick_seats[:]
-        other.win_pos = self.win_pos
-        other.suit = self.suit
-        other.turn = self.turn
-        other.phase = self.phase
-        other.draw_seat = self.draw_seat
-        other.draw_for = self.draw_for
-        other.draw_left = self.draw_left
-        other.drawn_now = self.drawn_now
-        other.forced = self.forced
-        other.resume = self.resume
-        other.last_trick = self.last_trick
-        other._result = self._result
-        return other
-
     # ------------------------------------------------------------- inspection
     def current_player(self) -> int:
         phase = self.phase
@@ -173,10 +112,6 @@ class TrickState(State):
     def winning_seat(self) -> int:
         """The seat whose card is winning the trick so far (-1 before the lead)."""
         return self.trick_seats[self.win_pos] if self.trick else -1
-
-    def joker_playable(self, hand: list[int]) -> bool:
-        """Whether ``hand`` holds a joker that may be played (``joker_last`` allowing)."""
-        return JOKER in hand and (self.cfg.joker_last or len(hand) > 1)
 
     def legal_actions(self) -> list:
         phase = self.phase
@@ -272,14 +207,6 @@ class TrickState(State):
         return self._result
 
     # ------------------------------------------------- what a seat can know
-    def hidden_zones(self, seat: int) -> list[str]:
-        """The zones ``seat`` cannot see: the other hands and the stock (for search players)."""
-        return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
-
-    def set_zones(self, zones: dict[str, list[int]]) -> None:
-        """Replace hidden zones' contents (same sizes), for determinization."""
-        set_hands_and_stock(self, zones, "trick")
-
     def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
         """The drawn card that must be played now: only the drawer has seen
         it; the table knows it is of the suit led (drawing to follow stops
@@ -322,7 +249,8 @@ class TrickState(State):
         if phase == P_DRAW:
             stock = self.stock
             if self.draw_for != D_PENALTY:
-                return (DRAWN, (stock[below(rng, len(stock))],))
+                return (DRAWN, (draw_one(stock, rng),))
+            # Penalties drawn as random.sample draws them: seeded games stay the same.
             return (DRAWN, tuple(rng.sample(stock, min(self.draw_left, len(stock)))))
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
@@ -546,9 +474,7 @@ class TrickState(State):
         hand = self.hands[seat]
         stock = self.stock
         for card in cards:
-            index = stock.index(card)
-            stock[index] = stock[-1]
-            stock.pop()
+            take(stock, card)
             hand.append(card)
         self.drawn_now += len(cards)
         reason = self.draw_for

@@ -12,13 +12,13 @@ import click
 
 from ..errors import CardcliError
 from ..game import Game, choose_dealer
+from ..grammar import plural
 from ..players import PlayersError, check_count, check_level, default_count, parse_players
 from ..records import SeatInfo
 from ..rulesets import rules_from_record
+from ..safe_text import printable
 from ..saved import now_stamp
 from ..style import Style
-from ..text import printable
-from ..words import plural
 from .common import (
     colour_option,
     complete_variant,

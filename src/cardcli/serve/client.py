@@ -22,8 +22,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..errors import CardcliError
+from ..safe_text import printable
 from ..style import Style
-from ..text import printable
 from .protocol import PROTOCOL
 from .table import CLOSED, ELSEWHERE, LEFT, REPLACED
 from .tally import tally_lines
@@ -76,8 +76,8 @@ class JoinClient:
         self.waiting_said = ""
         self.outbox: list[dict[str, Any]] = []  # messages decided while handling one (a name given)
 
-    def out(self, text: str, current: str | None = None) -> None:
-        self.write(self.style.text(printable(text, newlines=True), current=current, played=self.played))
+    def out(self, text: str, bold: bool = False) -> None:
+        self.write(self.style.text(printable(text, newlines=True), bold=bold, played=self.played))
 
     def start_reader(self, loop: asyncio.AbstractEventLoop) -> None:
         """Read stdin in a daemon thread: typed lines answer the current prompt."""
@@ -241,18 +241,16 @@ class JoinClient:
             if message.get("round_end"):
                 self.out("")
                 self.out(message["round_end"])
-            turn = message["table"]["turn"]
-            current = message["table"]["players"][turn]["name"] if turn is not None else None
             if message["moves"] and message["turn"] != self.shown_turn:
                 self.shown_turn = message["turn"]
                 self.out("")
                 if self.header:
                     self.out(self.header)
-                self.out(message["table"]["text"], current=current)
+                self.out(message["table"]["text"])
                 hint = " (Type ? for a hint.)" if self.hints else ""
-                self.out(f"{self.name}, it is your turn.{hint}", current=self.name)
+                self.out(f"{self.name}, it is your turn.{hint}", bold=True)
             elif self.seat is None and message["events"]:
-                self.out(message["table"]["text"], current=current)
+                self.out(message["table"]["text"])
         elif kind == "evening":
             self.between(message)
         elif kind == "prompt":

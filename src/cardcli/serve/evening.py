@@ -26,13 +26,13 @@ from typing import Any
 
 from ..errors import CardcliError
 from ..game import Game, choose_dealer, derive_seed
+from ..grammar import is_you
 from ..options import Value
 from ..records import RecordExistsError, RecordWriter, SeatInfo
 from ..saved import now_stamp
 from ..session import over_text, ranking_text, table_header
 from ..variant import Variant
 from ..view import SPECTATOR
-from ..words import is_you
 from .table import Seat, Table
 from .tally import tally
 

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..errors import CardcliError
+from ..grammar import plural
 from ..options import Value, parse_value, resolve
 from ..players import check_count, check_level
 from ..records import SeatInfo
 from ..rulesets import check, load_ruleset
-from ..words import plural
 from .evening import STARTS, Evening
 from .links import new_token
 from .protocol import BadMessage

@@ -36,7 +36,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..text import printable
+from ..safe_text import printable
 from .protocol import MAX_FRAME, BadMessage, encode, error, parse_client
 from .table import Table
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..words import plural
+from ..grammar import plural
 
 
 def won(result: Mapping[str, Any], seat: int) -> bool:

@@ -8,9 +8,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .cards import CARD_BY_NAME, parse_card
-from .words import join_or, plural
+from .grammar import join_or, plural
 
-__all__ = ["card_field", "flag_field", "hands_field", "join_or", "only_fields", "plural"]
+__all__ = ["card_field", "drawn_cards", "flag_field", "hands_field", "join_or", "only_fields", "plural",
+           "reshuffle_size"]
 
 
 def only_fields(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
@@ -54,3 +55,28 @@ def hands_field(data: Mapping[str, Any],
         raise ValueError("'hands' must be a list of card lists, one per seat")
     return tuple(tuple(card(value) for value in hand) for hand in hands)
 
+
+
+def drawn_cards(data: Mapping[str, Any], drawer: int | None,
+                card: Callable[[Any], int] = card_field) -> tuple[int, ...]:
+    """The cards of a chance ``draw`` line, ``{"chance": "draw", "seat": 1,
+    "cards": ["7H", "2C"]}``: a non-empty list, drawn by the seat named,
+    which must be ``drawer`` (the seat the rules have drawing now, where the
+    caller knows it)."""
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not cards:
+        raise ValueError("'cards' must be a non-empty list of the cards drawn")
+    seat = data.get("seat")
+    if type(seat) is not int:
+        raise ValueError("a draw must name the seat that draws (\"seat\": N)")
+    if drawer is not None and seat != drawer:
+        raise ValueError(f"the cards drawn now are seat {drawer}'s, not seat {seat}'s")
+    return tuple(card(value) for value in cards)
+
+
+def reshuffle_size(data: Mapping[str, Any], size: int) -> None:
+    """A ``reshuffle`` line's ``cards``, where it states them, must be the
+    size of the stock the rules make (``size``)."""
+    stated = data.get("cards")
+    if stated is not None and stated != size:
+        raise ValueError(f"the reshuffle makes a stock of {size} cards, not {stated!r}")
