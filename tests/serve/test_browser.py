@@ -11,7 +11,7 @@ import pytest
 
 from cardcli.testing import validate_bytes
 
-from .browser import chromium, phone_page
+from .browser import chromium, phone_page, tap_until
 from .helpers import LIMIT, Bot, make_game, served
 
 #: The screenshot kept in the docs is taken again when this is set
@@ -50,8 +50,8 @@ def test_a_phone_opens_its_link_sees_its_hand_and_plays(tmp_path, variant):
                 await page.wait_for("!!document.querySelector('#actions button.quiet')")
                 before = table.game.moves
                 if await page.evaluate("!!document.querySelector('#hand button.playable')"):
-                    await page.tap("#hand button.playable")
-                    await page.wait_for("!!document.querySelector('#actions button.primary')")
+                    await tap_until(page, "#hand button.playable",
+                                    "!!document.querySelector('#actions button.primary')")
                     label = await page.evaluate(
                         "document.querySelector('#actions button.primary').textContent")
                     if variant == "matching":

@@ -43,7 +43,7 @@ async def sit_down(page, name: str | None = None) -> None:
     if name is not None:
         await type_text(page, "#name", name)
     await page.tap("#sitdown")
-    await page.wait_for("document.getElementById('sheet').hidden")
+    await page.wait_for("(s => s.hidden || s.dataset.kind !== 'door')(document.getElementById('sheet'))")
 
 
 def test_two_games_on_the_phone_with_a_name_chosen_at_the_door(tmp_path):
@@ -87,6 +87,11 @@ def test_two_games_on_the_phone_with_a_name_chosen_at_the_door(tmp_path):
                 gone = await page.evaluate("document.querySelector('#actions .gone').textContent")
                 await page.evaluate("document.getElementById('sheet').hidden = true")
                 await shot(page, tmp_path, "replaced")
+            # The new link, opened between games: the door, then the evening and Play again.
+            async with phone_page(f"http://127.0.0.1:{port}/t/{table.seats[0].token}") as page:
+                await sit_down(page)
+                await page.wait_for("!!document.getElementById('again')")
+                lobby_title = await page.evaluate("document.getElementById('sheettitle').textContent")
             loop = asyncio.get_running_loop()
 
             def fetch(token: str) -> int:
@@ -98,9 +103,10 @@ def test_two_games_on_the_phone_with_a_name_chosen_at_the_door(tmp_path):
 
             statuses = [await loop.run_in_executor(None, fetch, t) for t in (old, table.seats[0].token)]
             results = [m["result"] for m in await watching]
-            return tally, results, gone, statuses, overflow
+            return tally, results, gone, statuses, overflow, lobby_title
 
-    tally, results, gone, statuses, overflow = run(scenario())
+    tally, results, gone, statuses, overflow, lobby_title = run(scenario())
+    assert lobby_title == "Game 2 over"
     assert len(results) == 2
     assert tally[0] == ["", "Zoë <b>&", "cpu1"]
     assert [row[0] for row in tally[1:]] == ["game 1", "game 2", "wins"]

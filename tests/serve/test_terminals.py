@@ -128,6 +128,7 @@ def test_the_host_and_a_friend_at_cardcli_join_play_a_whole_game(tmp_path):
     assert "Traceback" not in shown + hosted.getvalue()
 
 
+@pytest.mark.slow
 def test_an_evening_at_the_terminals_play_again_with_a_cpu_added_and_a_rule_changed(tmp_path):
     """Game 1 between the host and a friend (named with --name); between
     games the host adds a CPU and changes a house rule, both say play again;

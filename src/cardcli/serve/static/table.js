@@ -43,6 +43,10 @@ let heard = 0;            // when the server last said anything (ms)
 let retry = 500;
 let retryTimer = null;
 const log = [];
+// What the hand and the buttons were last drawn from: an update that changes
+// nothing there (a name, who is connected) leaves them as they are, so a tap
+// under way is never lost to a redraw.
+const drawn = { hand: "", actions: "" };
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -194,6 +198,8 @@ function receive(message) {
       evening = message;
       if (!$("sheet").hidden && $("sheet").dataset.kind === "over") {
         $("lobby").replaceChildren(...lobby());
+      } else if (!$("sheet").hidden && $("sheet").dataset.kind === "door") {
+        // the name first: the evening is shown once the friend has sat down
       } else if (!over) {
         over = { between: true };  // joined between games: the last game's end comes with the evening
         showOver();
@@ -256,7 +262,9 @@ function door(problem) {
   go.type = "button";
   go.id = "sitdown";
   const submit = () => {
-    if (send({ type: "name", name: input.value })) closeSheet();
+    if (!send({ type: "name", name: input.value })) return;
+    closeSheet();
+    if (evening && evening.next && !over) { over = { between: true }; showOver(); }
   };
   go.addEventListener("click", submit);
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") submit(); });
@@ -403,9 +411,10 @@ function draw() {
   $("text").replaceChildren(textBlock(table.text));
   drawHand(table);
   drawActions(table);
-  // The newest line is never hidden: the table scrolls it into view above the hand.
+  // The newest line is never hidden: after each change (the hand panel may
+  // have grown) the table scrolls it into view above the hand.
   const newest = $("log").lastElementChild;
-  if (newest && log.length && log[log.length - 1].fresh) newest.scrollIntoView({ block: "nearest" });
+  if (newest) newest.scrollIntoView({ block: "nearest" });
 }
 
 // Piles: face-up cards (with who played them), or a face-down count.  A
@@ -488,9 +497,12 @@ function usable() {
 }
 
 function drawHand(table) {
+  const playable = usable();
+  const key = JSON.stringify([table.hand, table.marks, [...playable], selected, sent]);
+  if (key === drawn.hand) return;
+  drawn.hand = key;
   const hand = $("hand");
   hand.replaceChildren();
-  const playable = usable();
   table.hand.forEach((name, index) => {
     const node = cardNode(name, { button: true });
     if (table.marks[name]) {
@@ -582,9 +594,14 @@ function instruction(moves) {
 }
 
 function drawActions(table) {
+  const offering = table !== null && moves().length > 0;
+  const key = JSON.stringify([gone, online, !!over, !!(evening && evening.next), welcome && welcome.seat,
+    table && table.turn, table && table.turn !== null ? table.players[table.turn].name : null,
+    offering ? [update.turn, update.moves] : null, selected, declared, showAll, sent]);
+  if (key === drawn.actions) return;
+  drawn.actions = key;
   const box = $("actions");
   box.replaceChildren();
-  const offering = table !== null && moves().length > 0;
   document.body.classList.toggle("myturn", offering);
   if (gone) { box.append(el("div", "wait gone", gone)); return; }
   if (!online) {
