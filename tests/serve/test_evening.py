@@ -59,7 +59,8 @@ def test_two_games_in_a_row_with_the_same_links_and_a_cpu_and_a_rule_added_betwe
             lobby_message = await ann.next("evening")
             assert lobby_message["tally"]["games"] == 1 and lobby_message["next"]["starts"] == "all"
             # Between games the host adds a CPU and changes a house rule; both are told.
-            assert lobby.run("add easy") is None and lobby.run("set stack_twos=false") is None
+            assert lobby.run("rules plain") is None and lobby.run("add easy") is None
+            assert lobby.run("set stack_twos=false") is None
             assert lobby.run("add impossible") is None and any("unknown CPU strength" in s for s in said)
             told = await ann.next("evening")
             while len(told["next"]["players"]) != 4 or "stack" not in told["next"]["header"].lower():
@@ -82,6 +83,8 @@ def test_two_games_in_a_row_with_the_same_links_and_a_cpu_and_a_rule_added_betwe
     one, two = (read(path) for path in paths)
     assert [s.name for s in two.seats] == ["p0", "p1", "cpu2", added] and two.seats[3].kind == "cpu:easy"
     assert two.rules["stack_twos"] is False and one.rules["stack_twos"] is True
+    assert two.ruleset == "No special cards + stack_twos=false" and one.ruleset is None
+    assert two.rules["wild_eight"] is False and one.rules["wild_eight"] is True  # the plain table's rules
     assert two.dealer == (one.dealer + 1) % 4  # the dealer moves on, at the table of four
     # The tally counts each game's winners, by player, the CPU added after game 1 in game 2 only.
     results = [first[0][0]["result"], second[0][1]["result"]]
@@ -145,6 +148,9 @@ def test_a_reissued_link_refuses_the_old_token_at_once(tmp_path):
             ann = await Bot(port, table.seats[0].token, seed=1).open()
             holder = await Bot(port, old, seed=2).open()
             await asyncio.gather(ann.until_games(1), holder.until_games(1))
+            said.clear()
+            lobby.run("links")
+            assert said == [f"invite {table.seats[0].token}", f"invite {old}"]
             lobby.run("link 2")
             with pytest.raises(ConnectionClosed) as closed:
                 while True:

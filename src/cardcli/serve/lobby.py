@@ -32,7 +32,8 @@ from .tally import tally_lines
 
 HELP = """Between games, type a command (Enter alone: {enter}):
   start                  start the next game now
-  seats                  who sits where (and the friends' links)
+  seats                  who sits where
+  links                  the friends' invite links again
   add [LEVEL]            add a CPU seat (easy, normal, hard, ...; default normal)
   remove N               take seat N away
   cpu N [LEVEL]          seat N is a CPU's (or: its strength)
@@ -127,6 +128,13 @@ class Lobby:
             return "friend, left the table: the seat is empty"
         state = "here" if seat.client is not None else ("away" if seat.joined else "not here yet")
         return f"friend, {state}" + (", ready" if seat.ready else "")
+
+    def _links(self, args: list[str]) -> None:
+        friends = [seat for seat in self.table.seats if seat.kind == "friend" and seat.token]
+        if not friends:
+            self.say("No seat has a link (friend N gives seat N one).")
+        for seat in friends:
+            self.invite(seat)
 
     def _tally(self, args: list[str]) -> None:
         lines = tally_lines(self.evening.tally(self.table, self.evening.host_viewer(self.table)))
@@ -324,12 +332,13 @@ class Lobby:
 
 
 #: Commands that change nothing, so may be typed while a game is on.
-_ANY_TIME = {"help", "?", "seats", "tally"}
+_ANY_TIME = {"help", "?", "seats", "links", "tally"}
 _COMMANDS: dict[str, Callable[[Lobby, list[str]], str | None]] = {
     "start": Lobby._start, "go": Lobby._start, "quit": Lobby._quit, "q": Lobby._quit, "exit": Lobby._quit,
-    "help": Lobby._help, "?": Lobby._help, "seats": Lobby._seats, "tally": Lobby._tally, "add": Lobby._add,
-    "remove": Lobby._remove, "cpu": Lobby._cpu, "friend": Lobby._friend, "link": Lobby._link,
-    "rules": Lobby._rules, "set": Lobby._set, "again": Lobby._again,
+    "help": Lobby._help, "?": Lobby._help, "seats": Lobby._seats, "links": Lobby._links,
+    "tally": Lobby._tally, "add": Lobby._add, "remove": Lobby._remove, "cpu": Lobby._cpu,
+    "friend": Lobby._friend, "link": Lobby._link, "rules": Lobby._rules, "set": Lobby._set,
+    "again": Lobby._again,
 }
 
 
