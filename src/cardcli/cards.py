@@ -19,6 +19,8 @@ from .rand import shuffle
 
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: One card's suit, in words: "a heart", "no spade".
+SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
 SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}

@@ -200,6 +200,44 @@ def option_words(variant: Variant[Any] | Narration, rules: Mapping[str, Any]) ->
     return [f"{name} {show_value(value)}" for name, value in changed_options(rules, variant.options).items()]
 
 
+def draws_after(events: Events, index: int, seat: int,
+                drawn: Callable[[int, Any, Action], Sequence[int] | None],
+                rebuilt: Callable[[int, Any, Action, list[int]], bool]) -> tuple[list[int], Any, bool, int]:
+    """The run of chance events from ``events[index]`` on that bring ``seat``
+    its cards, for a log that tells a decision and its draws as one line
+    ("cpu2 could not play: drew 2 cards").  ``drawn(seat, state, action)``
+    gives the cards an event draws for ``seat`` (``None``: not such an event)
+    and ``rebuilt(seat, state, action, cards so far)`` says whether it
+    rebuilds the stock on the way.  Returns the cards, the state before the
+    last draw (``None`` without one), whether the stock was rebuilt, and the
+    index after the run."""
+    cards: list[int] = []
+    last: Any = None
+    was_rebuilt = False
+    while index < len(events):
+        state, action = events[index]
+        got = drawn(seat, state, action)
+        if got is not None:
+            cards.extend(got)
+            last = state
+        elif rebuilt(seat, state, action, cards):
+            was_rebuilt = True
+        else:
+            break
+        index += 1
+    return cards, last, was_rebuilt, index
+
+
+def round_end(state: S, action: Action, counter: str = "round") -> S | None:
+    """A copy of ``state`` with ``action`` applied, where ``action`` ends a
+    round (the state's ``counter`` of rounds moves on) but not the game; else
+    ``None``: when a round's summary is due (``Narration.round_summary``)."""
+    after = after_move(state, action)
+    if after is None or getattr(after, counter) == getattr(state, counter) or after.result() is not None:
+        return None
+    return after
+
+
 def after_move(state: S, action: Action) -> S | None:
     """A copy of ``state`` with ``action`` applied, or ``None`` where the
     rules refuse it (an illegal move ends nothing): how a variant tells,

@@ -124,7 +124,7 @@ def ask(ui: UI, turn: Turn) -> Action:
 
 
 def menu_lines(labels: Sequence[str], width: int = 78) -> list[str]:
-    """A numbered menu, ``[1] play 7H  [2] draw``, packed into lines of at
+    """A numbered menu, ``  [1] play 7H  [2] draw``, packed into lines of at
     most ``width`` columns (a choice is never split)."""
     lines: list[str] = []
     line = ""
@@ -133,7 +133,7 @@ def menu_lines(labels: Sequence[str], width: int = 78) -> list[str]:
         if line and len(line) + 2 + len(item) > width:
             lines.append(line)
             line = ""
-        line = f"{line}  {item}" if line else item
+        line = f"{line}  {item}"
     if line:
         lines.append(line)
     return lines
@@ -149,6 +149,18 @@ def _what_to_type(count: int, turn: Turn) -> str:
 
 #: The words that make (or, typed before a card, go with) the Page One call.
 CALL_WORDS = ("p", "page", "pageone", "page-one", "page one")
+
+
+def split_call(text: str) -> tuple[bool, list[str]]:
+    """A typed move's words, and whether they make the Page One call: a ``!``
+    anywhere (``7h!``), or a call word first (``p 7h``, ``page one 7h``)."""
+    words = text.strip().lower().replace("!", " ! ").split()
+    call = "!" in words
+    words = [word for word in words if word != "!"]
+    if len(words) > 1 and words[0] in CALL_WORDS:
+        call = True
+        words = words[2:] if words[:2] == ["page", "one"] else words[1:]
+    return call, words
 
 
 @dataclass
@@ -198,12 +210,7 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
         return play(card, called[0] and can_call, rest)
 
     def typed(answer: str) -> Outcome:
-        words = answer.lower().replace("!", " ! ").split()
-        wants_call = "!" in words
-        words = [word for word in words if word != "!"]
-        if len(words) > 1 and words[0] in CALL_WORDS:  # "p qh", "page one qh"
-            wants_call = True
-            words = words[2:] if words[:2] == ["page", "one"] else words[1:]
+        wants_call, words = split_call(answer)
         number = int(words[0]) if len(words) == 1 and words[0].isdigit() else 0  # "1!": a choice, called
         try:
             card = parse_card(words[0]) if words and not number else None

@@ -10,8 +10,8 @@ from typing import Any
 from .cards import CARD_BY_NAME, parse_card
 from .grammar import join_or, plural
 
-__all__ = ["card_field", "drawn_cards", "flag_field", "hands_field", "join_or", "only_fields", "plural",
-           "reshuffle_size"]
+__all__ = ["EventFields", "card_field", "drawn_cards", "flag_field", "hands_field", "join_or", "only_fields",
+           "plural", "reshuffle_size"]
 
 
 def only_fields(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
@@ -80,3 +80,38 @@ def reshuffle_size(data: Mapping[str, Any], size: int) -> None:
     stated = data.get("cards")
     if stated is not None and stated != size:
         raise ValueError(f"the reshuffle makes a stock of {size} cards, not {stated!r}")
+
+
+class EventFields:
+    """The events of a variant's records and the fields each may have, to
+    read a line by: :meth:`name` says which event a line is, and refuses an
+    event the variant does not have or a field its event cannot have, in the
+    same words for every variant ("unknown move 'x' (trick moves: play,
+    draw)", "unknown field 'y' in a play event").  ``"move"``, ``"seat"``
+    and ``"chance"`` are allowed where they belong; list the rest::
+
+        EVENTS = EventFields("trick", moves={"play": ("card", "call"), "draw": ()},
+                             chances={"deal": ("hands", "dealer"), "draw": ("seat", "cards")})
+    """
+
+    def __init__(self, game: str, moves: Mapping[str, Iterable[str]], chances: Mapping[str, Iterable[str]]):
+        self.game = game
+        self.moves = {name: frozenset({"move", "seat", *fields}) for name, fields in moves.items()}
+        self.chances = {name: frozenset({"chance", *fields}) for name, fields in chances.items()}
+
+    def name(self, data: Mapping[str, Any]) -> str:
+        """The event ``data`` is (``"play"``; a chance event's name, ``"deal"``),
+        its fields checked; ``ValueError`` saying why not."""
+        move = data.get("move")
+        if move is not None:
+            allowed = self.moves.get(move) if isinstance(move, str) else None
+            if allowed is None:
+                raise ValueError(f"unknown move {move!r} ({self.game} moves: {', '.join(self.moves)})")
+            only_fields(data, allowed, move)
+            return move
+        chance = data.get("chance")
+        allowed = self.chances.get(chance) if isinstance(chance, str) else None
+        if allowed is None:
+            raise ValueError(f"unknown chance event {chance!r} ({self.game}: {', '.join(self.chances)})")
+        only_fields(data, allowed, str(chance))
+        return str(chance)

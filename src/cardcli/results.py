@@ -47,6 +47,17 @@ class Result:
     rounds: list[list[int]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def ranked(cls, totals: Sequence[int], reason: str, *, lower_is_better: bool,
+               rounds: Sequence[Sequence[int]], extra: dict[str, Any] | None = None) -> Result:
+        """The result of a game of several rounds, ranked by ``totals`` (the
+        scores it states): the single seat in first place wins, a tie for
+        first has no winner."""
+        places = rank_places(totals, lower_is_better=lower_is_better)
+        first = [seat for seat, place in enumerate(places) if place == 1]
+        return cls(places=places, winner=first[0] if len(first) == 1 else None, reason=reason,
+                   scores=list(totals), rounds=[list(scores) for scores in rounds], extra=dict(extra or {}))
+
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"places": self.places, "winner": self.winner}
         if self.reason:

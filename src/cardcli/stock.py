@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
+from .cards import NAME
+from .errors import IllegalMove
 from .rand import below
 
 
@@ -56,3 +58,19 @@ def rebuild(discards: list[int]) -> tuple[list[int], list[int]]:
     """The stock made from ``discards`` when the stock runs out, and the
     discard pile left: the top card stays, the rest become the new stock."""
     return discards[:-1], discards[-1:]
+
+
+def check_drawn(stock: Sequence[int], cards: Sequence[object], want: int,
+                where: Callable[[int], str] = lambda card: "") -> None:
+    """Raise :class:`~cardcli.errors.IllegalMove` unless ``cards`` (a record's
+    draw) are ``want`` cards that ``stock`` holds.  ``where(card)`` tells where
+    a card that is not in the stock lies (" (it is in seat 0's hand)")."""
+    if len(cards) != want:
+        raise IllegalMove(f"{len(cards)} card(s) drawn, but the rules draw {want} here")
+    pool = list(stock)
+    for card in cards:
+        if not isinstance(card, int) or not 0 <= card < len(NAME):
+            raise IllegalMove(f"{card!r} is not a card of this game")
+        if card not in pool:
+            raise IllegalMove(f"drew {NAME[card]}, which is not in the stock{where(card)}")
+        pool.remove(card)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .cards import NAME, sorted_hand
 from .view import PlayerView
 
 #: How the row of the player to move begins.
@@ -26,7 +27,8 @@ def seat_rows(players: Sequence[PlayerView], acting: int | None, shown: Mapping[
     """One row per seat of ``players`` (:class:`~cardcli.view.PlayerView`, as
     the served table shows them too): the marker for ``acting``, the seat's
     number and name, its card count, its score and notes, and the cards
-    ``shown`` for it (the viewer's own hand, or every hand at the end)."""
+    ``shown`` for it (:func:`hands_shown`: the viewer's own hand, or every
+    hand for a viewer of ``None``)."""
     width = max((len(player.name) for player in players), default=0)
     rows = []
     for player in players:
@@ -42,3 +44,10 @@ def seat_rows(players: Sequence[PlayerView], acting: int | None, shown: Mapping[
             row += f"  {cards}"
         rows.append(row.rstrip())
     return rows
+
+
+def hands_shown(hands: Sequence[Sequence[int]], viewer: int | None) -> dict[int, str]:
+    """The hands ``viewer`` may see, sorted and named, by seat: its own, or
+    every hand where ``viewer`` is ``None``."""
+    return {seat: " ".join(NAME[card] for card in sorted_hand(hand)) for seat, hand in enumerate(hands)
+            if viewer is None or viewer == seat}

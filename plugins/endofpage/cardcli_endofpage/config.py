@@ -39,7 +39,7 @@ CONSTRAINTS = (
 )
 
 
-def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
+def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
     """One deck is refused above three players (the rules: two decks are
     required); without ``num_players``, for the widest table the rules allow."""
     if rules.get("decks") != 1:

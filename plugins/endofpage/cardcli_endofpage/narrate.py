@@ -9,9 +9,9 @@ from typing import Any
 
 from cardcli.abilities import Narration
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS
-from cardcli.grammar import name_seats, plural, possessive, seat_name
+from cardcli.grammar import name_seats, plural, possessive, seat_name, seat_names
 from cardcli.melds import RUN, SET, meaning_name, meld_text
-from cardcli.narration import RuleWords, after_move, event_line
+from cardcli.narration import RuleWords, after_move, event_line, round_end
 from cardcli.variant import Action
 
 from .state import (
@@ -144,12 +144,12 @@ class EndOfPageNarration(Narration):
                       names: Sequence[str] | None = None) -> str | None:
         """When ``action`` ends a round before the last: the round's final table
         (every meld, every hand), what each player scored, and the score sheet."""
-        after = after_move(state, action)
+        after = round_end(state, action)
         ended = getattr(after, "last_round", None)
-        if after is None or after.round == state.round or after.result() is not None or ended is None:
+        if after is None or ended is None:
             return None
         n = state.num_players
-        labels = [seat_name(s, names) for s in range(n)]
+        labels = seat_names(names, n)
         table = after.clone()
         (table.hands, table.melds, table.owners, table.layoffs, table.played, table.melded, table.out,
          table.wild, table.mrules, table.points) = ended
@@ -173,12 +173,7 @@ class EndOfPageNarration(Narration):
         return "\n".join(lines)
 
 
-# ----------------------------------------------------------------- the log
-
-
 # -------------------------------------------------------------- the rules
-
-
 def _wilds(state: EndOfPageState) -> str:
     return f"{RANK_NAMES[state.wild]}s are wild this round"
 
@@ -217,7 +212,7 @@ def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | Non
     after = after_move(state, action)
     if after is None or after.round == state.round:
         return ""
-    labels = [seat_name(s, names) for s in range(state.num_players)]
+    labels = seat_names(names, state.num_players)
     how = name_seats(after.notes[-1], labels)
     if how == f"{labels[state.turn]} went out":  # "discarded 9D and went out" says it
         return f". Round {state.round + 1} is over"

@@ -40,7 +40,7 @@ from cardcli.melds import (
     three_card_melds,
 )
 from cardcli.rand import below
-from cardcli.results import Result, rank_places
+from cardcli.results import Result
 from cardcli.stock import draw_one, first_missing, rebuild, take
 from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
@@ -582,12 +582,9 @@ class EndOfPageState(HandsAndStock, State):
             return
         self.phase = P_OVER
         self.ended = reason
-        places = rank_places(self.totals, lower_is_better=False)
-        best = [s for s in range(n) if places[s] == 1]
         if reached:
             why = f"a total reached {target} after round {self.round}; highest total wins"
         else:
             why = f"the end of the page: {self.round} round{'s' if self.round != 1 else ''} played; " \
                   "highest total wins"
-        self._result = Result(places=places, winner=best[0] if len(best) == 1 else None, reason=why,
-                              scores=self.totals[:], rounds=[r[:] for r in self.round_scores])
+        self._result = Result.ranked(self.totals, why, lower_is_better=False, rounds=self.round_scores)

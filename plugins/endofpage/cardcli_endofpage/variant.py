@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.abilities import Checkpoints
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, build_deck, parse_rank, parse_suit
-from cardcli.errors import CardError, RulesetError
+from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, build_deck
+from cardcli.errors import RulesetError
 from cardcli.grammar import possessive, seat_name
-from cardcli.melds import RUN, layoff_meanings, meld_from, meld_text
+from cardcli.melds import RUN, Meld, meaning_on, meld_from_names, meld_text
 from cardcli.options import cached_config
-from cardcli.record_fields import card_field, only_fields, reshuffle_size
+from cardcli.record_fields import EventFields, card_field, reshuffle_size
 from cardcli.variant import Action, Rules, Variant
 
 from . import cpu
@@ -34,21 +34,15 @@ from .state import (
     TAKE,
     TURN_UP,
     EndOfPageState,
+    wild_of,
 )
 from .table import EndOfPageTable, render_table
 
-_FIELDS = {
-    "draw": {"move", "seat"},
-    "take": {"move", "seat", "card"},
-    "pickup": {"move", "seat", "card", "meld"},
-    "meld": {"move", "seat", "cards"},
-    "layoff": {"move", "seat", "card", "meld", "as"},
-    "discard": {"move", "seat", "card"},
-    "deal": {"chance", "seat", "cards", "wild"},
-    "turn_up": {"chance", "card"},
-    "draw_card": {"chance", "seat", "cards", "card"},
-    "reshuffle": {"chance", "cards"},
-}
+EVENTS = EventFields("End of the Page",
+                     moves={"draw": (), "take": ("card",), "pickup": ("card", "meld"), "meld": ("cards",),
+                            "layoff": ("card", "meld", "as"), "discard": ("card",)},
+                     chances={"deal": ("seat", "cards", "wild"), "turn_up": ("card",),
+                              "draw": ("seat", "cards", "card"), "reshuffle": ("cards",)})
 
 
 def _card(value: Any, what: str = "card") -> int:
@@ -74,41 +68,9 @@ def _drawn_card(data: Mapping[str, Any]) -> int:
     return _card(data.get("card"))
 
 
-def parse_meaning(text: str) -> tuple[int, int | None]:
-    """What a wild stands for: ``5C`` (rank and suit) or ``5`` (a rank)."""
-    key = text.strip().upper()
-    try:
-        return parse_rank(key), None
-    except CardError:
-        pass
-    if len(key) >= 2:
-        try:
-            return parse_rank(key[:-1]), parse_suit(key[-1])
-        except CardError:
-            pass
-    raise CardError(f"{text!r} is not what a wild can stand for (write a card like 5C, or a rank like 5)")
-
-
-def parse_meld_items(items: Any, state: EndOfPageState) -> tuple:
+def parse_meld_items(items: Any, state: EndOfPageState) -> Meld:
     """A meld from record notation: ``["4C", "3H=5C", "6C"]``."""
-    if not isinstance(items, list) or not items:
-        raise ValueError("a meld must be a list of card names, e.g. [\"4C\", \"3H=5C\", \"6C\"]")
-    entries = []
-    for item in items:
-        if not isinstance(item, str):
-            raise ValueError(f"a meld lists card names, got {item!r}")
-        name, sep, means = item.partition("=")
-        card = _card(name)
-        rank: int | None = None
-        suit: int | None = None
-        if sep:
-            if not state.is_wild(card):
-                wild = RANK_NAMES[state.wild] + "s" if state.wild else "no rank"
-                raise ValueError(f"{NAME[card]} is not wild ({wild} wild): only a wild says what it "
-                                 "stands for")
-            rank, suit = parse_meaning(means)
-        entries.append((card, rank, suit))
-    return meld_from(entries, state.mrules)
+    return meld_from_names(items, state.mrules, _card)
 
 
 class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Checkpoints,
@@ -123,8 +85,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Che
     constraints = CONSTRAINTS
     cpu_policies = cpu.POLICIES
 
-    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
-        check_rules(rules, num_players)
+    check_rules = staticmethod(check_rules)
 
     def deck(self, rules: Rules, num_players: int) -> list[int]:
         return build_deck(decks_for(rules, num_players), without_ranks=(2,))
@@ -173,34 +134,20 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Che
         raise ValueError(f"not an End of the Page action: {action!r}")
 
     def decode_action(self, state: EndOfPageState, data: Mapping[str, Any]) -> Action:
-        move = data.get("move")
-        if move is not None:
-            if move == "draw":
-                only_fields(data, _FIELDS["draw"], "draw")
+        event = EVENTS.name(data)
+        if "move" in data:
+            if event == "draw":
                 return DRAW_ACTION
-            if move == "take":
-                only_fields(data, _FIELDS["take"], "take")
-                if "card" in data:
-                    return (TAKE, _card(data["card"]))
-                return (TAKE, state.top)
-            if move == "pickup":
-                only_fields(data, _FIELDS["pickup"], "pickup")
-                card = _card(data.get("card"))
-                return (PICKUP, card, parse_meld_items(data.get("meld"), state))
-            if move == "meld":
-                only_fields(data, _FIELDS["meld"], "meld")
+            if event == "take":
+                return (TAKE, _card(data["card"]) if "card" in data else state.top)
+            if event == "pickup":
+                return (PICKUP, _card(data.get("card")), parse_meld_items(data.get("meld"), state))
+            if event == "meld":
                 return (MELD, parse_meld_items(data.get("cards"), state))
-            if move == "layoff":
-                only_fields(data, _FIELDS["layoff"], "layoff")
+            if event == "layoff":
                 return self._decode_layoff(state, data)
-            if move == "discard":
-                only_fields(data, _FIELDS["discard"], "discard")
-                return (DISCARD, _card(data.get("card")))
-            raise ValueError(f"unknown move {move!r} (End of the Page moves: draw, take, pickup, meld, "
-                             "layoff, discard)")
-        chance = data.get("chance")
-        if chance == "deal":
-            only_fields(data, _FIELDS["deal"], "deal")
+            return (DISCARD, _card(data.get("card")))
+        if event == "deal":
             seat = data.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool):
                 raise ValueError("a deal names the 'seat' dealt to")
@@ -209,51 +156,23 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Che
                 raise ValueError("'cards' must list the cards dealt, the turned-up card first")
             wild = data.get("wild")
             return (DEAL, seat, tuple(_card(c) for c in cards), -1 if wild is None else _card(wild, "wild"))
-        if chance == "turn_up":
-            only_fields(data, _FIELDS["turn_up"], "turn_up")
+        if event == "turn_up":
             return (TURN_UP, _card(data.get("card")))
-        if chance == "draw":
-            only_fields(data, _FIELDS["draw_card"], "draw")
+        if event == "draw":
             seat = data.get("seat")
             if seat is not None and seat != state.turn:
                 raise ValueError(f"the card drawn now is seat {state.turn}'s, not seat {seat}'s")
             return (DRAWN, _drawn_card(data))
-        if chance == "reshuffle":
-            only_fields(data, _FIELDS["reshuffle"], "reshuffle")
-            reshuffle_size(data, len(state.discard) - 1)
-            return RESHUFFLE_ACTION
-        raise ValueError(f"unknown chance event {chance!r} (End of the Page: deal, turn_up, draw, "
-                         "reshuffle)")
+        reshuffle_size(data, len(state.discard) - 1)
+        return RESHUFFLE_ACTION
 
     def _decode_layoff(self, state: EndOfPageState, data: Mapping[str, Any]) -> Action:
         card = _card(data.get("card"))
         number = data.get("meld")
-        if not isinstance(number, int) or isinstance(number, bool):
+        if type(number) is not int:
             raise ValueError("'meld' must be the number of a meld on the table (1 for the first)")
-        index = number - 1
-        said = data.get("as")
-        if said is not None:
-            if not isinstance(said, str):
-                raise ValueError(f"'as' must be a rank or card, like \"4\" or \"5C\", got {said!r}")
-            rank, suit = parse_meaning(said)
-            if not state.is_wild(card) and rank != RANK[card]:
-                raise ValueError(f"{NAME[card]} is not wild: it stands only for itself")
-            if suit is not None and 0 <= index < len(state.melds):
-                meld = state.melds[index]
-                if meld[0] == RUN and meld[1] != suit:
-                    raise ValueError(f"meld {number} is a run of {SUITS[meld[1]]}: "
-                                     f"{NAME[card]} cannot stand for {said}")
-            return (LAYOFF, index, card, rank)
-        if state.is_wild(card) and 0 <= index < len(state.melds):
-            meanings = layoff_meanings(state.melds[index], card, state.mrules)
-            if len(meanings) > 1:
-                choices = " or ".join(RANK_NAMES[r] for r in meanings)
-                raise ValueError(f"say what the wild {NAME[card]} stands for on meld {number} "
-                                 f"(\"as\": {choices})")
-            if meanings:
-                return (LAYOFF, index, card, meanings[0])
-            return (LAYOFF, index, card, 0)
-        return (LAYOFF, index, card, RANK[card])
+        meld = state.melds[number - 1] if 0 < number <= len(state.melds) else None
+        return (LAYOFF, number - 1, card, meaning_on(meld, card, data.get("as"), state.mrules, number))
 
     def checkpoint(self, state: EndOfPageState) -> dict[str, Any] | None:
         """Right after the event that ends a round: the round's number, its
@@ -296,12 +215,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Che
             verb = "were" if name.lower() == "you" else "was"
             text = f"{name} {verb} dealt {len(cards)} cards (turned up {NAME[cards[0]]})"
             if seat == state.dealer:
-                card = action[3] if action[3] >= 0 else -1
-                if card < 0:
-                    for c in cards:
-                        if RANK[c] != 14:
-                            card = c
-                            break
+                card = action[3] if action[3] >= 0 else wild_of(cards)
                 if card >= 0:
                     text += f"; the wild card is {NAME[card]} ({RANK_NAMES[RANK[card]]}s are wild)"
             if viewer is None or viewer == seat:

@@ -45,7 +45,7 @@ CONSTRAINTS = (
 )
 
 
-def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
+def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
     """Refuse what CONSTRAINTS forbid, every problem at once.  Without
     ``num_players`` the widest table (``max_players``) must be dealt."""
     problems = []

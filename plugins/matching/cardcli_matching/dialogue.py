@@ -9,7 +9,7 @@ from cardcli.abilities import Prompts
 from cardcli.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
 from cardcli.errors import CardError
 from cardcli.grammar import join_or
-from cardcli.prompts import CALL_WORDS, UI, Other, Say, card_turn
+from cardcli.prompts import UI, Other, Say, card_turn, split_call
 from cardcli.variant import Action
 
 from .config import EIGHT
@@ -25,12 +25,7 @@ class MatchingPrompts(Prompts):
     def parse_move(self, state: MatchingState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` or
         ``p 7h`` (with the Page One call), ``draw``/``d``, ``keep``/``k``."""
-        words = text.strip().lower().replace("!", " ! ").split()
-        call = "!" in words
-        words = [w for w in words if w != "!"]
-        if words and words[0] in CALL_WORDS:
-            call = True
-            words = words[2:] if words[:2] == ["page", "one"] else words[1:]
+        call, words = split_call(text)
         action: Action
         if len(words) == 1 and words[0] in ("d", "draw", "take", "k", "keep"):
             action = DRAW_ACTION if words[0] in ("d", "draw", "take") else KEEP_ACTION

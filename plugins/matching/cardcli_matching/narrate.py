@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcli.abilities import Narration
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, sorted_hand
-from cardcli.grammar import cards_told, join_and, name_seats, plural, seat_name
-from cardcli.narration import RuleWords, after_move, either, event_line
+from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
+from cardcli.grammar import cards_told, join_and, name_seats, plural, seat_name, seat_names
+from cardcli.narration import RuleWords, draws_after, either, event_line, round_end
 from cardcli.variant import Action
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
@@ -75,31 +75,17 @@ class MatchingNarration(Narration):
                 lines.append(event_line(self, state, action, viewer, names))
                 continue
             line = event_line(self, state, action, viewer, names)
-            drew: list[int] = []
-            reason = -1
-            draw_state: MatchingState | None = None
-            reshuffled = start = index
-            while index < len(events):
-                later, event = events[index]
-                if event[0] == DRAWN and later.draw_seat == seat:
-                    draw_state = later
-                    reason = later.draw_for
-                    drew.extend(event[1])
-                elif event[0] == RESHUFFLE and later.draw_seat == seat:
-                    reshuffled = index + 1
-                else:
-                    break
-                index += 1
+            drew, draw_state, reshuffled, after_draws = draws_after(events, index, seat, _drawn, _rebuilt)
             if draw_state is None:
-                index = start
                 lines.append(line)
                 continue
+            index = after_draws
             if action[0] == DRAW and state.penalty:
                 line = f"{seat_name(seat, names)} took the penalty"
-            elif action[0] == PLAY and reason == FOR_PAGE_ONE:
+            elif action[0] == PLAY and draw_state.draw_for == FOR_PAGE_ONE:
                 line += " - forgot to call Page One!"
             line += ": drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
-            if reshuffled > start:
+            if reshuffled:
                 line += " (the discards were reshuffled into a new stock on the way)"
             if index < len(events):
                 after, then = events[index]
@@ -159,17 +145,13 @@ class MatchingNarration(Narration):
                       names: Sequence[str] | None = None) -> str | None:
         """When ``action`` ends a round of a longer game: every hand as it ended,
         the round's scores and the totals."""
-        if state.cfg.rounds == 1:
-            return None
-        after = after_move(state, action)
-        if after is None or after.round == state.round or after.result() is not None:
-            return None
+        after = round_end(state, action) if state.cfg.rounds > 1 else None
         ended = getattr(after, "last_round", None)
-        if ended is None:  # pragma: no cover - every round's end leaves it
+        if after is None or ended is None:
             return None
         hands, why = ended
         n = state.num_players
-        labels = [seat_name(s, names) for s in range(n)]
+        labels = seat_names(names, n)
         width = max(len(x) for x in labels)
         scores = after.round_scores[-1]
         score_width = max(len(str(x)) for x in (*scores, *after.totals))
@@ -182,10 +164,14 @@ class MatchingNarration(Narration):
                          f"(total {after.totals[seat]:>{score_width}})  {cards}")
         return "\n".join(lines)
 
-# ----------------------------------------------------------------- the log
-
 
 # ------------------------------------------------------- a refused move
+def _drawn(seat: int, state: MatchingState, action: Action) -> Any:
+    return action[1] if action[0] == DRAWN and state.draw_seat == seat else None
+
+
+def _rebuilt(seat: int, state: MatchingState, action: Action, cards: list[int]) -> bool:
+    return action[0] == RESHUFFLE and state.draw_seat == seat
 
 
 def play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
@@ -216,18 +202,15 @@ def effect_text(state: MatchingState, card: int, names: Sequence[str] | None) ->
     return ""
 
 
-# -------------------------------------------------------------- the rules
-
-
 def _lacking(state: MatchingState) -> str:
     """Why nothing plays, in what the hand lacks: "no spade and no 8 in hand"."""
     cfg = state.cfg
     named = 0 <= state.suit < ANY_SUIT
     if named:
-        parts = [f"no {SUIT_NAMES[state.suit][:-1]}"]
+        parts = [f"no {SUIT_SINGULAR[state.suit]}"]
     else:
         top = state.discard[-1]
-        parts = [f"no {SUIT_NAMES[SUIT[top]][:-1]}", f"no {RANK_NAMES[RANK[top]]}"]
+        parts = [f"no {SUIT_SINGULAR[SUIT[top]]}", f"no {RANK_NAMES[RANK[top]]}"]
     if cfg.special[8] == EIGHT:
         parts.append("no 8")
     text = join_and(parts) + " in hand"
@@ -291,6 +274,3 @@ def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None
             else:
                 effects.append(f"the {rank_name} reverses the direction")
     return "; ".join([text, *effects])
-
-
-# ------------------------------------------------------------ a round's end

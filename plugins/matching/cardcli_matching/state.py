@@ -623,8 +623,5 @@ class MatchingState(HandsAndStock, State):
             self._result = Result(places=final, winner=winner if final.count(1) == 1 else None,
                                   reason=reason)
         else:
-            final = rank_places(self.totals)
-            best = [s for s in range(n) if final[s] == 1]
-            self._result = Result(places=final, winner=best[0] if len(best) == 1 else None,
-                                  reason=f"{self.cfg.rounds} rounds played; lowest total wins",
-                                  scores=self.totals[:], rounds=[r[:] for r in self.round_scores])
+            self._result = Result.ranked(self.totals, f"{self.cfg.rounds} rounds played; lowest total wins",
+                                         lower_is_better=True, rounds=self.round_scores)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from cardcli.abilities import TableData
 from cardcli.cards import NAME, SUIT_NAMES, sorted_hand
 from cardcli.grammar import seat_names
-from cardcli.table_text import seat_rows
+from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
 from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView, generic_move_view
 
@@ -31,9 +31,7 @@ def render(state: MatchingState, viewer: int | None = None, names: Sequence[str]
         lines.append(f"Top card: {NAME[state.top]}" + (f"  - {note}" if note else ""))
     if _penalty(state):
         lines.append(_penalty(state))
-    shown = {seat: " ".join(NAME[c] for c in sorted_hand(hand)) for seat, hand in enumerate(state.hands)
-             if viewer is None or viewer == seat}
-    lines.extend(seat_rows(players(state, names), acting(state), shown))
+    lines.extend(seat_rows(players(state, names), acting(state), hands_shown(state.hands, viewer)))
     if state.phase == P_AFTER_DRAW and (viewer is None or viewer == state.turn):
         lines.append(_drawn(state))
     return "\n".join(lines)

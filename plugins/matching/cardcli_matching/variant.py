@@ -9,11 +9,11 @@ from cardcli.cards import NAME, SUITS, build_deck, parse_suit
 from cardcli.grammar import seat_name
 from cardcli.options import cached_config
 from cardcli.record_fields import (
+    EventFields,
     card_field,
     drawn_cards,
     flag_field,
     hands_field,
-    only_fields,
     reshuffle_size,
 )
 from cardcli.variant import Action, Rules, Variant
@@ -40,15 +40,9 @@ from .state import (
 )
 from .table import MatchingTable, render
 
-_FIELDS = {
-    "play": frozenset({"move", "seat", "card", "suit", "call"}),
-    "draw": frozenset({"move", "seat"}),
-    "keep": frozenset({"move", "seat"}),
-    "deal": frozenset({"chance", "hands"}),
-    "turn_up": frozenset({"chance", "card"}),
-    "draw_cards": frozenset({"chance", "seat", "cards"}),
-    "reshuffle": frozenset({"chance", "cards"}),
-}
+EVENTS = EventFields("matching", moves={"play": ("card", "suit", "call"), "draw": (), "keep": ()},
+                     chances={"deal": ("hands",), "turn_up": ("card",), "draw": ("seat", "cards"),
+                              "reshuffle": ("cards",)})
 
 
 def _card(value: Any) -> int:
@@ -68,8 +62,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
     constraints = CONSTRAINTS
     cpu_policies = cpu.POLICIES
 
-    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
-        check_rules(rules, num_players)
+    check_rules = staticmethod(check_rules)
 
     def deck(self, rules: Rules, num_players: int) -> list[int]:
         return build_deck(1)
@@ -102,34 +95,23 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
         raise ValueError(f"not a matching action: {action!r}")
 
     def decode_action(self, state: MatchingState, data: Mapping[str, Any]) -> Action:
-        move = data.get("move")
-        if move == "play":
-            only_fields(data, _FIELDS["play"], "play")
+        event = EVENTS.name(data)
+        if "move" in data:
+            if event != "play":
+                return DRAW_ACTION if event == "draw" else KEEP_ACTION
             card = _card(data.get("card"))
             suit = data.get("suit")
             if suit is not None and not isinstance(suit, str):
                 raise ValueError(f"suit must be S, H, D or C, got {suit!r}")
             return (PLAY, card, -1 if suit is None else parse_suit(suit), flag_field(data, "call"))
-        if move in ("draw", "keep"):
-            only_fields(data, _FIELDS[move], move)
-            return DRAW_ACTION if move == "draw" else KEEP_ACTION
-        if move is not None:
-            raise ValueError(f"unknown move {move!r} (matching moves: play, draw, keep)")
-        chance = data.get("chance")
-        if chance == "deal":
-            only_fields(data, _FIELDS["deal"], "deal")
+        if event == "deal":
             return (DEAL, hands_field(data, _card))
-        if chance == "turn_up":
-            only_fields(data, _FIELDS["turn_up"], "turn_up")
+        if event == "turn_up":
             return (TURN_UP, _card(data.get("card")))
-        if chance == "draw":
-            only_fields(data, _FIELDS["draw_cards"], "draw")
+        if event == "draw":
             return (DRAWN, drawn_cards(data, state.draw_seat if state.phase == P_DRAWING else None, _card))
-        if chance == "reshuffle":
-            only_fields(data, _FIELDS["reshuffle"], "reshuffle")
-            reshuffle_size(data, len(state.discard) - 1)
-            return RESHUFFLE_ACTION
-        raise ValueError(f"unknown chance event {chance!r} (matching: deal, turn_up, draw, reshuffle)")
+        reshuffle_size(data, len(state.discard) - 1)
+        return RESHUFFLE_ACTION
 
     # ----------------------------------------------------------------- people
     def describe(self, state: MatchingState, action: Action, viewer: int | None = None,

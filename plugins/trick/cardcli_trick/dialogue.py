@@ -3,13 +3,11 @@ choices or typed cards (``qh``, ``jk``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardcli.abilities import Prompts
 from cardcli.cards import NAME, SUIT, SUIT_NAMES, parse_card, sorted_hand
 from cardcli.errors import CardError
 from cardcli.grammar import join_or
-from cardcli.prompts import CALL_WORDS, UI, Other, card_turn
+from cardcli.prompts import UI, Other, card_turn, split_call
 from cardcli.variant import Action
 
 from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
@@ -23,12 +21,7 @@ class TrickPrompts(Prompts):
 
     def parse_move(self, state: TrickState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``7h``, ``jk``, ``qh!`` or ``p qh`` (with the Page One call), ``draw``/``d``."""
-        words = text.strip().lower().replace("!", " ! ").split()
-        call = "!" in words
-        words = [w for w in words if w != "!"]
-        if words and words[0] in CALL_WORDS:
-            call = True
-            words = words[2:] if words[:2] == ["page", "one"] else words[1:]
+        call, words = split_call(text)
         if len(words) != 1:
             return None
         if words[0] in ("d", "draw"):
@@ -46,12 +39,9 @@ class TrickPrompts(Prompts):
         cards = sorted((a[1] for a in legal if a[0] == PLAY and not a[2]), key=lambda c: (c // 13, c))
         can_draw = DRAW_ACTION in legal
         keys = {PLAYS[card][call]: str(n) for n, card in enumerate(cards, start=1) for call in (0, 1)}
-
-        def play(card: int, called: bool, rest: list[str]) -> Any:
-            return PLAYS[card][called] if not rest else None
-
         return card_turn(
-            ui, hand=sorted_hand(state.hands[seat]), cards=cards, play=play, keys=keys,
+            ui, hand=sorted_hand(state.hands[seat]), cards=cards, keys=keys,
+            play=lambda card, called, rest: None if rest else PLAYS[card][called],  # "qh x" is no move
             why_not=lambda card: state.why_illegal(PLAYS[card][False]), help=HELP,
             others=[Other("draw from the stock", DRAW_ACTION, ("d", "draw"), "d to draw")] * can_draw,
             unavailable={"?": HELP, "hint": HELP, **dict.fromkeys(("d", "draw"), _no_draw(state, cards))},

@@ -8,16 +8,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcli.abilities import Narration
-from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, sorted_hand
-from cardcli.grammar import cards_told, name_seats, plural, seat_name
-from cardcli.narration import RuleWords, after_move, either, event_line
+from cardcli.cards import JOKER, NAME, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
+from cardcli.grammar import cards_told, name_seats, plural, seat_name, seat_names
+from cardcli.narration import RuleWords, draws_after, either, event_line, round_end
 from cardcli.variant import Action
 
 from .state import D_PENALTY, DRAW, DRAWN, P_DRAW, P_FORCED, PLAY, RESHUFFLE, TrickState
 
 
-def _singular(suit: int) -> str:
-    return SUIT_NAMES[suit][:-1]
+def play_words(state: TrickState, card: int, call: bool, more: str = "") -> str:
+    """A play as it was made, before what it does: "led 9H", "played 7S on the
+    led joker", 'called "Page One!" and played 8H' (``more`` after the card)."""
+    if not state.trick:
+        text = f"led {NAME[card]}"
+    elif state.suit < 0:
+        text = f"played {NAME[card]} on the led joker"
+    else:
+        text = f"played {NAME[card]}"
+    return ("called \"Page One!\" and " if call else "") + text + more
+
+
+def _drawn(seat: int, state: TrickState, action: Action) -> Any:
+    return action[1] if action[0] == DRAWN and state.draw_seat == seat else None
+
+
+def _rebuilt(seat: int, state: TrickState, action: Action, cards: list[int]) -> bool:
+    return action[0] == RESHUFFLE and bool(cards)  # once drawing is under way
 
 
 #: What each option says in the header when it differs from the default, in this order.
@@ -44,14 +60,7 @@ class TrickNarration(Narration):
         """The move as attempted, for a refusal: never who would win the trick or the deal."""
         kind = action[0]
         if kind == PLAY:
-            card = NAME[action[1]]
-            if not state.trick:
-                text = f"led {card}"
-            elif state.suit < 0:
-                text = f"played {card} on the led joker"
-            else:
-                text = f"played {card}"
-            return ("called \"Page One!\" and " if action[2] else "") + text
+            return play_words(state, action[1], action[2])
         if kind == DRAW:
             return "chose to draw"
         if kind == DRAWN:
@@ -81,19 +90,7 @@ class TrickNarration(Narration):
             if seat < 0 or action[0] not in (DRAW, PLAY):
                 lines.append(event_line(self, state, action, viewer, names))
                 continue
-            drew: list[int] = []
-            rebuilt = False
-            last: TrickState | None = None
-            while index < len(events):
-                later, event = events[index]
-                if event[0] == DRAWN and later.draw_seat == seat:
-                    drew.extend(event[1])
-                    last = later
-                elif event[0] == RESHUFFLE and drew:
-                    rebuilt = True
-                else:
-                    break
-                index += 1
+            drew, last, rebuilt, index = draws_after(events, index, seat, _drawn, _rebuilt)
             if last is None:
                 lines.append(event_line(self, state, action, viewer, names))
                 continue
@@ -124,7 +121,7 @@ class TrickNarration(Narration):
             return _explain_play(state, action, names)
         if kind == DRAW:
             if state.suit >= 0:
-                one = _singular(state.suit)
+                one = SUIT_SINGULAR[state.suit]
                 if not state.can_draw():
                     return f"must draw: no {one} in hand, and nothing is left to draw: the hand is called off"
                 led = SUIT_NAMES[state.suit]
@@ -138,14 +135,12 @@ class TrickNarration(Narration):
                       names: Sequence[str] | None = None) -> str | None:
         """When ``action`` ends a deal of a longer match: who won it, every hand
         as it ended, and the deals won so far."""
-        if state.cfg.deals == 1:
-            return None
-        after = after_move(state, action)
-        if after is None or after.deal_no == state.deal_no or after.result() is not None:
+        after = round_end(state, action, "deal_no") if state.cfg.deals > 1 else None
+        if after is None:
             return None
         hands = getattr(after, "last_hands", None) or state.hands
         n = state.num_players
-        labels = [seat_name(s, names) for s in range(n)]
+        labels = seat_names(names, n)
         width = max(len(x) for x in labels)
         lines = [f"Deal {state.deal_no + 1} of {state.cfg.deals} is over: "
                  f"{name_seats(after.deal_reason, labels)}."]
@@ -156,12 +151,7 @@ class TrickNarration(Narration):
         return "\n".join(lines)
 
 
-# ----------------------------------------------------------------- the log
-
-
 # -------------------------------------------------------------- the rules
-
-
 def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -> str:
     _, card, call = action
     cfg = state.cfg
@@ -183,7 +173,7 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
         if cfg.joker_any_time:
             text = "the joker may be played at any time, and wins any trick"
         else:
-            text = f"the joker, played for want of a {_singular(suit)} (it wins any trick)"
+            text = f"the joker, played for want of a {SUIT_SINGULAR[suit]} (it wins any trick)"
     else:
         text = f"follows {SUIT_NAMES[suit]}"
     effects = []
@@ -191,14 +181,11 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
         effects.append("the last card: wins the deal")
     else:
         if len(state.trick) + 1 == state.num_players:
+            winner = state.winner_with(card)
             best = state.trick[state.win_pos]
             led = suit if suit >= 0 else SUIT[card]
-            if best != JOKER and (card == JOKER or (SUIT[card] == led and RANK[card] > RANK[best])):
-                winner = seat
-            else:
-                winner = state.trick_seats[state.win_pos]
             why = "the joker" if (card == JOKER and winner == seat) or (
-                winner != seat and best == JOKER) else f"the highest {_singular(led)}"
+                winner != seat and best == JOKER) else f"the highest {SUIT_SINGULAR[led]}"
             effects.append(f"the trick is complete: {seat_name(winner, names)} takes it with {why} "
                            "and leads next")
         if len(hand) == 2:
@@ -207,6 +194,3 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
             elif cfg.page_one_penalty:
                 effects.append(f"Page One! not called: {cfg.page_one_penalty} cards to draw")
     return "; ".join([text, *effects])
-
-
-# ------------------------------------------------------------ a deal's end

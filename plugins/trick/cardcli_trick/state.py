@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from cardcli.abilities import HandsAndStock
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
-from cardcli.grammar import could_play
+from cardcli.grammar import could_play, plural
 from cardcli.results import Result, rank_places
-from cardcli.stock import draw_one, take
+from cardcli.stock import check_drawn, draw_one, take
 from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
 from .config import Config
@@ -36,6 +36,8 @@ DRAW_ACTION = (DRAW,)
 RESHUFFLE_ACTION = (RESHUFFLE,)
 #: ``PLAYS[card][call]``: the play actions, built once.
 PLAYS = tuple(((PLAY, card, False), (PLAY, card, True)) for card in range(53))
+#: ``OFFERED[card][call]``: the plays of ``card`` a hand offers, with the Page One call when ``call``.
+OFFERED = tuple(((plays[0],), plays) for plays in PLAYS)
 
 # Phases.
 P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
@@ -109,6 +111,17 @@ class TrickState(HandsAndStock, State):
         """Whether a card could come: from the stock, or from reshuffled finished tricks."""
         return bool(self.stock) or bool(self.tricks)
 
+    def winner_with(self, card: int) -> int:
+        """The seat winning the trick once the player to move plays ``card``: a
+        joker wins unless one is already winning, else the highest of the suit led."""
+        if not self.trick:
+            return self.turn
+        best = self.trick[self.win_pos]
+        suit = self.suit if self.suit >= 0 else SUIT[card]
+        if best != JOKER and (card == JOKER or (SUIT[card] == suit and RANK[card] > RANK[best])):
+            return self.turn
+        return self.trick_seats[self.win_pos]
+
     def winning_seat(self) -> int:
         """The seat whose card is winning the trick so far (-1 before the lead)."""
         return self.trick_seats[self.win_pos] if self.trick else -1
@@ -129,10 +142,7 @@ class TrickState(HandsAndStock, State):
                         continue
                     seen.append(card)
                     if card != JOKER or joker_ok:
-                        plays = PLAYS[card]
-                        actions.append(plays[0])
-                        if call:
-                            actions.append(plays[1])
+                        actions.extend(OFFERED[card][call])
                 if not actions and (self.stock or self.tricks):
                     actions.append(DRAW_ACTION)
                 return actions
@@ -142,18 +152,12 @@ class TrickState(HandsAndStock, State):
                     if card in seen:
                         continue
                     seen.append(card)
-                    plays = PLAYS[card]
-                    actions.append(plays[0])
-                    if call:
-                        actions.append(plays[1])
+                    actions.extend(OFFERED[card][call])
                 elif card == JOKER:
                     joker = True
             if joker and (not actions or cfg.joker_any_time) and (cfg.joker_last or len(hand) > 1):
                 follow = bool(actions)
-                plays = PLAYS[JOKER]
-                actions.append(plays[0])
-                if call:
-                    actions.append(plays[1])
+                actions.extend(OFFERED[JOKER][call])
                 if follow:
                     return actions
             elif actions:
@@ -165,26 +169,19 @@ class TrickState(HandsAndStock, State):
                 actions.append(DRAW_ACTION)
             return actions
         if phase == P_FORCED:
-            plays = PLAYS[self.forced]
-            if len(self.hands[self.turn]) == 2:
-                return [plays[0], plays[1]]
-            return [plays[0]]
+            return list(OFFERED[self.forced][len(self.hands[self.turn]) == 2])
         return []
 
     def expecting(self) -> str:
-        phase = self.phase
+        phase, deals = self.phase, self.cfg.deals
         if phase == P_DEAL:
-            if self.cfg.deals > 1:
-                return f"the deal of deal {self.deal_no + 1} of {self.cfg.deals}"
-            return "the deal"
+            return f"the deal of deal {self.deal_no + 1} of {deals}" if deals > 1 else "the deal"
         if phase == P_RESHUFFLE:
             return "a reshuffle of the finished tricks into a new stock (the stock is empty)"
         if phase == P_DRAW:
-            seat = self.draw_seat
+            seat, count = self.draw_seat, plural(self.draw_count(), "card")
             if self.draw_for == D_PENALTY:
-                count = min(self.draw_left, len(self.stock))
-                return (f"seat {seat} to draw the forgotten Page One penalty "
-                        f"({count} card{'s' if count != 1 else ''})")
+                return f"seat {seat} to draw the forgotten Page One penalty ({count})"
             if self.draw_for == D_FOLLOW:
                 return f"seat {seat} to draw a card (cannot follow {SUIT_NAMES[self.suit]})"
             return f"seat {seat} to draw a card to play"
@@ -306,14 +303,11 @@ class TrickState(HandsAndStock, State):
         return "not allowed now"
 
     def _where(self, card: int) -> str:
-        for seat, hand in enumerate(self.hands):
-            if card in hand:
-                return f" (it is in seat {seat}'s hand)"
-        if card in self.trick:
-            return " (it is in the trick on the table)"
-        if card in self.tricks:
-            return " (it is in the finished tricks)"
-        return ""
+        """Where a card that is not in the stock is: " (it is in seat 0's hand)"."""
+        places = [*(f"seat {seat}'s hand" for seat, hand in enumerate(self.hands) if card in hand),
+                  *(["the trick on the table"] if card in self.trick else []),
+                  *(["the finished tricks"] if card in self.tricks else [])]
+        return f" (it is in {places[0]})" if places else ""
 
     def check_chance(self, action: Action) -> None:
         if not isinstance(action, tuple) or not action:
@@ -334,17 +328,7 @@ class TrickState(HandsAndStock, State):
                 raise IllegalMove(f"no reshuffle now: the stock still has {len(self.stock)} card(s)")
             if kind != DRAWN:
                 raise IllegalMove(f"expected {self.expecting()}")
-            cards = action[1]
-            want = self.draw_count()
-            if len(cards) != want:
-                raise IllegalMove(f"{len(cards)} card(s) drawn, but the rules draw {want} here")
-            pool = self.stock[:]
-            for card in cards:
-                if not isinstance(card, int) or not 0 <= card <= JOKER:
-                    raise IllegalMove(f"{card!r} is not a card of this game")
-                if card not in pool:
-                    raise IllegalMove(f"drew {NAME[card]}, which is not in the stock{self._where(card)}")
-                pool.remove(card)
+            check_drawn(self.stock, action[1], self.draw_count(), self._where)
             return
         raise IllegalMove(f"expected {self.expecting()}")
 
@@ -527,11 +511,7 @@ class TrickState(HandsAndStock, State):
         if self.cfg.deals == 1:
             self._result = Result(places=places, winner=winner, reason=reason)
             return
-        final = rank_places(self.tally, lower_is_better=False)
-        best = [s for s in range(n) if final[s] == 1]
-        self._result = Result(
-            places=final, winner=best[0] if len(best) == 1 else None,
-            reason=f"{self.cfg.deals} deals played; most deals won takes the match",
-            scores=self.tally[:],
-            rounds=[[1 if w == s else 0 for s in range(n)] for w in self.deal_winners],
-            extra={"deal_winners": self.deal_winners[:]})
+        why = f"{self.cfg.deals} deals played; most deals won takes the match"
+        self._result = Result.ranked(self.tally, why, lower_is_better=False,
+                                     rounds=[[int(w == s) for s in range(n)] for w in self.deal_winners],
+                                     extra={"deal_winners": self.deal_winners[:]})

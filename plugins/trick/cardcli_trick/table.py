@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from cardcli.abilities import TableData
 from cardcli.cards import NAME, SUIT_NAMES, sorted_hand
 from cardcli.grammar import name_seats, plural, seat_name, seat_names
-from cardcli.table_text import seat_rows
+from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
 from cardcli.view import MoveView, Pile, PlayerView, TableView, generic_move_view
 
@@ -25,22 +25,15 @@ def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | 
     lines = [" | ".join(head)]
     if cfg.deals > 1:
         lines.append(tally_text(state, names))
-    if state.last_trick is not None and (state.phase != P_OVER or state.trick):
-        cards, seats, winner = state.last_trick
-        played = ", ".join(f"{names[s]} {NAME[c]}" for s, c in zip(seats, cards))
-        lines.append(f"Last trick: {played}  (won by {names[winner]}{'' if state.trick else ', who leads'})")
-    if state.trick:
-        played = ", ".join(f"{names[s]} {NAME[c]}" for s, c in zip(state.trick_seats, state.trick))
-        if state.phase == P_OVER:
+    for pile in reversed(_tricks(state, names)):  # the last trick, then the trick on the table
+        played = ", ".join(f"{who} {card}" for who, card in zip(pile.labels, pile.cards))
+        if pile.name == "last trick":
+            lines.append(f"Last trick: {played}  ({pile.note}{'' if state.trick else ', who leads'})")
+        elif state.phase == P_OVER:
             lines.append(f"Trick left unfinished: {played}")
         else:
-            led = (f"{SUIT_NAMES[state.suit]} to follow" if state.suit >= 0 else
-                   "joker led: the next card sets the suit")
-            lines.append(f"Trick: {played}  ({led}; winning: {names[state.winning_seat()]} "
-                         f"with {NAME[state.trick[state.win_pos]]})")
-    shown = {seat: " ".join(NAME[c] for c in sorted_hand(hand)) for seat, hand in enumerate(state.hands)
-             if viewer is None or viewer == seat}
-    lines.extend(seat_rows(players(state, names), acting(state), shown))
+            lines.append(f"Trick: {played}  ({pile.note})")
+    lines.extend(seat_rows(players(state, names), acting(state), hands_shown(state.hands, viewer)))
     if _drawing(state, names):
         lines.append(_drawing(state, names))
     if state.phase == P_FORCED and (viewer is None or viewer == state.turn):
@@ -55,20 +48,7 @@ class TrickTable(TableData):
 
     def table_view(self, state: TrickState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
-        piles = []
-        if state.trick:
-            if state.phase == P_OVER:
-                note = "left unfinished"
-            elif state.suit >= 0:
-                note = f"{SUIT_NAMES[state.suit]} to follow; winning: {names[state.winning_seat()]}"
-            else:
-                note = "joker led: the next card sets the suit"
-            piles.append(Pile("trick", [NAME[c] for c in state.trick], len(state.trick),
-                              [names[s] for s in state.trick_seats], note))
-        if state.last_trick is not None and (state.phase != P_OVER or state.trick):
-            cards, seats, winner = state.last_trick
-            piles.append(Pile("last trick", [NAME[c] for c in cards], len(cards), [names[s] for s in seats],
-                              f"won by {names[winner]}"))
+        piles = _tricks(state, names)
         piles.append(Pile("stock", [], len(state.stock)))
         piles.append(Pile("finished tricks", [], len(state.tricks)))
         notes = [_deal(state), tally_text(state, names)] if cfg.deals > 1 else []
@@ -124,6 +104,26 @@ def tally_text(state: TrickState, names: Sequence[str] | None) -> str:
     head = (f"Deal {number} called off (counts for nobody)" if last is None else
             f"Deal {number} won by {seat_name(last, names)}")
     return f"{head}; deals won: {tally}"
+
+
+def _tricks(state: TrickState, names: Sequence[str]) -> list[Pile]:
+    """The trick on the table (who played what, and who is winning it) and the last trick."""
+    piles = []
+    if state.trick:
+        if state.phase == P_OVER:
+            note = "left unfinished"
+        elif state.suit >= 0:
+            note = (f"{SUIT_NAMES[state.suit]} to follow; winning: {names[state.winning_seat()]} with "
+                    f"{NAME[state.trick[state.win_pos]]}")
+        else:
+            note = "joker led: the next card sets the suit"
+        piles.append(Pile("trick", [NAME[c] for c in state.trick], len(state.trick),
+                          [names[s] for s in state.trick_seats], note))
+    if state.last_trick is not None and (state.phase != P_OVER or state.trick):
+        cards, seats, winner = state.last_trick
+        piles.append(Pile("last trick", [NAME[c] for c in cards], len(cards), [names[s] for s in seats],
+                          f"won by {names[winner]}"))
+    return piles
 
 
 def _deal(state: TrickState) -> str:

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES
-from cardcli.grammar import plural, seat_name
+from cardcli.cards import JOKER, NAME, SUIT, SUIT_NAMES, SUIT_SINGULAR
+from cardcli.grammar import cards_told, plural, seat_name
 from cardcli.options import cached_config
 from cardcli.record_fields import (
+    EventFields,
     card_field,
     drawn_cards,
     flag_field,
     hands_field,
-    only_fields,
     reshuffle_size,
 )
 from cardcli.variant import Action, Rules, Variant
@@ -21,7 +21,7 @@ from cardcli.variant import Action, Rules, Variant
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, pack
 from .dialogue import TrickPrompts
-from .narrate import TrickNarration
+from .narrate import TrickNarration, play_words
 from .state import (
     D_FOLLOW,
     D_PENALTY,
@@ -38,13 +38,9 @@ from .state import (
 )
 from .table import TrickTable, render, tally_text
 
-_FIELDS = {
-    "play": {"move", "seat", "card", "call"},
-    "draw": {"move", "seat"},
-    "deal": {"chance", "hands", "dealer"},
-    "draw_cards": {"chance", "seat", "cards"},
-    "reshuffle": {"chance", "cards"},
-}
+EVENTS = EventFields("trick", moves={"play": ("card", "call"), "draw": ()},
+                     chances={"deal": ("hands", "dealer"), "draw": ("seat", "cards"),
+                              "reshuffle": ("cards",)})
 
 
 class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]):
@@ -60,8 +56,7 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
     cpu_policies = cpu.POLICIES
     score_label = "deals won"
 
-    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
-        check_rules(rules, num_players)
+    check_rules = staticmethod(check_rules)
 
     def deck(self, rules: Rules, num_players: int) -> list[int]:
         return pack(rules)
@@ -89,32 +84,21 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
         raise ValueError(f"not a trick action: {action!r}")
 
     def decode_action(self, state: TrickState, data: Mapping[str, Any]) -> Action:
-        move = data.get("move")
-        if move is not None:
-            if move == "play":
-                only_fields(data, _FIELDS["play"], "play")
-                card = card_field(data.get("card"))
-                return PLAYS[card][flag_field(data, "call")]
-            if move == "draw":
-                only_fields(data, _FIELDS["draw"], "draw")
+        event = EVENTS.name(data)
+        if "move" in data:
+            if event == "draw":
                 return DRAW_ACTION
-            raise ValueError(f"unknown move {move!r} (trick moves: play, draw)")
-        chance = data.get("chance")
-        if chance == "deal":
-            only_fields(data, _FIELDS["deal"], "deal")
+            return PLAYS[card_field(data.get("card"))][flag_field(data, "call")]
+        if event == "deal":
             hands = hands_field(data)
             dealer = data.get("dealer")
             if dealer is not None and dealer != state.dealer:
                 raise ValueError(f"the dealer of this deal is seat {state.dealer}, not {dealer!r}")
             return (DEAL, hands)
-        if chance == "draw":
-            only_fields(data, _FIELDS["draw_cards"], "draw")
+        if event == "draw":
             return (DRAWN, drawn_cards(data, state.draw_seat if state.phase == P_DRAW else None))
-        if chance == "reshuffle":
-            only_fields(data, _FIELDS["reshuffle"], "reshuffle")
-            reshuffle_size(data, len(state.tricks))
-            return RESHUFFLE_ACTION
-        raise ValueError(f"unknown chance event {chance!r} (trick: deal, draw, reshuffle)")
+        reshuffle_size(data, len(state.tricks))
+        return RESHUFFLE_ACTION
 
     # ----------------------------------------------------------------- people
     def describe(self, state: TrickState, action: Action, viewer: int | None = None,
@@ -134,26 +118,21 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
             who = seat_name(seat, names)
             cards = action[1]
             if state.draw_for == D_PENALTY:
-                if viewer is None or viewer == seat:
-                    return f"{who} drew {' '.join(NAME[c] for c in cards)} (forgot Page One)"
-                return f"{who} drew {plural(len(cards), 'card')} (forgot Page One)"
-            so_far = state.drawn_now + 1
-            card = cards[0]
-            if viewer is None or viewer == seat:
-                text = f"{who} drew {NAME[card]}"
-                if card not in state.stock:  # only in a broken record: the check says why
-                    return text
-                if state.draw_for == D_FOLLOW:
-                    if SUIT[card] == state.suit:
-                        text += f", a {SUIT_NAMES[state.suit][:-1]}: it must be played"
-                    elif card == JOKER:
-                        text += " (the joker: kept, drawing goes on)"
-                    else:
-                        text += ", drawing on"
-                else:
-                    text += ": it must be played"
-                return text + (f" ({so_far} drawn)" if so_far > 1 else "")
-            return f"{who} drew a card ({so_far} drawn)" if so_far > 1 else f"{who} drew a card"
+                told = cards_told([NAME[c] for c in cards], viewer in (None, seat))
+                return f"{who} drew {told} (forgot Page One)"
+            card, so_far = cards[0], state.drawn_now + 1
+            count = f" ({so_far} drawn)" if so_far > 1 else ""
+            if viewer not in (None, seat):
+                return f"{who} drew a card{count}"
+            if card not in state.stock:  # only in a broken record: the check says why
+                return f"{who} drew {NAME[card]}"
+            if state.draw_for != D_FOLLOW:
+                how = ": it must be played"
+            elif SUIT[card] == state.suit:
+                how = f", a {SUIT_SINGULAR[state.suit]}: it must be played"
+            else:
+                how = " (the joker: kept, drawing goes on)" if card == JOKER else ", drawing on"
+            return f"{who} drew {NAME[card]}{how}{count}"
         if kind == RESHUFFLE:
             return (f"the stock is empty: {plural(len(state.tricks), 'card')} of finished tricks "
                     f"shuffled into a new stock")
@@ -173,31 +152,20 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
         seat = state.turn
         hand = state.hands[seat]
         if not state.trick:
-            text = f"led {NAME[card]}"
-            if card == JOKER:
-                text += " (the next card sets the suit)"
+            more = " (the next card sets the suit)" if card == JOKER else ""
         elif state.suit < 0:
-            text = f"played {NAME[card]} on the led joker"
-            if card != JOKER:
-                text += f" ({SUIT_NAMES[SUIT[card]]} to follow)"
+            more = f" ({SUIT_NAMES[SUIT[card]]} to follow)" if card != JOKER else ""
+        elif card == JOKER:
+            more = f" on {SUIT_NAMES[state.suit]}"
+        elif SUIT[card] != state.suit:  # only in a broken record: the check says why
+            return play_words(state, card, call)
         else:
-            text = f"played {NAME[card]}"
-            if card == JOKER:
-                text += f" on {SUIT_NAMES[state.suit]}"
-            elif SUIT[card] != state.suit:  # only in a broken record: the check says why
-                return ("called \"Page One!\" and " if call else "") + text
-        if call:
-            text = "called \"Page One!\" and " + text
+            more = ""
+        text = play_words(state, card, call, more)
         if len(hand) == 1:
             return text + ": the last card, which wins the deal!"
         if len(state.trick) + 1 == state.num_players:
-            best = state.trick[state.win_pos]
-            suit = state.suit if state.suit >= 0 else SUIT[card]
-            if best != JOKER and (card == JOKER or (SUIT[card] == suit and RANK[card] > RANK[best])):
-                winner = seat
-            else:
-                winner = state.trick_seats[state.win_pos]
-            text += f"; the trick goes to {seat_name(winner, names)}"
+            text += f"; the trick goes to {seat_name(state.winner_with(card), names)}"
         if len(hand) == 2 and not call:
             text += " - forgot to call Page One!"
         return text
