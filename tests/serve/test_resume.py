@@ -102,3 +102,4 @@ def test_an_evening_survives_kill_9_in_a_game_and_between_games(tmp_path):
     saved = json.loads(table_file(second).read_text())
     assert table_file(second) == table_file(record)
     assert [g["record"] for g in saved["evening"]["games"]] == [record.name, second.name]
+    assert saved["evening"]["again"] == "host"  # "all" only while served from a terminal nobody types at

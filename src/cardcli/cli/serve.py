@@ -170,7 +170,7 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
         port = saved.port if port is None else port
         open_hands = open_hands or bool(saved.options.get("open_hands"))
         if again is not None:
-            evening.again = again
+            evening.again = evening.chosen = again
     else:
         if variant is None:
             raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")

@@ -71,7 +71,10 @@ class Evening:
         self.rules = rules
         self.ruleset = ruleset
         self.seed = seed
-        self.again = again
+        #: Who starts the next game now, and who the host chose (what the file
+        #: keeps: a table served from a terminal nobody can type at starts
+        #: each game when everyone is ready, but only while it is so served).
+        self.again = self.chosen = again
         self.games: list[Played] = []
         #: The tally's players by number: the name each has now (or had when they left).
         self.people: dict[int, str] = {}
@@ -180,7 +183,7 @@ class Evening:
     # ----------------------------------------------------------- the file
     def as_dict(self, table: Table) -> dict[str, Any]:
         return {"variant": self.variant.name, "rules": self.rules, "ruleset": self.ruleset, "seed": self.seed,
-                "again": self.again, "games": [played.as_dict() for played in self.games],
+                "again": self.chosen, "games": [played.as_dict() for played in self.games],
                 "people": {str(player): name for player, name in self.people.items()},
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "player": s.player,
                            "named": s.named, "left": s.left} for s in table.seats]}

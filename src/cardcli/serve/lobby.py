@@ -232,7 +232,7 @@ class Lobby:
         if len(args) != 1 or args[0].lower() not in STARTS:
             raise CardcliError("again host (you start each game) or again all (it starts when everyone "
                                "has said play again)")
-        self.evening.again = args[0].lower()
+        self.evening.again = self.evening.chosen = args[0].lower()
         self._changed("you start each next game" if self.evening.again == "host" else
                       "each next game starts when everyone has said play again")
 
