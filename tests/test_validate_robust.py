@@ -406,7 +406,7 @@ def test_a_served_table_shows_names_escaped():
 
     game, _buffer = play_game("matching", players=2, seed=1)
     game.seats[0].name = "\x1b[2Jann"
-    table = Table(game, ["cpu", "cpu"])
+    table = Table.for_game(game, ["cpu", "cpu"])
     assert table.seats[0].name == "\\x1b[2Jann"
 
 
