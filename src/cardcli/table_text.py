@@ -9,11 +9,15 @@ them (dealer, Page One) and, for the viewer, their cards::
 The row of the player to move starts with :data:`ACTING` (" > "), which is
 how the terminal knows which row to show in bold (:mod:`cardcli.style`): a
 variant that writes its rows with :func:`seat_rows` gets that for free.
+
+A game played in rounds shows its score sheet with :func:`score_sheet`, as
+``cardcli scoresheet`` shows a page kept by hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .cards import NAME, sorted_hand
 from .view import PlayerView
@@ -51,3 +55,22 @@ def hands_shown(hands: Sequence[Sequence[int]], viewer: int | None) -> dict[int,
     every hand where ``viewer`` is ``None``."""
     return {seat: " ".join(NAME[card] for card in sorted_hand(hand)) for seat, hand in enumerate(hands)
             if viewer is None or viewer == seat}
+
+
+def score_sheet(names: Sequence[str], rounds: Sequence[Sequence[Any]], totals: Sequence[Any],
+                notes: Sequence[str] = ()) -> list[str]:
+    """The running score sheet of a game in rounds: a line per round (its
+    score per seat, then its note, such as how it ended), then the totals::
+
+        Score sheet:
+          round    ann    bob
+              1    105    210   (bob went out)
+          total    105    210
+    """
+    width = max(6, *(len(name) for name in names))
+    lines = ["Score sheet:", "  round " + " ".join(f"{name:>{width}}" for name in names)]
+    for number, scores in enumerate(rounds, start=1):
+        note = f"   ({notes[number - 1]})" if number <= len(notes) and notes[number - 1] else ""
+        lines.append(f"  {number:>5} " + " ".join(f"{score:>{width}}" for score in scores) + note)
+    lines.append("  total " + " ".join(f"{score:>{width}}" for score in totals))
+    return lines

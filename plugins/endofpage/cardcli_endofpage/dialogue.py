@@ -9,12 +9,20 @@ from cardcli.abilities import Prompts
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
 from cardcli.errors import CardError, IllegalMove
 from cardcli.grammar import type_a_number
-from cardcli.melds import RUN, interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
+from cardcli.melds import (
+    RUN,
+    hand_order,
+    hand_text,
+    interpretations,
+    layoff_meanings,
+    layoff_problem,
+    meld_text,
+    why_not_meld,
+)
 from cardcli.prompts import UI, Say, Turn, ask
 from cardcli.variant import Action
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
-from .table import hand_text, sorted_for_display
 
 EMPTY = "type a command (help for the list)"
 HELP = """Commands:
@@ -43,7 +51,7 @@ def _hand_card(state: EndOfPageState, seat: int, word: str, order: list[int]) ->
 
 
 def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
-    order = sorted_for_display(state, state.hands[seat])
+    order = hand_order(state.hands[seat], state.wild)
     picked: list[int] = []
     left = list(state.hands[seat])
     for word in words:
@@ -168,8 +176,8 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
 
     return ask(ui, Turn(prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)", typed=typed, help=HELP,
                         words=dict.fromkeys(("list", "ls"), listing), empty=f"Not allowed: {EMPTY}.",
-                        lines=lambda: ["Pick cards by name or number: " + hand_text(state, state.hands[seat],
-                                                                                   numbered=True)]))
+                        lines=lambda: ["Pick cards by name or number: "
+                                       + hand_text(state.hands[seat], state.wild, numbered=True)]))
 
 
 def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:

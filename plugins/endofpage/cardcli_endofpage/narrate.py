@@ -10,7 +10,7 @@ from typing import Any
 from cardcli.abilities import Narration
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS
 from cardcli.grammar import name_seats, plural, possessive, seat_name, seat_names
-from cardcli.melds import RUN, SET, meaning_name, meld_text
+from cardcli.melds import RUN, SET, hand_text, meaning_name, meld_shown, meld_text
 from cardcli.narration import RuleWords, after_move, event_line, round_end
 from cardcli.variant import Action
 
@@ -27,7 +27,7 @@ from .state import (
     TAKE,
     EndOfPageState,
 )
-from .table import hand_text, meld_display, score_sheet
+from .table import sheet_lines
 
 #: What each option says in the header when it differs from the default, in this order.
 RULE_WORDS: dict[str, RuleWords] = {
@@ -157,19 +157,19 @@ class EndOfPageNarration(Narration):
         lines = [f"Round {state.round + 1} of {state.cfg.page_lines} is over: "
                  f"{name_seats(after.notes[-1], labels)}.", "The table as the round ended:"]
         if table.melds:
-            for index in range(len(table.melds)):
-                lines.append(f"  {index + 1}. {labels[table.owners[index]]}: {meld_display(table, index)}")
+            for index, (meld, owner) in enumerate(zip(table.melds, table.owners)):
+                lines.append(f"  {index + 1}. {labels[owner]}: {meld_shown(meld, table.mrules)}")
         else:
             lines.append("  no melds")
         scores = after.round_scores[-1]
         for seat in range(n):
             on_table = sum(table.points[c] for c in table.played[seat])
             in_hand = sum(table.points[c] for c in table.hands[seat])
-            hand = hand_text(table, table.hands[seat]) if table.hands[seat] else "no cards (out)"
+            hand = hand_text(table.hands[seat], table.wild) if table.hands[seat] else "no cards (out)"
             lines.append(f"  {labels[seat]:<{width}}  {on_table:>4} on the table - {in_hand:>3} in hand "
                          f"= {scores[seat]:>4}   hand: {hand}")
         lines.append("")
-        lines.extend(score_sheet(after, labels))
+        lines.extend(sheet_lines(after, labels))
         return "\n".join(lines)
 
 
