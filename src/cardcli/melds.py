@@ -489,6 +489,12 @@ def pickup_melds(candidates: Iterable[int], hand: Sequence[int], rules: MeldRule
     return found
 
 
+def stands_for(meld: Meld | None, rank: int) -> str:
+    """What a wild laid off on ``meld`` as ``rank`` stands for, in notation:
+    ``4`` on a set, ``5C`` on a run (a rank alone where there is no such meld)."""
+    return RANK_NAMES.get(rank, "?") + (SUITS[meld[1]] if meld is not None and meld[0] == RUN else "")
+
+
 def meld_label(meld: Meld) -> str:
     """What a meld is, in a few words: ``set of 4s``, ``run of H``."""
     return f"set of {RANK_NAMES[meld[1]]}s" if meld[0] == SET else f"run of {SUITS[meld[1]]}"
@@ -500,27 +506,6 @@ def meld_shown(meld: Meld, rules: MeldRules) -> str:
     parts = [f"{NAME[card]}(={meaning_name(meld, index)})" if rules.is_wild(card) else NAME[card]
              for index, card in enumerate(meld[3])]
     return f"{' '.join(parts)}  [{meld_label(meld)}]"
-
-
-def hand_order(hand: Iterable[int], wild: int) -> list[int]:
-    """A hand in display order: by suit, low to high, the cards of the ``wild`` rank last."""
-    return sorted(hand, key=lambda card: (RANK[card] == wild, SUIT[card], RANK[card]))
-
-
-def hand_text(hand: Iterable[int], wild: int, numbered: bool = False) -> str:
-    """A hand sorted and grouped (:func:`hand_order`), the wilds apart and marked
-    ``*``: ``4S 9S | 7D | 3C*``; ``numbered`` puts each card's place in front
-    (``1:4S``), for picking cards by number."""
-    groups: list[list[str]] = []
-    current = None
-    for number, card in enumerate(hand_order(hand, wild), start=1):
-        group = -1 if RANK[card] == wild else SUIT[card]
-        if group != current or not groups:
-            groups.append([])
-            current = group
-        label = NAME[card] + ("*" if group < 0 else "")
-        groups[-1].append(f"{number}:{label}" if numbered else label)
-    return " | ".join(" ".join(words) for words in groups)
 
 
 def meld_text(meld: Meld, rules: MeldRules) -> str:

@@ -10,16 +10,17 @@ The row of the player to move starts with :data:`ACTING` (" > "), which is
 how the terminal knows which row to show in bold (:mod:`cardcli.style`): a
 variant that writes its rows with :func:`seat_rows` gets that for free.
 
-A game played in rounds shows its score sheet with :func:`score_sheet`, as
+A hand with wilds is shown grouped by suit, the wilds apart (:func:`hand_text`);
+a game played in rounds shows its score sheet with :func:`score_sheet`, as
 ``cardcli scoresheet`` shows a page kept by hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import NAME, sorted_hand
+from .cards import NAME, RANK, SUIT, sorted_hand
 from .view import PlayerView
 
 #: How the row of the player to move begins.
@@ -55,6 +56,27 @@ def hands_shown(hands: Sequence[Sequence[int]], viewer: int | None) -> dict[int,
     every hand where ``viewer`` is ``None``."""
     return {seat: " ".join(NAME[card] for card in sorted_hand(hand)) for seat, hand in enumerate(hands)
             if viewer is None or viewer == seat}
+
+
+def hand_order(hand: Iterable[int], wild: int) -> list[int]:
+    """A hand in display order: by suit, low to high, the cards of the ``wild`` rank last."""
+    return sorted(hand, key=lambda card: (RANK[card] == wild, SUIT[card], RANK[card]))
+
+
+def hand_text(hand: Iterable[int], wild: int, numbered: bool = False) -> str:
+    """A hand sorted and grouped (:func:`hand_order`), the wilds apart and marked
+    ``*``: ``4S 9S | 7D | 3C*``; ``numbered`` puts each card's place in front
+    (``1:4S``), for picking cards by number."""
+    groups: list[list[str]] = []
+    current = None
+    for number, card in enumerate(hand_order(hand, wild), start=1):
+        group = -1 if RANK[card] == wild else SUIT[card]
+        if group != current or not groups:
+            groups.append([])
+            current = group
+        label = NAME[card] + ("*" if group < 0 else "")
+        groups[-1].append(f"{number}:{label}" if numbered else label)
+    return " | ".join(" ".join(words) for words in groups)
 
 
 def score_sheet(names: Sequence[str], rounds: Sequence[Sequence[Any]], totals: Sequence[Any],

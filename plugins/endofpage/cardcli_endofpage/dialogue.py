@@ -6,23 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.abilities import Prompts
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
+from cardcli.cards import NAME, RANK, parse_card
 from cardcli.errors import CardError, IllegalMove
 from cardcli.grammar import type_a_number
-from cardcli.melds import (
-    RUN,
-    hand_order,
-    hand_text,
-    interpretations,
-    layoff_meanings,
-    layoff_problem,
-    meld_text,
-    why_not_meld,
-)
+from cardcli.melds import interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
 from cardcli.prompts import UI, Say, Turn, ask
+from cardcli.table_text import hand_order, hand_text
 from cardcli.variant import Action
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
+from .table import move_view
 
 EMPTY = "type a command (help for the list)"
 HELP = """Commands:
@@ -107,19 +100,6 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
     raise ValueError(f"{text.strip()!r} is not a command (help for the list)")
 
 
-def _label(state: EndOfPageState, action: Action) -> str:
-    kind = action[0]
-    if kind == MELD:
-        return "meld " + meld_text(action[1], state.mrules)
-    if kind == LAYOFF:
-        _, index, card, as_rank = action
-        meld = state.melds[index]
-        means = RANK_NAMES[as_rank] + (SUITS[meld[1]] if meld[0] == RUN else "")
-        return f"lay off {NAME[card]}" + (f" as {means}" if state.is_wild(card) else "") + \
-            f" on meld {index + 1}"
-    return str(action)
-
-
 class EndOfPagePrompts(Prompts):
     """Typed moves (``draw``, ``take``, ``m 4s 4h 3d``, ``l 3s 1``, ``d kc``) and the dialogue."""
 
@@ -150,7 +130,7 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
 
     def listing() -> Say:
         hints = [a for a in legal if a[0] in (MELD, LAYOFF)]
-        lines = (["  " + _label(state, action) for action in hints[:20]]
+        lines = (["  " + move_view(state, seat, action).label for action in hints[:20]]
                  or ["No meld or lay-off now: discard a card."])
         return Say("\n".join(lines + ([f"  ... and {len(hints) - 20} more"] if len(hints) > 20 else [])))
 
@@ -165,7 +145,8 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
         except ValueError as error:
             return Say(f"Not allowed: {error}.")
         if isinstance(action, list):
-            action = action[ui.choose("What does the wild stand for?", [_label(state, a) for a in action])]
+            labels = [move_view(state, seat, a).label for a in action]
+            action = action[ui.choose("What does the wild stand for?", labels)]
         try:
             state.check(action)
         except IllegalMove as error:

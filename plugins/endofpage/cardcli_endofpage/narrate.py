@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcli.abilities import Narration
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS
+from cardcli.cards import NAME, RANK, RANK_NAMES
 from cardcli.grammar import name_seats, plural, possessive, seat_name, seat_names
-from cardcli.melds import RUN, SET, hand_text, meaning_name, meld_shown, meld_text
+from cardcli.melds import SET, meaning_name, meld_shown, meld_text, stands_for
 from cardcli.narration import RuleWords, after_move, event_line, round_end
+from cardcli.table_text import hand_text
 from cardcli.variant import Action
 
 from .state import (
@@ -114,7 +115,7 @@ class EndOfPageNarration(Narration):
                 f"{owner} run of {('spades', 'hearts', 'diamonds', 'clubs')[meld[1]]}"
             text = f"after a first meld, a card may be laid off on any meld: {NAME[card]} extends {what}"
             if state.is_wild(card):
-                means = RANK_NAMES[as_rank] + ("SHDC"[meld[1]] if meld[0] == RUN else "")
+                means = stands_for(meld, as_rank)
                 text += f"; {_wilds(state)}: {NAME[card]} stands for {means}"
             if len(state.hands[state.turn]) == 1:
                 text += "; a last card that plays must be played"
@@ -196,12 +197,10 @@ def _meld_rule(state: EndOfPageState, meld: tuple) -> str:
 def laid_off(state: EndOfPageState, index: int, card: int, as_rank: int) -> str:
     """A card laid off, with what a wild stands for: ``5H (as QS)``.  The
     meld may not exist (a refused move names whatever it was given)."""
-    text = NAME[card]
-    if state.is_wild(card):
-        meld = state.melds[index] if 0 <= index < len(state.melds) else None
-        suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
-        text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
-    return text
+    if not state.is_wild(card):
+        return NAME[card]
+    meld = state.melds[index] if 0 <= index < len(state.melds) else None
+    return f"{NAME[card]} (as {stands_for(meld, as_rank)})"
 
 
 def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | None) -> str:

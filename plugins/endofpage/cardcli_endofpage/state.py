@@ -41,6 +41,7 @@ from cardcli.melds import (
 )
 from cardcli.rand import below
 from cardcli.results import Result
+from cardcli.scoresheet.rummy import played_minus_held
 from cardcli.stock import draw_one, first_missing, rebuild, take
 from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
@@ -258,9 +259,7 @@ class EndOfPageState(HandsAndStock, State):
 
     def round_points(self) -> list[int]:
         """Each seat's score for the round as it stands: played minus held."""
-        points = self.points
-        return [sum(points[c] for c in self.played[s]) - sum(points[c] for c in self.hands[s])
-                for s in range(self.num_players)]
+        return [played_minus_held(self.points, played, held) for played, held in zip(self.played, self.hands)]
 
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> tuple:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcli.abilities import TableData
-from cardcli.cards import NAME, RANK_NAMES, SUITS
+from cardcli.cards import NAME, RANK_NAMES
 from cardcli.grammar import name_seats, seat_names
-from cardcli.melds import RUN, hand_order, hand_text, meld_label, meld_shown, meld_text
-from cardcli.table_text import score_sheet, seat_rows
+from cardcli.melds import meld_label, meld_shown, meld_text, stands_for
+from cardcli.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.variant import CHANCE, Action
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 
@@ -166,7 +166,7 @@ def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
     if kind == LAYOFF:
         _, index, card, as_rank = action
         meld = state.melds[index]
-        means = RANK_NAMES[as_rank] + (SUITS[meld[1]] if meld[0] == RUN else "")
+        means = stands_for(meld, as_rank)
         wild = state.is_wild(card)
         return MoveView("layoff", f"lay off {NAME[card]}" + (f" as {means}" if wild else "") +
                         f" on meld {index + 1}", [NAME[card]], choice=f"as {means}" if wild else "",
