@@ -23,6 +23,7 @@ class EndOfPageSheet(RoundScores):
 
     opening_word = "wild"
     opening_prompt = "the dealer's wild card"
+    opening_example = "wild 3H"
     line_help = LINE_HELP
     rounds_option = "page_lines"
 

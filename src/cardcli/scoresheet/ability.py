@@ -65,6 +65,7 @@ class RoundScores:
     #: The word that starts a round, and what follows it, for prompts and help.
     opening_word: ClassVar[str] = "round"
     opening_prompt: ClassVar[str] = "the round"
+    opening_example: ClassVar[str] = "round 1"
     #: A player's words, for ``help``: a line per form, an example each.
     line_help: ClassVar[tuple[str, ...]] = ()
     #: The option that says how many rounds fill the page (``--page-lines``), if any.

@@ -1,0 +1,240 @@
+"""``cardcli scoresheet``: keep the score sheet of a game played with a real deck."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..errors import CardcliError
+from ..grammar import plural
+from ..players import check_count
+from ..records import SeatInfo
+from ..rulesets import resolve_rules
+from ..style import Style
+from .common import colour_option, complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option
+from .common import variant_named as _variant
+
+if TYPE_CHECKING:
+    from ..scoresheet.sheet import Sheet
+    from ..serve.live import LivePage
+
+DEFAULT_PORT = 8766
+
+
+@click.command()
+@click.argument("variant", required=False, shell_complete=complete_variant)
+@click.option("--players", "-p", "players_spec", metavar="NAMES",
+              help="The players, in seat order round the table: mom,me,dad.")
+@click.option("--dealer", metavar="NAME", help="Who deals the first round (default: the first player); the "
+              "deal moves left each round.")
+@ruleset_option()
+@click.option("--page-lines", type=click.IntRange(1), metavar="N",
+              help="Rounds on the page: the game ends when N rounds are scored (default: the rules').")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Keep the sheet in FILE, written as it goes (default: a new file in the cardcli sheets "
+                   "folder).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Go on with the sheet kept in FILE.")
+@click.option("--input", "-i", "input_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Read the entries from FILE (- for standard input) instead of asking for them.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+              help="At the end, write the sheet as JSON to FILE (- for standard output).")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+              help="At the end, write the rounds and totals as CSV to FILE (- for standard output).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="At the end, draw the running totals (.png or .svg; pip install 'cardcli[plot]').")
+@click.option("--serve", "serve_page", is_flag=True,
+              help="Show the sheet live on a read-only page, at a watch link with a QR code.")
+@click.option("--lan", is_flag=True, help="With --serve: share the page with your local network (without "
+              "it only this machine can open it).")
+@click.option("--host", "host", metavar="ADDRESS", help="With --serve: listen on ADDRESS and name it in the "
+              "link (default 127.0.0.1; with --lan, this machine's LAN address).")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help=f"With --serve: the port (default {DEFAULT_PORT}; 0 picks a free one).")
+@click.option("--no-qr", is_flag=True, help="With --serve: print the link without its QR code.")
+@colour_option
+@handle_errors
+def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None, ruleset: str | None,
+               page_lines: int | None, save_path: Path | None, resume_path: Path | None,
+               input_path: str | None, json_path: str | None, csv_path: str | None, plot_path: Path | None,
+               serve_page: bool, lan: bool, host: str | None, port: int | None, no_qr: bool,
+               colour: bool | None) -> None:
+    """Keep the score sheet of VARIANT played with a real deck: cardcli checks and scores each round.
+
+    \b
+    cardcli scoresheet endofpage --players mom,me
+    cardcli scoresheet endofpage --players mom,me,dad --dealer dad --page-lines 5 --serve
+    cardcli scoresheet endofpage --players mom,me --input rounds.txt --csv page.csv
+    cardcli scoresheet --resume ~/.local/share/cardcli/sheets/....jsonl
+
+    At the end of each round type what the table shows, one entry a line:
+    for End of the Page the dealer's wild card (wild 3H), then each player's
+    melds, lay-offs and cards left in hand (mom meld 4S 4H 3D=4, hand 7D).
+    Every meld is checked against the round's wild and the rules, each round
+    scored as the game scores it, and the page shown: a row per round, the
+    totals, who leads. undo takes back the last entry, edit N corrects round
+    N, help lists every word. The sheet is written as it goes: stop at any
+    time and go on with --resume. Entries can come from a file or standard
+    input in the same words (see docs/scoresheet.md).
+    """
+    from ..scoresheet import supports_sheet
+    from ..scoresheet.saved import SheetFile, load, reopen
+    from ..scoresheet.sheet import Sheet
+
+    if not serve_page and (lan or host is not None or port is not None or no_qr):
+        raise click.UsageError("--lan, --host, --port and --no-qr go with --serve")
+    if plot_path is not None:
+        from .. import plot
+
+        plot.check_target(plot_path)
+    if resume_path is not None:
+        if variant or players_spec or dealer or ruleset or page_lines or save_path:
+            raise click.UsageError("--resume takes the sheet as it was kept: give no VARIANT, --players, "
+                                   "--dealer, --ruleset, --page-lines or --save")
+        sheet, _ruleset, notes = load(resume_path, registry())
+        for note in notes:
+            click.echo(note, err=True)
+        file = reopen(resume_path)
+    else:
+        if variant is None:
+            raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
+        if not players_spec:
+            raise click.UsageError("name the players in seat order: --players mom,me")
+        target = _variant(variant)
+        if not supports_sheet(target):
+            raise CardcliError(f"{target.name} keeps no score sheet: its plugin does not say how a round is "
+                               "scored from the table (End of the Page does: cardcli scoresheet endofpage)")
+        names = [name.strip() for name in players_spec.split(",")]
+        chosen = resolve_ruleset(target, ruleset, len(names))
+        rules = dict(chosen.options)
+        if page_lines is not None:
+            option = getattr(target, "rounds_option", None)
+            if option is None:
+                raise click.UsageError(f"--page-lines: a sheet of {target.name} has no set number of rounds")
+            rules = resolve_rules(target, {**rules, option: page_lines}, "--page-lines",
+                                  num_players=len(names))
+        check_count([SeatInfo(name) for name in names], rules, target,
+                    None if ruleset is None else chosen.source, chosen.stated)
+        first = 0
+        if dealer is not None:
+            lowered = [name.lower() for name in names]
+            if dealer.strip().lower() not in lowered:
+                raise click.BadParameter(f"{dealer!r} is not one of the players ({', '.join(names)})",
+                                         param_hint="--dealer")
+            first = lowered.index(dealer.strip().lower())
+        sheet = Sheet(target, rules, names, first)
+        file = SheetFile.create(sheet, save_path, None if ruleset is None else chosen.name)
+    _run(sheet, file, input_path, json_path, csv_path, plot_path, serve_page, lan, host, port, no_qr, colour)
+
+
+def _run(sheet: Sheet, file: Any, input_path: str | None, json_path: str | None, csv_path: str | None,
+         plot_path: Path | None, serve_page: bool, lan: bool, host: str | None, port: int | None, no_qr: bool,
+         colour: bool | None) -> None:
+    from ..scoresheet import export
+    from ..scoresheet.session import SheetSession
+
+    to_stdout = "-" in (json_path, csv_path)
+    style = Style.for_stream(colour, sys.stderr if to_stdout else sys.stdout)
+
+    def say(text: str) -> None:
+        click.echo(style.text(text), err=to_stdout)
+
+    live = _serve(sheet, lan, host, port, no_qr, style, say, to_stdout) if serve_page else None
+    session = SheetSession(sheet, file, say, publish=None if live is None else live.publish)
+    reads_terminal = input_path is None and bool(sys.stdin and sys.stdin.isatty())
+    serving = False  # only serving the page, after the entries from a file
+    try:
+        size = sheet.page_size()
+        say(export.title(sheet) + (f", {plural(size, 'round')} on the page" if size else ""))
+        if sheet.rounds:
+            say("\n".join(export.page(sheet)))
+        session.publish()
+        if reads_terminal:
+            session.interactive(_reader())
+        else:
+            _from_input(session, input_path)
+        say("")
+        say("\n".join(export.page(sheet)))
+        if json_path is not None:
+            _write(json_path, json.dumps(export.as_dict(sheet), indent=1) + "\n", "--json")
+        if csv_path is not None:
+            _write(csv_path, export.csv_text(sheet), "--csv")
+        if plot_path is not None:
+            export.plot(sheet, plot_path)
+            say(f"Plot written to {plot_path}")
+        say(f"The sheet is kept in {file.path} (go on with it: cardcli scoresheet --resume {file.path})")
+        if live is not None and not reads_terminal:
+            serving = True
+            say(f"The page stays up at {live.link}; Ctrl-C to stop.")
+            while True:
+                time.sleep(0.5)
+    except KeyboardInterrupt:
+        if not serving:
+            click.echo(f"\nThe sheet is kept: go on with it with cardcli scoresheet --resume {file.path}",
+                       err=True)
+            raise SystemExit(130) from None
+    finally:
+        file.close()
+        if live is not None:
+            live.close()
+
+
+def _reader() -> Any:
+    """``input``, with line editing where the platform has it."""
+    with contextlib.suppress(ImportError):  # not on every platform
+        import readline  # noqa: F401  (imported for its effect on input())
+    return input
+
+
+def _from_input(session: Any, input_path: str | None) -> None:
+    if input_path is None or input_path == "-":
+        if sys.stdin is None:
+            raise CardcliError("standard input is closed: give the entries with --input FILE, or run "
+                               "cardcli scoresheet at a terminal")
+        session.from_lines(sys.stdin, "<stdin>")
+        return
+    try:
+        with open(input_path, encoding="utf-8") as stream:
+            session.from_lines(stream, input_path)
+    except OSError as error:
+        raise CardcliError(f"--input {input_path}: cannot read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise CardcliError(f"--input {input_path}: not text (UTF-8)") from None
+
+
+def _write(path: str, text: str, option: str) -> None:
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CardcliError(f"{option} {path}: cannot write: {error.strerror}") from None
+
+
+def _serve(sheet: Sheet, lan: bool, host: str | None, port: int | None, no_qr: bool, style: Style,
+           say: Any, to_stderr: bool) -> LivePage:
+    """The live page, listening: its link said, with its QR code."""
+    from ..scoresheet import export
+    from ..serve.board import Board
+    from ..serve.links import lan_address
+    from ..serve.live import LivePage
+    from ..serve.qr import terminal_lines
+
+    listen = host or ("0.0.0.0" if lan else "127.0.0.1")
+    shown = host or (lan_address() if lan else "127.0.0.1")
+    live = LivePage(Board(), listen, shown, DEFAULT_PORT if port is None else port)
+    live.publish(export.board_view(sheet, []))
+    link = live.start()
+    where = "your local network" if lan else "this machine only (--lan shares it with your Wi-Fi)"
+    say(f"The sheet, live and read-only, for {where}: {link}")
+    if not no_qr:
+        for line in terminal_lines(link, colour=style.colour):
+            click.echo("  " + line, err=to_stderr)
+    return live
