@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 from ..errors import CardcliError
 
 #: What was checked of a player's score: every meld and lay-off against the
-#: rules, only the cards counted, or nothing (a score entered by hand).
+#: rules, only the cards (counted, every one against the pack), or nothing
+#: (a score entered by hand).
 MELDS, CARDS, BY_HAND = "melds", "cards", "by hand"
 
 

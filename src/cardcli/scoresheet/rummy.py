@@ -14,7 +14,10 @@ A wild may be marked ``*`` anywhere (``3D*``): a mark on a card that is not
 wild is refused, and every card of the wild rank counts as a wild, marked or
 not.  Melds are checked as they are entered, every card against the pack;
 lay-offs once every player's line is in (one may build on another's, in any
-order), each against the meld as the lay-offs before it left it.  The game
+order), each against the meld as the lay-offs before it left it.  A card
+list is scored but its melds are not checked, nor a lay-off on the melds of
+a player who listed cards or whose score was entered by hand: such scores
+are marked.  The game
 supplies the meld rules of the round, each card's points, the pack and its
 reader of card names.
 """
@@ -90,11 +93,20 @@ def score_lines(game: RummyRound, names: Sequence[str], lines: Mapping[int, str 
     _check_pack(game, names, read)
     complete = len(lines) == len(names)
     melds = {seat: list(line.melds) for seat, line in read.items()}
+    unknown: set[int] = set()  # seats with a lay-off on melds not entered (a card list, a score by hand)
+    checkable = []
     for line in read.values():
         for layoff in line.layoffs:
-            _check_target(names, lines, read, layoff)
+            if _check_target(names, lines, read, layoff):
+                checkable.append(layoff)
+            elif layoff.owner in lines:
+                unknown.add(layoff.seat)
     if complete:
-        _lay_off(game, names, melds, [layoff for line in read.values() for layoff in line.layoffs])
+        # Where some cards on the table are not known as melds (a card list, a
+        # score by hand), a lay-off may build on one of them: one that does not
+        # fit then is not refused, only not checked.
+        blind = any(words is None or read[seat].listed is not None for seat, words in lines.items())
+        unknown.update(layoff.seat for layoff in _lay_off(game, names, melds, checkable, blind))
     points = game.points
     scores = {}
     for seat, line in read.items():
@@ -103,7 +115,7 @@ def score_lines(game: RummyRound, names: Sequence[str], lines: Mapping[int, str 
         held = line.hand or []
         table = played_minus_held(points, played, ())
         score = played_minus_held(points, played, held)
-        checked = CARDS if line.listed is not None else MELDS
+        checked = CARDS if line.listed is not None or seat in unknown else MELDS
         scores[seat] = PlayerScore(score, f"{table} on the table - {table - score} in hand", checked)
     return scores
 
@@ -244,41 +256,40 @@ def _check_pack(game: RummyRound, names: Sequence[str], read: Mapping[int, _Line
 
 
 def _check_target(names: Sequence[str], lines: Mapping[int, str | None], read: Mapping[int, _Line],
-                  layoff: _Layoff) -> None:
-    """The meld a lay-off names is one of its owner's (once the owner's line is in)."""
-    if layoff.owner not in lines:
-        return
+                  layoff: _Layoff) -> bool:
+    """Whether the meld a lay-off names can be checked: its owner's line is
+    in, with melds (not a card list or a score by hand); then it must be one
+    of them."""
+    theirs = read.get(layoff.owner)
+    if theirs is None or theirs.listed is not None:
+        return False
     name, owner = names[layoff.seat], names[layoff.owner]
     what = f"{name}'s lay-off {NAME[layoff.card]} on {possessive(owner)} meld"
-    theirs = read.get(layoff.owner)
-    if theirs is None:
-        raise EntryError(f"{what}: {possessive(owner)} score was entered by hand, so {possessive(owner)} "
-                         f"melds are not known (enter {possessive(owner)} melds, or list {possessive(name)} "
-                         "cards on the table with cards ...)", layoff.seat)
-    if theirs.listed is not None:
-        raise EntryError(f"{what}: {owner} listed cards, not melds, so the lay-off cannot be checked (enter "
-                         f"{possessive(owner)} melds, or list {possessive(name)} cards with cards ...)",
-                         layoff.seat)
     count = len(theirs.melds)
     if layoff.number is None and count != 1:
         raise EntryError(f"{what}: say which of {possessive(owner)} {count} melds (on {owner} 1 to "
                          f"on {owner} {count})", layoff.seat)
     if layoff.number is not None and not 1 <= layoff.number <= count:
         raise EntryError(f"{what} {layoff.number}: {owner} made {plural(count, 'meld')}", layoff.seat)
+    return True
 
 
-def _lay_off(game: RummyRound, names: Sequence[str], melds: dict[int, list[Meld]],
-             pending: list[_Layoff]) -> None:
+def _lay_off(game: RummyRound, names: Sequence[str], melds: dict[int, list[Meld]], pending: list[_Layoff],
+             blind: bool = False) -> list[_Layoff]:
     """Every lay-off onto the melds, in an order that lets each fit if one
     does: naturals first (they only lengthen a meld), then the wilds, again
-    and again while any fits.  What is left does not fit: refused."""
+    and again while any fits.  What is left does not fit: refused, or with
+    ``blind`` (some cards on the table are not known as melds) returned."""
     rules = game.rules
+    pending = list(pending)
     while pending:
         for layoff in sorted(pending, key=lambda lay: rules.is_wild(lay.card)):
             if _fit(game, names, melds, layoff) is None:
                 pending.remove(layoff)
                 break
         else:
+            if blind:
+                return pending
             layoff = pending[0]
             problem = _fit(game, names, melds, layoff)
             index = (layoff.number or 1) - 1
@@ -286,6 +297,7 @@ def _lay_off(game: RummyRound, names: Sequence[str], melds: dict[int, list[Meld]
             raise EntryError(f"{names[layoff.seat]}'s lay-off {NAME[layoff.card]} on "
                              f"{possessive(names[layoff.owner])} meld {index + 1} "
                              f"({meld_text(meld, rules)}): {problem}", layoff.seat)
+    return []
 
 
 def _fit(game: RummyRound, names: Sequence[str], melds: dict[int, list[Meld]], layoff: _Layoff) -> str | None:
