@@ -86,7 +86,7 @@ class LivePage:
     def publish(self, view: BoardView) -> None:
         """Show ``view`` at the link (from any thread)."""
         if self.loop is None:
-            self.board.view = view  # not served yet: shown once it is
+            self.board.publish(view)  # not served yet (nobody watches): shown once it is
             return
         self.call(self.board.publish, view)
 
