@@ -155,6 +155,21 @@ def test_clone_of_a_state_with_a_slot_unset_and_without_slots():
     assert loose.hands == [[1, 2]] and other.note == "x"
 
 
+def test_the_first_state_cloned_does_not_decide_how_the_others_are(monkeypatch):
+    """A copier written from a state whose slot held a list copies a state
+    whose slot is None (a finished game cloned first, a new one after)."""
+    monkeypatch.setattr(cloning, "_COPIERS", {})
+    finished = Table()
+    finished.last = [3, 4]
+    finished.scores = [[1], [2]]
+    assert finished.clone().last == [3, 4]
+    fresh = Table()
+    copy = fresh.clone()
+    assert copy.last is None and copy.scores == [] and copy.hands == [[1], [2]]
+    copy.hands[0].append(5)
+    assert fresh.hands == [[1], [2]]
+
+
 @pytest.mark.parametrize("name", ["matching", "trick", "endofpage"])
 def test_a_written_clone_copies_a_played_position_of_every_game(name):
     from cardcli.testing import play_positions

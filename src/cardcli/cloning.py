@@ -16,7 +16,10 @@ and what they hold, and keeps it:
   (a list that never changes, such as the full pack).
 
 A slot that was empty, ``None`` or unset when the function was written is
-looked at on every copy, so it is copied right once it holds something.
+looked at on every copy, so it is copied right once it holds something; one
+that held a list then and holds ``None`` (or is unset) now sends that copy
+the slow way, slot by slot, so the first state cloned (a finished game's,
+say) never decides how every later one is copied.
 A state without ``__slots__`` is copied the same way from its ``__dict__``,
 item by item on every call.
 """
@@ -86,7 +89,7 @@ def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
         body.append("if self.__dict__: other.__dict__.update("
                     "{k: copy_value(v) for k, v in self.__dict__.items()})")
     lines = ["def copy(self):", "    other = new(cls)", "    try:", *("        " + line for line in body),
-             "    except AttributeError:  # a slot set when this was written is unset now",
+             "    except (AttributeError, TypeError):  # a slot set when this was written: unset or None now",
              "        return slow(cls, slots, self)", "    return other"]
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "copy_value": copy_value,
                                  "missing": _MISSING, "slow": _slow_copy, "slots": slots}

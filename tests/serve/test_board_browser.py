@@ -65,7 +65,7 @@ def test_the_score_sheet_live_on_a_phone(tmp_path):
         link = first.split(": ", 1)[1].strip()
         assert link.startswith("http://127.0.0.1:")
         async with phone_page(link) as page:
-            await page.wait_for("document.getElementById('link').textContent === 'live'")
+            await page.wait_for("document.getElementById('link')?.textContent === 'live'")
             assert await page.evaluate("document.getElementById('headline').textContent") == \
                 "Round 1 of 2: dad deals"
             send("wild 3H")
