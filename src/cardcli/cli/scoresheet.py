@@ -65,7 +65,7 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
                input_path: str | None, json_path: str | None, csv_path: str | None, plot_path: Path | None,
                serve_page: bool, lan: bool, host: str | None, port: int | None, no_qr: bool,
                colour: bool | None) -> None:
-    """Keep the score sheet of VARIANT played with a real deck: cardcli checks and scores each round.
+    """Keep the score sheet of VARIANT played with a real deck, each round checked and scored.
 
     \b
     cardcli scoresheet endofpage --players mom,me
