@@ -286,7 +286,8 @@ def _apply_seen(sight: TableSight, game: Game, state: Any, action: Action, seat:
     """Apply an event of a record with unseen cards, beside what the table saw."""
     if seat != CHANCE:
         sight.checked_move(state, action, seat, line, move,
-                           lambda short=False: describe_attempt(game.variant, state, action))
+                           lambda short=False: game.variant.describe(state, action) if short else
+                           describe_attempt(game.variant, state, action))
     sight.before_event(state, action, seat, next_data)
     sight.apply(action, seat, line, move, next_data)
     sight.after_event(game.state, line, move)
