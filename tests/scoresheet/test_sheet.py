@@ -4,6 +4,8 @@ and who leads, the end of the page, undo, edit and the words the sheet reads."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardcli.scoresheet import export
 from cardcli.scoresheet.sheet import Sheet, SheetError
@@ -195,3 +197,25 @@ def test_the_exports_hold_the_same_sheet(sheet):
     assert not second["complete"] and second["players"][0]["checked"] == "by hand"
     assert export.csv_text(sheet).splitlines() == ["round,dealer,wild,A,B,by hand", "1,B,3H,105,210,",
                                                    "total,,,105,210,"]
+
+
+WORDS = ["wild", "A", "B", "a:", "meld", "off", "on", "hand", "out", "cards", "score", "undo", "edit", "done",
+         "3H", "3D=4", "3S=5C", "4S", "4H", "4C", "5C", "6C", "AS", "2H", "JK", "10D*", "=", "*", ",", "1",
+         "2", "-7", "x", "#", "99999999999999999999", "\u00b2", "\t"]
+LINES = st.lists(st.sampled_from(WORDS) | st.text(max_size=6), max_size=9).map(" ".join)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(LINES, max_size=14))
+def test_no_line_gets_anything_but_a_clear_refusal(lines):
+    """Whatever is typed, an entry is taken or refused with one line saying
+    why, and a refused one leaves the sheet as it was."""
+    sheet = make_sheet(page_lines=2)
+    for line in lines:
+        before = (sheet.rounds, sheet.editing)
+        try:
+            sheet.enter(line)
+        except SheetError as error:
+            assert str(error) and "\n" not in str(error) and "Traceback" not in str(error)
+            assert (sheet.rounds, sheet.editing) == before
+        assert sheet.totals() == [sum(r.score(s) or 0 for r in sheet.complete_rounds()) for s in (0, 1)]

@@ -21,6 +21,7 @@ from .common import colour_option, complete_variant, handle_errors, registry, re
 from .common import variant_named as _variant
 
 if TYPE_CHECKING:
+    from ..scoresheet.saved import SheetFile
     from ..scoresheet.sheet import Sheet
     from ..serve.live import LivePage
 
@@ -83,7 +84,7 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
     time and go on with --resume. Entries can come from a file or standard
     input in the same words (see docs/scoresheet.md).
     """
-    from ..scoresheet import supports_sheet
+    from ..scoresheet import RoundScores
     from ..scoresheet.saved import SheetFile, load, reopen
     from ..scoresheet.sheet import Sheet
 
@@ -107,14 +108,14 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
         if not players_spec:
             raise click.UsageError("name the players in seat order: --players mom,me")
         target = _variant(variant)
-        if not supports_sheet(target):
+        if not isinstance(target, RoundScores):
             raise CardcliError(f"{target.name} keeps no score sheet: its plugin does not say how a round is "
                                "scored from the table (End of the Page does: cardcli scoresheet endofpage)")
         names = [name.strip() for name in players_spec.split(",")]
         chosen = resolve_ruleset(target, ruleset, len(names))
         rules = dict(chosen.options)
         if page_lines is not None:
-            option = getattr(target, "rounds_option", None)
+            option = target.rounds_option
             if option is None:
                 raise click.UsageError(f"--page-lines: a sheet of {target.name} has no set number of rounds")
             rules = resolve_rules(target, {**rules, option: page_lines}, "--page-lines",
@@ -133,7 +134,7 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
     _run(sheet, file, input_path, json_path, csv_path, plot_path, serve_page, lan, host, port, no_qr, colour)
 
 
-def _run(sheet: Sheet, file: Any, input_path: str | None, json_path: str | None, csv_path: str | None,
+def _run(sheet: Sheet, file: SheetFile, input_path: str | None, json_path: str | None, csv_path: str | None,
          plot_path: Path | None, serve_page: bool, lan: bool, host: str | None, port: int | None, no_qr: bool,
          colour: bool | None) -> None:
     from ..scoresheet import export

@@ -89,8 +89,3 @@ class RoundScores:
         """Why the game is over after ``rounds`` complete rounds with these
         ``totals`` (``the end of the page: 10 rounds played``), or ``None``."""
         return None
-
-
-def supports_sheet(variant: Any) -> bool:
-    """Whether ``variant`` can be kept on a score sheet."""
-    return isinstance(variant, RoundScores)

@@ -220,7 +220,7 @@ def _layoff(game: RummyRound, names: Sequence[str], seat: int, text: str, line: 
     card, said = _token(game, name, seat, words[0], f"lay-off {words[0]}")
     target = words[1:]
     number: int | None = None
-    if target[-1].isdigit():
+    if target[-1].isdecimal():
         number = int(target.pop())
     owner = _seat_named(" ".join(target), names) if target else seat
     if owner is None:

@@ -94,8 +94,8 @@ class Entry:
     kind: str
     text: str
     seat: int | None = None
-    words: str = ""
-    number: int = 0
+    words: str = ""  # a player's words, or what follows the opening word
+    number: int = 0  # the round to correct (edit), or the score entered by hand
     #: A line whose player was not named: the next one without a line.
     guessed: bool = False
 
@@ -204,7 +204,7 @@ class Sheet:
         if word == "done" and not rest:
             return Entry("done", "done")
         if word == "edit":
-            if not rest.isdigit():
+            if not rest.isdecimal():
                 raise SheetError("say which round to correct: edit 2")
             return Entry("edit", f"edit {int(rest)}", number=int(rest))
         if word in ("undo", "done"):
