@@ -50,8 +50,8 @@ def test_a_handwritten_record_is_valid(path):
     assert result.exit_code == 0, result.output
     header = json.loads(path.read_text().splitlines()[0])
     view = header.get("view")
-    check = ("valid (every card known)" if view is None else
-             f"consistent with what the table saw ({'public view' if view == 'public' else view + chr(39) + 's view'})")
+    seen = "public view" if view == "public" else f"{view}'s view"
+    check = "valid (every card known)" if view is None else f"consistent with what the table saw ({seen})"
     assert result.output == f"{path}: {check}: {variant} game, {moves} moves, seat {winner} won\n"
     header = json.loads(path.read_text().splitlines()[0])
     assert "seed" not in header  # a real deck

@@ -25,7 +25,7 @@ def _tables() -> list[tuple[str, str, int]]:
     """(variant, ruleset, players) for every shipped ruleset, at its smallest and largest table."""
     registry = get_registry()
     tables = []
-    for name, _path, data in shipped_rulesets(registry):
+    for name, _path, _data in shipped_rulesets(registry):
         ruleset = load_ruleset(name, registry)
         variant = registry.get(ruleset.variant)
         low = max(variant.min_players, ruleset.options.get("min_players", variant.min_players))
@@ -128,7 +128,7 @@ def test_a_tampered_export_is_rejected_only_if_the_game_could_not_happen(table, 
         rest = list(it)
         assert len(changed) - len(rest) <= count
         return [line for line in out if line]
-    full_valid, full_kind = _verdict(rebuild(full))
+    full_valid, _ = _verdict(rebuild(full))
     export_valid, export_kind = _verdict(rebuild(exported))
     if full_valid:
-        assert export_valid, f"the game could happen (its full record is valid) but the export is {export_kind}"
+        assert export_valid, f"the game could happen (its full record is valid): the export is {export_kind}"

@@ -174,7 +174,8 @@ class Solver:
         """``seat`` held none of ``cards`` now (``why`` says how the table saw it)."""
         self._step("_lacks", seat, cards, why)
 
-    def reveal(self, seat: int, card: int, step: str, slot: int | None = None, verb: str = "is played") -> None:
+    def reveal(self, seat: int, card: int, step: str, slot: int | None = None,
+               verb: str = "is played") -> None:
         """One of ``seat``'s unseen cards (slot ``slot``, where the rules say
         which) turned out to be ``card``: played, melded or shown (``verb``
         says which, for messages)."""
@@ -325,7 +326,8 @@ class Solver:
         if len(pools) > 1:
             # The likeliest pool first: where this seat holds the larger share
             # of the unseen cards the copy may be among.
-            share = {pool: mine[pool] / max(1, sum(1 for s in self.slots if s.pool == pool and s.mask >> card & 1))
+            share = {pool: mine[pool] / max(1, sum(1 for slot in self.slots
+                                                   if slot.pool == pool and slot.mask >> card & 1))
                      for pool in pools}
             pools.sort(key=lambda pool: (-share[pool], pool))
         if not pools:
@@ -348,8 +350,8 @@ class Solver:
         if self._spare(pool, card) < 0:
             holders = self.holders[pool].get(card, set())
             # Prefer to let go a slot this reveal may take.
-            mine = [i for i in holders if i in reveal.slots]
-            victim = mine[0] if mine else next(iter(holders))
+            takeable = [i for i in holders if i in reveal.slots]
+            victim = takeable[0] if takeable else next(iter(holders))
             self._unhold(victim)
             evicted.append(victim)
         if not self._cover(number, set()) or any(

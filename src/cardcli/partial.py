@@ -22,7 +22,7 @@ does what the rules cannot know:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .cards import NAME, UNSEEN
@@ -255,14 +255,11 @@ class TableSight:
             for kind, seat, mask, answer in self.oracle.asked:
                 if answer is None:  # the record ends here: nothing is shown
                     continue
-                keep = mask if answer else ~mask & pack
                 if kind == "card":
-                    solver.test(self.last_slot[seat], keep, lambda seat=seat, mask=mask, answer=answer: (
-                        f"the card seat {seat} drew {step} was {'a' if answer else 'no'} "
-                        f"{cards_in_words(mask, pack)}"))
+                    solver.test(self.last_slot[seat], mask if answer else ~mask & pack,
+                                _drew_words(seat, step, mask, answer, pack))
                 elif not answer:
-                    solver.lacks(seat, mask, lambda seat=seat, mask=mask: (
-                        f"seat {seat} had no {cards_in_words(mask, pack)} {step} (it could not go on)"))
+                    solver.lacks(seat, mask, _lacked_words(seat, step, mask, pack))
         except Impossible as error:
             raise self._fail(f"{step}: {error}", line, move, None) from None
 
@@ -339,14 +336,23 @@ class TableSight:
             showing = shown["hands"] if shown is not None else []
             for seat, hand in enumerate(hands):
                 if UNSEEN in hand and not (seat < len(showing) and isinstance(showing[seat], list)):
-                    raise self._fail(f"after move {move}: the round ends, and its score counts the cards left "
-                                     f"in hand, but seat {seat}'s were not seen: add a line "
-                                     f"{{\"shown\": [...]}} with the hands the table counted (docs/records.md)",
-                                     line, move, None, Kind.MISSING_EVENT)
+                    raise self._fail(f"after move {move}: the round ends, and its score counts the cards "
+                                     f"left in hand, but seat {seat}'s were not seen: add a line "
+                                     f"{{\"shown\": [...]}} with the hands the table counted "
+                                     "(docs/records.md)", line, move, None, Kind.MISSING_EVENT)
         self.shown = None
         solver.new_round()
         self.last_slot.clear()
         self._blur(state, new_round=True)
+
+
+def _drew_words(seat: int, step: str, mask: int, answer: bool, pack: int) -> Callable[[], str]:
+    kind = "a" if answer else "no"
+    return lambda: f"the card seat {seat} drew {step} was {kind} {cards_in_words(mask, pack)}"
+
+
+def _lacked_words(seat: int, step: str, mask: int, pack: int) -> Callable[[], str]:
+    return lambda: f"seat {seat} had no {cards_in_words(mask, pack)} {step} (it could not go on)"
 
 
 def _card(name: Any) -> int:

@@ -309,8 +309,8 @@ def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due
         raise RecordError(f"'shown' must list one hand per seat ({len(hands)}), each a list of cards or null",
                           source=source, line=line, move=game.moves, kind=Kind.SYNTAX)
     if len(data) > 1:
-        raise RecordError(f"unknown key {sorted(set(data) - {'shown'})[0]!r} on a 'shown' line", source=source,
-                          line=line, move=game.moves, kind=Kind.SYNTAX)
+        raise RecordError(f"unknown key {sorted(set(data) - {'shown'})[0]!r} on a 'shown' line",
+                          source=source, line=line, move=game.moves, kind=Kind.SYNTAX)
     for seat, names in enumerate(shown):
         if names is None:
             continue

@@ -16,9 +16,11 @@ DEAL = [{"chance": "deal", "seat": 1, "cards": ["3C", "??", "??"]},
         {"chance": "deal", "seat": 0, "cards": ["5S", "??", "??", "??", "??"], "wild": "5S"},
         {"chance": "turn_up", "card": "JH"}]
 PLAY = [{"seat": 1, "move": "draw"}, {"chance": "draw", "seat": 1, "cards": ["??"]},
-        {"seat": 1, "move": "meld", "cards": ["9H", "9D", "9S"]}, {"seat": 1, "move": "discard", "card": "3C"},
+        {"seat": 1, "move": "meld", "cards": ["9H", "9D", "9S"]},
+        {"seat": 1, "move": "discard", "card": "3C"},
         {"seat": 0, "move": "draw"}, {"chance": "draw", "seat": 0, "cards": ["??"]},
-        {"seat": 0, "move": "meld", "cards": ["KH", "KD", "KS"]}, {"seat": 0, "move": "discard", "card": "7C"}]
+        {"seat": 0, "move": "meld", "cards": ["KH", "KD", "KS"]},
+        {"seat": 0, "move": "discard", "card": "7C"}]
 SHOWN = {"shown": [["5S", "8C"], []]}
 RESULT = {"result": {"places": [2, 1], "winner": 1, "scores": [-80, 30]}}
 
@@ -64,7 +66,8 @@ def test_a_card_melded_twice(tmp_path):
     play = [*PLAY[:6], {"seat": 0, "move": "meld", "cards": ["9C", "9S", "5S=9"]}]
     error = check(tmp_path, [*DEAL, *play])["error"]
     assert error["kind"] == "impossible" and error["move"] == 5
-    assert error["message"].endswith(": 9S is played for the second time in a one-deck game (first at move 2)")
+    assert error["message"].endswith(": 9S is played for the second time in a one-deck game "
+                                     "(first at move 2)")
 
 
 def test_a_discard_taken_is_known_in_the_hand(tmp_path):

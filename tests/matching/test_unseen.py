@@ -56,8 +56,9 @@ def test_a_card_held_when_the_player_drew_instead(tmp_path):
     lines = game(*DREW, {"seat": 1, "move": "play", "card": "9D"})
     error = check(tmp_path, lines)["error"]
     assert error["kind"] == "impossible" and error["move"] == 4 and error["seat"] == 1
-    assert error["message"].startswith("move 4, seat 1 played 9D on 9H: seat 1 had no spade, 8 or 9 at move 2 "
-                                       "(could not play); the card seat 1 drew after move 2 was no spade, 8 or 9")
+    assert error["message"].startswith("move 4, seat 1 played 9D on 9H: seat 1 had no spade, 8 or 9 at "
+                                       "move 2 (could not play); the card seat 1 drew after move 2 was no "
+                                       "spade, 8 or 9")
 
 
 def test_drawing_proves_nothing_where_drawing_is_a_choice(tmp_path):

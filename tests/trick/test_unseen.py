@@ -32,7 +32,8 @@ def check(tmp_path, lines):
 
 def test_drawing_to_follow_is_consistent(tmp_path):
     lines = [*FOLLOWED, {"seat": 1, "move": "play", "card": "9H"},
-             {"seat": 0, "move": "play", "card": "5C", "call": True}, {"seat": 1, "move": "play", "card": "KC"}]
+             {"seat": 0, "move": "play", "card": "5C", "call": True},
+             {"seat": 1, "move": "play", "card": "KC"}]
     report = check(tmp_path, lines)
     assert report["error"]["kind"] == "unfinished", report
     assert report["check"] == "consistent"
@@ -77,7 +78,8 @@ def _stacked_call_off() -> bytes:
     game = Game(variant, rules, [SeatInfo(name) for name in ("ann", "bob", "cho", "dan")], 3,
                 writer=RecordWriter(buffer))
     lines = [{"chance": "deal", "hands": hands}, {"move": "play", "card": "AH"}, {"move": "draw"},
-             *({"chance": "draw", "seat": 1, "cards": [name]} for name in stock), {"move": "play", "card": "2H"}]
+             *({"chance": "draw", "seat": 1, "cards": [name]} for name in stock),
+             {"move": "play", "card": "2H"}]
     for line in lines:
         game.apply(variant.decode_action(game.state, line))
     assert game.state.is_terminal()

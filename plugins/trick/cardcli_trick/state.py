@@ -246,7 +246,8 @@ class TrickState(UnseenCards, State):
         no card to lead; a joker played where only a player who cannot
         follow may, no card of the suit led."""
         suit, hand, cfg = self.suit, self.hands[self.turn], self.cfg
-        if self.phase != P_PLAY or action[0] == PLAY and (action[1] != JOKER or suit < 0 or cfg.joker_any_time):
+        if self.phase != P_PLAY or (action[0] == PLAY and (action[1] != JOKER or suit < 0
+                                                           or cfg.joker_any_time)):
             return None
         if suit >= 0:
             return SUITED[suit]
