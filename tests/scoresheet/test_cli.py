@@ -199,6 +199,20 @@ def test_bad_command_lines_get_one_clear_message(tmp_path, monkeypatch, args, st
     assert result.exit_code == status, result.output
     assert message in result.output
     assert result.output.count("\n") <= 4
+    assert not list(tmp_path.glob("*.jsonl"))  # and no sheet was begun
+
+
+def test_a_port_in_use_is_refused_before_any_sheet_is_begun(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        result = run("endofpage", "--players", "a,b", "--serve", "--no-qr", "--port", port, input="",
+                     env={"CARDCLI_SHEETS": str(tmp_path)})
+    assert result.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert not list(tmp_path.glob("*.jsonl"))
 
 
 def test_help_and_the_page_are_words_too(tmp_path):

@@ -198,3 +198,55 @@ def test_cardcli_join_prints_a_board_as_text():
     client = JoinClient("http://127.0.0.1:1/t/abc", out=printed.append, ask=False)
     client.handle({"type": "board", **sheet_view([105, 210]).as_dict()})
     assert printed[-1].endswith("the page as text")
+
+
+def test_a_command_s_serve_options_as_a_referee_would_take_them():
+    """``board_options`` gives a command its ``--serve`` options as one
+    argument, and refuses the others without ``--serve``."""
+    import click
+    from click.testing import CliRunner
+
+    from cardcli.cli.board import BoardOptions, board_options
+
+    taken: list[BoardOptions] = []
+
+    @click.command()
+    @board_options("the table")
+    def referee(serve: BoardOptions) -> None:
+        taken.append(serve)
+
+    runner = CliRunner()
+    assert runner.invoke(referee, ["--serve", "--port", "0", "--no-qr"]).exit_code == 0
+    assert taken == [BoardOptions(serve=True, port=0, no_qr=True)] and taken[0].listen == "127.0.0.1"
+    assert "Show the table live on a read-only page" in runner.invoke(referee, ["--help"]).output
+    refused = runner.invoke(referee, ["--lan"])
+    assert refused.exit_code == 2 and "go with --serve" in refused.output
+    assert "Traceback" not in refused.output
+
+
+def test_open_board_serves_a_public_table_at_its_link():
+    """The function a referee calls: the link said, the table served to a
+    real client as published, without any hand, then closed."""
+    from cardcli.cli.board import BoardOptions, open_board
+
+    variant, state = played_state("matching", 5, 30)
+    names = ["ann", "bob", "cat"]
+    said: list[str] = []
+    first = BoardView(variant.title, "ann to play", table=public_table(variant, state, names))
+    live = open_board(BoardOptions(serve=True, port=0, no_qr=True), first, "the table", said.append)
+    try:
+        assert said[0].startswith("The table, live and read-only, for this machine only")
+        assert said[0].endswith(live.link) and len(said) == 1
+
+        async def watch() -> dict:
+            socket = await hello(live.port, live.link.rsplit("/", 1)[1])
+            try:
+                return await receive(socket)
+            finally:
+                await socket.close()
+
+        shown = run(watch())
+    finally:
+        live.close()
+    assert shown["type"] == "board" and shown["headline"] == "ann to play"
+    assert shown["table"] == first.as_dict()["table"] and shown["table"]["hand"] == []

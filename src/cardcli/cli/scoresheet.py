@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,15 +19,13 @@ from ..players import check_count
 from ..records import SeatInfo
 from ..rulesets import resolve_rules
 from ..style import Style
+from .board import BoardOptions, board_options, open_board
 from .common import colour_option, complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option
 from .common import variant_named as _variant
 
 if TYPE_CHECKING:
     from ..scoresheet.saved import SheetFile
     from ..scoresheet.sheet import Sheet
-    from ..serve.live import LivePage
-
-DEFAULT_PORT = 8766
 
 
 @click.command()
@@ -50,22 +50,13 @@ DEFAULT_PORT = 8766
               help="At the end, write the rounds and totals as CSV to FILE (- for standard output).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="At the end, draw the running totals (.png or .svg; pip install 'cardcli[plot]').")
-@click.option("--serve", "serve_page", is_flag=True,
-              help="Show the sheet live on a read-only page, at a watch link with a QR code.")
-@click.option("--lan", is_flag=True, help="With --serve: share the page with your local network (without "
-              "it only this machine can open it).")
-@click.option("--host", "host", metavar="ADDRESS", help="With --serve: listen on ADDRESS and name it in the "
-              "link (default 127.0.0.1; with --lan, this machine's LAN address).")
-@click.option("--port", type=click.IntRange(0, 65535), default=None,
-              help=f"With --serve: the port (default {DEFAULT_PORT}; 0 picks a free one).")
-@click.option("--no-qr", is_flag=True, help="With --serve: print the link without its QR code.")
+@board_options("the sheet")
 @colour_option
 @handle_errors
 def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None, ruleset: str | None,
                page_lines: int | None, save_path: Path | None, resume_path: Path | None,
                input_path: str | None, json_path: str | None, csv_path: str | None, plot_path: Path | None,
-               serve_page: bool, lan: bool, host: str | None, port: int | None, no_qr: bool,
-               colour: bool | None) -> None:
+               serve: BoardOptions, colour: bool | None) -> None:
     """Keep the score sheet of VARIANT played with a real deck, each round checked and scored.
 
     \b
@@ -88,12 +79,13 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
     from ..scoresheet.saved import SheetFile, load, reopen
     from ..scoresheet.sheet import Sheet
 
-    if not serve_page and (lan or host is not None or port is not None or no_qr):
-        raise click.UsageError("--lan, --host, --port and --no-qr go with --serve")
     if plot_path is not None:
         from .. import plot
 
         plot.check_target(plot_path)
+    if input_path is not None and input_path != "-":
+        _check_readable(input_path)  # before any file is made
+    open_file: Callable[[], SheetFile]
     if resume_path is not None:
         if variant or players_spec or dealer or ruleset or page_lines or save_path:
             raise click.UsageError("--resume takes the sheet as it was kept: give no VARIANT, --players, "
@@ -101,7 +93,7 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
         sheet, _ruleset, notes = load(resume_path, registry())
         for note in notes:
             click.echo(note, err=True)
-        file = reopen(resume_path)
+        open_file = functools.partial(reopen, resume_path)
     else:
         if variant is None:
             raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
@@ -130,13 +122,13 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
                                          param_hint="--dealer")
             first = lowered.index(dealer.strip().lower())
         sheet = Sheet(target, rules, names, first)
-        file = SheetFile.create(sheet, save_path, None if ruleset is None else chosen.name)
-    _run(sheet, file, input_path, json_path, csv_path, plot_path, serve_page, lan, host, port, no_qr, colour)
+        open_file = functools.partial(SheetFile.create, sheet, save_path,
+                                      None if ruleset is None else chosen.name)
+    _run(sheet, open_file, input_path, json_path, csv_path, plot_path, serve, colour)
 
 
-def _run(sheet: Sheet, file: SheetFile, input_path: str | None, json_path: str | None, csv_path: str | None,
-         plot_path: Path | None, serve_page: bool, lan: bool, host: str | None, port: int | None, no_qr: bool,
-         colour: bool | None) -> None:
+def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | None, json_path: str | None,
+         csv_path: str | None, plot_path: Path | None, serve: BoardOptions, colour: bool | None) -> None:
     from ..scoresheet import export
     from ..scoresheet.session import SheetSession
 
@@ -146,7 +138,15 @@ def _run(sheet: Sheet, file: SheetFile, input_path: str | None, json_path: str |
     def say(text: str) -> None:
         click.echo(style.text(text), err=to_stdout)
 
-    live = _serve(sheet, lan, host, port, no_qr, style, say, to_stdout) if serve_page else None
+    # The page first: an address it cannot listen on leaves no file behind.
+    live = (open_board(serve, export.board_view(sheet, []), "the sheet", say, style.colour, to_stdout)
+            if serve.serve else None)
+    try:
+        file = open_file()
+    except BaseException:
+        if live is not None:
+            live.close()
+        raise
     session = SheetSession(sheet, file, say, publish=None if live is None else live.publish)
     reads_terminal = input_path is None and bool(sys.stdin and sys.stdin.isatty())
     serving = False  # only serving the page, after the entries from a file
@@ -209,6 +209,14 @@ def _from_input(session: Any, input_path: str | None) -> None:
         raise CardcliError(f"--input {input_path}: not text (UTF-8)") from None
 
 
+def _check_readable(path: str) -> None:
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        raise CardcliError(f"--input {path}: cannot read: {error.strerror}") from None
+
+
 def _write(path: str, text: str, option: str) -> None:
     if path == "-":
         click.echo(text, nl=False)
@@ -217,25 +225,3 @@ def _write(path: str, text: str, option: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as error:
         raise CardcliError(f"{option} {path}: cannot write: {error.strerror}") from None
-
-
-def _serve(sheet: Sheet, lan: bool, host: str | None, port: int | None, no_qr: bool, style: Style,
-           say: Any, to_stderr: bool) -> LivePage:
-    """The live page, listening: its link said, with its QR code."""
-    from ..scoresheet import export
-    from ..serve.board import Board
-    from ..serve.links import lan_address
-    from ..serve.live import LivePage
-    from ..serve.qr import terminal_lines
-
-    listen = host or ("0.0.0.0" if lan else "127.0.0.1")
-    shown = host or (lan_address() if lan else "127.0.0.1")
-    live = LivePage(Board(), listen, shown, DEFAULT_PORT if port is None else port)
-    live.publish(export.board_view(sheet, []))
-    link = live.start()
-    where = "your local network" if lan else "this machine only (--lan shares it with your Wi-Fi)"
-    say(f"The sheet, live and read-only, for {where}: {link}")
-    if not no_qr:
-        for line in terminal_lines(link, colour=style.colour):
-            click.echo("  " + line, err=to_stderr)
-    return live
