@@ -76,3 +76,59 @@ def test_ctrl_c_keeps_the_sheet_and_says_how_to_go_on(tmp_path: Path):
     child.close()
     assert child.exitstatus == 130
     assert json.loads(path.read_text().splitlines()[-1]) == {"entry": "wild 9C"}
+
+
+def board_now(link: str) -> dict:
+    """The board a page opening ``link`` now is sent first (a real client)."""
+    from websockets.sync.client import connect
+
+    from cardcli.serve.protocol import PROTOCOL
+
+    base, token = link.split("/t/")
+    with connect(base.replace("http://", "ws://") + "/ws", open_timeout=10) as socket:
+        socket.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "token": token}))
+        return json.loads(socket.recv(timeout=10))
+
+
+def test_the_served_page_follows_the_terminal_and_a_resumed_sheet(tmp_path: Path):
+    """``--serve`` while the entries are typed: the page shows each change,
+    ``edit`` included; ``--resume --serve`` shows the sheet as it was kept."""
+    path = tmp_path / "sheet.jsonl"
+    env = dict(os.environ, TERM="xterm-256color", LANG="C", NO_COLOR="1")
+    args = ["--serve", "--port", "0", "--no-qr"]
+    child = pexpect.spawn(CARDCLI, ["scoresheet", "endofpage", "--players", "mom,me", "--dealer", "me",
+                                    "--save", str(path), *args], env=env, encoding="utf-8", timeout=30)
+    child.expect(r"The sheet, live and read-only, for this machine only \(--lan shares it with your Wi-Fi\): "
+                 r"(http://127\.0\.0\.1:\d+/t/\S+)")
+    link = child.match.group(1)
+    child.expect_exact("round 1 (me deals), wild> ")
+    assert board_now(link)["headline"].startswith("Round 1 of 10")
+    for line, prompt in [("3H", "round 1, mom> "), ("meld 4S 4H 3D=4, hand 7D", "round 1, me> "),
+                         ("meld 4C 3H=5C 6C, off 3S=4 on mom, out", "round 2 (mom deals), wild> "),
+                         ("edit 1", "round 1 (correcting)")]:
+        child.sendline(line)
+        child.expect_exact(prompt)
+    shown = board_now(link)
+    assert shown["sheet"]["totals"] == [105, 210] and shown["status"] == "me leads by 105."
+    child.sendline("mom score 300")
+    child.expect_exact("mom: 300 in round 1 (entered by hand, not checked)")
+    child.sendline("done")
+    child.expect_exact("round 2 (mom deals), wild> ")
+    shown = board_now(link)
+    assert shown["sheet"]["totals"] == [300, 210] and shown["sheet"]["rows"][0]["marks"] == ["?", "~"]
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    again = pexpect.spawn(CARDCLI, ["scoresheet", "--resume", str(path), *args], env=env, encoding="utf-8",
+                          timeout=30)
+    again.expect(r"read-only, for this machine only \(--lan shares it with your Wi-Fi\): (http://\S+)")
+    link = again.match.group(1)
+    again.expect_exact("round 2 (mom deals), wild> ")
+    shown = board_now(link)
+    assert shown["sheet"]["totals"] == [300, 210] and shown["status"] == "mom leads by 90."
+    again.sendline("quit")
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 0
