@@ -130,12 +130,18 @@ def test_resume_drops_a_last_line_cut_short(tmp_path):
     ('{"format": "cardcli-scoresheet", "version": 7}\n', "a score sheet of version 7, written by a newer"),
     ("not json\n", ":1: not valid JSON"),
     ("", "empty: not a cardcli score sheet"),
+    ('{"format": "cardcli-record", "version": 1}\nmy notes, no line end', "not a cardcli score sheet"),
+    ("a letter\nwith no line end", ":1: not valid JSON"),
+    ('{"format": "cardcli-scoresheet", "version": 1, "variant": "endofpage", "rules": {}, "players": '
+     '["a", "b"], "dealer": 0}\n{"entry": "wild AS"}\n{"entry": "wild 3', "cannot resume"),
 ])
 def test_resume_refuses_what_is_not_a_sheet(tmp_path, content, message):
+    """And leaves the file as it was, a last line with no end included."""
     path = tmp_path / "other.jsonl"
     path.write_text(content)
     result = run("--resume", str(path), input="")
     assert result.exit_code == 1 and message in result.output
+    assert path.read_text() == content
 
 
 def test_json_and_csv_go_to_files_or_standard_output(tmp_path):
@@ -200,6 +206,27 @@ def test_bad_command_lines_get_one_clear_message(tmp_path, monkeypatch, args, st
     assert message in result.output
     assert result.output.count("\n") <= 4
     assert not list(tmp_path.glob("*.jsonl"))  # and no sheet was begun
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"\xff\xfe wild 3H\n", ":1: not text (UTF-8)"),
+    (b"wild 3H\n" + b"A meld " + b"4S " * 30000, ":2: the line is too long"),
+    (b"\0" * 200_000, ":1: the line is too long"),  # no line end at all, as /dev/zero
+])
+def test_a_file_of_entries_that_cannot_be_read_begins_no_sheet(tmp_path, content, message):
+    words = tmp_path / "rounds.txt"
+    words.write_bytes(content)
+    result = run("endofpage", "--players", "A,B", "--input", str(words),
+                 env={"CARDCLI_SHEETS": str(tmp_path)})
+    assert result.exit_code == 1 and f"--input {words}{message}" in result.output
+    assert result.output.count("\n") <= 2 and not list(tmp_path.glob("*.jsonl"))
+
+
+def test_standard_input_with_no_line_end_is_one_clear_message(tmp_path):
+    result = new(tmp_path, input="wild 3H\n" + "x" * 100_000)
+    assert result.exit_code == 1 and "<stdin>:2: the line is too long" in result.output
+    entries = [json.loads(line).get("entry") for line in (tmp_path / "sheet.jsonl").read_text().splitlines()]
+    assert entries[1:] == ["wild 3H"]
 
 
 def test_a_port_in_use_is_refused_before_any_sheet_is_begun(tmp_path):

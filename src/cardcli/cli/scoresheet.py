@@ -83,8 +83,8 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
         from .. import plot
 
         plot.check_target(plot_path)
-    if input_path is not None and input_path != "-":
-        _check_readable(input_path)  # before any file is made
+    # A file's entries are read first: one that cannot be leaves no sheet begun.
+    lines = _read_input(input_path) if input_path is not None and input_path != "-" else None
     open_file: Callable[[], SheetFile]
     if resume_path is not None:
         if variant or players_spec or dealer or ruleset or page_lines or save_path:
@@ -124,11 +124,12 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
         sheet = Sheet(target, rules, names, first)
         open_file = functools.partial(SheetFile.create, sheet, save_path,
                                       None if ruleset is None else chosen.name)
-    _run(sheet, open_file, input_path, json_path, csv_path, plot_path, serve, colour)
+    _run(sheet, open_file, input_path, lines, json_path, csv_path, plot_path, serve, colour)
 
 
-def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | None, json_path: str | None,
-         csv_path: str | None, plot_path: Path | None, serve: BoardOptions, colour: bool | None) -> None:
+def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | None, lines: list[str] | None,
+         json_path: str | None, csv_path: str | None, plot_path: Path | None, serve: BoardOptions,
+         colour: bool | None) -> None:
     from ..scoresheet import export
     from ..scoresheet.session import SheetSession
 
@@ -159,7 +160,7 @@ def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | Non
         if reads_terminal:
             session.interactive(_reader())
         else:
-            _from_input(session, input_path)
+            _from_input(session, input_path, lines)
         say("")
         say("\n".join(export.page(sheet)))
         if json_path is not None:
@@ -193,26 +194,25 @@ def _reader() -> Any:
     return input
 
 
-def _from_input(session: Any, input_path: str | None) -> None:
-    if input_path is None or input_path == "-":
-        if sys.stdin is None:
-            raise CardcliError("standard input is closed: give the entries with --input FILE, or run "
-                               "cardcli scoresheet at a terminal")
-        session.from_lines(sys.stdin, "<stdin>")
+def _from_input(session: Any, input_path: str | None, lines: list[str] | None) -> None:
+    if lines is not None:
+        session.from_lines(lines, str(input_path))
         return
-    try:
-        with open(input_path, encoding="utf-8") as stream:
-            session.from_lines(stream, input_path)
-    except OSError as error:
-        raise CardcliError(f"--input {input_path}: cannot read: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise CardcliError(f"--input {input_path}: not text (UTF-8)") from None
+    if sys.stdin is None:
+        raise CardcliError("standard input is closed: give the entries with --input FILE, or run "
+                           "cardcli scoresheet at a terminal")
+    from ..scoresheet.session import entry_lines
+
+    session.from_lines(entry_lines(sys.stdin.buffer, "<stdin>"), "<stdin>")
 
 
-def _check_readable(path: str) -> None:
+def _read_input(path: str) -> list[str]:
+    """Every line of ``path``, read before any sheet is begun."""
+    from ..scoresheet.session import MAX_INPUT, entry_lines
+
     try:
-        with open(path, "rb"):
-            pass
+        with open(path, "rb") as stream:
+            return list(entry_lines(stream, f"--input {path}", MAX_INPUT))
     except OSError as error:
         raise CardcliError(f"--input {path}: cannot read: {error.strerror}") from None
 

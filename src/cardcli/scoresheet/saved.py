@@ -103,13 +103,9 @@ def load(path: Path, registry: Registry) -> tuple[Sheet, str | None, list[str]]:
     except RecordError as error:
         raise CardcliError(str(error)) from None
     lines = raw.split(b"\n")
-    if lines and not lines[-1]:
+    torn = bool(lines) and bool(lines[-1])  # a last line with no end: an interrupted write
+    if lines:
         lines.pop()
-    elif lines:
-        notes.append(f"{path}: its last line was cut short by an interrupted write: dropped")
-        lines.pop()
-        with open(path, "rb+") as stream:  # the next entry starts on a line of its own
-            stream.truncate(len(raw) - len(raw.rsplit(b"\n", 1)[-1]))
     if not lines:
         raise CardcliError(f"{path}: empty: not a cardcli score sheet")
     header = _json(lines[0], source, 1)
@@ -138,6 +134,10 @@ def load(path: Path, registry: Registry) -> tuple[Sheet, str | None, list[str]]:
                 sheet.apply(entry)
         except SheetError as error:
             raise CardcliError(f"{path}:{number}: cannot resume: {error}") from None
+    if torn:  # only a file read as a sheet to its end is changed: the next entry on a line of its own
+        notes.append(f"{path}: its last line was cut short by an interrupted write: dropped")
+        with open(path, "rb+") as stream:
+            stream.truncate(len(raw) - len(raw.rsplit(b"\n", 1)[-1]))
     return sheet, header.get("ruleset") if isinstance(header.get("ruleset"), str) else None, notes
 
 

@@ -9,14 +9,15 @@ is accepted and, with ``--serve``, to the live page.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING
 
 from ..errors import CardcliError
 from .ability import CARDS
 from .export import board_view, page, round_text, standing
-from .saved import SheetFile
+from .saved import MAX_LINE, SheetFile
 from .sheet import Entry, Round, Sheet, SheetError
 
 if TYPE_CHECKING:
@@ -35,6 +36,31 @@ HELP = (
     "  quit                     stop (the sheet is kept: --resume goes on with it)",
     "A player's words:",
 )
+
+
+#: The most a file of entries may hold: an evening's sheet is a few kilobytes.
+MAX_INPUT = 16 << 20
+
+
+def entry_lines(stream: IO[bytes], source: str, limit: int | None = None) -> Iterator[str]:
+    """The lines of ``stream`` as text, each at most :data:`MAX_LINE` bytes
+    (a stream with no line ends, ``/dev/zero``, is refused, not read whole),
+    the whole at most ``limit``.  :class:`CardcliError` names the line."""
+    read = 0
+    for number in itertools.count(1):
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        read += len(raw)
+        if len(raw) > MAX_LINE:
+            raise CardcliError(f"{source}:{number}: the line is too long (more than {MAX_LINE:,} bytes): "
+                               "an entry is one short line")
+        if limit is not None and read > limit:
+            raise CardcliError(f"{source}: more than {limit:,} bytes: not a sheet's entries")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CardcliError(f"{source}:{number}: not text (UTF-8)") from None
 
 
 class SheetSession:
