@@ -15,7 +15,8 @@ served game shows it), never from a seat's view.
 
 A :class:`Board` goes in a :class:`~cardcli.serve.server.TableServer` beside
 tables (``server.add(board)``); :class:`~cardcli.serve.live.LivePage` runs
-one in a thread of its own for a command whose own loop reads the terminal.
+one in a thread of its own for a command whose own loop reads the terminal;
+:func:`cardcli.cli.board.open_board` starts one as a command's ``--serve`` asks.
 The messages are in ``docs/protocol.md`` ("Boards").
 """
 
