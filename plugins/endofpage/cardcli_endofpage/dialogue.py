@@ -18,16 +18,20 @@ from .table import hand_text, sorted_for_display
 
 EMPTY = "type a command (help for the list)"
 HELP = """Commands:
-  m CARDS        meld, e.g.  m 4s 4h 7d   (cards by name or by their number in your hand)
-  l CARD MELD    lay off a card on a meld on the table, e.g.  l 7c 2
-  d CARD         discard and end your turn, e.g.  d kc   (your last card: only if it does not play)
-  list           the melds and lay-offs you could make now
-  ? or hint      a hint: how the hard CPU rates your choices from your seat
-  help           this help
-Wilds (marked *) stand for the card you choose; two wilds need two natural cards between them."""
+  m CARDS      meld, e.g.  m 4s 4h 7d  (cards by name or by number in hand)
+  l CARD MELD  lay off a card on a meld on the table, e.g.  l 7c 2
+  d CARD       discard and end your turn, e.g.  d kc  (a last card that plays
+               cannot be discarded)
+  list         the melds and lay-offs you could make now
+  ? or hint    a hint: how the hard CPU rates your choices from your seat
+  help         this help
+Wilds (marked *) stand for the card you choose; two wilds need two natural
+cards between them."""
 
 
 def _hand_card(state: EndOfPageState, seat: int, word: str, order: list[int]) -> int:
+    if "=" in word:  # "10s=5c": what a wild stands for is asked once the move is clear
+        raise ValueError(f"name the card alone ({word.split('=')[0]}); what a wild stands for is asked next")
     if word.isdigit():
         number = int(word)
         if 1 <= number <= len(order):

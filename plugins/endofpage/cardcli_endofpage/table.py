@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcli.abilities import TableData
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS
-from cardcli.grammar import name_seats, seat_names
+from cardcli.cards import NAME, RANK, RANK_NAMES, RANK_PLURALS, SUIT, SUIT_NAMES, SUITS
+from cardcli.grammar import is_you, name_seats, possessive, seat_names
 from cardcli.melds import RUN, SET, meld_text
 from cardcli.table_text import seat_rows
 from cardcli.variant import CHANCE, Action
@@ -54,18 +54,22 @@ def sorted_for_display(state: EndOfPageState, hand: Sequence[int]) -> list[int]:
     return sorted(hand, key=lambda c: (1 if state.is_wild(c) else 0, SUIT[c], RANK[c]))
 
 
-def meld_display(state: EndOfPageState, index: int) -> str:
-    meld = state.melds[index]
-    parts = []
-    kind, key, low, cards = meld
-    for i, card in enumerate(cards):
-        if state.is_wild(card):
-            means = RANK_NAMES[key] if kind == SET else RANK_NAMES[low + i] + SUITS[key]
-            parts.append(f"{NAME[card]}(={means})")
-        else:
-            parts.append(NAME[card])
-    what = f"set of {RANK_NAMES[key]}s" if kind == SET else f"run of {SUITS[key]}"
-    return f"{' '.join(parts)}  [{what}]"
+def meld_line(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
+    """A meld on the table, numbered, with its owner, what each wild stands
+    for and the cards others laid off on it:
+    ``  2. ann: 5C 5H 9D(=5)  [set of 5s]  (laid off: 5S by bob)``."""
+    kind, key, low, cards = state.melds[index]
+    parts = [NAME[card] + (f"(={RANK_NAMES[key] if kind == SET else RANK_NAMES[low + i] + SUITS[key]})"
+                           if state.is_wild(card) else "") for i, card in enumerate(cards)]
+    laid = [f"{NAME[card]} by {names[seat]}" for (i, seat, card, _r) in state.layoffs
+            if i == index and seat != state.owners[index]]
+    return (f"  {index + 1}. {names[state.owners[index]]}: {' '.join(parts)}  [{meld_kind(kind, key)}]"
+            + (f"  (laid off: {', '.join(laid)})" if laid else ""))
+
+
+def meld_kind(kind: int, key: int) -> str:
+    """``set of 5s``, ``set of aces``, ``run of hearts``."""
+    return f"set of {RANK_PLURALS[key]}" if kind == SET else f"run of {SUIT_NAMES[key]}"
 
 
 def score_sheet(state: EndOfPageState, names: Sequence[str]) -> list[str]:
@@ -125,7 +129,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     if cfg.target_score is not None:
         head.append(f"target {cfg.target_score}")
     if state.wild:
-        head.append(f"WILD: {RANK_NAMES[state.wild]}s")
+        head.append(f"WILD: {RANK_PLURALS[state.wild]}")
     head.append(f"stock: {len(state.stock)}")
     head.append(f"rebuilds left: {cfg.reshuffles - state.reshuffled}")
     lines.append(" | ".join(head))
@@ -139,11 +143,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.append("Discard pile: empty")
     if state.melds:
         lines.append("On the table:")
-        for index in range(len(state.melds)):
-            laid = [f"{NAME[card]} by {names[seat]}" for (i, seat, card, _r) in state.layoffs
-                    if i == index and seat != state.owners[index]]
-            note = f"  (laid off: {', '.join(laid)})" if laid else ""
-            lines.append(f"  {index + 1}. {names[state.owners[index]]}: {meld_display(state, index)}{note}")
+        lines.extend(meld_line(state, index, names) for index in range(len(state.melds)))
     else:
         lines.append("On the table: no melds yet")
     lines.extend(seat_rows(players(state, names), acting(state)))
@@ -152,8 +152,8 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     elif viewer is None:
         for seat, hand in enumerate(state.hands):
             if hand:
-                owner = "Your" if names[seat].lower() == "you" else f"{names[seat]}'s"
-                lines.append(f"  {owner} hand: {hand_text(state, hand)}")
+                lines.append(f"  {'Your' if is_you(names[seat]) else possessive(names[seat])} hand: "
+                             f"{hand_text(state, hand)}")
     return "\n".join(lines)
 
 
@@ -168,14 +168,13 @@ def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) 
                       note=f"rebuilds left: {cfg.reshuffles - state.reshuffled}"))
     melds = []
     for index, meld in enumerate(state.melds):
-        kind, key = meld[0], meld[1]
-        label = f"set of {RANK_NAMES[key]}s" if kind == SET else f"run of {SUITS[key]}"
-        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], label))
+        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index],
+                              meld_kind(meld[0], meld[1])))
     notes = [f"Round {state.round + (0 if over else 1)} of {cfg.page_lines}"]
     if cfg.target_score is not None:
         notes.append(f"Target {cfg.target_score}")
     if state.wild:
-        notes.append(f"Wild: {RANK_NAMES[state.wild]}s")
+        notes.append(f"Wild: {RANK_PLURALS[state.wild]}")
     hand: list[str] = []
     marks: dict[str, str] = {}
     if viewer is not None and 0 <= viewer < state.num_players:
