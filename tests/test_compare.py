@@ -95,8 +95,8 @@ def test_the_skill_difference_between_rulesets_is_that_of_the_scores():
     (diff,) = data["differences"][0]["skill"]
     assert diff["value"] == pytest.approx(american["score"] - standard["score"], abs=1e-4)
     table = run("compare", *args, "-w", "1").output
-    assert "(skill: the stronger CPU's score, a win counting 1 and a first place shared by k\n" \
-           "   players when nobody won 1/k; with no edge a player scores 25.0%)" in table
+    assert "(skill: the stronger CPU's score, a win counting 1 and a first place shared by k players " \
+           "when nobody won 1/k; with no edge a player scores 25.0%)" in " ".join(table.split())
     row = next(line for line in table.splitlines() if line.startswith("    nobody won  "))
     assert f"{american['nobody_won']['share']:.1%} [" in row
 

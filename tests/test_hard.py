@@ -192,10 +192,13 @@ def test_the_arena_says_what_its_scores_count(variant, ruleset, players, label):
     """The mean score is in the variant's own words, as the end-of-game ranking is."""
     common = ["arena", variant, "--players", players, "--ruleset", ruleset, "-n", "3", "--seed", "1",
               "-w", "1"]
-    table = CliRunner().invoke(cli, common)
+    table = CliRunner().invoke(cli, common, env={"COLUMNS": "200"})  # a terminal wide enough
     assert table.exit_code == 0, table.output
     head = next(line for line in table.output.splitlines() if "win rate" in line)
-    assert head.endswith(f"  {label} (mean)") and "mean score" not in table.output
+    assert head.endswith(f"  {label}") and "mean score" not in table.output
+    assert f"(place and {label}: the mean over the games;" in table.output
+    narrow = CliRunner().invoke(cli, common, env={"COLUMNS": "80"}).output.splitlines()
+    assert max(len(line) for line in narrow) <= 80 and head in narrow
     report = json.loads(CliRunner().invoke(cli, [*common, "--json"]).output)
     assert report["score_label"] == label
     assert all("mean_score" in p for p in report["players"])
@@ -205,7 +208,7 @@ def test_an_arena_without_scores_has_no_score_column():
     result = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:normal,cpu:easy", "-n", "2",
                                       "--seed", "1", "-w", "1"])
     head = next(line for line in result.output.splitlines() if "win rate" in line)
-    assert head.endswith("ms/decision")
+    assert head.endswith("ms/move")
 
 # --------------------------------------------------------------------- hint
 def test_hint_at_the_prompt_shows_the_hard_view(tmp_path):

@@ -120,9 +120,9 @@ def test_the_hint_uses_the_menus_numbers_and_the_present_tense():
     text = hint_text(game, t.state, 0, legal, menu)
     lines = text.splitlines()
     assert lines[0].startswith("Hint - the hard CPU's view from your seat")
-    assert len(lines) == 1 + len(legal)
+    assert len(lines) == 2 + len(legal) and lines[-1] == "  (100 = sure first place, 0 = sure last)"
     values = []
-    for line in lines[1:]:
+    for line in lines[1:-1]:
         key, _, rest = line.strip().partition("] ")
         label, _, value = rest.rpartition(": ")
         assert key.startswith("[") and label.startswith(("play ", "draw"))

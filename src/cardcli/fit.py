@@ -117,8 +117,7 @@ def table(heads: Sequence[str], rows: Sequence[Sequence[str]], width: int, *,
     flexible = list(give) or [max(range(count), key=lambda i: widths[i])]
     while sum(widths) > room:
         column = max(flexible, key=lambda i: widths[i])
-        least = max(8, max((visible_width(word) for row in cells for word in row[column].split()),
-                           default=1))
+        least = max((visible_width(word) for row in cells for word in row[column].split()), default=1)
         if widths[column] <= least:
             if len(flexible) == 1:
                 break

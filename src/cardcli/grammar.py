@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 card``, ``2 cards``; ``words`` is the plural where adding "s" is wrong."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
+    """``1 card``, ``2 cards``, ``1,000 games``; ``words`` is the plural where adding "s" is wrong."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def join_or(items: list[str]) -> str:
@@ -140,3 +140,16 @@ def type_a_number(count: int) -> str:
     """What to type at a numbered menu of ``count`` choices: "Type a number
     from 1 to 4.", or for one choice, "type 1"."""
     return "There is one choice: type 1." if count == 1 else f"Type a number from 1 to {count}."
+
+
+def duration(seconds: float) -> str:
+    """A length of time as a person says it, roughly: "40 seconds", "3
+    minutes", "1 hour 20 minutes"."""
+    if seconds < 90:
+        return plural(max(1, round(seconds)), "second")
+    minutes = round(seconds / 60)
+    if minutes < 90:
+        return plural(minutes, "minute")
+    hours, minutes = divmod(minutes, 60)
+    minutes = 10 * round(minutes / 10)
+    return plural(hours, "hour") + (f" {minutes} minutes" if minutes else "")

@@ -28,7 +28,7 @@ from .game import Game, derive_seed
 from .grammar import is_you, name_seats, plural
 from .narration import round_summary, rules_summary, turn_lines
 from .players import Player, make_cpu
-from .players.hard import Budget, HardPlayer, supports_hard
+from .players.hard import SCALE, Budget, HardPlayer, supports_hard
 from .players.human import HumanPlayer
 from .safe_text import printable
 from .ui import TerminalUI
@@ -263,14 +263,14 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
         return f"Hint - there is only one move: {f'[{key}] ' if key else ''}{label}."
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat, Budget())
     ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
-    lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}; "
-             "100 = sure first place, 0 = sure last):"]
+    lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}):"]
     for rating in ratings[:10]:
         label = move_view(game.variant, state, seat, rating.action, game.names).label
         key = menu.get(rating.action)
         lines.append(f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}")
     if len(ratings) > 10:
         lines.append(f"  ... and {len(ratings) - 10} more")
+    lines.append(SCALE)
     return "\n".join(lines)
 
 

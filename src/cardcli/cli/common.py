@@ -106,6 +106,48 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter,
     return [Item(name, help=title) for name, title in sorted(names.items()) if name.startswith(incomplete)]
 
 
+def complete_record(ctx: click.Context, param: click.Parameter,
+                    incomplete: str) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a RECORD: the folders and the ``.jsonl`` files
+    where the path typed so far points."""
+    Item = click.shell_completion.CompletionItem
+    folder, _, start = incomplete.rpartition("/")
+    where = os.path.expanduser(folder or ".") if folder or not incomplete.startswith("/") else "/"
+    try:
+        entries = sorted(os.scandir(where or "/"), key=lambda entry: entry.name)
+    except OSError:
+        return []
+    prefix = f"{folder}/" if folder or incomplete.startswith("/") else ""
+    items = []
+    for entry in entries:
+        if not entry.name.startswith(start) or (entry.name.startswith(".") and not start.startswith(".")):
+            continue
+        try:
+            if entry.is_dir():
+                items.append(Item(prefix + entry.name + "/", type="plain"))
+            elif entry.name.endswith(".jsonl"):
+                items.append(Item(prefix + entry.name))
+        except OSError:
+            continue
+    return items
+
+
+def complete_saved(ctx: click.Context, param: click.Parameter,
+                   incomplete: str) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of ``--resume``: the saved games by name (newest
+    first, unfinished ones only), or record files for a path."""
+    if "/" in incomplete or incomplete.startswith((".", "~")):
+        return complete_record(ctx, param, incomplete)
+    from ..saved import saved_games
+
+    try:
+        found = [game for game in saved_games() if game.state == "unfinished"]
+    except Exception:  # completion must never print a traceback into the shell
+        return []
+    return [click.shell_completion.CompletionItem(game.path.name, help=", ".join(game.players or []))
+            for game in found if game.path.name.startswith(incomplete)]
+
+
 def colour_option(function: Callable[..., Any]) -> Callable[..., Any]:
     """``--color/--no-color``: colour forced on or off (default: on for a
     terminal, off when NO_COLOR is set or the output is not a terminal)."""

@@ -25,6 +25,7 @@ from ..style import Style
 from ..ui import TerminalUI
 from .common import (
     colour_option,
+    complete_saved,
     complete_variant,
     handle_errors,
     registry,
@@ -43,9 +44,10 @@ from .common import (
 @click.option("--seed", type=int, help="Seed the shuffles and CPUs, to replay the same game.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the record here (default: a new file under the cardcli games folder).")
-@click.option("--resume", "resume_spec", metavar="FILE", is_flag=False, flag_value="last",
-              help="Continue the game recorded in FILE; alone (or 'last'), the newest unfinished game "
-                   "(see: cardcli games).")
+@click.option("--resume", "resume_spec", metavar="GAME", is_flag=False, flag_value="last",
+              shell_complete=complete_saved,
+              help="Continue the game recorded in GAME (a record file, or a saved game's name as cardcli "
+                   "games lists it); alone (or 'last'), the newest unfinished game.")
 @click.option("--confirm-forced", is_flag=True,
               help="Ask before a move the rules force (a drawn card that must be played): by default "
                    "it is made for you and shown.")
@@ -117,10 +119,16 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
 
 
 def _resume_target(spec: str) -> Path:
-    """The record ``--resume`` means: a file, or ``last`` (``--resume`` alone),
-    the newest unfinished game in the games folder."""
+    """The record ``--resume`` means: a file, a saved game's name (the file
+    in the games folder, ``.jsonl`` optional), or ``last`` (``--resume``
+    alone), the newest unfinished game in the games folder."""
     if spec != "last":
-        return Path(spec)
+        path = Path(spec)
+        if not path.exists() and os.sep not in spec:
+            for name in (spec, spec + ".jsonl"):
+                if (games_dir() / name).is_file():
+                    return games_dir() / name
+        return path
     found = newest_unfinished()
     if found is None:
         raise CardcliError(f"no unfinished game in {games_dir()} to resume (cardcli games lists the "

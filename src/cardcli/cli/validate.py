@@ -20,7 +20,7 @@ from ..reader import internal_error
 from ..records import open_record
 from ..safe_text import printable
 from ..validate import Report, validate_stream
-from .common import handle_errors, registry
+from .common import complete_record, handle_errors, registry
 
 STDIN = "<stdin>"
 
@@ -59,7 +59,7 @@ def verdict(report: Report) -> str:
 
 
 @click.command()
-@click.argument("records", nargs=-1, required=True, metavar="RECORD...")
+@click.argument("records", nargs=-1, required=True, metavar="RECORD...", shell_complete=complete_record)
 @click.option("--json", "as_json", is_flag=True,
               help="Print JSON Lines: one object per record as it is checked, then a summary.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
