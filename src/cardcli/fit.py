@@ -149,3 +149,16 @@ def echo(text: str = "", *, err: bool = False) -> None:
     """Print ``text`` wrapped to the width of the terminal it goes to."""
     stream = sys.stderr if err else sys.stdout
     click.echo("\n".join(wrap(text, terminal_width(stream))), err=err)
+
+
+def tell(text: str, *, err: bool = False, indent: int | None = 2) -> None:
+    """Print a message (a record's verdict, an error): wrapped at a terminal,
+    whole in a pipe or a file, where one line is one message to grep."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    if terminal:
+        text = "\n".join(wrap(text, terminal_width(stream), indent))
+    click.echo(text, err=err)

@@ -70,7 +70,8 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
     \b
       cardcli compare matching standard no-stacking
       cardcli compare matching --set stack_twos=false
-      cardcli compare matching --set hand_size=5 --set hand_size=9 --plot hands.png
+      cardcli compare matching --set hand_size=5 --set hand_size=9 \\
+          --plot hands.png
     """
     target = variant_named(variant)
     count = players or default_count(target)

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from ..errors import Kind, RecordError
+from ..fit import tell
 from ..grammar import plural
 from ..reader import internal_error
 from ..records import open_record
@@ -96,10 +97,10 @@ def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
             if not quiet:
                 winner = (report.result or {}).get("winner")
                 outcome = "no single winner" if winner is None else f"seat {winner} won"
-                click.echo(printable(f"{report.source}: valid {report.variant} game, "
-                                     f"{plural(report.moves, 'move')}, {outcome}"))
+                tell(printable(f"{report.source}: valid {report.variant} game, "
+                               f"{plural(report.moves, 'move')}, {outcome}"))
         else:
-            click.echo(printable(str(report.error), newlines=True), err=True)
+            tell(printable(str(report.error), newlines=True), err=True)
     all_valid = tally["valid"] == tally["records"]
     if as_json:
         click.echo(json.dumps({"summary": {**tally, "all_valid": all_valid}}))
