@@ -184,7 +184,7 @@ def show(data: dict[str, Any], width: int | None = None) -> None:
         click.echo("\n".join(wrap(text, width, indent)))
 
     rulesets = data["rulesets"]
-    say(f"{data['games']} games per ruleset of {data['variant']}, {data['players']} players "
+    say(f"{plural(data['games'], 'game')} per ruleset of {data['variant']}, {data['players']} players "
         f"(cpu:{data['cpu']}), seed {data['seed']}, the same seeds for every ruleset: "
         f"{data['seconds']:.1f} s on "
         f"{plural(data['workers'], 'Ray worker' if data['backend'] == 'ray' else 'worker')}", indent=0)

@@ -82,13 +82,13 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     click.echo("Wins by seat:")
     for index, seat in enumerate(seats):
         wins = data["wins_by_seat"][index]
-        click.echo(f"  {index} {seat.name:<8} {seat.kind:<12} {wins:>7}  ({wins / games:6.1%})  "
+        click.echo(f"  {index} {seat.name:<8} {seat.kind:<12} {wins:>7,}  ({wins / games:6.1%})  "
                    f"mean place {data['mean_place_by_seat'][index]:.2f}")
     click.echo("Wins by CPU level:")
     for kind, entry in data["wins_by_level"].items():
-        click.echo(f"  {kind:<12} {entry['wins']:>7} over {plural(entry['seats'], 'seat')}  "
+        click.echo(f"  {kind:<12} {entry['wins']:>7,} over {plural(entry['seats'], 'seat')}  "
                    f"({entry['win_rate_per_seat']:.1%} per seat)")
-    click.echo(f"Draws (no single winner): {data['draws']}")
-    click.echo(f"Game length in moves: mean {data['moves_mean']}, max {data['moves_max']}")
+    click.echo(f"Draws (no single winner): {data['draws']:,}")
+    click.echo(f"Game length in moves: mean {data['moves_mean']}, max {data['moves_max']:,}")
     if record_dir is not None:
         click.echo(f"Records written to {record_dir}")
