@@ -293,5 +293,6 @@ def menu_turn(variant: Variant[Any], state: Any, seat: int, legal: list[Action],
     def typed(text: str) -> Outcome:
         return parse(state, text, legal) if parse is not None else None
 
-    return ask(ui, Turn("Your move", [(label, action) for label, action in zip(labels, legal)],
+    return ask(ui, Turn("Your move (number, or type the move)" if parse is not None else "Your move",
+                        [(label, action) for label, action in zip(labels, legal)],
                         typed=typed if parse is not None else None))
