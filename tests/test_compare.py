@@ -207,6 +207,19 @@ def test_set_starts_from_base():
     assert changed["options"] == {**american["options"], "stack_twos": False}
 
 
+def test_one_set_is_compared_with_the_defaults_or_the_base():
+    data = compare_json("matching", "--set", "stack_twos=false", "-n", "8", "--seed", "1", "--no-skill")
+    defaults, changed = data["rulesets"]
+    assert defaults["label"] == "defaults" and changed["label"] == "stack_twos=false"
+    assert changed["options"] == {**defaults["options"], "stack_twos": False}
+    assert defaults["options"]["stack_twos"] is True
+    based = compare_json("matching", "--base", "american", "--set", "stack_twos=false", "-n", "8", "--seed",
+                         "1", "--no-skill")
+    american, changed = based["rulesets"]
+    assert american["label"] == "american" and changed["label"] == "american + stack_twos=false"
+    assert changed["options"] == {**american["options"], "stack_twos": False}
+
+
 def test_settings_are_read_like_a_ruleset_file():
     assert parse_settings("stack_twos=false, hand_size=5,skip_rank=A,first_special=none") == {
         "stack_twos": False, "hand_size": 5, "skip_rank": "A", "first_special": "none"}
