@@ -2,8 +2,9 @@
 wider than the terminal (which would wrap it in the middle of a word), and
 what a player needs at the prompt still on the screen.
 
-The commands' screens are one test of the default suite; a whole game of
-each variant, played as a person plays it, is slow-marked (CI runs it).
+The commands' screens are one test; a whole game of each variant, played
+as a person plays it, is one more each (a few seconds: CPUs of normal
+strength, and the terminal read back only at each prompt).
 """
 
 from __future__ import annotations
@@ -213,19 +214,16 @@ def play_a_game(tmp_path: Path, args: str) -> dict[str, int]:
         term.close()
 
 
-@pytest.mark.slow
 def test_a_game_of_matching_fits_80x24(tmp_path):
     seen = play_a_game(tmp_path, "matching --players you,cpu:normal,cpu:normal,cpu:normal --seed 3")
     assert seen.get("move", 0) >= 3
 
 
-@pytest.mark.slow
 def test_a_game_of_trick_fits_80x24(tmp_path):
     seen = play_a_game(tmp_path, "trick --players you,cpu:normal,cpu:normal,cpu:normal --seed 4")
     assert seen.get("move", 0) >= 2
 
 
-@pytest.mark.slow
 def test_a_game_of_end_of_the_page_fits_80x24_and_keeps_the_moves_in_view(tmp_path):
     """Four players: busy CPU turns.  At each turn the moves since the last
     one are on the screen together, at the prompt or at a pause before the
