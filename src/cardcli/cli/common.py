@@ -8,16 +8,28 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import IO, Any
 
 import click
 
 from ..errors import CardcliError
+from ..fit import tell
 from ..parallel import BACKENDS
 from ..plugins import Registry, get_registry
 from ..rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
 from ..safe_text import printable
 from ..variant import Variant
+
+
+class Failure(click.ClickException):
+    """A Click error (exit 1) whose message is wrapped at spaces when it goes
+    to a terminal, and one line to grep in a pipe or a file."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        if file is not None:
+            super().show(file)
+        else:
+            tell(f"Error: {self.format_message()}", err=True)
 
 
 def handle_errors(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -28,7 +40,7 @@ def handle_errors(function: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return function(*args, **kwargs)
         except CardcliError as error:
-            raise click.ClickException(printable(str(error), newlines=True)) from None
+            raise Failure(printable(str(error), newlines=True)) from None
 
     return wrapper
 
