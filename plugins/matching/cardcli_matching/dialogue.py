@@ -85,8 +85,7 @@ def _ask_suit(state: MatchingState, seat: int, card: int, ui: UI) -> int:
             counts[c // 13] += 1
     menu = packed([f"[{s + 1}/{SUITS[s].lower()}] {SUIT_NAMES[s]} ({counts[s]} in hand)" for s in range(4)])
     while True:
-        for line in menu:
-            ui.show(line)
+        ui.show("\n".join(menu))
         answer = ui.ask("Name the next suit", again=menu).strip()
         if answer in ("1", "2", "3", "4"):
             return int(answer) - 1
