@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import PurePath
 
 import click
 
@@ -47,8 +48,11 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
         return
     click.echo(f"{target.title} - variant {target.name!r}")
     if ruleset is not None:
-        click.echo(printable(lead_in(f"Ruleset: {loaded.name}", f"({shown_path(loaded.source)})",
-                                     terminal_width()), newlines=True))
+        where = shown_path(loaded.source)
+        if len(where) + 4 > terminal_width():  # a file deep in an installed package: --json has its path
+            where = f"{PurePath(where).name}; --json gives its path"
+        click.echo(printable(lead_in(f"Ruleset: {loaded.name}", f"({where})", terminal_width()),
+                             newlines=True))
         if loaded.description:
             click.echo(printable("\n".join(wrap(f"  {loaded.description}", terminal_width(), indent=2)),
                                  newlines=True))
