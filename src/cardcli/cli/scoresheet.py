@@ -61,8 +61,10 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
 
     \b
     cardcli scoresheet endofpage --players mom,me
-    cardcli scoresheet endofpage --players mom,me,dad --dealer dad --page-lines 5 --serve
-    cardcli scoresheet endofpage --players mom,me --input rounds.txt --csv page.csv
+    cardcli scoresheet endofpage --players mom,me,dad --dealer dad \\
+        --page-lines 5 --serve
+    cardcli scoresheet endofpage --players mom,me --input rounds.txt \\
+        --csv page.csv
     cardcli scoresheet --resume ~/.local/share/cardcli/sheets/....jsonl
 
     At the end of each round type what the table shows, one entry a line:
