@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.abilities import Prompts
-from cardcli.cards import NAME, RANK, parse_card
+from cardcli.cards import NAME, RANK, UNSEEN, parse_card
 from cardcli.errors import CardError, IllegalMove
 from cardcli.grammar import type_a_number
 from cardcli.melds import interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
@@ -38,7 +38,7 @@ def _hand_card(state: EndOfPageState, seat: int, word: str, order: list[int]) ->
         card = parse_card(word)
     except CardError as error:
         raise ValueError(str(error)) from None
-    if card not in state.hands[seat]:
+    if card not in state.hands[seat] and UNSEEN not in state.hands[seat]:
         raise ValueError(f"{NAME[card]} is not in your hand")
     return card
 
@@ -49,11 +49,25 @@ def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
     left = list(state.hands[seat])
     for word in words:
         card = _hand_card(state, seat, word, order)
-        if card not in left:
+        if card not in left and UNSEEN not in left:  # (a hand nobody saw may hold it)
             raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
-        left.remove(card)
+        left.remove(card if card in left else UNSEEN)
         picked.append(card)
     return picked
+
+
+def _meld(state: EndOfPageState, seat: int, held: list[str], text: str, said: list[str]) -> list[Any]:
+    """The melds the words make of cards ``held`` (each wild's meaning, where
+    said as a record writes it, ``3d=4s``, must match)."""
+    cards = _cards(state, seat, [word.split("=")[0] for word in held])
+    cards += [parse_card(word.split("=")[0]) for word in said if word not in held]
+    found = interpretations(cards, state.mrules)
+    if "=" in text:
+        words = sorted(word.upper() for word in said)
+        found = [m for m in found if sorted(meld_text(m, state.mrules).upper().split()) == words]
+    if not found:
+        raise ValueError(f"not a legal meld: {why_not_meld(cards, state.mrules)}")
+    return found
 
 
 def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
@@ -70,17 +84,16 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
             if not state.discard:
                 raise ValueError("the discard pile is empty")
             return (TAKE, state.top)
+        if verb in ("pickup", "pick") and len(rest) > 1:  # pickup 10c 10s 10h 10c: a deeper card, melded
+            picked = _meld(state, seat, [word for word in rest[1:] if word != rest[0]], text, rest[1:])
+            return [(PICKUP, parse_card(rest[0]), meld) for meld in picked]
         raise ValueError("draw first: from the stock or the discard pile")
     if verb in ("d", "discard"):
         if len(rest) != 1:
             raise ValueError("say which card to discard, e.g.  d kc")
         return (DISCARD, _cards(state, seat, rest)[0])
     if verb in ("m", "meld"):
-        cards = _cards(state, seat, rest)
-        found = interpretations(cards, state.mrules)
-        if not found:
-            raise ValueError(f"not a legal meld: {why_not_meld(cards, state.mrules)}")
-        actions = [(MELD, meld) for meld in found]
+        actions = [(MELD, meld) for meld in _meld(state, seat, rest, text, rest)]
         return actions[0] if len(actions) == 1 else actions
     if verb in ("l", "lay", "layoff"):
         if len(rest) != 2 or not rest[1].isdigit():
