@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import json
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,7 @@ from .partial import replace_unseen
 from .prompts import Prompts
 from .reader import RecordVisitor, read_record
 from .records import Header, RecordWriter, dumps
+from .unseen import UnseenCards
 from .variant import CHANCE, TERMINAL
 
 __all__ = ["HELP", "Referee", "Refused"]
@@ -48,8 +50,8 @@ Type what the table does, one entry a line (names as given with --players):
 
 #: English verbs a person types before a move, and the variant's word for them.
 _VERBS = {"plays": "", "play": "", "played": "", "leads": "", "led": "", "draws": "draw",
-          "drew": "draw", "takes": "take", "took": "take", "melds": "meld", "discards": "discard",
-          "discarded": "discard"}
+          "drew": "draw", "takes": "take", "took": "take", "keeps": "keep", "kept": "keep",
+          "melds": "meld", "discards": "discard", "discarded": "discard"}
 _SHOWS = ("shows", "show", "has", "holds")
 _UP = ("up", "turn", "turns", "turned")
 
@@ -250,10 +252,15 @@ class Referee:
         if rest[:2] == ["page", "one"] or (rest[0] in ("calls", "called") and rest[1:3] == ["page", "one"]):
             self._page_one(seat)
             return
+        if len(rest) > 2 and rest[-2:] == ["page", "one"]:  # ann 7h page one: the play, called
+            rest = [*rest[:-2], "!"]
         if rest[0] in _SHOWS:
-            raise Refused("hands are shown at a round's end, and the round goes on")
-        if rest[0] in ("draws", "draw", "drew") and all(w.isdigit() for w in rest[1:]) and len(rest) <= 2:
-            self._draws(seat, int(rest[1]) if len(rest) == 2 else None)
+            self._shown_already(seat, rest[1:])
+            return
+        if rest[0] in ("draws", "draw", "drew") and (
+                len(rest) == 1 or rest[1].isdigit() or _cards_named(rest[1:])):
+            count = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
+            self._draws(seat, count, _cards_named(rest[2 if count is not None else 1:]) or [])
             return
         if rest[0] in _VERBS:
             verb = _VERBS[rest[0]]
@@ -299,12 +306,18 @@ class Referee:
         """Add ``lines`` if the record still reads, then what the rules make follow."""
         candidate = self.lines + lines
         game, why = self._try(candidate)
-        if why is not None:
-            error = self._read(candidate)[1]
-            if error is not None and error.kind is Kind.MISSING_EVENT and '"shown"' in error.message \
-                    and len(lines) == 1:
+        state = game.state
+        ends = isinstance(state, UnseenCards) and len(lines) == 1 and "move" in lines[0] \
+            and state.round_end_hands() is not None and state.hands_count()
+        if ends and (why is None or '"shown"' in why):
+            # The table counts the cards left: they are shown (and written), as an export writes them.
+            hands = state.round_end_hands()
+            if any(UNSEEN in hand for hand in hands):
                 self._wait_for_shows(lines[0], game)
                 return
+            candidate.append({"shown": [[NAME[card] for card in hand] for hand in hands]})
+            game, why = self._try(candidate)
+        if why is not None:
             raise Refused(why)
         self.lines[:] = candidate
         self.game = game
@@ -373,7 +386,7 @@ class Referee:
             first_why = first_why or why
         raise Refused(first_why or "those cards cannot be turned up here")
 
-    def _draws(self, seat: int, count: int | None) -> None:
+    def _draws(self, seat: int, count: int | None, seen: list[str]) -> None:
         """``seat`` draws (``count`` cards, where said): its draw, then the
         draws the rules go on with (trick's drawing until one follows)."""
         name = self.names[seat]
@@ -383,12 +396,20 @@ class Referee:
         while True:
             game, _ = self._read(self.lines, {"chance": "draw"})
             line = self._blurred(game) if game.state.current_player() == CHANCE else None
+            if line is not None and _seen(line):  # cards the table sees come to the drawer
+                line = _fill_seen(line, seen)
+                if line is None or line.get("seat") != seat:
+                    self._back_to(start)
+                    raise Refused(f"the table sees the cards {name} draws here: say them ({name.lower()} draws "
+                                  "7h 9c)")
+                seen = []
             if line is not None and line.get("seat") == seat:
                 _, why = self._try([*self.lines, line], {"chance": "draw"})
                 if why is not None:
                     self._back_to(start)
                     raise Refused(why)
                 self.lines.append(line)
+                self._settle()  # what must follow (a reshuffle, the rest of a penalty)
             elif not drawn:
                 game = self._turn(seat, "draw")
                 variant = game.variant
@@ -405,8 +426,11 @@ class Referee:
             else:
                 break
             drawn = len(self._read(self.lines)[0].state.hands[seat]) - held
-            if count is None or drawn >= count:
+            if not seen and (count is None or drawn >= count):
                 break
+        if seen:
+            self._back_to(start)
+            raise Refused(f"nobody sees the cards {name} draws here: say only how many ({name.lower()} draws 2)")
         if count is not None and drawn != count:
             self._back_to(start)
             raise Refused(f"{name} draws {plural(drawn, 'card')} here, not {count}")
@@ -426,9 +450,23 @@ class Referee:
             raise Refused(f"the last move was {self.names[mover]}'s, not {self.names[seat]}'s")
         if "!" in text:
             raise Refused(f"{self.names[mover]} called already")
+        game = self._turn_at(last, mover)
+        action = game.variant.parse_move(game.state, text + " !", ANY)  # type: ignore[attr-defined]
+        if action is None:  # pragma: no cover - the same move, called
+            raise Refused("that move cannot be called")
+        line = game.encode(action)
+        _, why = self._try([*self.lines[:last], line])
+        if why is not None:
+            raise Refused(why)
         self.undo()
         del self.typed[last]
-        self._move(mover, text + " !")
+        self._accept([line])
+        self.typed[last] = (mover, text + " !")
+
+    def _turn_at(self, count: int, seat: int) -> Game:
+        """The game after the first ``count`` lines, ``seat`` to move next."""
+        game, _ = self._read(self.lines[:count], {"move": "?", "seat": seat})
+        return game
 
     # ----------------------------------------------------------- round ends
     def _wait_for_shows(self, move: dict[str, Any], game: Game) -> None:
@@ -436,6 +474,14 @@ class Referee:
         need = [seat for seat, hand in enumerate(hands) if UNSEEN in hand]
         self.waiting = _Shows(move, need, {}, [[NAME[c] for c in hand if c != UNSEEN] for hand in hands])
         self.game = game
+
+    def _shown_already(self, seat: int, words: list[str]) -> None:
+        """``seat`` shows cards the table knew it had left (its hand at the
+        round just ended): nothing to write; anything else is refused."""
+        last = next((line for line in reversed(self.lines) if "move" in line or "shown" in line), None)
+        cards = _cards_named([w for w in words if w not in ("nothing", "none")])
+        if last is None or "shown" not in last or cards is None or sorted(cards) != sorted(last["shown"][seat]):
+            raise Refused("hands are shown at a round's end, and the round goes on")
 
     def _shows(self, words: list[str]) -> None:
         waiting = self.waiting
@@ -514,6 +560,28 @@ def _seen(line: dict[str, Any]) -> bool:
     """Whether a chance line as a spectator sees it names a card."""
     return any(_is_card(value) or (isinstance(value, list) and any(_is_card(v) for v in value))
                for value in line.values())
+
+
+def _cards_named(words: list[str]) -> list[str] | None:
+    """The words as card names, or ``None`` if one is not a card."""
+    try:
+        return [NAME[parse_card(word)] for word in words]
+    except CardError:
+        return None
+
+
+def _fill_seen(line: dict[str, Any], cards: list[str]) -> dict[str, Any] | None:
+    """``line`` with each card the table sees, in order, one of ``cards``
+    (``None`` unless there are as many)."""
+    left = list(cards)
+    out: dict[str, Any] = {}
+    for key, value in line.items():
+        if isinstance(value, list):
+            value = [left.pop(0) if _is_card(v) and left else ("?!" if _is_card(v) else v) for v in value]
+        elif _is_card(value):
+            value = left.pop(0) if left else "?!"
+        out[key] = value
+    return None if left or "?!" in json.dumps(out) else out
 
 
 def _lengths(line: dict[str, Any]) -> list[int]:
