@@ -166,7 +166,7 @@ class Referee:
         Raises :class:`Refused` (nothing written) when the rules forbid it."""
         text = " ".join(text.replace(",", " ").split())
         low = text.lower()
-        if not low:
+        if not low or low.startswith("#"):  # a comment, in a file of entries
             return []
         if low in ("help", "?", "h"):
             return HELP.splitlines()

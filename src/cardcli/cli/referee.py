@@ -112,7 +112,8 @@ def _load(path: Path) -> tuple[Header, list[dict[str, Any]]]:
         raise CardcliError(f"cannot resume: {path} is empty")
     header = parse_header(lines[0][1], str(path), lines[0][0])
     if header.view != "public":
-        raise CardcliError(f"cannot resume: {path} is not a referee's record (its header says no public view)")
+        raise CardcliError(f"cannot resume: {path} is not a referee's record (its header names no public "
+                           "view)")
     return header, [data for _, data in lines[1:]]
 
 
@@ -132,6 +133,8 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
     try:
         for number, raw in _lines(input_path, terminal):
             text = raw.strip()
+            if text.lower() in ("quit", "exit"):
+                break
             try:
                 shown = table.enter(text)
             except Refused as error:
