@@ -400,8 +400,8 @@ class Referee:
                 line = _fill_seen(line, seen)
                 if line is None or line.get("seat") != seat:
                     self._back_to(start)
-                    raise Refused(f"the table sees the cards {name} draws here: say them ({name.lower()} draws "
-                                  "7h 9c)")
+                    raise Refused(f"the table sees the cards {name} draws here: say them "
+                                  f"({name.lower()} draws 7h 9c)")
                 seen = []
             if line is not None and line.get("seat") == seat:
                 _, why = self._try([*self.lines, line], {"chance": "draw"})
@@ -430,7 +430,8 @@ class Referee:
                 break
         if seen:
             self._back_to(start)
-            raise Refused(f"nobody sees the cards {name} draws here: say only how many ({name.lower()} draws 2)")
+            raise Refused(f"nobody sees the cards {name} draws here: say only how many "
+                          f"({name.lower()} draws 2)")
         if count is not None and drawn != count:
             self._back_to(start)
             raise Refused(f"{name} draws {plural(drawn, 'card')} here, not {count}")
@@ -480,7 +481,8 @@ class Referee:
         round just ended): nothing to write; anything else is refused."""
         last = next((line for line in reversed(self.lines) if "move" in line or "shown" in line), None)
         cards = _cards_named([w for w in words if w not in ("nothing", "none")])
-        if last is None or "shown" not in last or cards is None or sorted(cards) != sorted(last["shown"][seat]):
+        if last is None or "shown" not in last or cards is None \
+                or sorted(cards) != sorted(last["shown"][seat]):
             raise Refused("hands are shown at a round's end, and the round goes on")
 
     def _shows(self, words: list[str]) -> None:

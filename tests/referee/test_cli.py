@@ -92,8 +92,8 @@ def test_entries_from_standard_input_stop_at_the_first_refused_with_its_line(tmp
     done = run("referee", "matching", "--players", "ann,bob", "--record", str(record),
                stdin="up 5h\nbob 5s\nann 9c\nann 5c\n")
     assert done.returncode == 1
-    assert done.stderr.strip().endswith("<stdin>:3: 'ann 9c': move 2, ann played 9C on 5S: no rank or suit match "
-                                        "(could draw)")
+    assert done.stderr.strip().endswith(
+        "<stdin>:3: 'ann 9c': move 2, ann played 9C on 5S: no rank or suit match (could draw)")
     assert len(record.read_text().splitlines()) == 4  # header, deal, turn-up, bob's move: nothing after
 
 

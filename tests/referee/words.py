@@ -57,8 +57,8 @@ def referee_words(lines: list[dict[str, Any]]) -> list[str]:
             if data.get("card") not in (None, "??"):
                 seen.append(data["card"])
             back = index - 2
-            while back >= 0 and (body[back].get("chance") == "reshuffle" or body[back].get("chance") == "draw"
-                                 and body[back].get("seat") == data.get("seat")):
+            while back >= 0 and (body[back].get("chance") == "reshuffle" or (
+                    body[back].get("chance") == "draw" and body[back].get("seat") == data.get("seat"))):
                 back -= 1
             after_play = back >= 0 and body[back].get("move") == "play"
             if data["chance"] == "draw" and after_play:  # a penalty the rules give: the referee writes it
