@@ -36,10 +36,11 @@ __all__ = ["Lookahead", "TableSight"]
 class Lookahead:
     """The record's lines with one line of lookahead (:meth:`peek`)."""
 
-    def __init__(self, lines: Iterator[tuple[int, dict[str, Any]]]):
+    def __init__(self, lines: Iterator[tuple[int, dict[str, Any]]], then: dict[str, Any] | None = None):
         self._lines = lines
         self._next: tuple[int, dict[str, Any]] | None = None
         self._done = False
+        self._then = then  # what the line after the last will be, when known (a referee's next entry)
 
     def __iter__(self) -> Lookahead:
         return self
@@ -57,13 +58,13 @@ class Lookahead:
                 self._next = next(self._lines)
             except StopIteration:
                 self._done = True
-        return self._next[1] if self._next is not None else None
+        return self._next[1] if self._next is not None else self._then
 
 
-def _replace_unseen(action: Any, card: int) -> Any:
+def replace_unseen(action: Any, card: int) -> Any:
     """``action`` with every unseen card written as ``card``."""
     if type(action) is tuple:
-        return tuple(_replace_unseen(part, card) for part in action)
+        return tuple(replace_unseen(part, card) for part in action)
     return card if action == UNSEEN else action
 
 
@@ -199,7 +200,7 @@ class TableSight:
         table saw come off the stock into it."""
         taken = state.cards_taken(action)
         if UNSEEN in taken:
-            public = state.seen_by(_replace_unseen(action, self.values[0]), None)
+            public = state.seen_by(replace_unseen(action, self.values[0]), None)
             if _unseen_where_seen(action, public):
                 raise self._fail(f"after move {move}, a card everyone at the table sees is written \"??\"; "
                                  "write its name (only cards some seat did not see may be unseen)",

@@ -120,17 +120,21 @@ class RecordVisitor(Generic[T]):
         raise NotImplementedError
 
 
-def read_record(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[T]) -> T:
+def read_record(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[T], *,
+                then: dict[str, Any] | None = None) -> T:
     """Read one record from ``stream`` through ``visitor``; return ``visitor.result()``.
 
     ``source`` names the record in messages ("game.jsonl:12: move 9, seat 1
-    ...").  Every broken line raises (or is handed to ``handle_error`` as) a
+    ...").  ``then``: for a record with unseen cards still being written (a
+    referee's), what kind of line comes next (``{"move": ..., "seat": 2}`` or
+    ``{"chance": ...}``), which settles what the last line's rules turned on.
+    Every broken line raises (or is handed to ``handle_error`` as) a
     :class:`~cardcli.errors.RecordError` with its line, move and seat.
     """
     visitor.begin_record(source)
     at = _Where()
     try:
-        _read(stream, source, registry, visitor, at)
+        _read(stream, source, registry, visitor, at, then)
     except RecordError as error:
         visitor.handle_error(error)
     except Exception as error:
@@ -160,7 +164,7 @@ class _Where:
 
 
 def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[Any],
-          at: _Where) -> None:
+          at: _Where, then: dict[str, Any] | None = None) -> None:
     lines = read_lines(stream, source)
     first = next(lines, None)
     if first is None:
@@ -176,7 +180,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
                               f"variant {game.variant.name!r} cannot read records with unseen cards",
                               source=source, line=header_line, kind=Kind.HEADER)
         sight = TableSight(game, source, view_seat(header.view, len(game.seats)))
-        lines = Lookahead(lines)
+        lines = Lookahead(lines, then)
     if visitor.visit_header(game, header, header_line) is SKIP:
         visitor.end_record(game)
         return

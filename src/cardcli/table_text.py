@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import NAME, RANK, SUIT, parse_card, sorted_hand
+from .cards import NAME, RANK, SUIT, UNSEEN, parse_card, sorted_hand
 from .errors import CardError
 from .view import PlayerView
 
@@ -98,11 +98,11 @@ def picked_cards(hand: Sequence[int], words: Iterable[str], wild: int) -> list[i
                 card = parse_card(word)
             except CardError as error:
                 raise ValueError(str(error)) from None
-            if card not in hand:
+            if card not in hand and UNSEEN not in hand:  # (a hand nobody saw may hold it)
                 raise ValueError(f"{NAME[card]} is not in your hand")
-        if card not in left:
+        if card not in left and UNSEEN not in left:
             raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
-        left.remove(card)
+        left.remove(card if card in left else UNSEEN)
         picked.append(card)
     return picked
 

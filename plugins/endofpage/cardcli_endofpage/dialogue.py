@@ -6,10 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.abilities import Prompts
-from cardcli.cards import NAME, RANK
+from cardcli.cards import NAME, RANK, parse_card
 from cardcli.errors import IllegalMove
 from cardcli.grammar import type_a_number
-from cardcli.melds import interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
+from cardcli.melds import (
+    interpretations,
+    layoff_meanings,
+    layoff_problem,
+    meld_text,
+    stands_for,
+    why_not_meld,
+)
 from cardcli.prompts import UI, Say, Turn, ask
 from cardcli.table_text import hand_text, picked_cards
 from cardcli.variant import Action
@@ -38,6 +45,20 @@ def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
     return picked_cards(state.hands[seat], words, state.wild)
 
 
+def _meld(state: EndOfPageState, seat: int, held: list[str], text: str, said: list[str],
+          picked: int | None = None) -> list[Any]:
+    """The melds the words make of cards ``held`` (each wild's meaning, where
+    said as a record writes it, ``3d=4s``, must match)."""
+    cards = _cards(state, seat, [word.split("=")[0] for word in held]) + ([] if picked is None else [picked])
+    found = interpretations(cards, state.mrules)
+    if "=" in text:
+        words = sorted(word.upper() for word in said)
+        found = [m for m in found if sorted(meld_text(m, state.mrules).upper().split()) == words]
+    if not found:
+        raise ValueError(f"not a legal meld: {why_not_meld(cards, state.mrules)}")
+    return found
+
+
 def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
     """A typed command as an action, or a list of actions when a wild's meaning
     is ambiguous.  Raises ``ValueError`` with the reason a person should read."""
@@ -52,24 +73,28 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
             if not state.discard:
                 raise ValueError("the discard pile is empty")
             return (TAKE, state.top)
+        if verb in ("pickup", "pick") and len(rest) > 1:  # pickup 10c 10s 10h 10c: a deeper card, melded
+            bare = [word.split("=")[0] for word in rest[1:]]
+            if rest[0] not in bare:
+                raise ValueError("the card picked up is one of the meld's")
+            at = bare.index(rest[0]) + 1
+            melds = _meld(state, seat, rest[1:at] + rest[at + 1:], text, rest[1:], parse_card(rest[0]))
+            return [(PICKUP, parse_card(rest[0]), meld) for meld in melds]
         raise ValueError("draw first: from the stock or the discard pile")
     if verb in ("d", "discard"):
         if len(rest) != 1:
             raise ValueError("say which card to discard, e.g.  d kc")
         return (DISCARD, _cards(state, seat, rest)[0])
     if verb in ("m", "meld"):
-        cards = _cards(state, seat, rest)
-        found = interpretations(cards, state.mrules)
-        if not found:
-            raise ValueError(f"not a legal meld: {why_not_meld(cards, state.mrules)}")
-        actions = [(MELD, meld) for meld in found]
+        actions = [(MELD, meld) for meld in _meld(state, seat, rest, text, rest)]
         return actions[0] if len(actions) == 1 else actions
     if verb in ("l", "lay", "layoff"):
         if len(rest) != 2 or not rest[1].isdigit():
             raise ValueError("say the card and the meld number, e.g.  l 7c 2")
         if not state.melded[seat]:
             raise ValueError("lay-offs are allowed only after your own first meld")
-        card = _cards(state, seat, rest[:1])[0]
+        word, _, means = rest[0].partition("=")  # l 3s=4d 2: the wild's meaning said
+        card = _cards(state, seat, [word])[0]
         index = int(rest[1]) - 1
         if not 0 <= index < len(state.melds):
             raise ValueError(f"there is no meld {index + 1} on the table")
@@ -77,7 +102,8 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
         if not meanings:
             reason = layoff_problem(state.melds[index], card, state.mrules)
             raise ValueError(f"{NAME[card]} cannot be laid off on meld {index + 1}: {reason}")
-        layoffs = [(LAYOFF, index, card, r) for r in meanings]
+        layoffs = [(LAYOFF, index, card, r) for r in meanings
+                   if not means or stands_for(state.melds[index], r).lower() == means]
         return layoffs[0] if len(layoffs) == 1 else layoffs
     raise ValueError(f"{text.strip()!r} is not a command (help for the list)")
 

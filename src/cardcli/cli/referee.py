@@ -1,0 +1,197 @@
+"""``cardcli referee``: follow a game played with a real deck, entry by entry."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import CardcliError, RecordError
+from ..records import Header, RecordWriter, SeatInfo, open_record, parse_header, read_lines
+from ..safe_text import printable
+from .board import BoardOptions, board_options, open_board
+from .common import complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option, variant_named
+
+
+@click.command()
+@click.argument("variant", required=False, shell_complete=complete_variant)
+@click.option("--players", "-p", "players_spec", metavar="NAMES",
+              help="The players in seat order, by name: --players ann,bob,mom.")
+@click.option("--dealer", metavar="NAME", help="Who deals (default: the first player).")
+@ruleset_option()
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the record here (default: a new file under the cardcli games folder).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Go on with the game a referee recorded in FILE.")
+@click.option("--input", "-i", "input_path", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Read the entries from FILE (- or a pipe: standard input).")
+@board_options("the table")
+@handle_errors
+def referee(variant: str | None, players_spec: str | None, dealer: str | None, ruleset: str | None,
+            record_path: Path | None, resume_path: Path | None, input_path: str | None,
+            serve: BoardOptions) -> None:
+    """Follow a game of VARIANT played with a real deck, checking every move.
+
+    \b
+    cardcli referee matching --players ann,bob,mom
+    cardcli referee trick --players ann,bob --dealer bob --serve
+    cardcli referee endofpage --players mom,me < game.txt
+    cardcli referee --resume ~/.local/share/cardcli/games/....jsonl
+
+    Type what the table does, one entry a line: ann 7h, bob draws, mom 8s
+    hearts, up 5h (a card turned up for all), page one, mom shows 7h 8s (at
+    a round's end). Nobody's hidden cards are asked for. Each entry is
+    checked at once against the rules and everything the table has seen; one
+    that could not have happened is refused with the rule, and nothing is
+    written. undo takes back the last entry, help lists the words. The record
+    (a record of a real table: cardcli validate, export and replay read it)
+    is written as it goes; stop at any time and go on with --resume.
+    """
+    from ..referee import Referee
+
+    if resume_path is not None:
+        if variant or players_spec or dealer or ruleset or record_path:
+            raise click.UsageError("--resume takes the game as recorded: give no VARIANT, --players, "
+                                   "--dealer, --ruleset or --record")
+        header, lines = _load(resume_path)
+        table = Referee(registry(), header, lines=lines, source=str(resume_path))
+        path = resume_path
+        table.writer = RecordWriter.open(str(path), append=True)
+    else:
+        if variant is None:
+            raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
+        if not players_spec:
+            raise click.UsageError("name the players in seat order: --players ann,bob,mom")
+        target = variant_named(variant)
+        names = [name.strip() for name in players_spec.split(",")]
+        if any(not name or " " in name for name in names) or len({n.lower() for n in names}) < len(names):
+            raise click.BadParameter("give each player a different name of one word", param_hint="--players")
+        seats = [SeatInfo(name, "human") for name in names]
+        chosen = resolve_ruleset(target, ruleset, len(seats))
+        from ..players import check_count
+
+        check_count(seats, chosen.options, target, None if ruleset is None else chosen.source, chosen.stated)
+        first = 0
+        if dealer is not None:
+            lowered = [name.lower() for name in names]
+            if dealer.strip().lower() not in lowered:
+                raise click.BadParameter(f"{dealer!r} is not one of the players ({', '.join(names)})",
+                                         param_hint="--dealer")
+            first = lowered.index(dealer.strip().lower())
+        header = Header(variant=target.name, rules=dict(chosen.options), players=seats, dealer=first,
+                        ruleset=None if ruleset is None else chosen.name, view="public")
+        _entries_first(input_path)
+        from .play import _new_record
+
+        path, writer = _new_record(record_path, target.name, 0, command="referee")
+        writer.write(header.as_dict())
+        table = Referee(registry(), header, writer=writer, source=str(path))
+    _run(table, path, input_path, serve)
+
+
+def _entries_first(input_path: str | None) -> None:
+    """A file of entries that cannot be read stops before any record is begun."""
+    if input_path not in (None, "-"):
+        try:
+            with open(str(input_path), "rb"):
+                pass
+        except OSError as error:
+            raise CardcliError(f"--input {input_path}: cannot read: {error.strerror}") from None
+
+
+def _load(path: Path) -> tuple[Header, list[dict[str, Any]]]:
+    try:
+        with open_record(str(path)) as stream:
+            lines = list(read_lines(stream, str(path)))
+    except RecordError as error:
+        raise CardcliError(f"cannot resume: {error}") from None
+    if not lines:
+        raise CardcliError(f"cannot resume: {path} is empty")
+    header = parse_header(lines[0][1], str(path), lines[0][0])
+    if header.view != "public":
+        raise CardcliError(f"cannot resume: {path} is not a referee's record (its header names no public "
+                           "view)")
+    return header, [data for _, data in lines[1:]]
+
+
+def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) -> None:
+    from ..referee import Refused
+
+    title = f"{table.game.variant.title}: {', '.join(table.names)}"
+    live = None
+    if serve.serve:
+        live = open_board(serve, _view(table, title, []), "the table", click.echo)
+    click.echo(printable(title))
+    click.echo(f"Recording to {path} (help lists the words)")
+    for line in table.situation():
+        click.echo(printable(line))
+    terminal = input_path is None and bool(sys.stdin and sys.stdin.isatty())
+    said: list[str] = []
+    try:
+        for number, raw in _lines(input_path, terminal):
+            text = raw.strip()
+            if text.lower() in ("quit", "exit"):
+                break
+            try:
+                shown = table.enter(text)
+            except Refused as error:
+                message = printable(f"Refused: {error} (nothing was written)")
+                if terminal:
+                    click.echo(message)
+                    continue
+                raise CardcliError(f"{_where(input_path)}:{number}: {printable(text)!r}: {error}") from None
+            said.append(text)
+            if terminal or table.over:
+                for line in shown:
+                    click.echo(printable(line))
+            if live is not None:
+                live.publish(_view(table, title, said))
+            if table.over:
+                break
+    except (KeyboardInterrupt, EOFError):
+        click.echo(f"\nThe record is kept: go on with cardcli referee --resume {path}", err=True)
+        raise SystemExit(130) from None
+    finally:
+        if table.writer is not None:
+            table.writer.close()
+        if live is not None:
+            live.close()
+    if not terminal and not table.over:
+        for line in table.situation():
+            click.echo(printable(line))
+    click.echo(f"Record: {path}" + ("" if table.over else f" (go on: cardcli referee --resume {path})"))
+
+
+def _where(input_path: str | None) -> str:
+    return "<stdin>" if input_path in (None, "-") else str(input_path)
+
+
+def _lines(input_path: str | None, terminal: bool) -> Any:
+    if terminal:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing for input())
+        number = 0
+        while True:
+            number += 1
+            yield number, input("> ")
+    from ..scoresheet.session import entry_lines
+
+    if input_path in (None, "-"):
+        if sys.stdin is None:
+            raise CardcliError("standard input is closed: give the entries with --input FILE")
+        yield from enumerate(entry_lines(sys.stdin.buffer, "<stdin>"), start=1)
+        return
+    with open(str(input_path), "rb") as stream:
+        yield from enumerate(entry_lines(stream, f"--input {input_path}"), start=1)
+
+
+def _view(table: Any, title: str, said: list[str]) -> Any:
+    from ..serve.board import BoardView, public_table
+
+    lines = table.situation()
+    return BoardView(title, headline=lines[-1], status="", table=public_table(
+        table.game.variant, table.state, table.names), lines=said[-8:], text="\n".join(lines),
+        over=table.over)

@@ -1,0 +1,163 @@
+"""The referee follows simulated games entered in words from their public
+view, exactly: every entry is accepted, and the record it writes is the
+game's public export, line for line; entries the rules forbid are refused
+with the rule and change nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardcli.plugins import get_registry
+from cardcli.records import Header, SeatInfo, parse_header
+from cardcli.referee import Referee, Refused
+from cardcli.rulesets import load_ruleset
+from cardcli.testing import play_game
+from cardcli.testing.unseen import export_bytes
+from cardcli.validate import validate_stream
+
+from .words import referee_words
+
+#: (variant, ruleset, players) of the games followed.
+FOLLOWED = [("matching", None, 3), ("trick", None, 3), ("trick", "five-cards", 2), ("endofpage", "short", 2),
+            ("matching", "american", 4)]
+#: A long four-player game is read again for each entry: slow-marked.
+GAMES = [*FOLLOWED[:-1], pytest.param(*FOLLOWED[-1], marks=pytest.mark.slow)]
+
+
+def public_lines(variant: str, ruleset: str | None, players: int, seed: int) -> list[dict]:
+    registry = get_registry()
+    options = dict(load_ruleset(ruleset, registry, variant, players).options) if ruleset else None
+    _game, buffer = play_game(variant, players=players, seed=seed, options=options)
+    return [json.loads(line) for line in export_bytes(buffer.getvalue().encode(), None).decode().splitlines()]
+
+
+def follow(lines: list[dict]) -> Referee:
+    table = Referee(get_registry(), parse_header(lines[0], "<test>"))
+    for entry in referee_words(lines):
+        table.enter(entry)
+    return table
+
+
+@pytest.mark.parametrize("variant,ruleset,players", GAMES)
+@pytest.mark.parametrize("seed", [1])
+def test_a_simulated_game_entered_in_words_gives_its_public_export(variant, ruleset, players, seed):
+    lines = public_lines(variant, ruleset, players, seed)
+    table = follow(lines)
+    assert table.over
+    assert table.lines == lines[1:]
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None)
+@given(game=st.sampled_from(FOLLOWED[:-1]), seed=st.integers(0, 10_000))
+def test_every_game_entered_in_words_is_followed_to_its_end(game, seed):
+    lines = public_lines(*game, seed)
+    table = follow(lines)
+    assert table.lines == lines[1:]
+
+
+def new_table(variant: str, names: str = "ann,bob,mom") -> Referee:
+    from cardcli.rulesets import default_ruleset
+
+    registry = get_registry()
+    seats = [SeatInfo(name) for name in names.split(",")]
+    options = dict(default_ruleset(registry.get(variant)).options)
+    return Referee(registry, Header(variant, options, seats, 0, view="public"))
+
+
+def refused(table: Referee, entry: str) -> str:
+    before = list(table.lines)
+    with pytest.raises(Refused) as caught:
+        table.enter(entry)
+    assert table.lines == before, "a refused entry writes nothing"
+    return str(caught.value)
+
+
+def test_matching_refuses_the_wrong_player_a_card_that_does_not_match_and_a_wrong_penalty():
+    table = new_table("matching")
+    assert "turns up a card" in table.expected()
+    assert refused(table, "bob 5h").startswith("not yet: the table turns up a card first")
+    assert "'zz' is not a card" in refused(table, "up zz")
+    table.enter("up 5h")
+    assert table.lines[-1] == {"chance": "turn_up", "card": "5H"}
+    assert refused(table, "ann 7h") == "it is bob's turn, not ann's"
+    assert refused(table, "bob 9c") == "move 1, bob played 9C on 5H: no rank or suit match (could draw)"
+    table.enter("bob 2h")
+    assert refused(table, "mom draws 3") == "mom draws 2 cards here, not 3"
+    table.enter("mom draws 2")
+    assert table.lines[-1] == {"chance": "draw", "seat": 2, "cards": ["??", "??"]}
+    assert refused(table, "anne 5h").startswith("'anne' is not a player at this table (did you mean ann?)")
+
+
+def test_matching_page_one_goes_with_the_card_just_played():
+    table = new_table("matching", "ann,bob")
+    table.enter("up 5h")
+    table.enter("bob 5s")
+    assert refused(table, "ann page one") == "the last move was bob's, not ann's"
+    assert "second-to-last card" in refused(table, "bob page one")
+    assert table.lines[-1] == {"seat": 1, "move": "play", "card": "5S"}
+
+
+def test_trick_a_seat_that_drew_instead_of_following_cannot_then_follow():
+    table = new_table("trick")
+    table.enter("bob 7h")  # bob leads hearts
+    table.enter("mom draws")  # mom has no heart: she draws until one comes
+    assert table.expected() == "Next: mom to move."
+    assert "cannot be 9S" in refused(table, "mom 9s")
+    table.enter("mom 9h")  # the heart she drew
+    table.enter("ann 3h")
+    assert table.expected() == "Next: mom to move."  # her 9H won the trick
+    text = refused(table, "mom 5h")
+    assert text.startswith("move 5, mom led 5H: mom had no heart at move 2 (cannot follow hearts: drawing "
+                           "from the stock)"), text
+
+
+def test_end_of_the_page_refuses_a_meld_the_rules_do_not_allow():
+    table = new_table("endofpage", "ann,bob")
+    table.enter("up 10h")
+    table.enter("up kd")
+    table.enter("up ah")
+    assert table.expected() == "Next: bob to move."
+    assert refused(table, "bob discards 5c") == "'discard 5c' is not a move here (help lists the words)"
+    table.enter("bob takes")
+    assert refused(table, "bob melds 4s 5h 9c") == "'meld 4s 5h 9c' is not a move here (help lists the words)"
+
+
+def test_undo_takes_back_the_entry_and_the_file_with_it(tmp_path):
+    from cardcli.records import RecordWriter
+    from cardcli.rulesets import default_ruleset
+
+    path = tmp_path / "game.jsonl"
+    writer = RecordWriter.create(path)
+    registry = get_registry()
+    header = Header("matching", dict(default_ruleset(registry.get("matching")).options),
+                    [SeatInfo("ann"), SeatInfo("bob")], 0, view="public")
+    writer.write(header.as_dict())
+    table = Referee(registry, header, writer=writer)
+    table.enter("up 5h")
+    kept = path.read_text()
+    table.enter("bob 5s")
+    assert path.read_text() != kept
+    assert table.undo()[0] == "Taken back."
+    assert path.read_text() == kept
+    table.enter("bob 5c")
+    writer.close()
+    with open(path, "rb") as stream:
+        report = validate_stream(stream, str(path), registry)
+    assert "legal so far; unfinished after move 1" in str(report.error)  # consistent so far
+    assert [json.loads(line) for line in path.read_text().splitlines()][-1] == {
+        "seat": 1, "move": "play", "card": "5C"}
+
+
+def test_a_record_the_referee_wrote_validates_as_consistent():
+    import io
+
+    lines = public_lines("trick", None, 3, 5)
+    table = follow(lines)
+    data = "".join(json.dumps(line) + "\n" for line in [table.header.as_dict(), *table.lines]).encode()
+    report = validate_stream(io.BytesIO(data), "<referee>", get_registry())
+    assert report.valid and report.check == "consistent"

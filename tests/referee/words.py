@@ -1,0 +1,80 @@
+"""A public record written back as the words a person types at ``cardcli
+referee``: each move as its player's typed move, the cards the table saw
+turned up as ``up``, the hands shown at a round's end as ``shows``.  The
+draws the rules make follow a move are not typed (the referee writes them),
+and a run of draws is one entry, ``bob draws 3``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _card(name: str) -> str:
+    return name.lower()
+
+
+def referee_words(lines: list[dict[str, Any]]) -> list[str]:
+    """The entries for ``lines`` (a public record: header first)."""
+    names = [player["name"] for player in lines[0]["players"]]
+    body = lines[1:]
+    out: list[str] = []
+    index = 0
+    while index < len(body):
+        data = body[index]
+        index += 1
+        if "move" in data:
+            who = names[data["seat"]]
+            move = data["move"]
+            if move == "draw":  # the draws that follow it, up to the next move, are this entry
+                count, seen = 0, []
+                while index < len(body) and "chance" in body[index] and body[index]["chance"] in (
+                        "draw", "reshuffle") and body[index].get("seat", data["seat"]) == data["seat"]:
+                    cards = body[index].get("cards")
+                    if body[index]["chance"] == "draw" and isinstance(cards, list):
+                        count += len(cards)
+                        seen += [_card(c) for c in cards if c != "??"]
+                    index += 1
+                out.append(" ".join([f"{who} draws", *([str(count)] if count != 1 else []), *seen]))
+            elif move == "play":
+                suit = f" {data['suit'].lower()}" if data.get("suit") else ""
+                out.append(f"{who} {_card(data['card'])}{suit}" + (" page one" if data.get("call") else ""))
+            elif move in ("take", "keep"):
+                out.append(f"{who} {move}s")
+            elif move == "discard":
+                out.append(f"{who} discards {_card(data['card'])}")
+            elif move == "meld":
+                out.append(f"{who} melds " + " ".join(_card(c) for c in data["cards"]))
+            elif move == "layoff":
+                card = _card(data["card"]) + (f"={data['as'].lower()}" if data.get("as") else "")
+                out.append(f"{who} lays off {card} on {data['meld']}")
+            elif move == "pickup":
+                out.append(f"{who} pickup {_card(data['card'])} " + " ".join(_card(c) for c in data["meld"]))
+            else:
+                raise AssertionError(f"no words for {data}")
+        elif "chance" in data:
+            cards = data.get("cards")
+            seen = [c for c in cards if c != "??"] if isinstance(cards, list) else []
+            if data.get("card") not in (None, "??"):
+                seen.append(data["card"])
+            back = index - 2
+            while back >= 0 and (body[back].get("chance") == "reshuffle" or (
+                    body[back].get("chance") == "draw" and body[back].get("seat") == data.get("seat"))):
+                back -= 1
+            after_play = back >= 0 and body[back].get("move") == "play"
+            if data["chance"] == "draw" and after_play:  # a penalty the rules give: the referee writes it
+                continue
+            if data["chance"] == "draw" and data.get("seat") is not None:  # a draw that goes on
+                count = len(cards) if isinstance(cards, list) else 1
+                who = names[data["seat"]]
+                while index < len(body) and body[index].get("chance") == "draw" \
+                        and body[index].get("seat") == data["seat"]:
+                    count += len(body[index]["cards"])
+                    index += 1
+                out.append(f"{who} draws {count}" if count != 1 else f"{who} draws")
+            elif seen:
+                out.append("up " + " ".join(_card(c) for c in seen))
+        elif "shown" in data:
+            for seat, hand in enumerate(data["shown"]):
+                if hand:
+                    out.append(f"{names[seat]} shows " + " ".join(_card(c) for c in hand))
+    return out
