@@ -56,6 +56,7 @@ class Config:
     __slots__ = (
         "deals",
         "decks",
+        "distinct",
         "hand_size",
         "joker_any_time",
         "joker_last",
@@ -73,3 +74,5 @@ class Config:
         self.joker_last: bool = rules["joker_last"]
         self.deals: int = rules["deals"]
         self.reshuffles: int | None = rules["reshuffles"]
+        #: One deck and at most one joker: no card is ever in a hand twice.
+        self.distinct: bool = self.decks == 1 and self.jokers <= 1

@@ -182,31 +182,26 @@ class TrickState(State):
         phase = self.phase
         if phase == P_PLAY:
             hand = self.hands[self.turn]
-            call = 1 if len(hand) == 2 else 0
+            call = len(hand) == 2
             suit = self.suit
             cfg = self.cfg
-            actions: list = []
-            seen: list = []
+            # Each card once: a hand of one deck and one joker holds no card twice.
+            cards = hand if cfg.distinct else dict.fromkeys(hand)
+            actions: list
             if suit < 0:  # leading, or after a led joker: any card
-                joker_ok = cfg.joker_last or len(hand) > 1
-                for card in hand:
-                    if card in seen:
-                        continue
-                    seen.append(card)
-                    if card != JOKER or joker_ok:
-                        plays = PLAYS[card]
-                        actions.append(plays[0])
-                        if call:
-                            actions.append(plays[1])
+                if JOKER in cards and not (cfg.joker_last or len(hand) > 1):
+                    cards = [card for card in cards if card != JOKER]
+                if call:
+                    actions = [play for card in cards for play in PLAYS[card]]
+                else:
+                    actions = [PLAYS[card][0] for card in cards]
                 if not actions and (self.stock or self.tricks):
                     actions.append(DRAW_ACTION)
                 return actions
+            actions = []
             joker = False
-            for card in hand:
+            for card in cards:
                 if SUIT[card] == suit:
-                    if card in seen:
-                        continue
-                    seen.append(card)
                     plays = PLAYS[card]
                     actions.append(plays[0])
                     if call:
