@@ -75,6 +75,22 @@ class Hook:
         ``history`` include it."""
 
 
+class Follower:
+    """A player told of every event of its game as it happens: the driver
+    calls :meth:`observe` before applying each event, with the state as it
+    was, the seat acting (``CHANCE`` for the deck) and the action.
+
+    The state is the real one, hidden cards and all; a follower must read
+    only what its own seat may know (the hard CPU reads its seat's view of
+    the state and other seats' decisions, never a chance outcome).
+    ``event`` numbers the events of the game from 0, so a follower can
+    tell when it missed some.
+    """
+
+    def observe(self, state: Any, seat: int, action: Action, event: int) -> None:
+        """Called before the ``event``-th event, ``action`` by ``seat``, is applied to ``state``."""
+
+
 class PolicyPlayer:
     """A policy (``(state, seat, legal, rng) -> action``) with its random
     source, as a player.  Its ``policy`` and ``rng`` are read when it is
@@ -153,6 +169,11 @@ class Driver(Generic[S]):
                 policies.append(_through_act(player.act))
                 rngs.append(None)
         self._policies, self._rngs = policies, rngs
+        followers: list[Follower] = []
+        for player in seated:
+            if isinstance(player, Follower):
+                followers.append(player)
+        self._followers = followers
 
     def reset(self, state: S) -> None:
         """Drive ``state`` from now on, with the same players, random source
@@ -213,6 +234,8 @@ class Driver(Generic[S]):
         seat = state.current_player()
         if checked:
             state.check(action)
+        for follower in self._followers:
+            follower.observe(state, seat, action, self.events)
         hooks = self.hooks
         for hook in hooks:
             hook.before(self, seat, action)
@@ -259,7 +282,7 @@ class Driver(Generic[S]):
         returns: players may read the state and :attr:`history`, not those
         counters.
         """
-        if not self.hooks and not self.checked:
+        if not self.hooks and not self.checked and not self._followers:
             return self._advance_plain(limit, rollout_seat)
         state = self.state
         current_player = state.current_player

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import IllegalMove
 from .options import Option, Value, changed_options, show_value
-from .rand import below, pick, shuffle
+from .rand import pick, shuffle
 from .view import MoveView, TableView, generic_move_view, generic_table_view
 from .words import seat_name
 
@@ -230,36 +230,13 @@ class State(ABC):
 
         The result depends only on what ``seat`` can see and on ``rng``: the
         hidden cards are pooled and sorted before shuffling, so two states
-        that differ only in hidden cards give the same copy.
+        that differ only in hidden cards give the same copy.  (The deal is
+        :func:`cardcli.inference.redeal`'s, from the table alone; the hard
+        CPU also remembers what earlier events showed.)
         """
-        known = self.known_cards(seat)
-        names = self.hidden_zones(seat)
-        zones = self.card_zones()
-        pending = self.pending_card(seat)
-        if pending is not None and (pending[0] not in names or pending[1] in known.get(pending[0], ())):
-            pending = None  # in plain sight of ``seat``, or known: it stays where it is
-        if pending is not None:
-            # The pending card leaves its zone for a zone of its own, so the
-            # rest of that zone is dealt as the table knows it (a suit the
-            # player was seen to lack, say), and a card that fits is chosen.
-            zone, card, fits = pending
-            held = list(zones[zone])
-            held.remove(card)
-            zones = {**zones, zone: held, _PENDING: [card]}
-            names = [*names, _PENDING]
-        dealt = deal_anew(zones, names, known, rng)
-        excluded = self.ruled_out(seat)
-        if excluded:
-            _respect_exclusions(dealt, names, known, excluded, rng)
-        if pending is not None:
-            card = _pick_pending(dealt, names, known, excluded, fits, rng)
-            dealt[zone].append(card)
-            del dealt[_PENDING]
-        copy = self.clone()
-        copy.set_zones(dealt)
-        if pending is not None:
-            copy.set_pending_card(card)
-        return copy
+        from .inference import redeal
+
+        return redeal(self, seat, rng)
 
     def rollout_value(self, seat: int) -> float | None:
         """Where a search may stop a playout early (say, at the end of a round
@@ -314,60 +291,6 @@ def set_hands_and_stock(state: Any, zones: dict[str, list[int]], game: str) -> N
             state.hands[int(name[5:])] = list(cards)
         else:
             raise ValueError(f"zone {name!r} is not hidden in {game}")
-
-
-def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: dict[str, list[int]],
-                        excluded: dict[str, Callable[[int], bool]], rng: random.Random) -> None:
-    """Swap cards out of zones known not to hold them, with cards of other
-    hidden zones that may go there (known cards stay put)."""
-    for name in names:
-        test = excluded.get(name)
-        if test is None:
-            continue
-        cards = dealt[name]
-        for i in range(len(known.get(name, ())), len(cards)):
-            card = cards[i]
-            if not test(card):
-                continue
-            places: list[tuple[str, int]] = []
-            for other in names:
-                if other == name or (other in excluded and excluded[other](card)):
-                    continue
-                others = dealt[other]
-                places.extend((other, j) for j in range(len(known.get(other, ())), len(others))
-                              if not test(others[j]))
-            if places:
-                other, j = places[below(rng, len(places))]
-                cards[i], dealt[other][j] = dealt[other][j], card
-
-
-#: The zone a pending card (``State.pending_card``) is dealt in while a state is re-dealt.
-_PENDING = "(pending)"
-
-
-def _pick_pending(dealt: dict[str, list[int]], names: list[str], known: Mapping[str, Sequence[int]],
-                  excluded: Mapping[str, Callable[[int], bool]], fits: Callable[[int], bool],
-                  rng: random.Random) -> int:
-    """The pending card of a re-deal: one of the hidden cards that fit, at
-    random, swapped with the card dealt to the pending zone (where that card
-    may go).  Takes the pending zone's card out of ``dealt``."""
-    slot = dealt[_PENDING]
-    dealt_there = slot[0]
-    choices: list[tuple[str, int]] = [(_PENDING, 0)] if fits(dealt_there) else []
-    for name in names:
-        if name == _PENDING or (name in excluded and excluded[name](dealt_there)):
-            continue
-        cards = dealt[name]
-        choices.extend((name, j) for j in range(len(known.get(name, ())), len(cards)) if fits(cards[j]))
-    slot.clear()
-    if not choices:  # no hidden card fits: keep what was dealt rather than break the deal
-        return dealt_there
-    name, j = choices[below(rng, len(choices))]
-    if name == _PENDING:
-        return dealt_there
-    card = dealt[name][j]
-    dealt[name][j] = dealt_there
-    return card
 
 
 class Variant(ABC, Generic[S]):
