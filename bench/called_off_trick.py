@@ -1,7 +1,7 @@
 """How often a trick deal is called off as a draw, by table size.
 
 Why this exists: docs/variants/trick.md states the share of deals called off
-(RULES.md trick rule 7: nothing left to draw and no way to follow, or the
+(docs/variants/trick.md, "Stock runs out": nothing left to draw and no way to follow, or the
 ``reshuffles`` bound) between ``normal`` CPUs.  Those figures change whenever
 the rules or the CPU change, so they are printed by this script and copied
 from its output, never worked out by hand.

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcli.driver import DecisionClock, Driver, ExternalTurn, Follower, Hook, PolicyPlayer, rebuild
+from cardcli.driver import DecisionClock, Driver, ExternalTurn, Follower, Hook, PolicyPlayer, Walk
 from cardcli.errors import IllegalMove
 from cardcli.game import Game, choose_dealer
 from cardcli.players import make_cpu
@@ -201,9 +201,9 @@ def test_history_rebuilds_every_state(name, seed):
     driver.run()
     history = driver.history
     assert len(history) == len(seen)
-    for events in (0, 1, len(history) // 2, len(history)):
-        _, fresh, _ = table(name, seed)
-        rebuilt = rebuild(fresh, history[:events])
+    walk = Walk(lambda: table(name, seed)[1], history)
+    for events in (len(history) // 2, 0, 1, len(history)):  # forward, back to the start, forward
+        rebuilt = walk.to(events)
         expected = seen[events - 1] if events else state_signature(variant, table(name, seed)[1])
         assert state_signature(variant, rebuilt) == expected
 
@@ -225,6 +225,13 @@ def test_game_state_after_rebuilds_from_its_history():
     for events in (1, len(signatures) // 3, len(signatures)):
         assert state_signature(variant, game.state_after(events)) == signatures[events - 1]
     assert game.state_after(len(signatures)) is not game.state
+    walk = game.walk()
+    decisions = walk.decisions()
+    assert decisions and all(walk.to(index).current_player() >= 0 for index in decisions)
+    assert len(decisions) == game.moves
+    pairs = walk.events(decisions[-1])
+    assert [action for _state, action in pairs] == game.history[decisions[-1]:]
+    assert state_signature(variant, pairs[0][0]) == state_signature(variant, game.state_after(decisions[-1]))
 
 
 def test_limit():

@@ -237,7 +237,7 @@ def test_hard_plays_a_whole_game_through_play(tmp_path):
     ([2, 1, 3], [0.5, 1.0, 0.0]),
 ])
 def test_places_value_shares_tied_places(places, values):
-    from cardcli.variant import places_value
+    from cardcli.results import places_value
 
     assert [places_value(places, seat) for seat in range(len(places))] == pytest.approx(values)
 

@@ -17,6 +17,7 @@ from hypothesis import Phase, settings
 from cardcli.cards import parse_card
 from cardcli.cli import cli
 from cardcli.errors import CardcliError, IllegalMove
+from cardcli.options import cached_config
 from cardcli.plugins import VariantInfo, get_registry
 from cardcli.testing import VariantConformance, check_golden_record, make_golden_records
 from cardcli.testing.golden import main
@@ -177,7 +178,7 @@ def broken_variant(toy_game, **methods: object) -> object:
         name = "broken"
 
         def new_state(self, rules, num_players, dealer):
-            return State(self.config(rules), num_players, dealer)
+            return State(cached_config(variant_module.Config, rules), num_players, dealer)
 
     return Broken()
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
-from cardcli.explain import explain_frame
+from cardcli.commentary import frame_commentary
 from cardcli.game import Game
 from cardcli.players.hard import Budget
 from cardcli.records import SeatInfo
@@ -77,7 +77,7 @@ def test_a_third_party_variant_is_explained_by_the_core():
     state = game.state
     deal = ("deal", ((0, 14), (26, 27)))
     state.apply(deal)
-    lines = explain_frame(game, [(state.clone(), ("play", 0))], viewer=0,
+    lines = frame_commentary(game, [(state.clone(), ("play", 0))], viewer=0,
                           budget=Budget(iterations=40, seconds=None))
     assert lines[0] == "why: a choice: one of 2 legal moves"
     assert lines[1].startswith("the hard CPU's view from ann's seat (40 playouts")

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXPECTED = {
     "pyproject.toml", "README.md", "docs/toy.md",
     "cardcli_toy/__init__.py", "cardcli_toy/plugin.py", "cardcli_toy/config.py", "cardcli_toy/state.py",
-    "cardcli_toy/variant.py", "cardcli_toy/cpu.py", "cardcli_toy/py.typed",
+    "cardcli_toy/variant.py", "cardcli_toy/dialogue.py", "cardcli_toy/cpu.py", "cardcli_toy/py.typed",
     "cardcli_toy/rulesets/toy-standard.toml", "cardcli_toy/rulesets/toy-left-opens.toml",
     "tests/test_conformance.py", "tests/test_rules.py", "tests/golden/README.md",
 }
@@ -136,7 +136,8 @@ def test_an_empty_folder_is_fine_and_the_default_folder_is_named_for_the_package
     result = new_variant("fan_tan")
     assert result.exit_code == 0
     assert (tmp_path / "cardcli-fan-tan" / "cardcli_fan_tan" / "state.py").is_file()
-    assert "class FanTanState(State)" in (tmp_path / "cardcli-fan-tan/cardcli_fan_tan/state.py").read_text()
+    state_py = (tmp_path / "cardcli-fan-tan/cardcli_fan_tan/state.py").read_text()
+    assert "class FanTanState(HiddenInfo, State)" in state_py
 
 
 def test_an_unknown_template_field_is_an_error():

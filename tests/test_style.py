@@ -31,7 +31,7 @@ class Tty(io.StringIO):
 
 def test_plain_style_changes_nothing():
     text = " > 0 ann  5 cards  10H QS JK 3H=5C"
-    assert Style().text(text, current="ann", played=["QS"]) == text
+    assert Style().text(text, bold=True, played=["QS"]) == text
 
 
 def test_symbols_replace_suit_letters_and_keep_the_width():
@@ -62,19 +62,19 @@ def test_the_card_just_played_stands_out():
 
 def test_the_row_of_the_player_to_move_is_bold_and_no_other():
     table = " > 0 ann   5 cards  7H\n   1 bob   3 cards\nann's hand: 7H\nLast trick: bob 7S"
-    lines = Style(colour=True).text(table, current="ann").split("\n")
+    lines = Style(colour=True).text(table).split("\n")
     assert lines[0].startswith(BOLD) and lines[0].endswith(RESET)
     assert RESET + BOLD in lines[0]  # bold again after the red card's reset
     assert not any(BOLD in line for line in lines[1:])
-    assert Style(colour=True).text("ann, it is your turn.", current="ann").startswith(BOLD)
+    assert Style(colour=True).text("ann, it is your turn.", bold=True).startswith(BOLD)
+    assert BOLD not in Style(colour=True).text("ann, it is your turn.")
 
 
 def test_a_third_partys_table_gets_symbols_and_colour():
     variant = HighCard()
     state = variant.new_state({}, 2, 0)
     state.apply(("deal", ((0, 14), (26, 27))))
-    shown = Style(colour=True, symbols=True).text(variant.render(state, viewer=None, names=["ann", "bob"]),
-                                                  current="ann")
+    shown = Style(colour=True, symbols=True).text(variant.render(state, viewer=None, names=["ann", "bob"]))
     assert "2\u2660" in shown and f"{RED}2\u2666" in shown
     assert strip_styles(shown).count("\u2660") == 1
 

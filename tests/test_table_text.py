@@ -10,12 +10,13 @@ from click.testing import CliRunner
 
 from cardcli.cli import cli
 from cardcli.game import Game
+from cardcli.narration import describe_events, round_summary, rule_behind
 from cardcli.plugins import get_registry
 from cardcli.records import SeatInfo
 from cardcli.rulesets import default_ruleset, load_ruleset
 from cardcli.session import Session, end_text, hint_text, over_text, ranking_text, table_header
 from cardcli.ui import TerminalUI
-from cardcli.view import played_cards
+from cardcli.view import move_view, played_cards
 
 from .thirdparty import HighCard
 
@@ -68,20 +69,20 @@ def test_a_third_party_variant_gets_words_from_the_core():
     assert table_header(variant, rules, None) == "High card: bonus 3"
     state = variant.new_state(rules, 2, 0)
     deal = ("deal", ((0, 14), (26, 27)))
-    assert variant.explain(state, deal) == ""
+    assert rule_behind(variant, state, deal) == ""
     events = [(state.clone(), deal)]
     state.apply(deal)
-    assert variant.explain(state, ("play", 26)) == "a choice: one of 2 legal moves"
+    assert rule_behind(variant, state, ("play", 26)) == "a choice: one of 2 legal moves"
     assert played_cards(variant, state, ("play", 26)) == ["2D"]
     events.append((state.clone(), ("play", 26)))
     state.apply(("play", 26))
-    assert variant.describe_events(events, viewer=0, names=["ann", "bob"]) == [
+    assert describe_events(variant, events, viewer=0, names=["ann", "bob"]) == [
         "dealt 2 cards each", "bob played 2D"]
-    assert variant.round_summary(state, ("play", 0)) is None
-    assert variant.move_view(state, 0, ("play", 0), ["ann", "bob"]).label == "play 2S"
+    assert round_summary(variant, state, ("play", 0)) is None
+    assert move_view(variant, state, 0, ("play", 0), ["ann", "bob"]).label == "play 2S"
     state.apply(("play", 0))
     state.apply(("play", 27))
-    assert variant.explain(state, ("play", 14)) == "forced: the only legal move"
+    assert rule_behind(variant, state, ("play", 14)) == "forced: the only legal move"
 
 
 def test_a_third_party_variant_at_the_terminal(tmp_path):

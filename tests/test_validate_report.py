@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardcli.cli import cli
+from cardcli.errors import Kind
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "records.md"
 
@@ -53,7 +54,8 @@ def test_the_documented_reports_are_what_validate_prints(tmp_path, monkeypatch):
 def test_every_error_kind_is_documented():
     sources = (Path(__file__).resolve().parents[1] / "src" / "cardcli").rglob("*.py")
     code = "".join(text for path in sources if "RecordError" in (text := path.read_text(encoding="utf-8")))
-    kinds = set(re.findall(r'kind="([a-z-]+)"', code)) - {"invalid"}
+    kinds = {Kind[name].value for name in re.findall(r"Kind\.([A-Z_]+)", code)} - {"invalid"}
+    assert kinds == {kind.value for kind in Kind} - {"invalid"}, "a kind the code never raises"
     table = doc_text().split("The `kind` of an error:")[1].split("\n\n")[1]
     documented = set(re.findall(r"^\| `([a-z-]+)` \|", table, re.M))
     assert kinds <= documented, kinds - documented

@@ -307,7 +307,7 @@ NASTY = ["\x1b]0;pwned\x07", "\x1b[2J\x1b[H", "a\u202eb", "tab\there", "line\nbr
 
 
 def test_printable_escapes_what_a_terminal_would_obey():
-    from cardcli.text import printable
+    from cardcli.safe_text import printable
 
     for text in NASTY:
         shown = printable(text)

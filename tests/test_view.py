@@ -11,16 +11,15 @@ from cardcli.cards import NAME
 from cardcli.plugins import get_registry
 from cardcli.testing import play_game
 from cardcli.testing.privacy import PrivacyCheck
-from cardcli.variant import Variant
-from cardcli.view import SPECTATOR, TableView
+from cardcli.view import SPECTATOR, TableData, TableView
 from cardcli_matching.variant import MatchingVariant
 
 
 class PlainMatching(MatchingVariant):
     """Matching as a third party might write it: no table_view or move_view of its own."""
 
-    table_view = Variant.table_view
-    move_view = Variant.move_view
+    table_view = TableData.table_view
+    move_view = TableData.move_view
 
 
 class LeakyMatching(MatchingVariant):

@@ -1,7 +1,7 @@
 """A third party's variant, as small as a variant can be: only what the
-interface requires, and no word of the presentation hooks (``describe_events``,
-``explain``, ``round_summary``, ``rules_summary``, ``move_view``,
-``human_turn``), so tests can check what the core gives it by default.
+contract requires, and of the abilities only hidden information (so it gets
+``cpu:hard``), no narration, table data or prompts, so tests can check what
+the core gives it by default.
 
 "High card": each player is dealt two cards; in each of two rounds everyone
 plays a card, and the highest rank (ties: the first played) scores a point.
@@ -14,16 +14,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcli.abilities import HandsAndStock
 from cardcli.cards import NAME, RANK, build_deck, check_deal, deal_hands, sorted_hand
 from cardcli.errors import IllegalMove
-from cardcli.events import card_field, hands_field, only_fields
 from cardcli.options import Option, players_options
-from cardcli.variant import CHANCE, TERMINAL, Result, State, Variant, rank_places, set_hands_and_stock
+from cardcli.record_fields import card_field, hands_field, only_fields
+from cardcli.variant import CHANCE, TERMINAL, Result, State, Variant, rank_places
 
 HAND = 2
 
 
-class HighCardState(State):
+class HighCardState(HandsAndStock, State):
     def __init__(self, num_players: int, dealer: int):
         self.num_players = num_players
         self.dealer = dealer
@@ -76,12 +77,6 @@ class HighCardState(State):
     def sample_chance(self, rng: random.Random) -> Any:
         return ("deal", deal_hands(build_deck(), self.num_players, HAND, rng))
 
-    def clone(self) -> HighCardState:
-        other = HighCardState.__new__(HighCardState)
-        other.__dict__ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
-        other.hands = [list(hand) for hand in self.hands]
-        return other
-
     def result(self) -> Result | None:
         if self.current_player() != TERMINAL:
             return None
@@ -99,12 +94,6 @@ class HighCardState(State):
 
     def expecting(self) -> str:
         return "the deal" if self.turn == -1 else f"seat {self.turn} to play"
-
-    def hidden_zones(self, seat: int) -> list[str]:
-        return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
-
-    def set_zones(self, zones: dict[str, list[int]]) -> None:
-        set_hands_and_stock(self, zones, "highcard")
 
 
 class HighCard(Variant):

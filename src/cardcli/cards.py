@@ -19,6 +19,8 @@ from .rand import shuffle
 
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: One card's suit, in words: "a heart", "no spade".
+SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
 SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -46,11 +48,6 @@ _RANK_INPUT["1"] = 14  # never produced; "1" alone is rejected below
 def make_card(rank: int, suit: int) -> int:
     """The card of ``rank`` (2..14) and ``suit`` (0..3)."""
     return suit * 13 + rank - 2
-
-
-def card_name(card: int) -> str:
-    """Plain notation, e.g. ``10H`` or ``JK``."""
-    return NAME[card]
 
 
 def parse_rank(text: str) -> int:
@@ -159,13 +156,3 @@ def sorted_hand(cards: Iterable[int]) -> list[int]:
 
 def multiset(cards: Iterable[int]) -> Counter[int]:
     return Counter(cards)
-
-
-def pretty(card: int, *, colour: bool = False) -> str:
-    """A card for the terminal: ``10\u2665`` (optionally coloured)."""
-    if card == JOKER:
-        return "JK"
-    text = RANK_NAMES[RANK[card]] + SUIT_SYMBOLS[SUIT[card]]
-    if colour and SUIT[card] in (1, 2):
-        return f"\x1b[31m{text}\x1b[0m"
-    return text

@@ -24,10 +24,13 @@ Two ways to drive:
 as it was: encode the record line, describe the event to each viewer) and
 ``after`` it (the state as it is now: write the line, check the cards).
 
-**History**: every action applied is appended to :attr:`Driver.history`, so
-the game can be rebuilt to any point (replay's frames, "go to move N").  A
-use that never looks back (a simulation without records, a playout) may
-pass ``history=False``: keeping every action alive costs about 2% of a fast
+**History**: every action applied is appended to :attr:`Driver.history`, the
+one record of how the game got here.  A driver given ``fresh`` (what makes
+the state before the first event) walks it: :meth:`Driver.state_after` and
+:meth:`Driver.walk` (a :class:`Walk`, one state moved along the history) give
+replay's frames, a resumed game's recap and any "go to move N".  A use that
+never looks back (a simulation without records, a playout) may pass
+``history=False``: keeping every action alive costs about 2% of a fast
 game's time (``bench/bench_driver.py``).
 
 With no hooks and ``checked=False`` the driver runs one tight loop, as fast
@@ -43,7 +46,9 @@ from itertools import repeat
 from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import CardcliError, IllegalMove
-from .variant import CHANCE, TERMINAL, Action, Policy, Result, State
+from .hidden import HiddenInfo
+from .results import Result
+from .variant import CHANCE, TERMINAL, Action, Policy, State
 
 S = TypeVar("S", bound=State)
 
@@ -135,8 +140,10 @@ class Driver(Generic[S]):
 
     def __init__(self, state: S, players: Sequence[Player | None] | None = None, *,
                  rng: random.Random | None = None, hooks: Iterable[Hook] = (), checked: bool = False,
-                 history: bool = True):
+                 history: bool = True, fresh: Callable[[], S] | None = None):
         self.state: S = state
+        #: Makes the state before the first event, to rebuild from the history.
+        self.fresh = fresh
         self.rng = rng if rng is not None else random.Random()
         self.hooks: list[Hook] = list(hooks)
         self.checked = checked
@@ -234,12 +241,20 @@ class Driver(Generic[S]):
         seat = state.current_player()
         if checked:
             state.check(action)
+        self.apply_known(action, seat)
+
+    def apply_known(self, action: Action, seat: int) -> None:
+        """Apply ``action``, already checked (or taken from this state's own
+        lists), at a node where ``seat`` acts (``CHANCE`` for a chance
+        event): the hooks, the history and the counters, as :meth:`apply`
+        does after its check.  The record reader calls it directly."""
+        state = self.state
         for follower in self._followers:
             follower.observe(state, seat, action, self.events)
         hooks = self.hooks
         for hook in hooks:
             hook.before(self, seat, action)
-        state.apply_legal(action)
+        self.state.apply_legal(action)
         if self.keeps_history:
             self.history.append(action)
         if seat >= 0:
@@ -286,7 +301,6 @@ class Driver(Generic[S]):
             return self._advance_plain(limit, rollout_seat)
         state = self.state
         current_player = state.current_player
-        rollout_value = state.rollout_value
         players = self._players
         done = 0
         while True:
@@ -304,7 +318,7 @@ class Driver(Generic[S]):
                 return seat
             self.apply(self.decide(), checked=self.checked)
             done += 1
-            if rollout_seat is not None and rollout_value(rollout_seat) is not None:
+            if rollout_seat is not None and _rollout_value(state, rollout_seat) is not None:
                 return current_player()
 
     def _advance_plain(self, limit: int | None, rollout_seat: int | None) -> int:
@@ -320,7 +334,7 @@ class Driver(Generic[S]):
         legal_actions = state.legal_actions
         apply_legal = state.apply_legal
         sample_chance = state.sample_chance
-        rollout_value = state.rollout_value
+        rollout_value = state.rollout_value if isinstance(state, HiddenInfo) else _no_rollout_value
         remember = self.history.append if self.keeps_history else None
         policies, rngs, rng = self._policies, self._rngs, self.rng
         moves = events = 0
@@ -388,6 +402,76 @@ class Driver(Generic[S]):
         return self.state.result()
 
 
+    # ------------------------------------------------------------- history
+    def state_after(self, events: int) -> S:
+        """A new state after the first ``events`` events of the history
+        (:attr:`state` is left alone).  Needs ``fresh``."""
+        return self.walk().to(events)
+
+    def walk(self) -> Walk[S]:
+        """A :class:`Walk` along this driver's history, from the start."""
+        if self.fresh is None:
+            raise TypeError("this driver was made without 'fresh', so it cannot rebuild its history")
+        return Walk(self.fresh, self.history)
+
+
+class Walk(Generic[S]):
+    """One state moved along a history of actions: forward event by event, and
+    back to the start (a fresh state) to go back.  The one way the core
+    rebuilds a position from a history: replay's frames, a resumed game's
+    recap, ``Driver.state_after``.
+
+    ``state`` is the walk's own and changes as it moves: copy it to keep it.
+    """
+
+    def __init__(self, fresh: Callable[[], S], history: Sequence[Action]):
+        self.fresh = fresh
+        self.history = history
+        self.state: S = fresh()
+        self.at = 0  # events of the history applied to ``state``
+
+    def to(self, events: int) -> S:
+        """The state after the first ``events`` events of the history."""
+        if events < self.at:
+            self.state, self.at = self.fresh(), 0
+        apply_legal = self.state.apply_legal
+        for action in self.history[self.at:events]:
+            apply_legal(action)
+        self.at = events
+        return self.state
+
+    def events(self, start: int, stop: int | None = None) -> list[tuple[S, Action]]:
+        """The events ``start`` to ``stop`` (the end) of the history, each with a
+        copy of the state as it was before it: what ``describe_events`` and
+        ``replay --explain`` read."""
+        stop = len(self.history) if stop is None else stop
+        state = self.to(start).clone()
+        pairs = []
+        for action in self.history[start:stop]:
+            pairs.append((state.clone(), action))
+            state.apply_legal(action)
+        return pairs
+
+    def decisions(self) -> list[int]:
+        """The index in the history of every event at which a seat decided
+        (not chance), from one pass over it."""
+        state = self.fresh()
+        found = []
+        for index, action in enumerate(self.history):
+            if state.current_player() >= 0:
+                found.append(index)
+            state.apply_legal(action)
+        return found
+
+
+def _rollout_value(state: State, seat: int) -> float | None:
+    return state.rollout_value(seat) if isinstance(state, HiddenInfo) else None
+
+
+def _no_rollout_value(seat: int) -> None:
+    return None
+
+
 class DecisionClock(Hook):
     """Times each seat's decisions: from ``deciding`` to ``before``, per seat."""
 
@@ -404,15 +488,3 @@ class DecisionClock(Hook):
         if seat >= 0:
             self.seconds[seat] += self.clock() - self._started
             self.decisions[seat] += 1
-
-
-def rebuild(state: S, actions: Iterable[Action]) -> S:
-    """Apply a history of actions (already known legal) to ``state``; return it.
-
-    Replaying a recorded game's history from a fresh state gives the same
-    states again: the rules are deterministic given the actions.
-    """
-    apply_legal = state.apply_legal
-    for action in actions:
-        apply_legal(action)
-    return state

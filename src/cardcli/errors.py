@@ -4,6 +4,7 @@ messages and exit statuses, so no traceback ever reaches a person."""
 from __future__ import annotations
 
 import functools
+from enum import StrEnum
 
 
 class CardcliError(Exception):
@@ -62,6 +63,46 @@ class IllegalMove(CardcliError):
         return self.rule
 
 
+class Kind(StrEnum):
+    """What is wrong with a record, as ``validate --json`` names it (``kind``).
+
+    A ``StrEnum``: each kind is also its string (``Kind.ILLEGAL == "illegal"``).
+    """
+
+    #: The file cannot be opened or read (missing, a folder, a FIFO).
+    IO = "io"
+    #: A line that is not a JSON object, or an event with a field it cannot have.
+    SYNTAX = "syntax"
+    #: The last line was cut short, as a write interrupted leaves it.
+    TORN_LINE = "torn-line"
+    #: A header that is missing, malformed, or names rules that cannot be.
+    HEADER = "header"
+    #: Lines in an order no game has (an event after the result, say).
+    STRUCTURE = "structure"
+    #: A move where the rules want a chance event (a deal, a draw).
+    MISSING_EVENT = "missing-event"
+    #: A chance event where a seat must move.
+    UNEXPECTED_EVENT = "unexpected-event"
+    #: A move by a seat whose turn it is not.
+    WRONG_PLAYER = "wrong-player"
+    #: A move or a chance outcome the rules forbid.
+    ILLEGAL = "illegal"
+    #: Cards not conserved: a card in two places, or missing.
+    CARDS = "cards"
+    #: A result line that is not the result the rules give.
+    WRONG_RESULT = "wrong-result"
+    #: A checkpoint that stands in the wrong place or states the wrong values.
+    WRONG_CHECKPOINT = "wrong-checkpoint"
+    #: A finished game whose record has no result line.
+    MISSING_RESULT = "missing-result"
+    #: A game that stops before its end (not an error in itself).
+    UNFINISHED = "unfinished"
+    #: A bug met while reading (in cardcli or the variant), not the record's fault.
+    INTERNAL = "internal"
+    #: Any other problem.
+    INVALID = "invalid"
+
+
 class RecordError(CardcliError):
     """A game record that cannot be read or does not follow the rules.
 
@@ -70,14 +111,14 @@ class RecordError(CardcliError):
     """
 
     def __init__(self, message: str, *, source: str = "<record>", line: int | None = None,
-                 move: int | None = None, seat: int | None = None, kind: str = "invalid"):
+                 move: int | None = None, seat: int | None = None, kind: Kind | str = Kind.INVALID):
         super().__init__(message)
         self.message = message
         self.source = source
         self.line = line
         self.move = move
         self.seat = seat
-        self.kind = kind
+        self.kind = Kind(kind)
 
     def __reduce__(self) -> tuple:
         # Keep where it happened when the error crosses a process boundary.
@@ -90,4 +131,4 @@ class RecordError(CardcliError):
 
     def as_dict(self) -> dict:
         return {"file": self.source, "line": self.line, "move": self.move, "seat": self.seat,
-                "kind": self.kind, "message": self.message}
+                "kind": str(self.kind), "message": self.message}

@@ -1,9 +1,10 @@
-"""A game in progress and a game read back from its record.
+"""A game at a table, being played or read back from its record.
 
 :class:`Game` is the :class:`~cardcli.driver.Driver` of a table: the
 variant's state, the seats, dealer and seed, and the record, written event by
-event as they are applied.  Records are read back into a game through the
-very same ``Game.apply`` by :mod:`cardcli.reader`.
+event as they are applied.  :mod:`cardcli.reader` reads a record back into a
+``Game``, checking each event with the variant's rules and applying it
+through the same driver.
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .driver import Driver, Hook, Player, rebuild
-from .errors import PluginError, RecordError, RulesetError
+from .abilities import checkpoint
+from .driver import Driver, Hook, Player
+from .errors import Kind, PluginError, RecordError, RulesetError
 from .options import seat_count_problem
 from .plugins import Registry
 from .rand import below, seeded
 from .records import Header, RecordWriter, SeatInfo
 from .rulesets import rules_from_record
-from .text import printable
-from .variant import Action, S, Variant, event_line
+from .safe_text import printable
+from .variant import Action, S, Variant
 
 _sha256 = hashlib.sha256
 
@@ -52,9 +54,9 @@ class Recorder(Hook):
         writer = self.game.writer
         if writer is not None and self.line is not None:
             writer.write(self.line)
-            checkpoint = self.game.variant.checkpoint(self.game.state)
-            if checkpoint is not None:
-                writer.write(checkpoint)
+            line = checkpoint(self.game.variant, self.game.state)
+            if line is not None:
+                writer.write(line)
         self.line = None
 
 
@@ -84,7 +86,8 @@ class Game(Driver[S]):
         self._chance_seed = derive_seed(seed, "chance") if seed is not None else None
         self._rng: random.Random | None = None
         rng = _LATER if seed is not None else random.Random(derive_seed(random.randrange(2**62), "chance"))
-        super().__init__(variant.new_state(rules, len(self.seats), dealer), players, rng=rng, checked=True)
+        super().__init__(variant.new_state(rules, len(self.seats), dealer), players, rng=rng, checked=True,
+                         fresh=self.new_state)
         self.result_line_seen = False
         self._recorder = Recorder(self)
         self._writer: RecordWriter | None = None
@@ -145,11 +148,6 @@ class Game(Driver[S]):
         """The state before the first event (the table as dealt to)."""
         return self.variant.new_state(self.rules, len(self.seats), self.dealer)
 
-    def state_after(self, events: int) -> S:
-        """A fresh copy of the state after the first ``events`` events of the
-        history: rebuilt from the actions, without touching :attr:`state`."""
-        return rebuild(self.new_state(), self.history[:events])
-
     def finish(self) -> dict[str, Any] | None:
         """Write the result line once the game is over; return the result."""
         result = self.state.result()
@@ -171,26 +169,21 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
     try:
         variant = registry.get(header.variant)
     except PluginError as error:
-        raise RecordError(f"bad header: {error}", source=source, line=line, kind="header") from None
+        raise RecordError(f"bad header: {error}", source=source, line=line, kind=Kind.HEADER) from None
     n = len(header.players)
     try:
         rules = rules_from_record(variant, header.rules, "rules", n)
     except RulesetError as error:
         raise RecordError(f"bad header: {error.one_line()}", source=source, line=line,
-                          kind="header") from None
+                          kind=Kind.HEADER) from None
     where = "the header's rules" + (f" for {header.ruleset!r}" if header.ruleset else "")
     problem = seat_count_problem(n, rules, variant.name, (variant.min_players, variant.max_players),
                                  where, header.rules)
     if problem:
-        raise RecordError(f"bad header: {printable(problem)}", source=source, line=line, kind="header")
+        raise RecordError(f"bad header: {printable(problem)}", source=source, line=line, kind=Kind.HEADER)
     created = header.extra.get("created")
     return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset,
                 created=created if isinstance(created, str) else None)
-
-
-def describe_event(game: Game, action: Action, viewer: int | None = None) -> str:
-    """An event in words, with the actor's name: "cpu2 played 7H on 9S"."""
-    return event_line(game.variant, game.state, action, viewer, game.names)
 
 
 def check_result(game: Game, data: dict[str, Any], source: str, line: int) -> None:
@@ -199,23 +192,23 @@ def check_result(game: Game, data: dict[str, Any], source: str, line: int) -> No
     if result is None:
         raise RecordError(f"the record states a result after move {game.moves}, but the game is not over "
                           f"(next: {game.state.expecting()})", source=source, line=line,
-                          move=game.moves, kind="wrong-result")
+                          move=game.moves, kind=Kind.WRONG_RESULT)
     stated = data["result"]
     if not isinstance(stated, dict):
-        raise RecordError("'result' must be an object", source=source, line=line, kind="syntax")
+        raise RecordError("'result' must be an object", source=source, line=line, kind=Kind.SYNTAX)
     if set(data) != {"result"}:
         extra = sorted(set(data) - {"result"})[0]
         raise RecordError(f"unknown key {extra!r} on the result line", source=source, line=line,
-                          kind="syntax")
+                          kind=Kind.SYNTAX)
     if not stated:
         raise RecordError("the result is empty: state at least 'places', 'winner' or 'scores'",
-                          source=source, line=line, kind="syntax")
+                          source=source, line=line, kind=Kind.SYNTAX)
     actual = result.as_dict()
     for key, value in stated.items():
         if key not in actual:
             raise RecordError(f"wrong result: the rules give no {key!r} for this game",
-                              source=source, line=line, move=game.moves, kind="wrong-result")
+                              source=source, line=line, move=game.moves, kind=Kind.WRONG_RESULT)
         # Compared as JSON, so true is not 1 and false is not 0.
         if json.dumps(actual[key], sort_keys=True) != json.dumps(value, sort_keys=True):
             raise RecordError(f"wrong result: {key} is {actual[key]!r} by the rules, the record says "
-                              f"{value!r}", source=source, line=line, move=game.moves, kind="wrong-result")
+                              f"{value!r}", source=source, line=line, move=game.moves, kind=Kind.WRONG_RESULT)

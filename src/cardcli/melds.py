@@ -17,11 +17,13 @@ how many naturals must separate two wilds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
-from .cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, make_card
+from .cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, make_card, parse_rank, parse_suit
+from .errors import CardError
 
 SET = 0
 RUN = 1
@@ -106,10 +108,6 @@ def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     return None
 
 
-def is_legal(meld: Meld, rules: MeldRules) -> bool:
-    return meld_problem(meld, rules) is None
-
-
 def make_set(rank: int, cards: Iterable[int], rules: MeldRules) -> Meld:
     """The canonical set of ``rank`` made of ``cards`` (any order)."""
     wild = rules.wild
@@ -164,7 +162,7 @@ def _distinct_orders(cards: list[int]) -> list[tuple[int, ...]]:
     return sorted(set(permutations(cards)))
 
 
-def explain(cards: Sequence[int], rules: MeldRules) -> str:
+def why_not_meld(cards: Sequence[int], rules: MeldRules) -> str:
     """Why ``cards`` form no legal meld, in words (for prompts and errors)."""
     wild = rules.wild
     if len(cards) < rules.min_size:
@@ -531,7 +529,7 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
         if len(found) == 1:
             return found[0]
         if not found:
-            raise ValueError(explain(cards, rules))
+            raise ValueError(why_not_meld(cards, rules))
         raise ValueError("say what each wild stands for, e.g. 3H=5C")
     placed: dict[int, int] = {}
     for card in naturals:
@@ -561,3 +559,69 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
             name = RANK_NAMES[rank] + SUITS[suit] if 2 <= rank <= 14 else str(rank)
             raise ValueError(f"the run has a gap: nothing stands for {name}")
     return (RUN, suit, low, tuple(placed[r] for r in range(low, high + 1)))
+
+
+def parse_meaning(text: str) -> tuple[int, int | None]:
+    """What a wild stands for, as a record or a player writes it: ``5C`` (a
+    rank and a suit) or ``5`` (a rank), as ``(rank, suit or None)``."""
+    key = text.strip().upper()
+    try:
+        return parse_rank(key), None
+    except CardError:
+        pass
+    if len(key) >= 2:
+        try:
+            return parse_rank(key[:-1]), parse_suit(key[-1])
+        except CardError:
+            pass
+    raise CardError(f"{text!r} is not what a wild can stand for (write a card like 5C, or a rank like 5)")
+
+
+def meld_from_names(items: Any, rules: MeldRules, card: Callable[[Any], int]) -> Meld:
+    """A meld from the record notation that :func:`meld_text` writes:
+    ``["4C", "3H=5C", "6C"]`` (each card read by ``card``, the game's reader of
+    its own pack).  ``ValueError`` says what is wrong."""
+    if not isinstance(items, list) or not items:
+        raise ValueError("a meld must be a list of card names, e.g. [\"4C\", \"3H=5C\", \"6C\"]")
+    entries: list[tuple[int, int | None, int | None]] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise ValueError(f"a meld lists card names, got {item!r}")
+        name, sep, means = item.partition("=")
+        value = card(name)
+        rank: int | None = None
+        suit: int | None = None
+        if sep:
+            if not rules.is_wild(value):
+                wild = RANK_NAMES[rules.wild] + "s" if rules.wild else "no rank"
+                raise ValueError(f"{NAME[value]} is not wild ({wild} wild): only a wild says what it "
+                                 "stands for")
+            rank, suit = parse_meaning(means)
+        entries.append((value, rank, suit))
+    return meld_from(entries, rules)
+
+
+def meaning_on(meld: Meld | None, card: int, said: Any, rules: MeldRules, number: int) -> int:
+    """The rank ``card`` stands for when laid off on ``meld`` (the table's meld
+    ``number``, ``None`` where there is none), as a record's ``"as"`` says it
+    (``said``: a rank or a card, ``"4"`` or ``"5C"``; ``None`` where it is left
+    out, which is fine when one meaning fits).  ``ValueError`` says what is
+    wrong; whether the card fits the meld at all is the rules' to check."""
+    wild = rules.is_wild(card)
+    if said is not None:
+        if not isinstance(said, str):
+            raise ValueError(f"'as' must be a rank or card, like \"4\" or \"5C\", got {said!r}")
+        rank, suit = parse_meaning(said)
+        if not wild and rank != RANK[card]:
+            raise ValueError(f"{NAME[card]} is not wild: it stands only for itself")
+        if suit is not None and meld is not None and meld[0] == RUN and meld[1] != suit:
+            raise ValueError(f"meld {number} is a run of {SUITS[meld[1]]}: {NAME[card]} cannot stand for "
+                             f"{said}")
+        return rank
+    if not wild or meld is None:
+        return RANK[card]
+    meanings = layoff_meanings(meld, card, rules)
+    if len(meanings) > 1:
+        choices = " or ".join(RANK_NAMES[r] for r in meanings)
+        raise ValueError(f"say what the wild {NAME[card]} stands for on meld {number} (\"as\": {choices})")
+    return meanings[0] if meanings else 0

@@ -9,13 +9,13 @@ own fast, typed configuration.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, TypeVar, cast
 
 from .cards import RANK_NAMES, parse_rank
 from .errors import CardError, RulesetError
-from .words import plural, span
+from .grammar import plural, span
 
 Value = bool | int | str | None
 
@@ -104,6 +104,28 @@ class Option:
         else:
             raise ValueError(f"unknown option kind {self.kind!r}")
         raise ValueError(f"got {value!r}; allowed: {self.allowed()}")
+
+
+C = TypeVar("C")
+_CONFIGS: dict[tuple[Any, ...], Any] = {}
+
+
+def cached_config(make: Callable[..., C], rules: Mapping[str, Value], *args: Any) -> C:
+    """``make(rules, *args)``, built once per set of rules (and ``args``) and
+    shared by every state that reads it: a variant's typed, fast form of its
+    rules (its ``Config``), which states keep and never copy.  A dataclass
+    whose fields are named after options is made from those options'
+    values (``@dataclass(frozen=True, slots=True) class Config: hand_size:
+    int ...``)."""
+    key = (make, tuple(sorted(rules.items())), *args)
+    config = _CONFIGS.get(key)
+    if config is None:
+        if is_dataclass(make):
+            config = make(**{field.name: rules[field.name] for field in fields(make)})
+        else:
+            config = make(rules, *args)
+        _CONFIGS[key] = config
+    return cast(C, config)
 
 
 def show_value(value: Value) -> str:

@@ -1,7 +1,8 @@
 """The streaming record reader: one reader, many visitors.
 
-:func:`read_record` reads a record line by line (in flat memory, whatever its
-length), checks its structure (a header first, then events in an order the
+:func:`read_record` reads a record line by line (it never holds more than
+one line of the file; the game keeps the actions read, for replay and
+resume), checks its structure (a header first, then events in an order the
 game allows, a result line last, if any) and applies every event to a
 :class:`~cardcli.game.Game` through the variant's own rules, so every
 decision is legal and every chance outcome possible.  What to *do* with the
@@ -39,8 +40,10 @@ import os
 from dataclasses import dataclass
 from typing import IO, Any, Generic, NoReturn, TypeVar
 
-from .errors import IllegalMove, RecordError
+from .abilities import checkpoint
+from .errors import IllegalMove, Kind, RecordError
 from .game import Game, check_result, header_to_game
+from .narration import describe_attempt
 from .plugins import Registry
 from .records import Header, parse_header, read_lines
 from .variant import CHANCE, TERMINAL, Action
@@ -140,7 +143,7 @@ def internal_error(error: Exception, source: str, *, line: int | None = None,
     """A bug met while reading ``source``, as that record's verdict (kind ``internal``)."""
     return RecordError(f"internal error: {type(error).__name__}: {error} (a bug in cardcli or the variant, "
                        "not a mistake in the record; set CARDCLI_DEBUG=1 to see where)",
-                       source=source, line=line, move=move, kind="internal")
+                       source=source, line=line, move=move, kind=Kind.INTERNAL)
 
 
 @dataclass
@@ -156,7 +159,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
     lines = read_lines(stream, source)
     first = next(lines, None)
     if first is None:
-        raise RecordError("empty record: no header line", source=source, kind="header")
+        raise RecordError("empty record: no header line", source=source, kind=Kind.HEADER)
     header_line, header_data = first
     at.line = header_line
     header = parse_header(header_data, source, header_line)
@@ -166,19 +169,19 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         return
     variant = game.variant
     decode_action = variant.decode_action
+    apply_known = game.apply_known
     # Visitors that leave a method as the base class has it are not called for it.
     visit_event = _overridden(visitor, "visit_event")
     visit_state = _overridden(visitor, "visit_state")
     result_seen = False
     checkpoint_due = False  # a checkpoint line may follow an event, once
-    history, keeps_history = game.history, game.keeps_history
     for line, data in lines:
         at.line = line
         at.move = game.moves
         state = game.state
         if result_seen:
             raise RecordError("the record goes on after its result line", source=source, line=line,
-                              move=game.moves, kind="structure")
+                              move=game.moves, kind=Kind.STRUCTURE)
         if "result" in data:
             check_result(game, data, source, line)
             result_seen = True
@@ -194,14 +197,14 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
                     _over(game, source, line)
                 raise RecordError(f"move {move}: expected {state.expecting()}, but the record has "
                                   f"a move by seat {seat}", source=source, line=line, move=move,
-                                  seat=seat if isinstance(seat, int) else None, kind="missing-event")
+                                  seat=seat if isinstance(seat, int) else None, kind=Kind.MISSING_EVENT)
             if type(seat) is not int:
                 raise RecordError(f"move {move}: 'seat' must be a seat number", source=source,
-                                  line=line, move=move, kind="syntax")
+                                  line=line, move=move, kind=Kind.SYNTAX)
             if seat != current:
                 raise RecordError(f"move {move}: seat {seat} moved, but it is seat {current}'s turn "
                                   f"(wrong player)", source=source, line=line, move=move, seat=seat,
-                                  kind="wrong-player")
+                                  kind=Kind.WRONG_PLAYER)
         elif "chance" in data:
             current = state.current_player()
             move = game.moves
@@ -211,7 +214,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
                     _over(game, source, line)
                 raise RecordError(f"after move {move}: expected {state.expecting()}, but the record "
                                   f"has a {data.get('chance')!r} chance event", source=source,
-                                  line=line, move=move, seat=current, kind="unexpected-event")
+                                  line=line, move=move, seat=current, kind=Kind.UNEXPECTED_EVENT)
         elif "checkpoint" in data:
             check_checkpoint(game, data, source, line, due=checkpoint_due)
             checkpoint_due = False
@@ -221,31 +224,23 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
             if state.current_player() == TERMINAL:
                 _over(game, source, line)
             raise RecordError("a line must have 'move', 'chance', 'checkpoint' or 'result'", source=source,
-                              line=line, move=game.moves, kind="syntax")
+                              line=line, move=game.moves, kind=Kind.SYNTAX)
         try:
             action = decode_action(state, data)
         except ValueError as error:
             raise RecordError(f"{_where(seat, move).rstrip(',')}: {error}", source=source, line=line,
-                              move=move, seat=None if seat == CHANCE else seat, kind="syntax") from None
+                              move=move, seat=None if seat == CHANCE else seat, kind=Kind.SYNTAX) from None
         try:
             state.check(action)
         except IllegalMove as error:
             # The move as attempted and the rule it breaks, never what it would have done.
-            text = variant.describe_attempt(state, action)
+            text = describe_attempt(variant, state, action)
             raise RecordError(f"{_where(seat, move)} {text}: {error}", source=source, line=line, move=move,
-                              seat=None if seat == CHANCE else seat, kind="illegal") from None
+                              seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
         event = Event(line, data, action, seat, move)
         if visit_event is not None:
             visit_event(game, event)
-        if game.hooks or game.history is not history:
-            game.apply(action, checked=False)
-        else:  # what Driver.apply does with no hooks, without its second look at the seat
-            state.apply_legal(action)
-            if keeps_history:
-                history.append(action)
-            if seat >= 0:
-                game.moves = move
-            game.events += 1
+        apply_known(action, seat)
         checkpoint_due = True
         if visit_state is not None:
             visit_state(game, event)
@@ -266,7 +261,7 @@ def _where(seat: int, move: int) -> str:
 
 def _over(game: Game, source: str, line: int) -> NoReturn:
     raise RecordError(f"the game is already over after move {game.moves}, but the record goes on",
-                      source=source, line=line, move=game.moves, kind="structure")
+                      source=source, line=line, move=game.moves, kind=Kind.STRUCTURE)
 
 
 def check_checkpoint(game: Game, data: dict[str, Any], source: str, line: int, *, due: bool) -> None:
@@ -276,25 +271,25 @@ def check_checkpoint(game: Game, data: dict[str, Any], source: str, line: int, *
     name = data["checkpoint"]
     if not isinstance(name, str):
         raise RecordError("'checkpoint' must name the checkpoint, e.g. \"round_end\"", source=source,
-                          line=line, move=game.moves, kind="syntax")
-    expected = game.variant.checkpoint(game.state) if due else None
+                          line=line, move=game.moves, kind=Kind.SYNTAX)
+    expected = checkpoint(game.variant, game.state) if due else None
     if expected is None or expected.get("checkpoint") != name:
         wanted = f"; the rules give a {expected['checkpoint']!r} checkpoint here" if expected else ""
         raise RecordError(f"after move {game.moves}: a {name!r} checkpoint, but none stands here "
                           f"(next: {game.state.expecting()}){wanted}", source=source, line=line,
-                          move=game.moves, kind="wrong-checkpoint")
+                          move=game.moves, kind=Kind.WRONG_CHECKPOINT)
     for key, value in data.items():
         if key == "checkpoint":
             continue
         if key not in expected:
             raise RecordError(f"unknown key {key!r} on a {name!r} checkpoint (the rules give: "
                               f"{', '.join(k for k in expected if k != 'checkpoint')})", source=source,
-                              line=line, move=game.moves, kind="syntax")
+                              line=line, move=game.moves, kind=Kind.SYNTAX)
         # Compared as JSON, so true is not 1 and false is not 0.
         if json.dumps(expected[key], sort_keys=True) != json.dumps(value, sort_keys=True):
             raise RecordError(f"wrong {name} checkpoint: {key} is {expected[key]!r} by the rules, the "
                               f"record says {value!r}", source=source, line=line, move=game.moves,
-                              kind="wrong-checkpoint")
+                              kind=Kind.WRONG_CHECKPOINT)
 
 
 class GameLoader(RecordVisitor[Game]):

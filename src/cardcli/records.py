@@ -1,9 +1,10 @@
 """Game records: JSON Lines, one header then one line per event.
 
 This module knows the file format only (reading, writing, the header's
-shape); what an event means is the variant's business, and checking a record
-against the rules is :mod:`cardcli.validate`'s.  Reading is streamed, line by
-line, so a record of any length is read in flat memory.
+shape); what an event means is the variant's business, and reading a record
+through the rules is :mod:`cardcli.reader`'s (validate, replay and resume are
+its visitors).  Lines are read one at a time, so a record's length never
+decides how much of the file is held.
 
 See ``docs/records.md`` for the format and ``schema/record.schema.json``.
 """
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .errors import RecordError
+from .errors import Kind, RecordError
 
 FORMAT = "cardcli-record"
 VERSION = 1
@@ -73,7 +74,7 @@ def parse_header(data: Any, source: str, line: int = 1) -> Header:
     """Check a header line's shape (the rules themselves are checked by the caller)."""
 
     def fail(message: str) -> RecordError:
-        return RecordError(f"bad header: {message}", source=source, line=line, kind="header")
+        return RecordError(f"bad header: {message}", source=source, line=line, kind=Kind.HEADER)
 
     if not isinstance(data, dict):
         raise fail("the first line must be a JSON object")
@@ -156,12 +157,12 @@ def _line_error(message: str, source: str, number: int, last: bool, header: bool
     if last and header:  # a torn header: nothing to drop and go on from
         return RecordError(f"{message}; it is the header, with no line end, as when a write is cut "
                            "short: nothing of the game was recorded, so there is nothing to resume",
-                           source=source, line=number, kind="syntax")
+                           source=source, line=number, kind=Kind.SYNTAX)
     if last:
         return RecordError(f"{message}; it is the last line and has no line end, as when a "
                            "write is cut short (`cardcli play --resume` drops such a line)",
-                           source=source, line=number, kind="torn-line")
-    return RecordError(message, source=source, line=number, kind="syntax")
+                           source=source, line=number, kind=Kind.TORN_LINE)
+    return RecordError(message, source=source, line=number, kind=Kind.SYNTAX)
 
 
 def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -169,7 +170,7 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
 
     Raises :class:`RecordError` at the first line that is not UTF-8 text, not
     a JSON object, or longer than :data:`MAX_LINE_BYTES`.  A last line with no
-    line end that does not parse is reported with ``kind="torn-line"``: it is
+    line end that does not parse is reported with ``kind=Kind.TORN_LINE``: it is
     what a write cut short leaves behind (``play --resume`` drops it), unless
     it is the header, which leaves nothing to resume.
     """
@@ -183,7 +184,7 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
         number += 1
         if len(raw) > MAX_LINE_BYTES:
             raise RecordError(f"line too long (more than {MAX_LINE_BYTES:,} bytes with no line end); "
-                              "is this a cardcli record?", source=source, line=number, kind="syntax")
+                              "is this a cardcli record?", source=source, line=number, kind=Kind.SYNTAX)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -205,7 +206,7 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
             raise _line_error(f"not valid JSON: {what}", source, number, not raw.endswith(b"\n"),
                               header) from None
         if not isinstance(data, dict):
-            raise RecordError("each line must be a JSON object", source=source, line=number, kind="syntax")
+            raise RecordError("each line must be a JSON object", source=source, line=number, kind=Kind.SYNTAX)
         header = False
         yield number, data
 
@@ -219,10 +220,10 @@ def open_record(path: str) -> IO[bytes]:
 
     A FIFO would block until someone writes to it and a device may never end,
     so both are refused with a message (a pipe is read as ``-``, standard
-    input).  Raises :class:`RecordError` (``kind="io"``).
+    input).  Raises :class:`RecordError` (``kind=Kind.IO``).
     """
     def fail(message: str) -> RecordError:
-        return RecordError(message, source=path, kind="io")
+        return RecordError(message, source=path, kind=Kind.IO)
 
     try:
         # Non-blocking, so that opening a FIFO with no writer returns at once.
@@ -275,7 +276,7 @@ class RecordWriter:
             fd = os.open(path, flags, 0o600)
         except FileExistsError:
             raise RecordExistsError("a file of that name already exists", source=str(path),
-                                    kind="io") from None
+                                    kind=Kind.IO) from None
         return cls(os.fdopen(fd, "w", encoding="utf-8"))
 
     @classmethod

@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import IO
 
-from .errors import RecordError
+from .driver import Walk
+from .errors import Kind, RecordError
 from .game import Game
+from .narration import describe_events, round_summary
 from .plugins import Registry
 from .reader import Event, RecordVisitor, read_record
 from .records import Header
@@ -44,8 +46,7 @@ class Replay:
         self.game = game
         self.frames = frames
         self.error = error
-        self._state = game.new_state()
-        self._at = 0  # events applied to ``_state``
+        self._walk: Walk[State] = game.walk()
 
     @property
     def total(self) -> int:
@@ -62,28 +63,13 @@ class Replay:
     def state(self, index: int) -> State:
         """The table at frame ``index``, rebuilt from the history.  The state
         is the replay's own: it changes at the next call."""
-        return self._rebuild(self.frames[index].events)
-
-    def _rebuild(self, target: int) -> State:
-        if target < self._at:
-            self._state, self._at = self.game.new_state(), 0
-        history = self.game.history
-        apply_legal = self._state.apply_legal
-        for action in history[self._at:target]:
-            apply_legal(action)
-        self._at = target
-        return self._state
+        return self._walk.to(self.frames[index].events)
 
     def events(self, index: int) -> list[tuple[State, Action]]:
         """Frame ``index``'s own events, each with (a copy of) the table as it
-        was before it, for :meth:`Variant.describe_events` and ``explain``."""
+        was before it, for ``describe_events`` and ``replay --explain``."""
         start = self.frames[index - 1].events if index > 0 else 0
-        state = self._rebuild(start).clone()
-        pairs = []
-        for action in self.game.history[start:self.frames[index].events]:
-            pairs.append((state.clone(), action))
-            state.apply_legal(action)
-        return pairs
+        return self._walk.events(start, self.frames[index].events)
 
     def parts(self, index: int) -> list[tuple[list[tuple[State, Action]], str | None]]:
         """Frame ``index``'s events, cut after each that ends a round, each
@@ -94,7 +80,7 @@ class Replay:
         part: list[tuple[State, Action]] = []
         for before, action in self.events(index):
             part.append((before, action))
-            summary = game.variant.round_summary(before, action, game.names)
+            summary = round_summary(game.variant, before, action, game.names)
             if summary is not None:
                 parts.append((part, summary))
                 part = []
@@ -105,7 +91,7 @@ class Replay:
     def told(self, index: int, viewer: int | None) -> list[str]:
         """Frame ``index``'s events in words, as ``viewer`` (``None``: everyone) saw them."""
         game = self.game
-        return game.variant.describe_events(self.events(index), viewer=viewer, names=game.names)
+        return describe_events(game.variant, self.events(index), viewer=viewer, names=game.names)
 
 
 class Framer(RecordVisitor[Replay]):
@@ -127,7 +113,7 @@ class Framer(RecordVisitor[Replay]):
             self.frames.append(Frame(game.moves, game.events))
 
     def handle_error(self, error: RecordError) -> None:
-        if self.game is None or error.kind == "io":
+        if self.game is None or error.kind == Kind.IO:
             raise error
         self.error = error
 

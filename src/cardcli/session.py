@@ -24,14 +24,15 @@ from typing import Any
 
 from .driver import Driver, Hook
 from .game import Game, derive_seed
+from .grammar import is_you, name_seats, plural
+from .narration import describe_events, round_summary, rules_summary
 from .players import Player, make_cpu
 from .players.hard import Budget, HardPlayer, supports_hard
 from .players.human import HumanPlayer
-from .text import printable
+from .safe_text import printable
 from .ui import TerminalUI
 from .variant import Action, State, Variant
-from .view import SPECTATOR, played_cards
-from .words import is_you, name_seats, plural
+from .view import SPECTATOR, move_view, played_cards
 
 #: Events shown to a human before their turn (the record keeps them all).
 LOG_LINES = 20
@@ -84,7 +85,7 @@ class Session:
         cards = played_cards(game.variant, state, action)
         if cards:
             self.played = cards
-        summary = game.variant.round_summary(state, action, game.names)
+        summary = round_summary(game.variant, state, action, game.names)
         if summary:
             self._round_end = summary
 
@@ -113,7 +114,7 @@ class Session:
         if not events:
             return
         game = self.game
-        lines = game.variant.describe_events(events, viewer=seat, names=game.names)
+        lines = describe_events(game.variant, events, viewer=seat, names=game.names)
         events.clear()
         self.ui.show("")
         if len(lines) > LOG_LINES:
@@ -150,7 +151,7 @@ class Session:
             return
         events = last_moves(game, moves)
         viewer = self.humans[0] if not self.hot_seat else SPECTATOR
-        lines = game.variant.describe_events(events, viewer=viewer, names=game.names)
+        lines = describe_events(game.variant, events, viewer=viewer, names=game.names)
         played: list[str] = []
         for before, action in events:
             played = played_cards(game.variant, before, action) or played
@@ -218,20 +219,10 @@ class _TableView(Hook):
 def last_moves(game: Game[Any], moves: int) -> list[tuple[State, Action]]:
     """The events of ``game``'s last ``moves`` decisions (and the chance
     events after them), each with the table as it was before it."""
-    history = game.history
-    state = game.new_state()
-    decisions = []
-    for index, action in enumerate(history):
-        if state.current_player() >= 0:
-            decisions.append(index)
-        state.apply_legal(action)
+    walk = game.walk()
+    decisions = walk.decisions()
     start = decisions[-moves] if len(decisions) >= moves else 0
-    state = game.state_after(start)
-    events: list[tuple[State, Action]] = []
-    for action in history[start:]:
-        events.append((state.clone(), action))
-        state.apply_legal(action)
-    return events
+    return walk.events(start)
 
 
 def show_turn(ui: TerminalUI, header: str, table: str, name: str, played: Collection[str],
@@ -241,9 +232,9 @@ def show_turn(ui: TerminalUI, header: str, table: str, name: str, played: Collec
     and the cards just played standing out, and whose turn it is."""
     ui.show("")
     ui.show(header)
-    ui.show(table, current=name, played=played)
+    ui.show(table, played=played)
     hint = " (Type ? for a hint.)" if hints else ""
-    ui.show(f"{name}, it is your turn.{hint}", current=name)
+    ui.show(f"{name}, it is your turn.{hint}", bold=True)
 
 
 def hint_text(game: Game, state: State, seat: int, legal: list[Action],
@@ -253,7 +244,7 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
     a single legal move there is nothing to weigh: it says so, at once."""
     menu = menu or {}
     if len(legal) == 1:
-        label = game.variant.move_view(state, seat, legal[0], game.names).label
+        label = move_view(game.variant, state, seat, legal[0], game.names).label
         key = menu.get(legal[0])
         return f"Hint - there is only one move: {f'[{key}] ' if key else ''}{label}."
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat, Budget())
@@ -261,7 +252,7 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
     lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}; "
              "100 = sure first place, 0 = sure last):"]
     for rating in ratings[:10]:
-        label = game.variant.move_view(state, seat, rating.action, game.names).label
+        label = move_view(game.variant, state, seat, rating.action, game.names).label
         key = menu.get(rating.action)
         lines.append(f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}")
     if len(ratings) > 10:
@@ -272,7 +263,7 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
 def table_header(variant: Variant, rules: Mapping[str, Any], ruleset: str | None) -> str:
     """The line above the table: the ruleset's name (the variant's title
     without one) and the house rules that differ from the defaults."""
-    changed = [text for text in variant.rules_summary(_at_the_table(variant, rules)) if text]
+    changed = [text for text in rules_summary(variant, _at_the_table(variant, rules)) if text]
     title = printable(ruleset) if ruleset else variant.title
     return f"{title}: {', '.join(changed)}" if changed else f"{title}: the standard rules"
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .driver import Driver
-from .errors import RecordError
+from .errors import Kind, RecordError
 from .game import Game, choose_dealer, derive_seed
 from .parallel import Backend, LocalBackend, chunks
 from .players import make_cpu
@@ -63,7 +63,7 @@ def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed
     except RecordExistsError:
         raise
     except OSError as error:
-        raise RecordError(f"cannot write: {error.strerror}", source=str(path), kind="io") from None
+        raise RecordError(f"cannot write: {error.strerror}", source=str(path), kind=Kind.IO) from None
     with writer.stream:
         game = Game(variant, rules, seats, choose_dealer(seed, n), seed=seed, ruleset=ruleset,
                     writer=writer, players=players)
@@ -100,7 +100,7 @@ def check_record_dir(record_dir: Path, games: int) -> None:
         if number.isdigit() and int(number) < games and name == record_name(int(number)):
             raise RecordExistsError(f"already holds {name}: simulate never overwrites a record; "
                                     "give a new or empty folder",
-                                    source=str(record_dir), kind="io")
+                                    source=str(record_dir), kind=Kind.IO)
 
 
 #: One worker's share: variant, rules, seats, seed, game numbers, record folder, ruleset name.
@@ -197,7 +197,7 @@ def play_games(variant: Variant, rules: dict, seats: list[SeatInfo], games: int,
             record_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as error:
             raise RecordError(f"cannot make the folder: {error.strerror}", source=str(record_dir),
-                              kind="io") from None
+                              kind=Kind.IO) from None
     directory = str(record_dir) if record_dir is not None else None
     tasks = [(variant.name, dict(rules), list(seats), seed, numbers, directory, ruleset)
              for numbers in chunks(games, backend.workers, largest=200)]

@@ -1,7 +1,7 @@
 """How the terminal shows a game: suit symbols, colour, the player to move, the card just played.
 
-Variants write cards in the plain notation everywhere (RULES.md: ``10H``,
-``QS``, ``JK``), in their tables, descriptions and prompts alike, and the
+Variants write cards in the plain notation everywhere (``10H``, ``QS``,
+``JK``), in their tables, descriptions and prompts alike, and the
 record keeps it.  Only at the terminal, as the last step before text is
 printed, a :class:`Style` turns each card name into its symbol form
 (``10♥``), colours hearts and diamonds red, highlights the rows of the
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from .cards import SUIT_SYMBOLS, SUITS
+from .table_text import ACTING
 
 #: A card name in the plain notation, standing alone: ``7H``, ``10S``, ``JK``
 #: (and ``3H`` in ``3H=5C``, a wild's meaning in a meld).  Not inside a word.
@@ -127,10 +128,12 @@ class Style:
         codes = (RED if suit in _RED_SUITS else "") + (REVERSE + BOLD if emphasis else "")
         return f"{codes}{text}{RESET}" if codes else text
 
-    def text(self, text: str, *, current: str | None = None, played: Collection[str] = ()) -> str:
-        """``text`` with its card names styled; the lines that are the row of
-        player ``current`` (a line starting with the name, after a ``>``
-        marker or a seat number) in bold; the cards in ``played`` reversed."""
+    def text(self, text: str, *, bold: bool = False, played: Collection[str] = ()) -> str:
+        """``text`` with its card names styled, the cards in ``played``
+        reversed, and in bold the row of the player to move (a line that
+        starts with :data:`cardcli.table_text.ACTING`, as the rows that
+        :func:`~cardcli.table_text.seat_rows` writes do), or every line with
+        ``bold`` ("ann, it is your turn.")."""
         if self.plain:
             return text
         emphasis = set(played) if self.colour else set()
@@ -139,22 +142,16 @@ class Style:
             name = match.group(0)
             return self.card(name, emphasis=name in emphasis)
 
-        if not self.colour or current is None:
+        if not self.colour or (not bold and ACTING not in text):
             return CARD_TOKEN.sub(card, text)
-        row = _row_pattern(current)
         lines = []
         for line in text.split("\n"):
             styled = CARD_TOKEN.sub(card, line)
-            if row.match(line):
+            if bold or line.startswith(ACTING):
                 # Bold survives the cards' own resets: bold again after each.
                 styled = BOLD + styled.replace(RESET, RESET + BOLD) + RESET
             lines.append(styled)
         return "\n".join(lines)
-
-
-def _row_pattern(name: str) -> re.Pattern[str]:
-    """A table row for player ``name``: `` > 2 ann   5 cards``, ``ann: ...``, ``ann, it is your turn``."""
-    return re.compile(r"\s*(?:[>*]\s*)?(?:\d+\s+)?" + re.escape(name) + r"(?![\w'])")
 
 
 def strip_styles(text: str) -> str:

@@ -1,9 +1,9 @@
-"""Talking to a person at the terminal: the small surface variants' dialogues use.
+"""Talking to a person at the terminal: :class:`TerminalUI`, the terminal's
+:class:`cardcli.prompts.UI`.
 
-A dialogue (``Variant.human_turn``) calls ``show`` for lines, ``ask`` for an
-answer, ``choose`` for a numbered menu and, where its menu is its own,
-``offer`` to say which key picks which legal action (the hint then numbers
-its lines the same way).  Text goes through the terminal's
+A dialogue calls ``show`` for lines, ``ask`` for an answer, ``choose`` for a
+numbered menu and, where its menu is its own, ``offer`` to say which key
+picks which legal action (the hint then numbers its lines the same way).  Text goes through the terminal's
 :class:`~cardcli.style.Style` as it is shown, so dialogues write cards in the
 plain notation and still get symbols and colour.
 """
@@ -17,8 +17,8 @@ from typing import Any
 
 import click
 
+from .grammar import type_a_number
 from .style import PLAIN, Style
-from .words import type_a_number
 
 #: Enter the alternate screen, leave it; clear the screen and the scrollback.
 ALTERNATE_SCREEN = "\x1b[?1049h"
@@ -54,10 +54,11 @@ class TerminalUI:
     def colour(self) -> bool:
         return self.style.colour
 
-    def show(self, text: str = "", *, current: str | None = None, played: Collection[str] = ()) -> None:
-        """Print ``text`` (card names styled; ``current``'s row and the
-        ``played`` cards stand out where colour is on)."""
-        click.echo(self.style.text(text, current=current, played=played))
+    def show(self, text: str = "", *, played: Collection[str] = (), bold: bool = False) -> None:
+        """Print ``text`` (card names styled; the row of the player to move,
+        the ``played`` cards and, with ``bold``, the whole text stand out
+        where colour is on)."""
+        click.echo(self.style.text(text, bold=bold, played=played))
         self._since_prompt.append(text)
 
     def offer(self, keys: Mapping[Any, str]) -> None:

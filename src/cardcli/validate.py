@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import IO, Any
 
-from .errors import CardcliError, RecordError
+from .errors import CardcliError, Kind, RecordError
 from .game import Game
 from .plugins import Registry
 from .reader import Event, RecordVisitor, read_record
@@ -86,7 +86,7 @@ class Validator(RecordVisitor[Report]):
         raise RecordError(f"after move {game.moves}: cards are not accounted for "
                           f"(missing {sorted(missing.elements())}, extra "
                           f"{sorted(extra.elements())}) - a bug in the variant",
-                          source=self.report.source, line=event.line, move=game.moves, kind="cards")
+                          source=self.report.source, line=event.line, move=game.moves, kind=Kind.CARDS)
 
     def end_record(self, game: Game) -> None:
         report, source = self.report, self.report.source
@@ -94,7 +94,7 @@ class Validator(RecordVisitor[Report]):
             resume = "" if source == "<stdin>" else f"; continue it with `cardcli play --resume {source}`"
             raise RecordError(f"legal so far; unfinished after move {game.moves} "
                               f"(next: {game.state.expecting()}){resume}", source=source,
-                              line=self.last_line or None, move=game.moves, kind="unfinished")
+                              line=self.last_line or None, move=game.moves, kind=Kind.UNFINISHED)
         result = game.state.result()
         report.result = result.as_dict() if result else None
         if not game.result_line_seen:
@@ -102,7 +102,7 @@ class Validator(RecordVisitor[Report]):
                       f"; add that line, or let `cardcli play --resume {source}` write it")
             raise RecordError("the game is over but the record has no result line "
                               f"(expected {json.dumps({'result': report.result})}){repair}",
-                              source=source, move=game.moves, kind="missing-result")
+                              source=source, move=game.moves, kind=Kind.MISSING_RESULT)
         report.valid = True
 
     def handle_error(self, error: RecordError) -> None:

@@ -3,11 +3,12 @@
 The terminal shows :meth:`Variant.render`'s text.  A phone's browser needs the
 same table as structure (its hand as cards to tap, the piles, everyone's card
 count, melds, scores) and the legal moves with the hand cards each one uses.
-:class:`TableView` and :class:`MoveView` are that structure; a variant fills
-them in :meth:`Variant.table_view` and :meth:`Variant.move_view`, and the core
-fills them from what every variant already has (``card_zones``,
-``hidden_zones``, ``render``, ``describe``, ``encode_action``) when it does
-not, so a third party's variant is playable from a browser untouched.
+:class:`TableView` and :class:`MoveView` are that structure.  A variant that
+declares the :class:`TableData` ability fills them itself; for any other the
+core fills them from what every variant already has (``card_zones``,
+``hidden_zones``, ``render``, ``encode_action``), so a third party's variant
+is playable from a browser untouched.  The core asks through
+:func:`table_view` and :func:`move_view`.
 
 A view is built for one viewer and holds only what that viewer may see: the
 server sends nothing else.  ``cardcli.testing.VariantConformance`` checks it
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import NAME, sorted_hand
+from .hidden import HiddenInfo, hidden_to_anyone
 
 if TYPE_CHECKING:
     from .variant import Action, State, Variant
@@ -140,20 +142,51 @@ def hand_zone(state: State, seat: int) -> list[int] | None:
     return state.card_zones().get(f"hand {seat}")
 
 
+class TableData:
+    """Opt-in ability of a :class:`~cardcli.variant.Variant`: the table and
+    its moves as data of its own (its piles, melds and scores as such, its
+    choices grouped), for the browser page and other network clients."""
+
+    __slots__ = ()
+
+    def table_view(self, state: Any, viewer: int | None, names: Sequence[str]) -> TableView:
+        """The table as ``viewer`` sees it (a seat, :data:`SPECTATOR` for the
+        public table, ``None`` for everything), as data.  Read only what
+        ``viewer`` may see: the server sends this view and nothing else."""
+        return generic_table_view(self, state, viewer, names)  # type: ignore[arg-type]
+
+    def move_view(self, state: Any, seat: int, action: Action, names: Sequence[str]) -> MoveView:
+        """How ``seat`` picks the legal decision ``action``: its label, the hand
+        cards it uses, and the choice or call that sets it apart from moves
+        with the same cards."""
+        return generic_move_view(self, state, seat, action, names)  # type: ignore[arg-type]
+
+
+def table_view(variant: Variant[Any], state: State, viewer: int | None, names: Sequence[str]) -> TableView:
+    """The table as ``viewer`` sees it, as data: the variant's own, or the core's."""
+    if isinstance(variant, TableData):
+        return variant.table_view(state, viewer, names)
+    return generic_table_view(variant, state, viewer, names)
+
+
+def move_view(variant: Variant[Any], state: State, seat: int, action: Action,
+              names: Sequence[str]) -> MoveView:
+    """How ``seat`` picks ``action``: the variant's own words, or the core's."""
+    if isinstance(variant, TableData):
+        return variant.move_view(state, seat, action, names)
+    return generic_move_view(variant, state, seat, action, names)
+
+
 def hidden_to(state: State, viewer: int | None) -> set[str] | None:
     """The zones ``viewer`` cannot see (a spectator: any zone hidden from some
     seat), or ``None`` when the variant does not say."""
     if viewer is None:
         return set()
-    try:
-        if 0 <= viewer < state.num_players:
-            return set(state.hidden_zones(viewer))
-        hidden: set[str] = set()
-        for seat in range(state.num_players):
-            hidden.update(state.hidden_zones(seat))
-        return hidden
-    except NotImplementedError:
+    if not isinstance(state, HiddenInfo):
         return None
+    if 0 <= viewer < state.num_players:
+        return set(state.hidden_zones(viewer))
+    return hidden_to_anyone(state, state.num_players)
 
 
 def generic_table_view(variant: Variant, state: State, viewer: int | None,
@@ -230,7 +263,7 @@ def generic_move_view(variant: Variant, state: State, seat: int, action: Action,
 def moves_for(variant: Variant, state: State, seat: int, legal: Sequence[Action],
               names: Sequence[str]) -> list[MoveView]:
     """Every legal move of ``seat`` as a :class:`MoveView`, in ``legal``'s order."""
-    return [variant.move_view(state, seat, action, names) for action in legal]
+    return [move_view(variant, state, seat, action, names) for action in legal]
 
 
 def played_cards(variant: Variant, state: State, action: Action) -> list[str]:

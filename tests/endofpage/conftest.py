@@ -17,7 +17,7 @@ from cardcli_endofpage.variant import parse_meld_items
 HEADER = {"format": "cardcli-record", "version": 1, "variant": "endofpage", "rules": {"page_lines": 1},
           "players": ["A", "B"], "dealer": 1}
 
-# The worked check of RULES.md (seed 004): 3s wild, B deals, A melds a set of
+# The worked check of docs/variants/endofpage.md: 3s wild, B deals, A melds a set of
 # 4s, B melds a run with a wild and lays a second wild off on A's set, then
 # goes out while A holds a 5-point card.  A 105, B 210.
 WORKED = [

@@ -9,14 +9,13 @@ from cardcli.cards import parse_card
 from cardcli.plugins import get_registry
 from cardcli.reader import RecordVisitor, read_record
 from cardcli.rulesets import load_ruleset
-from cardcli_endofpage.dialogue import human_dialogue
 from cardcli_endofpage.state import DISCARD, LAYOFF
 
 from .conftest import WORKED, record, table
 
 
 def worked_events():
-    """The worked check of RULES.md as (state before, action) pairs."""
+    """The worked check of docs/variants/endofpage.md as (state before, action) pairs."""
 
     class Events(RecordVisitor[list]):
         def begin_record(self, source):
@@ -45,7 +44,8 @@ def test_a_draw_from_the_stock_is_one_line_with_its_card():
 
 def test_explain_names_the_rule():
     variant, events = worked_events()
-    said = {variant.encode_action(state, action).get("move"): variant.explain(state, action, ["ann", "bob"])
+    said = {variant.encode_action(state, action).get("move"):
+            variant.rule_behind(state, action, ["ann", "bob"])
             for state, action in events if state.current_player() >= 0}
     assert said["meld"] == ("a run: three or more clubs in sequence; 3s are wild this round: "
                             "3H stands for 5C; a first meld opens lay-offs on any meld")
@@ -53,7 +53,7 @@ def test_explain_names_the_rule():
                               "set of 4s; 3s are wild this round: 3S stands for 4; a last card that plays "
                               "must be played")
     assert said["take"].startswith("each turn starts with a draw: the top discard")
-    deal = next(variant.explain(s, a, None) for s, a in events if a[0] == 0 and s.deal_seat == 1)
+    deal = next(variant.rule_behind(s, a, None) for s, a in events if a[0] == 0 and s.deal_seat == 1)
     assert deal.startswith("the turned-up 3H sets the hand: 3 cards; the dealer's first turned card")
 
 
@@ -90,11 +90,14 @@ class Answers:
         self.shown.append(prompt)
         return self.answers.pop(0)
 
+    def offer(self, keys):
+        self.keys = dict(keys)
+
 
 def test_the_prompt_offers_only_what_can_be_done_and_says_why_not(variant):
     state = table(hands=["9D KS 4C", "QH QD QS"], turn=0, melds=[(1, "AC AD AH")])
     ui = Answers(["l 9d 1", "m 9d ks 4c", "draw", "d 9d"])
-    action = human_dialogue(variant, state, 0, state.legal_actions(), ui)
+    action = variant.human_turn(state, 0, state.legal_actions(), ui)
     assert action == (DISCARD, parse_card("9D"))
     assert ui.shown[1] == "Discard (d)? (help, ? for a hint)"
     assert "You can't lay off yet: lay-offs come after your own first meld." in ui.shown
@@ -102,7 +105,7 @@ def test_the_prompt_offers_only_what_can_be_done_and_says_why_not(variant):
     assert "You have drawn already this turn: meld, lay off or discard." in ui.shown
     last = table(hands=["4D", "QH"], melds=[(0, "4S 4H 3D=4")], turn=0)
     ui = Answers(["d 4d", "l 4d 1"])
-    action = human_dialogue(variant, last, 0, last.legal_actions(), ui)
+    action = variant.human_turn(last, 0, last.legal_actions(), ui)
     assert action == (LAYOFF, 0, parse_card("4D"), 4)
     assert any(line.startswith("You can't discard: your last card 4D plays") for line in ui.shown)
 
@@ -113,7 +116,7 @@ def test_the_draw_menu_says_why_a_command_of_the_rest_of_the_turn_waits(variant)
     state = table(hands=["9D KS 4C", "QH QD QS"], turn=0, phase=P_DRAW, discard="5H 10D")
     legal = state.legal_actions()
     ui = Answers(["d 9d", "m 9d ks 4c", "l 9d 1", "list", "help", "x", "7", "2"])
-    assert human_dialogue(variant, state, 0, legal, ui) == (TAKE, parse_card("10D"))
+    assert variant.human_turn(state, 0, legal, ui) == (TAKE, parse_card("10D"))
     said = [line for line in ui.shown if not line.startswith("  [") and line != "Draw from"]
     assert said[0] == ("Draw first: the stock (1) or the top discard, 10D (2); a discard ends your turn, "
                        "after the draw.")
@@ -125,7 +128,7 @@ def test_the_draw_menu_says_why_a_command_of_the_rest_of_the_turn_waits(variant)
     assert said[5:] == ["Type a number from 1 to 2.", "Type a number from 1 to 2."]
     for typed, action in (("draw", DRAW_ACTION), ("s", DRAW_ACTION), ("take", (TAKE, parse_card("10D"))),
                           ("1", DRAW_ACTION)):
-        assert human_dialogue(variant, state, 0, legal, Answers([typed])) == action
+        assert variant.human_turn(state, 0, legal, Answers([typed])) == action
 
 
 def test_the_draw_menu_points_to_a_deep_pickup_for_a_meld(variant):
@@ -135,6 +138,6 @@ def test_the_draw_menu_points_to_a_deep_pickup_for_a_meld(variant):
     legal = state.legal_actions()
     number = next(n for n, a in enumerate(legal, start=1) if a[0] == PICKUP)
     ui = Answers(["m 9d 9s 9h", str(number)])
-    assert human_dialogue(variant, state, 0, legal, ui)[0] == PICKUP
+    assert variant.human_turn(state, 0, legal, ui)[0] == PICKUP
     assert (f"Draw first: the stock (1) or the top discard, 10D (2); melds come after the draw. A deeper "
             f"discard can be picked up to meld it at once: {number} above.") in ui.shown

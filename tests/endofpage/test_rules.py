@@ -1,4 +1,4 @@
-"""Each rule and option of End of the Page (RULES.md ``endofpage``), one test
+"""Each rule and option of End of the Page (docs/variants/endofpage.md), one test
 per rule that fails if the rule is wrong."""
 
 from __future__ import annotations

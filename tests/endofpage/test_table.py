@@ -10,7 +10,7 @@ import pytest
 from cardcli.cards import parse_card
 from cardcli.errors import IllegalMove
 from cardcli_endofpage.state import DISCARD, DRAW_ACTION, DRAWN, LAYOFF
-from cardcli_endofpage.variant import render_table
+from cardcli_endofpage.table import render_table
 
 from .conftest import table
 

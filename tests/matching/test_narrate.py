@@ -75,23 +75,23 @@ def test_a_forgotten_page_one_call_is_one_line():
 def test_explain_names_the_rule():
     t = Table(["2H 5C 6C", "2S 4D 7D", "KC QC JC"], "9H")
     variant = t.variant
-    assert variant.explain(t.state, play("2H"), NAMES) == \
+    assert variant.rule_behind(t.state, play("2H"), NAMES) == \
         "matches the suit of 9H (hearts); the 2 makes bob draw 2 or pass it on"
     t.play("2H")
-    assert variant.explain(t.state, play("2S"), NAMES) == \
+    assert variant.rule_behind(t.state, play("2S"), NAMES) == \
         "a 2 on a pending 2: the penalty grows to 4 and passes to cat"
-    assert variant.explain(t.state, DRAW_ACTION, NAMES) == \
+    assert variant.rule_behind(t.state, DRAW_ACTION, NAMES) == \
         "takes the penalty of 2: it could be passed on only with a 2"
     t2 = Table(["9S 5C 6C", "KD 4D 7D", "KC QC JC"], "9H")
     t2.play("9S")
-    assert variant.explain(t2.state, DRAW_ACTION, NAMES) == "must draw: no spade, no 9 and no 8 in hand"
+    assert variant.rule_behind(t2.state, DRAW_ACTION, NAMES) == "must draw: no spade, no 9 and no 8 in hand"
     t3 = Table(["8S 5C 6C", "KD 4D 7D", "JS QC JC"], "9H")
-    assert variant.explain(t3.state, play("8S", 2), NAMES) == \
+    assert variant.rule_behind(t3.state, play("8S", 2), NAMES) == \
         "8s are wild: an 8 goes on anything; it names diamonds"
     t3.play("8S", "D")
-    assert variant.explain(t3.state, play("4D"), NAMES) == "follows diamonds, the suit the 8 named"
+    assert variant.rule_behind(t3.state, play("4D"), NAMES) == "follows diamonds, the suit the 8 named"
     t3.play("4D")
-    assert variant.explain(t3.state, play("JS"), NAMES).endswith("the J skips ann")
+    assert variant.rule_behind(t3.state, play("JS"), NAMES).endswith("the J skips ann")
 
 
 def test_round_summary_shows_every_hand_and_the_scores():
@@ -138,11 +138,9 @@ class Answers:
 
 
 def test_the_prompt_offers_only_keys_that_work_and_says_why_not():
-    from cardcli_matching.variant import human_dialogue
-
     t = Table(["2C 5C 9S", "KD 4D 7D"], "9C")
     ui = Answers(["d", "k", "p", "7", "1"])
-    action = human_dialogue(t.variant, t.state, 0, t.state.legal_actions(), ui)
+    action = t.variant.human_turn(t.state, 0, t.state.legal_actions(), ui)
     assert action == play("9S")  # the menu lists cards by suit: 9S, 2C, 5C
     prompts = [line for line in ui.shown if line.startswith("Your move")]
     assert prompts[0] == "Your move (number, a card like 8s)"  # no d, k or p: none works now
@@ -154,12 +152,10 @@ def test_the_prompt_offers_only_keys_that_work_and_says_why_not():
 
 
 def test_after_a_draw_the_prompt_offers_keep_and_refuses_a_second_draw():
-    from cardcli_matching.variant import human_dialogue
-
     t = Table(["KD 5D 6S", "KS 4S 7S"], "9C")
     t.draw("9H")
     ui = Answers(["d", "k"])
-    assert human_dialogue(t.variant, t.state, 0, t.state.legal_actions(), ui) == KEEP_ACTION
+    assert t.variant.human_turn(t.state, 0, t.state.legal_actions(), ui) == KEEP_ACTION
     assert next(line for line in ui.shown if line.startswith("Your move")) == \
         "Your move (number, a card like 8s, k to keep)"
     assert "You have drawn already: play the drawn 9H or keep it (k)." in ui.shown

@@ -191,19 +191,16 @@ def test_a_refusal_names_the_play_never_the_cards_effect(tmp_path):
 def test_the_core_describes_an_attempt_from_its_record_fields():
     """A variant that does not word its refusals gets the record's fields."""
     from cardcli.cards import parse_card
+    from cardcli.narration import attempt_from_fields
     from cardcli.plugins import get_registry
-    from cardcli.variant import Variant
     from cardcli_matching.state import PLAY
 
     from .conftest import Table
 
-    class Plain(type(get_registry().get("matching"))):
-        describe_attempt = Variant.describe_attempt
-
     t = Table(["9H 9S", "KH JC"], "7S")
-    plain = Plain()
-    assert plain.describe_attempt(t.state, (PLAY, parse_card("JC"), -1, True)) == "play (card JC, call True)"
-    assert plain.describe_attempt(t.state, (0,)) == "(0,)"  # unreadable: shown as it is
+    variant = get_registry().get("matching")
+    assert attempt_from_fields(variant, t.state, (PLAY, parse_card("JC"), -1, True)) == "played JC (call)"
+    assert attempt_from_fields(variant, t.state, (0,)) == "(0,)"  # unreadable: shown as it is
 
 
 def test_a_variant_without_checkpoints_refuses_a_checkpoint_line(tmp_path):

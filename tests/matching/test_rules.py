@@ -1,4 +1,4 @@
-"""One test (at least) per rule and option of RULES.md ``matching``.
+"""One test (at least) per rule and option of matching Page One (docs/variants/matching.md).
 
 Each builds an exact position through stated chance events and checks what
 the rules allow next, so a wrong rule fails here.
@@ -139,7 +139,7 @@ def test_draw_when_able_option():
 
 
 def test_draw_when_able_with_nothing_to_draw_skips_the_draw_and_passes():
-    """RULES.md clarification: with draw_when_able a player holding a playable
+    """The rules (docs/variants/matching.md): with draw_when_able a player holding a playable
     card may choose to draw even when nothing can be drawn; the draw is
     skipped and the turn passes."""
     t = Table(["3H 4C", "5H 6H"], "9H", draw_when_able=True)

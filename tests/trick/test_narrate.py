@@ -55,17 +55,17 @@ def test_explain_names_the_rule():
     t = Table(["9C 3H 4S 5S", "2H 2S 3S 4D", "AH 5D 6D 7C"])
     t.set_stock("5D 9S JK 4C KH")
     variant = t.variant
-    assert variant.explain(t.state, PLAYS[parse_card("9C")][False], NAMES) == "leads: any card may lead"
+    assert variant.rule_behind(t.state, PLAYS[parse_card("9C")][False], NAMES) == "leads: any card may lead"
     t.play("9C")
-    assert variant.explain(t.state, DRAW_ACTION, NAMES) == \
+    assert variant.rule_behind(t.state, DRAW_ACTION, NAMES) == \
         "must draw: no club in hand; drawing to follow clubs until a club comes"
     t.draw()
-    assert variant.explain(t.state, drawn("9S"), NAMES) == ""  # the draw said it
+    assert variant.rule_behind(t.state, drawn("9S"), NAMES) == ""  # the draw said it
     t.deliver("4C")
-    assert variant.explain(t.state, PLAYS[parse_card("4C")][False], NAMES) == \
+    assert variant.rule_behind(t.state, PLAYS[parse_card("4C")][False], NAMES) == \
         "the drawn 4C follows clubs: it must be played at once"
     t.play("4C")
-    assert variant.explain(t.state, PLAYS[parse_card("7C")][False], NAMES) == \
+    assert variant.rule_behind(t.state, PLAYS[parse_card("7C")][False], NAMES) == \
         "follows clubs; the trick is complete: ann takes it with the highest club and leads next"
 
 

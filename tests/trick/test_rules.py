@@ -1,4 +1,4 @@
-"""One test (at least) per rule and option of RULES.md ``trick``.
+"""One test (at least) per rule and option of trick-taking Page One (docs/variants/trick.md).
 
 Each builds an exact position through a stated deal and stated draws and
 checks what the rules allow next, so a wrong rule fails here.
@@ -305,9 +305,9 @@ def test_nothing_to_draw_while_drawing_calls_the_hand_off():
 
 
 def test_nothing_to_draw_a_held_joker_or_drawing_which_calls_the_hand_off():
-    """RULES.md trick 5 and 7: a player who cannot follow chooses between the
-    joker and drawing, even when nothing can be drawn; drawing then calls the
-    hand off."""
+    """docs/variants/trick.md, "Cannot follow" and "Stock runs out": a player
+    who cannot follow chooses between the joker and drawing, even when nothing
+    can be drawn; drawing then calls the hand off."""
     t = Table(["9H 3C 4S 5S", "2C 2S JK 4D"])
     t.set_stock("")
     t.play("9H")

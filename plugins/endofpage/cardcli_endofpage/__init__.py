@@ -1,4 +1,4 @@
-"""End of the Page for cardcli: the rummy game of RULES.md ``endofpage``."""
+"""End of the Page for cardcli: rummy scored to the end of the page (``docs/variants/endofpage.md``)."""
 
 from .variant import EndOfPageVariant
 

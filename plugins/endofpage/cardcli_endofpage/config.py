@@ -39,8 +39,8 @@ CONSTRAINTS = (
 )
 
 
-def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
-    """One deck is refused above three players (RULES.md: two decks are
+def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
+    """One deck is refused above three players (the rules: two decks are
     required); without ``num_players``, for the widest table the rules allow."""
     if rules.get("decks") != 1:
         return

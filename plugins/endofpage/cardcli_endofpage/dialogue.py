@@ -1,21 +1,22 @@
-"""A person's turn at the prompt: draw, then meld / lay off / discard, one
-decision per call, refusing illegal plays with the reason."""
+"""A person's turn at End of the Page (the prompts ability): draw, then meld /
+lay off / discard, one decision per call, refusing illegal plays with the reason."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from cardcli.abilities import Prompts
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
 from cardcli.errors import CardError, IllegalMove
-from cardcli.melds import RUN, explain, interpretations, layoff_meanings, layoff_problem, meld_text
+from cardcli.grammar import type_a_number
+from cardcli.melds import RUN, interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
+from cardcli.prompts import UI, Say, Turn, ask
 from cardcli.variant import Action
-from cardcli.words import type_a_number
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
+from .table import hand_text, sorted_for_display
 
-if TYPE_CHECKING:
-    from .variant import EndOfPageVariant
-
+EMPTY = "type a command (help for the list)"
 HELP = """Commands:
   m CARDS        meld, e.g.  m 4s 4h 7d   (cards by name or by their number in your hand)
   l CARD MELD    lay off a card on a meld on the table, e.g.  l 7c 2
@@ -42,8 +43,6 @@ def _hand_card(state: EndOfPageState, seat: int, word: str, order: list[int]) ->
 
 
 def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
-    from .variant import sorted_for_display
-
     order = sorted_for_display(state, state.hands[seat])
     picked: list[int] = []
     left = list(state.hands[seat])
@@ -61,7 +60,7 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
     is ambiguous.  Raises ``ValueError`` with the reason a person should read."""
     words = text.replace(",", " ").split()
     if not words:
-        raise ValueError("type a command (help for the list)")
+        raise ValueError(EMPTY)
     verb, rest = words[0].lower(), words[1:]
     if state.phase == P_DRAW:
         if verb in ("draw", "stock", "s"):
@@ -79,7 +78,7 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
         cards = _cards(state, seat, rest)
         found = interpretations(cards, state.mrules)
         if not found:
-            raise ValueError(f"not a legal meld: {explain(cards, state.mrules)}")
+            raise ValueError(f"not a legal meld: {why_not_meld(cards, state.mrules)}")
         actions = [(MELD, meld) for meld in found]
         return actions[0] if len(actions) == 1 else actions
     if verb in ("l", "lay", "layoff"):
@@ -113,11 +112,25 @@ def _label(state: EndOfPageState, action: Action) -> str:
     return str(action)
 
 
-def human_dialogue(variant: EndOfPageVariant, state: EndOfPageState, seat: int, legal: list[Action],
-                   ui: Any) -> Action:
-    """One decision of a person's turn."""
-    from .variant import hand_text
+class EndOfPagePrompts(Prompts):
+    """Typed moves (``draw``, ``take``, ``m 4s 4h 3d``, ``l 3s 1``, ``d kc``) and the dialogue."""
 
+    def parse_move(self, state: EndOfPageState, text: str, legal: list[Action]) -> Action | None:
+        """A typed command as one of ``legal`` (wild meanings worked out when only one fits)."""
+        try:
+            action = parse_command(state, state.turn, text)
+        except ValueError:
+            return None
+        if isinstance(action, list):
+            action = action[0] if len(action) == 1 else None
+        return action if action in legal else None
+
+    def human_turn(self, state: EndOfPageState, seat: int, legal: list[Action], ui: UI) -> Action:
+        return human_dialogue(state, seat, legal, ui)
+
+
+def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI) -> Action:
+    """One decision of a person's turn: the draw, or a meld, lay-off or discard."""
     if state.phase == P_DRAW:
         return _draw(state, legal, ui)
     if len(state.hands[seat]) == 1 and all(a[0] == LAYOFF for a in legal):
@@ -126,47 +139,40 @@ def human_dialogue(variant: EndOfPageVariant, state: EndOfPageState, seat: int, 
     offered = [(MELD, "meld (m)"), (LAYOFF, "lay off (l)"), (DISCARD, "discard (d)")]
     words = [text for kind, text in offered if kind in kinds]
     prompt = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
-    prompt = prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)"
-    while True:
-        ui.show("Pick cards by name or number: " + hand_text(state, state.hands[seat], numbered=True))
-        answer = ui.ask(prompt).strip()
-        verb = answer.split()[0].lower() if answer.split() else ""
-        refusal = _not_now(state, seat, verb, kinds)
+
+    def listing() -> Say:
+        hints = [a for a in legal if a[0] in (MELD, LAYOFF)]
+        lines = (["  " + _label(state, action) for action in hints[:20]]
+                 or ["No meld or lay-off now: discard a card."])
+        return Say("\n".join(lines + ([f"  ... and {len(hints) - 20} more"] if len(hints) > 20 else [])))
+
+    def typed(answer: str) -> Any:
+        refusal = _not_now(state, seat, answer.split()[0].lower(), kinds)
         if refusal:
-            ui.show(refusal)
-            continue
-        if answer.lower() in ("help", "?", "hint"):
-            # ``?`` and ``hint`` reach here only when the prompt offers no hint.
-            ui.show(HELP)
-            continue
-        if answer.lower() in ("list", "ls"):
-            hints = [a for a in legal if a[0] in (MELD, LAYOFF)]
-            if not hints:
-                ui.show("No meld or lay-off now: discard a card.")
-            for action in hints[:20]:
-                ui.show("  " + _label(state, action))
-            if len(hints) > 20:
-                ui.show(f"  ... and {len(hints) - 20} more")
-            continue
+            return Say(refusal)
+        if answer.lower() in ("?", "hint"):  # reaching here only when the prompt offers no hint
+            return Say(HELP)
         try:
             action = parse_command(state, seat, answer)
         except ValueError as error:
-            ui.show(f"Not allowed: {error}.")
-            continue
+            return Say(f"Not allowed: {error}.")
         if isinstance(action, list):
-            index = ui.choose("What does the wild stand for?", [_label(state, a) for a in action])
-            action = action[index]
+            action = action[ui.choose("What does the wild stand for?", [_label(state, a) for a in action])]
         try:
             state.check(action)
         except IllegalMove as error:
-            ui.show(f"Not allowed: {error.rule}.")
-            continue
+            return Say(f"Not allowed: {error.rule}.")
         if action[0] == DISCARD and RANK[action[1]] == state.wild and len(state.hands[seat]) > 1:
             ui.show(f"(Discarding a wild: the next player may take {NAME[action[1]]}.)")
         return action
 
+    return ask(ui, Turn(prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)", typed=typed, help=HELP,
+                        words=dict.fromkeys(("list", "ls"), listing), empty=f"Not allowed: {EMPTY}.",
+                        lines=lambda: ["Pick cards by name or number: " + hand_text(state, state.hands[seat],
+                                                                                   numbered=True)]))
 
-def _draw(state: EndOfPageState, legal: list[Action], ui: Any) -> Action:
+
+def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:
     """The draw that starts a turn: a numbered menu (``draw`` and ``take``
     typed work too); a command of the rest of the turn is answered with why
     it waits."""
@@ -179,26 +185,16 @@ def _draw(state: EndOfPageState, legal: list[Action], ui: Any) -> Action:
         else:
             labels.append(f"pick up {NAME[action[1]]} from deeper in the pile and meld "
                           f"{meld_text(action[2], state.mrules)}")
-    offer = getattr(ui, "offer", None)
-    if offer is not None:
-        offer({action: str(number) for number, action in enumerate(legal, start=1)})
-    while True:
-        for number, label in enumerate(labels, start=1):
-            ui.show(f"  [{number}] {label}")
-        answer = ui.ask("Draw from").strip()
-        lowered = answer.lower()
-        verb = lowered.split()[0] if lowered.split() else ""
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        if lowered in ("draw", "stock", "s"):
-            return DRAW_ACTION
-        if lowered in ("take", "t"):
-            top = next((a for a in legal if a[0] == TAKE), None)
-            if top is not None:
-                return top
-            ui.show("You can't take: the discard pile is empty. Draw from the stock.")
-            continue
-        ui.show(_draw_first(state, legal, verb) or type_a_number(len(legal)))
+    take = next((a for a in legal if a[0] == TAKE), None)
+
+    def typed(answer: str) -> Any:
+        return Say(_draw_first(state, legal, answer.split()[0].lower()) or type_a_number(len(legal)))
+
+    return ask(ui, Turn("Draw from", list(zip(labels, legal)), typed=typed, words={
+        **dict.fromkeys(("draw", "stock", "s"), lambda: DRAW_ACTION),
+        **dict.fromkeys(("take", "t"), lambda: take or Say("You can't take: the discard pile is empty. "
+                                                           "Draw from the stock."))},
+        empty=type_a_number(len(legal))))
 
 
 def _draw_first(state: EndOfPageState, legal: list[Action], verb: str) -> str:
@@ -241,6 +237,3 @@ def _not_now(state: EndOfPageState, seat: int, verb: str, kinds: set[int]) -> st
     if verb in ("draw", "stock", "s", "take", "t"):
         return "You have drawn already this turn: meld, lay off or discard."
     return ""
-
-
-__all__ = ["HELP", "PICKUP", "human_dialogue", "parse_command"]

@@ -1,15 +1,18 @@
-"""End of the Page told to people: the log in whole sentences, the rule
-behind each move (``replay --explain``), a round's end, the house rules."""
+"""End of the Page told to people (the narration ability): the log in whole
+sentences, a refused move as it was tried, the rule behind each move
+(``replay --explain``), a round's end, the house rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from cardcli.cards import NAME, RANK, RANK_NAMES
-from cardcli.melds import RUN, SET, meaning_name
-from cardcli.variant import after_move, event_line
-from cardcli.words import name_seats, plural, possessive, seat_name
+from cardcli.abilities import Narration
+from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS
+from cardcli.grammar import name_seats, plural, possessive, seat_name, seat_names
+from cardcli.melds import RUN, SET, meaning_name, meld_text
+from cardcli.narration import RuleWords, after_move, event_line, round_end
+from cardcli.variant import Action
 
 from .state import (
     DEAL,
@@ -24,80 +27,153 @@ from .state import (
     TAKE,
     EndOfPageState,
 )
+from .table import hand_text, meld_display, score_sheet
+
+#: What each option says in the header when it differs from the default, in this order.
+RULE_WORDS: dict[str, RuleWords] = {
+    "decks": lambda value, changed: "decks by table size" if value is None else plural(value, "deck"),
+    "page_lines": lambda value, changed: plural(value, "round"),
+    "target_score": lambda value, changed: "no target score" if value is None else f"first to {value} points",
+    "reshuffles": lambda value, changed: f"{plural(value, 'stock rebuild')} a round",
+    "wild_value": lambda value, changed: f"wilds {plural(value, 'point')}",
+    "ace_value": lambda value, changed: f"aces {plural(value, 'point')}",
+    "high_value": lambda value, changed: f"8 to K {plural(value, 'point')}",
+    "low_value": lambda value, changed: f"3 to 7 {plural(value, 'point')}",
+}
 
 
-# ----------------------------------------------------------------- the log
-def describe_events(variant: Any, events: Sequence[tuple[EndOfPageState, Any]], viewer: int | None,
-                    names: Sequence[str] | None) -> list[str]:
-    """Each event as ``describe`` says it, except that a draw from the stock
-    is one line with its card: "ann drew 7D from the stock" (or "drew a card
-    from the stock" for the others)."""
-    lines: list[str] = []
-    index = 0
-    while index < len(events):
-        state, action = events[index]
-        index += 1
-        if action[0] == DRAW and index < len(events) and events[index][1][0] == DRAWN:
-            drawn = events[index][1]
+class EndOfPageNarration(Narration):
+    """The narration ability (see the module docstring)."""
+
+    rule_words = RULE_WORDS
+
+    def describe_attempt(self, state: EndOfPageState, action: Action,
+                         names: Sequence[str] | None = None) -> str:
+        """The move as attempted, for a refusal: never whether it goes out or ends the round."""
+        kind = action[0]
+        rules = state.mrules
+        if kind == PICKUP:
+            return (f"picked up {NAME[action[1]]} from deeper in the discard pile to meld "
+                    f"{meld_text(action[2], rules)}")
+        if kind == MELD:
+            return f"melded {meld_text(action[1], rules)}"
+        if kind == LAYOFF:
+            _, index, card, as_rank = action
+            return f"laid off {laid_off(state, index, card, as_rank)} on meld {index + 1}"
+        if kind == DISCARD:
+            return f"discarded {NAME[action[1]]}"
+        if kind == DRAWN:
+            return f"{seat_name(state.turn, names)} drew {NAME[action[1]]}"
+        if kind == RESHUFFLE:
+            return "reshuffled the discards into a new stock"
+        if kind == DEAL:
+            _, seat, cards, _wild = action
+            who = names[seat] if names and 0 <= seat < len(names) else f"seat {seat}"
+            return f"{who} was dealt {' '.join(NAME[c] for c in cards)}"
+        return str(self.describe(state, action, names=names))
+
+    def describe_events(self, events: Sequence[tuple[Any, Action]], viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str]:
+        """Each event as ``describe`` says it, except that a draw from the stock
+        is one line with its card: "ann drew 7D from the stock" (or "drew a card
+        from the stock" for the others)."""
+        lines: list[str] = []
+        index = 0
+        while index < len(events):
+            state, action = events[index]
             index += 1
-            seat = state.turn
-            card = NAME[drawn[1]] if viewer is None or viewer == seat else "a card"
-            lines.append(f"{seat_name(seat, names)} drew {card} from the stock")
-            continue
-        lines.append(event_line(variant, state, action, viewer, names))
-    return lines
+            if action[0] == DRAW and index < len(events) and events[index][1][0] == DRAWN:
+                drawn = events[index][1]
+                index += 1
+                seat = state.turn
+                card = NAME[drawn[1]] if viewer is None or viewer == seat else "a card"
+                lines.append(f"{seat_name(seat, names)} drew {card} from the stock")
+                continue
+            lines.append(event_line(self, state, action, viewer, names))
+        return lines
+
+    def rule_behind(self, state: EndOfPageState, action: Action, names: Sequence[str] | None = None) -> str:
+        """The rule that allowed or forced a move, from public knowledge only."""
+        kind = action[0]
+        cfg = state.cfg
+        if kind == DRAW:
+            return "each turn starts with a draw: from the stock here"
+        if kind == TAKE:
+            return "each turn starts with a draw: the top discard here, which anyone may take"
+        if kind == PICKUP:
+            return ("a deeper discard may be taken only to meld it at once with at least two natural cards "
+                    "from the hand; the cards above it stay in order; " + _meld_rule(state, action[2]))
+        if kind == MELD:
+            first = "" if state.melded[state.turn] else "; a first meld opens lay-offs on any meld"
+            return _meld_rule(state, action[1]) + first
+        if kind == LAYOFF:
+            _, index, card, as_rank = action
+            meld = state.melds[index]
+            owner = possessive(seat_name(state.owners[index], names), alone=False)
+            what = f"{owner} set of {RANK_NAMES[meld[1]]}s" if meld[0] == SET else \
+                f"{owner} run of {('spades', 'hearts', 'diamonds', 'clubs')[meld[1]]}"
+            text = f"after a first meld, a card may be laid off on any meld: {NAME[card]} extends {what}"
+            if state.is_wild(card):
+                means = RANK_NAMES[as_rank] + ("SHDC"[meld[1]] if meld[0] == RUN else "")
+                text += f"; {_wilds(state)}: {NAME[card]} stands for {means}"
+            if len(state.hands[state.turn]) == 1:
+                text += "; a last card that plays must be played"
+            return text
+        if kind == DISCARD:
+            card = action[1]
+            hand = state.hands[state.turn]
+            if len(hand) == 1:
+                return "a last card that does not play may be discarded to go out"
+            text = "each turn ends with one discard"
+            if state.is_wild(card):
+                text += f"; a wild ({_wilds(state)}) discarded may be taken by the next player"
+            return text
+        if kind == DEAL:
+            _, seat, cards, _wild = action
+            size = HAND_SIZE[cards[0]]
+            text = f"the turned-up {NAME[cards[0]]} sets the hand: {size} cards"
+            if seat == state.dealer:
+                text += "; the dealer's first turned card that is not an ace names the wild rank"
+            return text
+        if kind == RESHUFFLE:
+            return (f"the stock ran out: the discards under the top card make a new stock "
+                    f"(at most {plural(cfg.reshuffles, 'rebuild')} a round)")
+        return ""
+
+    def round_summary(self, state: EndOfPageState, action: Action,
+                      names: Sequence[str] | None = None) -> str | None:
+        """When ``action`` ends a round before the last: the round's final table
+        (every meld, every hand), what each player scored, and the score sheet."""
+        after = round_end(state, action)
+        ended = getattr(after, "last_round", None)
+        if after is None or ended is None:
+            return None
+        n = state.num_players
+        labels = seat_names(names, n)
+        table = after.clone()
+        (table.hands, table.melds, table.owners, table.layoffs, table.played, table.melded, table.out,
+         table.wild, table.mrules, table.points) = ended
+        width = max(len(x) for x in labels)
+        lines = [f"Round {state.round + 1} of {state.cfg.page_lines} is over: "
+                 f"{name_seats(after.notes[-1], labels)}.", "The table as the round ended:"]
+        if table.melds:
+            for index in range(len(table.melds)):
+                lines.append(f"  {index + 1}. {labels[table.owners[index]]}: {meld_display(table, index)}")
+        else:
+            lines.append("  no melds")
+        scores = after.round_scores[-1]
+        for seat in range(n):
+            on_table = sum(table.points[c] for c in table.played[seat])
+            in_hand = sum(table.points[c] for c in table.hands[seat])
+            hand = hand_text(table, table.hands[seat]) if table.hands[seat] else "no cards (out)"
+            lines.append(f"  {labels[seat]:<{width}}  {on_table:>4} on the table - {in_hand:>3} in hand "
+                         f"= {scores[seat]:>4}   hand: {hand}")
+        lines.append("")
+        lines.extend(score_sheet(after, labels))
+        return "\n".join(lines)
 
 
 # -------------------------------------------------------------- the rules
-def explain(state: EndOfPageState, action: Any, names: Sequence[str] | None) -> str:
-    """The rule that allowed or forced a move, from public knowledge only."""
-    kind = action[0]
-    cfg = state.cfg
-    if kind == DRAW:
-        return "each turn starts with a draw: from the stock here"
-    if kind == TAKE:
-        return "each turn starts with a draw: the top discard here, which anyone may take"
-    if kind == PICKUP:
-        return ("a deeper discard may be taken only to meld it at once with at least two natural cards "
-                "from the hand; the cards above it stay in order; " + _meld_rule(state, action[2]))
-    if kind == MELD:
-        first = "" if state.melded[state.turn] else "; a first meld opens lay-offs on any meld"
-        return _meld_rule(state, action[1]) + first
-    if kind == LAYOFF:
-        _, index, card, as_rank = action
-        meld = state.melds[index]
-        owner = possessive(seat_name(state.owners[index], names), alone=False)
-        what = f"{owner} set of {RANK_NAMES[meld[1]]}s" if meld[0] == SET else \
-            f"{owner} run of {('spades', 'hearts', 'diamonds', 'clubs')[meld[1]]}"
-        text = f"after a first meld, a card may be laid off on any meld: {NAME[card]} extends {what}"
-        if state.is_wild(card):
-            means = RANK_NAMES[as_rank] + ("SHDC"[meld[1]] if meld[0] == RUN else "")
-            text += f"; {_wilds(state)}: {NAME[card]} stands for {means}"
-        if len(state.hands[state.turn]) == 1:
-            text += "; a last card that plays must be played"
-        return text
-    if kind == DISCARD:
-        card = action[1]
-        hand = state.hands[state.turn]
-        if len(hand) == 1:
-            return "a last card that does not play may be discarded to go out"
-        text = "each turn ends with one discard"
-        if state.is_wild(card):
-            text += f"; a wild ({_wilds(state)}) discarded may be taken by the next player"
-        return text
-    if kind == DEAL:
-        _, seat, cards, _wild = action
-        size = HAND_SIZE[cards[0]]
-        text = f"the turned-up {NAME[cards[0]]} sets the hand: {size} cards"
-        if seat == state.dealer:
-            text += "; the dealer's first turned card that is not an ace names the wild rank"
-        return text
-    if kind == RESHUFFLE:
-        return (f"the stock ran out: the discards under the top card make a new stock "
-                f"(at most {plural(cfg.reshuffles, 'rebuild')} a round)")
-    return ""
-
-
 def _wilds(state: EndOfPageState) -> str:
     return f"{RANK_NAMES[state.wild]}s are wild this round"
 
@@ -117,60 +193,27 @@ def _meld_rule(state: EndOfPageState, meld: tuple) -> str:
     return text
 
 
-# ------------------------------------------------------------ a round's end
-def round_summary(state: EndOfPageState, action: Any, names: Sequence[str] | None) -> str | None:
-    """When ``action`` ends a round before the last: the round's final table
-    (every meld, every hand), what each player scored, and the score sheet."""
-    from .variant import hand_text, meld_display, score_sheet
+def laid_off(state: EndOfPageState, index: int, card: int, as_rank: int) -> str:
+    """A card laid off, with what a wild stands for: ``5H (as QS)``.  The
+    meld may not exist (a refused move names whatever it was given)."""
+    text = NAME[card]
+    if state.is_wild(card):
+        meld = state.melds[index] if 0 <= index < len(state.melds) else None
+        suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
+        text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
+    return text
 
+
+def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | None) -> str:
+    """When ``action`` ends the round: that it does, and how when the line
+    does not say it already (nothing for an illegal action, which ends
+    nothing).  The round's scores are not here: they are the round's summary
+    (``round_summary``, shown next) and the score sheet, said once."""
     after = after_move(state, action)
-    ended = getattr(after, "last_round", None)
-    if after is None or after.round == state.round or after.result() is not None or ended is None:
-        return None
-    n = state.num_players
-    labels = [seat_name(s, names) for s in range(n)]
-    table = after.clone()
-    (table.hands, table.melds, table.owners, table.layoffs, table.played, table.melded, table.out,
-     table.wild, table.mrules, table.points) = ended
-    width = max(len(x) for x in labels)
-    lines = [f"Round {state.round + 1} of {state.cfg.page_lines} is over: "
-             f"{name_seats(after.notes[-1], labels)}.", "The table as the round ended:"]
-    if table.melds:
-        for index in range(len(table.melds)):
-            lines.append(f"  {index + 1}. {labels[table.owners[index]]}: {meld_display(table, index)}")
-    else:
-        lines.append("  no melds")
-    scores = after.round_scores[-1]
-    for seat in range(n):
-        on_table = sum(table.points[c] for c in table.played[seat])
-        in_hand = sum(table.points[c] for c in table.hands[seat])
-        hand = hand_text(table, table.hands[seat]) if table.hands[seat] else "no cards (out)"
-        lines.append(f"  {labels[seat]:<{width}}  {on_table:>4} on the table - {in_hand:>3} in hand "
-                     f"= {scores[seat]:>4}   hand: {hand}")
-    lines.append("")
-    lines.extend(score_sheet(after, labels))
-    return "\n".join(lines)
-
-
-# ---------------------------------------------------------- the house rules
-def rules_summary(changed: Mapping[str, Any]) -> list[str]:
-    """The house rules ``changed`` from the defaults
-    (:func:`cardcli.options.changed_options`), in a few words each."""
-    said: list[str] = []
-    if "decks" in changed:
-        said.append("decks by table size" if changed["decks"] is None else plural(changed["decks"], "deck"))
-    if "page_lines" in changed:
-        said.append(plural(changed["page_lines"], "round"))
-    if "target_score" in changed:
-        target = changed["target_score"]
-        said.append("no target score" if target is None else f"first to {target} points")
-    if "reshuffles" in changed:
-        said.append(f"{plural(changed['reshuffles'], 'stock rebuild')} a round")
-    for key, what in (("wild_value", "wilds"), ("ace_value", "aces"), ("high_value", "8 to K"),
-                      ("low_value", "3 to 7")):
-        if key in changed:
-            said.append(f"{what} {plural(changed[key], 'point')}")
-    return said
-
-
-__all__ = ["describe_events", "explain", "round_summary", "rules_summary"]
+    if after is None or after.round == state.round:
+        return ""
+    labels = seat_names(names, state.num_players)
+    how = name_seats(after.notes[-1], labels)
+    if how == f"{labels[state.turn]} went out":  # "discarded 9D and went out" says it
+        return f". Round {state.round + 1} is over"
+    return f". Round {state.round + 1} is over ({how})"

@@ -1,4 +1,4 @@
-"""The rules of End of the Page as a state machine (RULES.md ``endofpage``).
+"""The rules of End of the Page as a state machine (``docs/variants/endofpage.md``).
 
 A turn is several decisions, which keeps each legal-action list short:
 
@@ -22,16 +22,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from cardcli.abilities import HandsAndStock
 from cardcli.cards import NAME, RANK, RANK_NAMES
 from cardcli.errors import IllegalMove
 from cardcli.melds import (
     Meld,
     MeldRules,
     add_card,
-    explain,
     layoff_meanings,
     layoff_problem,
     meld_problem,
@@ -41,16 +40,9 @@ from cardcli.melds import (
     three_card_melds,
 )
 from cardcli.rand import below
-from cardcli.variant import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    Result,
-    State,
-    hand_zones,
-    rank_places,
-    set_hands_and_stock,
-)
+from cardcli.results import Result
+from cardcli.stock import draw_one, first_missing, rebuild, take
+from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
 from .config import Config
 
@@ -85,49 +77,19 @@ def wild_of(cards: Sequence[int]) -> int:
     return -1
 
 
-def _missing(cards: Iterable[int], hand: Iterable[int]) -> int | None:
-    """The first of ``cards`` (a multiset) that ``hand`` does not hold, or None."""
-    need = Counter(cards)
-    have = Counter(hand)
-    for card, count in need.items():
-        if have[card] < count:
-            return card
-    return None
+class EndOfPageState(HandsAndStock, State):
+    """A position of a game of End of the Page: the whole page of rounds.
 
+    The other hands and the stock are hidden (:class:`HandsAndStock`); the
+    cards every player saw go into a hand and stay are :meth:`known_cards`.
+    """
 
-class EndOfPageState(State):
+    shared = ("deck",)
     __slots__ = (
-        "_result",
-        "cfg",
-        "deal_seat",
-        "dealer",
-        "deck",
-        "discard",
-        "drawn",
-        "ended",
-        "faceup",
-        "hands",
-        "known",
-        "last_round",
-        "layoffs",
-        "melded",
-        "melds",
-        "mrules",
-        "notes",
-        "num_players",
-        "out",
-        "owners",
-        "phase",
-        "played",
-        "points",
-        "reshuffled",
-        "round",
-        "round_scores",
-        "stock",
-        "totals",
-        "turn",
-        "turns",
-        "wild",
+        "_result", "cfg", "deal_seat", "dealer", "deck", "discard", "drawn", "ended", "faceup", "hands",
+        "known", "last_round", "layoffs", "melded", "melds", "mrules", "notes", "num_players", "out",
+        "owners", "phase", "played", "points", "reshuffled", "round", "round_scores", "stock", "totals",
+        "turn", "turns", "wild"
     )
 
     def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
@@ -169,41 +131,6 @@ class EndOfPageState(State):
         self.out: list[int] = []
         self.reshuffled = 0
         self.drawn = -1
-
-    # ----------------------------------------------------------------- copying
-    def clone(self) -> EndOfPageState:
-        other = object.__new__(EndOfPageState)
-        other.cfg = self.cfg
-        other.num_players = self.num_players
-        other.dealer = self.dealer
-        other.deck = self.deck
-        other.round = self.round
-        other.totals = self.totals[:]
-        other.round_scores = self.round_scores[:]
-        other.notes = self.notes[:]
-        other.ended = self.ended
-        other._result = self._result
-        other.wild = self.wild
-        other.mrules = self.mrules
-        other.points = self.points
-        other.hands = [hand[:] for hand in self.hands]
-        other.known = [cards[:] for cards in self.known]
-        other.stock = self.stock[:]
-        other.discard = self.discard[:]
-        other.melds = self.melds[:]
-        other.owners = self.owners[:]
-        other.layoffs = self.layoffs[:]
-        other.played = [cards[:] for cards in self.played]
-        other.melded = self.melded[:]
-        other.faceup = self.faceup
-        other.turn = self.turn
-        other.deal_seat = self.deal_seat
-        other.phase = self.phase
-        other.turns = self.turns
-        other.out = self.out[:]
-        other.reshuffled = self.reshuffled
-        other.drawn = self.drawn
-        return other
 
     # ------------------------------------------------------------- inspection
     def current_player(self) -> int:
@@ -307,10 +234,6 @@ class EndOfPageState(State):
         zones["table"] = table
         return zones
 
-    def hidden_zones(self, seat: int) -> list[str]:
-        """The other hands and the stock (the discards and the melds are face up)."""
-        return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
-
     def known_cards(self, seat: int) -> dict[str, list[int]]:
         """Cards in other hands that every player saw go there and stay: the
         turned-up cards of the deal (the dealer's face-up wild too) and
@@ -318,9 +241,6 @@ class EndOfPageState(State):
         discarded."""
         return {f"hand {other}": cards[:] for other, cards in enumerate(self.known)
                 if other != seat and cards}
-
-    def set_zones(self, zones: dict[str, list[int]]) -> None:
-        set_hands_and_stock(self, zones, "End of the Page")
 
     def rollout_value(self, seat: int) -> float | None:
         """A round has just ended and more remain: value ``seat``'s lead over
@@ -347,7 +267,7 @@ class EndOfPageState(State):
         phase = self.phase
         stock = self.stock
         if phase == P_STOCK:
-            return (DRAWN, stock[below(rng, len(stock))])
+            return (DRAWN, draw_one(stock, rng))
         if phase == P_DEAL:
             pool = stock[:]
             first = pool.pop(below(rng, len(pool)))
@@ -359,7 +279,7 @@ class EndOfPageState(State):
             wild = wild_of(cards) if self.deal_seat == self.dealer else -1
             return (DEAL, self.deal_seat, tuple(cards), wild)
         if phase == P_TURN_UP:
-            return (TURN_UP, stock[below(rng, len(stock))])
+            return (TURN_UP, draw_one(stock, rng))
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
         raise ValueError("not a chance node")
@@ -373,7 +293,7 @@ class EndOfPageState(State):
             raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
         if player == CHANCE:
-            self._check_chance(action)
+            self.check_chance(action)
             return
         if kind not in DECISIONS:
             raise IllegalMove(f"expected a move by seat {player}, not a chance event")
@@ -407,7 +327,7 @@ class EndOfPageState(State):
             raise IllegalMove(f"the meld must include the picked-up {NAME[card]}")
         cards.remove(card)
         hand = self.hands[self.turn]
-        missing = _missing(cards, hand)
+        missing = first_missing(cards, hand)
         if missing is not None:
             raise IllegalMove(f"{NAME[missing]} is not in seat {self.turn}'s hand")
         naturals = sum(1 for c in cards if RANK[c] != self.wild)
@@ -426,7 +346,7 @@ class EndOfPageState(State):
             raise IllegalMove("already drew this turn: meld, lay off or discard")
         if kind == MELD:
             meld = action[1]
-            missing = _missing(meld[3], hand)
+            missing = first_missing(meld[3], hand)
             if missing is not None:
                 raise IllegalMove(f"{NAME[missing]} is not in seat {seat}'s hand")
             problem = meld_problem(meld, self.mrules)
@@ -465,7 +385,7 @@ class EndOfPageState(State):
             return
         raise IllegalMove(f"not a move: {action!r}")  # pragma: no cover
 
-    def _check_chance(self, action: Action) -> None:
+    def check_chance(self, action: Action) -> None:
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
@@ -481,7 +401,7 @@ class EndOfPageState(State):
             if len(cards) != size:
                 raise IllegalMove(f"seat {seat}'s turned-up {NAME[cards[0]]} means {size} cards, "
                                   f"but {len(cards)} were dealt")
-            missing = _missing(cards, self.stock)
+            missing = first_missing(cards, self.stock)
             if missing is not None:
                 raise IllegalMove(f"{NAME[missing]} is dealt more times than the pack holds it")
             if seat == self.dealer:
@@ -525,10 +445,7 @@ class EndOfPageState(State):
             self.phase = P_STOCK
         elif kind == DRAWN:
             card = action[1]
-            stock = self.stock
-            index = stock.index(card)
-            stock[index] = stock[-1]
-            stock.pop()
+            take(self.stock, card)
             self.hands[self.turn].append(card)
             self.drawn = card
             self.phase = P_PLAY
@@ -557,9 +474,7 @@ class EndOfPageState(State):
             self.discard.append(action[1])
             self._start_turn()
         elif kind == RESHUFFLE:
-            top = self.discard.pop()
-            self.stock = self.discard
-            self.discard = [top]
+            self.stock, self.discard = rebuild(self.discard)
             self.reshuffled += 1
             self.phase = P_DRAW
         else:  # pragma: no cover - check() rejects these
@@ -667,19 +582,9 @@ class EndOfPageState(State):
             return
         self.phase = P_OVER
         self.ended = reason
-        places = rank_places(self.totals, lower_is_better=False)
-        best = [s for s in range(n) if places[s] == 1]
         if reached:
             why = f"a total reached {target} after round {self.round}; highest total wins"
         else:
             why = f"the end of the page: {self.round} round{'s' if self.round != 1 else ''} played; " \
                   "highest total wins"
-        self._result = Result(places=places, winner=best[0] if len(best) == 1 else None, reason=why,
-                              scores=self.totals[:], rounds=[r[:] for r in self.round_scores])
-
-
-def describe_meld(meld: tuple, rules: MeldRules) -> str:
-    return meld_text(meld, rules)
-
-
-__all__ = ["EndOfPageState", "explain"]
+        self._result = Result.ranked(self.totals, why, lower_is_better=False, rounds=self.round_scores)

@@ -1,4 +1,4 @@
-"""Matching Page One for cardcli: the Crazy-Eights-style race of RULES.md ``matching``."""
+"""Matching Page One for cardcli: the Crazy-Eights-style race (``docs/variants/matching.md``)."""
 
 from .variant import MatchingVariant
 

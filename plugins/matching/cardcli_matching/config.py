@@ -45,7 +45,7 @@ CONSTRAINTS = (
 )
 
 
-def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
+def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
     """Refuse what CONSTRAINTS forbid, every problem at once.  Without
     ``num_players`` the widest table (``max_players``) must be dealt."""
     problems = []
@@ -67,10 +67,13 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
         raise RulesetError(*problems)
 
 
+#: The kind of a play action, ``(PLAY, card, suit, call)`` (the others are in :mod:`.state`):
+#: here, because :attr:`Config.plays` builds every play once.
+PLAY = 0
+
+
 def _plays(card: int, eight: bool) -> tuple[tuple[tuple, ...], tuple[tuple, ...]]:
     """The play actions of ``card`` without and with the Page One call."""
-    from .state import PLAY
-
     suits = range(4) if eight else (-1,)
     plain = tuple((PLAY, card, suit, False) for suit in suits)
     called = tuple(action for suit in suits
@@ -82,23 +85,9 @@ class Config:
     """Rules resolved into attributes and lookup tables for the hot path."""
 
     __slots__ = (
-        "card_points",
-        "card_special",
-        "draw_until_playable",
-        "draw_when_able",
-        "finish_on_special",
-        "first_special",
-        "hand_size",
-        "on_suit",
-        "on_top",
-        "page_one_penalty",
-        "plays",
-        "rank_all_places",
-        "reverse_rank",
-        "rounds",
-        "skip_rank",
-        "special",
-        "stack_twos",
+        "card_points", "card_special", "draw_until_playable", "draw_when_able", "finish_on_special",
+        "first_special", "hand_size", "on_suit", "on_top", "page_one_penalty", "plays", "rank_all_places",
+        "reverse_rank", "rounds", "skip_rank", "special", "stack_twos"
     )
 
     def __init__(self, rules: Mapping[str, Any]) -> None:

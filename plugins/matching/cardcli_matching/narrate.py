@@ -1,14 +1,17 @@
-"""Matching Page One told to people: the log in whole sentences, the rule
-behind each move (``replay --explain``), a round's end, the house rules."""
+"""Matching Page One told to people (the narration ability): the log in
+whole sentences, a refused move as it was tried, the rule behind each move
+(``replay --explain``), a round's end, the house rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, sorted_hand
-from cardcli.variant import after_move, event_line
-from cardcli.words import cards_told, join_and, name_seats, plural, seat_name
+from cardcli.abilities import Narration
+from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
+from cardcli.grammar import cards_told, join_and, name_seats, plural, seat_name, seat_names
+from cardcli.narration import RuleWords, draws_after, either, event_line, round_end
+from cardcli.variant import Action
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
 from .state import (
@@ -24,95 +27,179 @@ from .state import (
     MatchingState,
 )
 
+#: What each option says in the header when it differs from the default, in this order.
+RULE_WORDS: dict[str, RuleWords] = {
+    "hand_size": lambda value, changed: f"{value} cards each",
+    "skip": lambda value, changed: "" if value else "no skip card",
+    "skip_rank": lambda value, changed: "" if changed.get("skip") is False else f"{value} skips",
+    "reverse": lambda value, changed: "" if value else "no reverse card",
+    "reverse_rank": lambda value, changed: "" if changed.get("reverse") is False else f"{value} reverses",
+    "draw_two": either("2s draw two", "2s are plain cards"),
+    "draw_three": either("3s draw three", "3s are plain cards"),
+    "stack_twos": either("penalties pass on", "no stacking"),
+    "wild_eight": either("8s are wild", "8s are not wild"),
+    "first_special": lambda value, changed: ("a special first card takes effect" if value == "apply"
+                                             else "a special first card is sent under"),
+    "draw_when_able": either("drawing allowed with a card that plays", "no drawing with a card that plays"),
+    "draw_until_playable": either("draw until a card plays", "draw one card"),
+    "page_one_penalty": lambda value, changed: (f"a {value}-card Page One penalty" if value
+                                                else "no Page One penalty"),
+    "finish_on_special": either("going out on a special card", "no going out on a special card"),
+    "rank_all_places": either("play on for every place", "the first out wins"),
+    "rounds": lambda value, changed: plural(value, "round"),
+}
 
-# ----------------------------------------------------------------- the log
-def describe_events(variant: Any, events: Sequence[tuple[MatchingState, Any]], viewer: int | None,
-                    names: Sequence[str] | None) -> list[str]:
-    """Each event as ``describe`` says it, except that a draw is told in one
-    line with what it drew and what the drawer did with it:
 
-    * "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)"
-      then "drew 2 cards (penalty)");
-    * "cpu2 could not play: drew a card and played 4C on 9C";
-    * "ann played 5H on 5S - forgot to call Page One!: drew 2 cards".
-    """
-    lines: list[str] = []
-    index = 0
-    while index < len(events):
-        state, action = events[index]
-        seat = state.current_player()
-        index += 1
-        if seat < 0:
-            lines.append(event_line(variant, state, action, viewer, names))
-            continue
-        line = event_line(variant, state, action, viewer, names)
-        drew: list[int] = []
-        reason = -1
-        draw_state: MatchingState | None = None
-        reshuffled = start = index
+class MatchingNarration(Narration):
+    """Matching Page One told to people (see the module docstring)."""
+
+    rule_words = RULE_WORDS
+
+    def describe_events(self, events: Sequence[tuple[Any, Action]], viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str]:
+        """Each event as ``describe`` says it, except that a draw is told in one
+        line with what it drew and what the drawer did with it:
+
+        * "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)"
+          then "drew 2 cards (penalty)");
+        * "cpu2 could not play: drew a card and played 4C on 9C";
+        * "ann played 5H on 5S - forgot to call Page One!: drew 2 cards".
+        """
+        lines: list[str] = []
+        index = 0
         while index < len(events):
-            later, event = events[index]
-            if event[0] == DRAWN and later.draw_seat == seat:
-                draw_state = later
-                reason = later.draw_for
-                drew.extend(event[1])
-            elif event[0] == RESHUFFLE and later.draw_seat == seat:
-                reshuffled = index + 1
-            else:
-                break
+            state, action = events[index]
+            seat = state.current_player()
             index += 1
-        if draw_state is None:
-            index = start
+            if seat < 0:
+                lines.append(event_line(self, state, action, viewer, names))
+                continue
+            line = event_line(self, state, action, viewer, names)
+            drew, draw_state, reshuffled, after_draws = draws_after(events, index, seat, _drawn, _rebuilt)
+            if draw_state is None:
+                lines.append(line)
+                continue
+            index = after_draws
+            if action[0] == DRAW and state.penalty:
+                line = f"{seat_name(seat, names)} took the penalty"
+            elif action[0] == PLAY and draw_state.draw_for == FOR_PAGE_ONE:
+                line += " - forgot to call Page One!"
+            line += ": drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
+            if reshuffled:
+                line += " (the discards were reshuffled into a new stock on the way)"
+            if index < len(events):
+                after, then = events[index]
+                if after.current_player() == seat and after.phase == P_AFTER_DRAW and then[0] in (PLAY, KEEP):
+                    index += 1
+                    if then[0] == KEEP:
+                        line += " and kept it"
+                    else:
+                        line += " and " + self.describe(after, then, viewer=viewer, names=names)
             lines.append(line)
-            continue
-        if action[0] == DRAW and state.penalty:
-            line = f"{seat_name(seat, names)} took the penalty"
-        elif action[0] == PLAY and reason == FOR_PAGE_ONE:
-            line += " - forgot to call Page One!"
-        line += ": drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
-        if reshuffled > start:
-            line += " (the discards were reshuffled into a new stock on the way)"
-        if index < len(events):
-            after, then = events[index]
-            if after.current_player() == seat and after.phase == P_AFTER_DRAW and then[0] in (PLAY, KEEP):
-                index += 1
-                if then[0] == KEEP:
-                    line += " and kept it"
-                else:
-                    line += " and " + variant.describe(after, then, viewer=viewer, names=names)
-        lines.append(line)
-    return lines
+        return lines
+
+    def describe_attempt(self, state: MatchingState, action: Action,
+                         names: Sequence[str] | None = None) -> str:
+        """The move as attempted, for a refusal: no effects of the card."""
+        kind = action[0]
+        if kind == PLAY:
+            return play_text(state, action[1], action[2], action[3])
+        if kind == DRAW:
+            return "took the penalty" if state.penalty else "chose to draw"
+        if kind == KEEP:
+            return "chose to keep a drawn card"
+        if kind == TURN_UP:
+            return f"turned up {NAME[action[1]]}"
+        return str(self.describe(state, action, names=names))
+
+    def rule_behind(self, state: MatchingState, action: Action, names: Sequence[str] | None = None) -> str:
+        """The rule that allowed or forced a move, from public knowledge only."""
+        kind = action[0]
+        cfg = state.cfg
+        if kind == PLAY:
+            return _explain_play(state, action, names)
+        if kind == DRAW:
+            if state.penalty:
+                rank = state.penalty_rank
+                if not cfg.stack_twos:
+                    return f"facing a penalty of {state.penalty}: it must be taken (no stacking)"
+                return (f"takes the penalty of {state.penalty}: it could be passed on only with a "
+                        f"{RANK_NAMES[rank]}")
+            if cfg.draw_when_able:
+                return "draws: a player may draw even holding a card that plays (draw_when_able)"
+            return "must draw: " + _lacking(state)
+        if kind == KEEP:
+            return "a drawn card that plays may be played at once or kept"
+        if kind == TURN_UP:
+            special = cfg.card_special[action[1]]
+            if special != NONE and cfg.first_special == "reflip" and len(state.stock) > 1:
+                return "a special card turned up first is sent under the stock and another turned"
+            if special != NONE:
+                return "a special card turned up first takes effect on the first player"
+            return ""
+        if kind == RESHUFFLE:
+            return "the stock is empty: the discards under the top card become the new stock"
+        return ""  # the cards drawn: the move that made them drawn said why
+
+    def round_summary(self, state: MatchingState, action: Action,
+                      names: Sequence[str] | None = None) -> str | None:
+        """When ``action`` ends a round of a longer game: every hand as it ended,
+        the round's scores and the totals."""
+        after = round_end(state, action) if state.cfg.rounds > 1 else None
+        ended = getattr(after, "last_round", None)
+        if after is None or ended is None:
+            return None
+        hands, why = ended
+        n = state.num_players
+        labels = seat_names(names, n)
+        width = max(len(x) for x in labels)
+        scores = after.round_scores[-1]
+        score_width = max(len(str(x)) for x in (*scores, *after.totals))
+        why = name_seats(why, labels)
+        lines = [f"Round {state.round + 1} of {state.cfg.rounds} is over: {why}.",
+                 "Cards left in hand count against their holder:"]
+        for seat in range(n):
+            cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "-"
+            lines.append(f"  {labels[seat]:<{width}}  {scores[seat]:>{score_width}} points  "
+                         f"(total {after.totals[seat]:>{score_width}})  {cards}")
+        return "\n".join(lines)
 
 
-# -------------------------------------------------------------- the rules
-def explain(state: MatchingState, action: Any, names: Sequence[str] | None) -> str:
-    """The rule that allowed or forced a move, from public knowledge only."""
-    kind = action[0]
-    cfg = state.cfg
-    if kind == PLAY:
-        return _explain_play(state, action, names)
-    if kind == DRAW:
-        if state.penalty:
-            rank = state.penalty_rank
-            if not cfg.stack_twos:
-                return f"facing a penalty of {state.penalty}: it must be taken (no stacking)"
-            return (f"takes the penalty of {state.penalty}: it could be passed on only with a "
-                    f"{RANK_NAMES[rank]}")
-        if cfg.draw_when_able:
-            return "draws: a player may draw even holding a card that plays (draw_when_able)"
-        return "must draw: " + _lacking(state)
-    if kind == KEEP:
-        return "a drawn card that plays may be played at once or kept"
-    if kind == TURN_UP:
-        special = cfg.card_special[action[1]]
-        if special != NONE and cfg.first_special == "reflip" and len(state.stock) > 1:
-            return "a special card turned up first is sent under the stock and another turned"
-        if special != NONE:
-            return "a special card turned up first takes effect on the first player"
+# ------------------------------------------------------- a refused move
+def _drawn(seat: int, state: MatchingState, action: Action) -> Any:
+    return action[1] if action[0] == DRAWN and state.draw_seat == seat else None
+
+
+def _rebuilt(seat: int, state: MatchingState, action: Action, cards: list[int]) -> bool:
+    return action[0] == RESHUFFLE and state.draw_seat == seat
+
+
+def play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
+    """``played 8C on JH (spades named), naming hearts``: the play itself, no effect."""
+    text = f"played {NAME[card]} on {NAME[state.top]}" if state.discard else f"played {NAME[card]}"
+    if state.suit >= 0 and state.suit != ANY_SUIT:
+        text += f" ({SUIT_NAMES[state.suit]} named)"
+    if 0 <= suit <= 3:
+        text += f", naming {SUIT_NAMES[suit]}"
+    return ("called \"Page One!\" and " if call else "") + text
+
+
+def effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -> str:
+    """What a special card does to the table, for the log."""
+    kind = state.cfg.card_special[card]
+    seat = state.turn
+    if kind == 0 or (len(state.hands[seat]) == 1 and not state.cfg.rank_all_places):
         return ""
-    if kind == RESHUFFLE:
-        return "the stock is empty: the discards under the top card become the new stock"
-    return ""  # the cards drawn: the move that made them drawn said why
+    following = seat_name(state.next_seat(seat), names)
+    if kind in (TWO, THREE):
+        return f"{following} must draw {state.penalty + (2 if kind == TWO else 3)} or pass it on"
+    if kind == SKIP:
+        return f"skips {following}"
+    if kind == REVERSE:
+        if state.players_in() == 2:
+            return f"skips {following}"
+        return "reverses the direction"
+    return ""
 
 
 def _lacking(state: MatchingState) -> str:
@@ -120,10 +207,10 @@ def _lacking(state: MatchingState) -> str:
     cfg = state.cfg
     named = 0 <= state.suit < ANY_SUIT
     if named:
-        parts = [f"no {SUIT_NAMES[state.suit][:-1]}"]
+        parts = [f"no {SUIT_SINGULAR[state.suit]}"]
     else:
         top = state.discard[-1]
-        parts = [f"no {SUIT_NAMES[SUIT[top]][:-1]}", f"no {RANK_NAMES[RANK[top]]}"]
+        parts = [f"no {SUIT_SINGULAR[SUIT[top]]}", f"no {RANK_NAMES[RANK[top]]}"]
     if cfg.special[8] == EIGHT:
         parts.append("no 8")
     text = join_and(parts) + " in hand"
@@ -187,78 +274,3 @@ def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None
             else:
                 effects.append(f"the {rank_name} reverses the direction")
     return "; ".join([text, *effects])
-
-
-# ------------------------------------------------------------ a round's end
-def round_summary(state: MatchingState, action: Any, names: Sequence[str] | None) -> str | None:
-    """When ``action`` ends a round of a longer game: every hand as it ended,
-    the round's scores and the totals."""
-    if state.cfg.rounds == 1:
-        return None
-    after = after_move(state, action)
-    if after is None or after.round == state.round or after.result() is not None:
-        return None
-    ended = getattr(after, "last_round", None)
-    if ended is None:  # pragma: no cover - every round's end leaves it
-        return None
-    hands, why = ended
-    n = state.num_players
-    labels = [seat_name(s, names) for s in range(n)]
-    width = max(len(x) for x in labels)
-    scores = after.round_scores[-1]
-    score_width = max(len(str(x)) for x in (*scores, *after.totals))
-    why = name_seats(why, labels)
-    lines = [f"Round {state.round + 1} of {state.cfg.rounds} is over: {why}.",
-             "Cards left in hand count against their holder:"]
-    for seat in range(n):
-        cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "-"
-        lines.append(f"  {labels[seat]:<{width}}  {scores[seat]:>{score_width}} points  "
-                     f"(total {after.totals[seat]:>{score_width}})  {cards}")
-    return "\n".join(lines)
-
-
-# ---------------------------------------------------------- the house rules
-def rules_summary(changed: Mapping[str, Any]) -> list[str]:
-    """The house rules ``changed`` from the defaults
-    (:func:`cardcli.options.changed_options`), in a few words each."""
-    said: list[str] = []
-    if "hand_size" in changed:
-        said.append(f"{changed['hand_size']} cards each")
-    if "skip" in changed and not changed["skip"]:
-        said.append("no skip card")
-    elif "skip_rank" in changed:
-        said.append(f"{changed['skip_rank']} skips")
-    if "reverse" in changed and not changed["reverse"]:
-        said.append("no reverse card")
-    elif "reverse_rank" in changed:
-        said.append(f"{changed['reverse_rank']} reverses")
-    if "draw_two" in changed:
-        said.append("2s draw two" if changed["draw_two"] else "2s are plain cards")
-    if "draw_three" in changed:
-        said.append("3s draw three" if changed["draw_three"] else "3s are plain cards")
-    if "stack_twos" in changed:
-        said.append("penalties pass on" if changed["stack_twos"] else "no stacking")
-    if "wild_eight" in changed:
-        said.append("8s are wild" if changed["wild_eight"] else "8s are not wild")
-    if "first_special" in changed:
-        said.append("a special first card takes effect" if changed["first_special"] == "apply"
-                    else "a special first card is sent under")
-    if "draw_when_able" in changed:
-        said.append("drawing allowed with a card that plays" if changed["draw_when_able"]
-                    else "no drawing with a card that plays")
-    if "draw_until_playable" in changed:
-        said.append("draw until a card plays" if changed["draw_until_playable"] else "draw one card")
-    if "page_one_penalty" in changed:
-        penalty = changed["page_one_penalty"]
-        said.append(f"a {penalty}-card Page One penalty" if penalty else "no Page One penalty")
-    if "finish_on_special" in changed:
-        said.append("going out on a special card" if changed["finish_on_special"]
-                    else "no going out on a special card")
-    if "rank_all_places" in changed:
-        said.append("play on for every place" if changed["rank_all_places"] else "the first out wins")
-    if "rounds" in changed:
-        said.append(plural(changed["rounds"], "round"))
-    return said
-
-
-__all__ = ["describe_events", "explain", "round_summary", "rules_summary"]

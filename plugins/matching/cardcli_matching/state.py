@@ -1,4 +1,4 @@
-"""The rules of matching Page One as a state machine (RULES.md ``matching``).
+"""The rules of matching Page One as a state machine (``docs/variants/matching.md``).
 
 Actions are small tuples, built once where possible, because simulations
 create millions of them:
@@ -19,25 +19,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
+from cardcli.abilities import HandsAndStock
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
-from cardcli.rand import below
-from cardcli.variant import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    Result,
-    State,
-    hand_zones,
-    places_value,
-    rank_places,
-    set_hands_and_stock,
-)
-from cardcli.words import could_play
+from cardcli.grammar import could_play
+from cardcli.results import Result, places_value, rank_places
+from cardcli.stock import draw_one, draw_some, rebuild, take
+from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
-from .config import EIGHT, NONE, SKIP, THREE, TWO, Config
+from .config import EIGHT, NONE, PLAY, SKIP, THREE, TWO, Config
 
-PLAY, DRAW, KEEP, DEAL, TURN_UP, DRAWN, RESHUFFLE = range(7)
+DRAW, KEEP, DEAL, TURN_UP, DRAWN, RESHUFFLE = range(1, 7)
 DRAW_ACTION = (DRAW,)
 KEEP_ACTION = (KEEP,)
 RESHUFFLE_ACTION = (RESHUFFLE,)
@@ -50,39 +42,20 @@ ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
 _DECISION_PHASES = (P_PLAY, P_AFTER_DRAW)
 
 
-class MatchingState(State):
+class MatchingState(HandsAndStock, State):
+    """A position of a matching Page One game (one round or several).
+
+    The other hands and the stock are hidden (:class:`HandsAndStock`); what
+    the table saw a player lack is :meth:`ruled_out` for them, and a drawn
+    card waiting to be played is :meth:`pending_card`.
+    """
+
+    shared = ("deck",)
     __slots__ = (
-        "_result",
-        "active",
-        "cfg",
-        "dealer",
-        "deck",
-        "direction",
-        "discard",
-        "draw_for",
-        "draw_left",
-        "draw_seat",
-        "drawn",
-        "hands",
-        "idle",
-        "lacks",
-        "last_round",
-        "num_players",
-        "out",
-        "penalty",
-        "penalty_rank",
-        "phase",
-        "resume_turn",
-        "round",
-        "round_places",
-        "round_reason",
-        "round_scores",
-        "stock",
-        "suit",
-        "totals",
-        "turn",
-        "turn_empty",
-        "under",
+        "_result", "active", "cfg", "dealer", "deck", "direction", "discard", "draw_for", "draw_left",
+        "draw_seat", "drawn", "hands", "idle", "lacks", "last_round", "num_players", "out", "penalty",
+        "penalty_rank", "phase", "resume_turn", "round", "round_places", "round_reason", "round_scores",
+        "stock", "suit", "totals", "turn", "turn_empty", "under"
     )
 
     def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
@@ -123,41 +96,6 @@ class MatchingState(State):
         self.lacks = [0] * n
         self.round_places: list[int] | None = None
         self.round_reason = ""
-
-    # ----------------------------------------------------------------- copying
-    def clone(self) -> MatchingState:
-        other = object.__new__(MatchingState)
-        other.cfg = self.cfg
-        other.num_players = self.num_players
-        other.dealer = self.dealer
-        other.deck = self.deck
-        other.round = self.round
-        other.totals = self.totals[:]
-        other.round_scores = self.round_scores[:]
-        other.hands = [hand[:] for hand in self.hands]
-        other.stock = self.stock[:]
-        other.under = self.under[:]
-        other.discard = self.discard[:]
-        other.suit = self.suit
-        other.direction = self.direction
-        other.turn = self.turn
-        other.penalty = self.penalty
-        other.penalty_rank = self.penalty_rank
-        other.phase = self.phase
-        other.draw_seat = self.draw_seat
-        other.draw_left = self.draw_left
-        other.draw_for = self.draw_for
-        other.resume_turn = self.resume_turn
-        other.drawn = self.drawn
-        other.active = self.active[:]
-        other.out = self.out[:]
-        other.idle = self.idle
-        other.turn_empty = self.turn_empty
-        other.lacks = self.lacks[:]
-        other.round_places = self.round_places
-        other.round_reason = self.round_reason
-        other._result = self._result
-        return other
 
     # ------------------------------------------------------------- inspection
     def current_player(self) -> int:
@@ -276,12 +214,6 @@ class MatchingState(State):
             zones["undealt"] = [] if self.hands[0] else list(self.deck)
         return zones
 
-    def hidden_zones(self, seat: int) -> list[str]:
-        return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
-
-    def set_zones(self, zones: dict[str, list[int]]) -> None:
-        set_hands_and_stock(self, zones, "matching")
-
     def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
         """After a draw, the drawn card waits to be played or kept: only the
         drawer has seen it, and the table knows it plays (else the turn would
@@ -307,24 +239,13 @@ class MatchingState(State):
     def sample_chance(self, rng: random.Random) -> tuple:
         phase = self.phase
         if phase == P_DRAWING:
-            count = min(self.draw_left, len(self.stock) + len(self.under))
             stock = self.stock
-            if count == 1 and stock:
-                return (DRAWN, (stock[below(rng, len(stock))],))
-            pool = stock[:]
-            cards = []
-            under = 0
-            for _ in range(count):
-                if pool:
-                    cards.append(pool.pop(below(rng, len(pool))))
-                else:
-                    cards.append(self.under[under])
-                    under += 1
-            return (DRAWN, tuple(cards))
+            count = min(self.draw_left, len(stock) + len(self.under))
+            # The pool first, in random order; then the cards sent under it, in order.
+            drawn = draw_some(stock, min(count, len(stock)), rng) if stock else ()
+            return (DRAWN, drawn + tuple(self.under[:count - len(drawn)]))
         if phase == P_TURN_UP:
-            if self.stock:
-                return (TURN_UP, self.stock[below(rng, len(self.stock))])
-            return (TURN_UP, self.under[0])
+            return (TURN_UP, draw_one(self.stock, rng) if self.stock else self.under[0])
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
         if phase == P_DEAL:
@@ -455,9 +376,7 @@ class MatchingState(State):
         elif kind == TURN_UP:
             self._turn_up(action[1])
         elif kind == RESHUFFLE:
-            top = self.discard.pop()
-            self.stock = self.discard
-            self.discard = [top]
+            self.stock, self.discard = rebuild(self.discard)
             self.phase = P_DRAWING
         elif kind == DEAL:
             self._deal(action[1])
@@ -472,10 +391,7 @@ class MatchingState(State):
 
     def _take_from_stock(self, card: int) -> None:
         if self.stock:
-            stock = self.stock
-            index = stock.index(card)
-            stock[index] = stock[-1]
-            stock.pop()
+            take(self.stock, card)
         else:
             self.under.pop(0)
 
@@ -707,8 +623,5 @@ class MatchingState(State):
             self._result = Result(places=final, winner=winner if final.count(1) == 1 else None,
                                   reason=reason)
         else:
-            final = rank_places(self.totals)
-            best = [s for s in range(n) if final[s] == 1]
-            self._result = Result(places=final, winner=best[0] if len(best) == 1 else None,
-                                  reason=f"{self.cfg.rounds} rounds played; lowest total wins",
-                                  scores=self.totals[:], rounds=[r[:] for r in self.round_scores])
+            self._result = Result.ranked(self.totals, f"{self.cfg.rounds} rounds played; lowest total wins",
+                                         lower_is_better=True, rounds=self.round_scores)

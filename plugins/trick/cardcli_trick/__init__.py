@@ -1,4 +1,4 @@
-"""Trick-taking Page One for cardcli: the variant of RULES.md ``trick``."""
+"""Trick-taking Page One for cardcli (``docs/variants/trick.md``)."""
 
 from .variant import TrickVariant
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cardcli.cards import build_deck
@@ -37,7 +38,7 @@ CONSTRAINTS = (
 )
 
 
-def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
+def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
     """Refuse a table whose deal cannot fit the pack (at least one card must be left for the stock)."""
     size = 52 * rules["decks"] + rules["jokers"]
     players = num_players if num_players is not None else rules["max_players"]
@@ -50,29 +51,16 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None) -> None:
             f"(options 'hand_size', 'decks', 'max_players')")
 
 
+@dataclass(frozen=True, slots=True)
 class Config:
-    """Rules resolved into plain attributes, shared (never copied) by every state."""
+    """The rules as plain attributes, one per option, built once per set of
+    options and shared (never copied) by every state."""
 
-    __slots__ = (
-        "deals",
-        "decks",
-        "distinct",
-        "hand_size",
-        "joker_any_time",
-        "joker_last",
-        "jokers",
-        "page_one_penalty",
-        "reshuffles",
-    )
-
-    def __init__(self, rules: Mapping[str, Any]) -> None:
-        self.hand_size: int = rules["hand_size"]
-        self.jokers: int = rules["jokers"]
-        self.decks: int = rules["decks"]
-        self.joker_any_time: bool = rules["joker_any_time"]
-        self.page_one_penalty: int = rules["page_one_penalty"]
-        self.joker_last: bool = rules["joker_last"]
-        self.deals: int = rules["deals"]
-        self.reshuffles: int | None = rules["reshuffles"]
-        #: One deck and at most one joker: no card is ever in a hand twice.
-        self.distinct: bool = self.decks == 1 and self.jokers <= 1
+    hand_size: int
+    jokers: int
+    decks: int
+    joker_any_time: bool
+    page_one_penalty: int
+    joker_last: bool
+    deals: int
+    reshuffles: int | None

@@ -4,6 +4,7 @@ public table (the trick so far, the suit led, card counts, the stock size)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from cardcli.cards import JOKER, RANK, SUIT
 from cardcli.rand import pick
@@ -22,23 +23,11 @@ def easy(state: TrickState, seat: int, legal: list[Action], rng: random.Random) 
     return action
 
 
-def _suit_counts(hand: list[int]) -> list[int]:
-    counts = [0, 0, 0, 0]
-    for card in hand:
-        if card != JOKER:
-            counts[SUIT[card]] += 1
-    return counts
-
-
 def _lacking(state: TrickState, seat: int) -> list[int]:
     """Per suit, how many other players the table saw lack it (they had to
     draw to follow it): leading that suit makes them draw again."""
-    lacking = [0, 0, 0, 0]
-    for other, mask in enumerate(state.voids):
-        if other != seat:
-            for suit in range(4):
-                lacking[suit] += mask >> suit & 1
-    return lacking
+    voids = [mask for other, mask in enumerate(state.voids) if other != seat]
+    return [sum(mask >> suit & 1 for mask in voids) for suit in range(4)]
 
 
 def normal(state: TrickState, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -55,7 +44,7 @@ def normal(state: TrickState, seat: int, legal: list[Action], rng: random.Random
         return DRAW_ACTION
     has_joker = JOKER in cards
     plain = [c for c in cards if c != JOKER]
-    counts = _suit_counts(hand)
+    counts = Counter(SUIT[card] for card in hand if card != JOKER)  # cards per suit
     if not state.trick:  # leading
         if has_joker and (len(hand) == 2 or not plain):
             return PLAYS[JOKER][call]  # the joker takes the trick, then lead the last card

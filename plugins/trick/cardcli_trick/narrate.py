@@ -1,97 +1,157 @@
-"""Trick-taking Page One told to people: the log in whole sentences, the
-rule behind each move (``replay --explain``), a deal's end, the house rules."""
+"""Trick-taking Page One told to people (the narration ability): the log in
+whole sentences, a refused move as it was tried, the rule behind each move
+(``replay --explain``), a deal's end, the house rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, sorted_hand
-from cardcli.variant import after_move, event_line
-from cardcli.words import cards_told, name_seats, plural, seat_name
+from cardcli.abilities import Narration
+from cardcli.cards import JOKER, NAME, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
+from cardcli.grammar import cards_told, name_seats, plural, seat_name, seat_names
+from cardcli.narration import RuleWords, draws_after, either, event_line, round_end
+from cardcli.variant import Action
 
-from .state import DRAW, DRAWN, P_FORCED, PLAY, RESHUFFLE, TrickState
-
-
-def _singular(suit: int) -> str:
-    return SUIT_NAMES[suit][:-1]
+from .state import D_PENALTY, DRAW, DRAWN, P_DRAW, P_FORCED, PLAY, RESHUFFLE, TrickState
 
 
-# ----------------------------------------------------------------- the log
-def describe_events(variant: Any, events: Sequence[tuple[TrickState, Any]], viewer: int | None,
-                    names: Sequence[str] | None) -> list[str]:
-    """Each event as ``describe`` says it, except that drawing is told in one
-    line with the play it ends in:
+def play_words(state: TrickState, card: int, call: bool, more: str = "") -> str:
+    """A play as it was made, before what it does: "led 9H", "played 7S on the
+    led joker", 'called "Page One!" and played 8H' (``more`` after the card)."""
+    if not state.trick:
+        text = f"led {NAME[card]}"
+    elif state.suit < 0:
+        text = f"played {NAME[card]} on the led joker"
+    else:
+        text = f"played {NAME[card]}"
+    return ("called \"Page One!\" and " if call else "") + text + more
 
-    * "cpu2 could not follow clubs: drew 7 cards, played 4C" (the drawer, and a
-      viewer who sees everything, read the cards: "drew 5D 9S JK 4C");
-    * "ann played 5H - forgot to call Page One!: drew 5 cards".
-    """
-    lines: list[str] = []
-    index = 0
-    while index < len(events):
-        state, action = events[index]
-        seat = state.current_player()
-        index += 1
-        if seat < 0 or action[0] not in (DRAW, PLAY):
-            lines.append(event_line(variant, state, action, viewer, names))
-            continue
-        drew: list[int] = []
-        rebuilt = False
-        last: TrickState | None = None
+
+def _drawn(seat: int, state: TrickState, action: Action) -> Any:
+    return action[1] if action[0] == DRAWN and state.draw_seat == seat else None
+
+
+def _rebuilt(seat: int, state: TrickState, action: Action, cards: list[int]) -> bool:
+    return action[0] == RESHUFFLE and bool(cards)  # once drawing is under way
+
+
+#: What each option says in the header when it differs from the default, in this order.
+RULE_WORDS: dict[str, RuleWords] = {
+    "hand_size": lambda value, changed: f"{value} cards each",
+    "decks": lambda value, changed: plural(value, "deck"),
+    "jokers": lambda value, changed: "no joker" if value == 0 else plural(value, "joker"),
+    "joker_any_time": either("the joker at any time", "the joker only when unable to follow"),
+    "joker_last": either("going out on the joker", "no going out on the joker"),
+    "page_one_penalty": lambda value, changed: (f"a {value}-card Page One penalty" if value
+                                                else "no Page One penalty"),
+    "deals": lambda value, changed: plural(value, "deal"),
+    "reshuffles": lambda value, changed: ("no limit on stock rebuilds" if value is None
+                                          else f"at most {plural(value, 'stock rebuild')} a deal"),
+}
+
+
+class TrickNarration(Narration):
+    """The narration ability (see the module docstring)."""
+
+    rule_words = RULE_WORDS
+
+    def describe_attempt(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
+        """The move as attempted, for a refusal: never who would win the trick or the deal."""
+        kind = action[0]
+        if kind == PLAY:
+            return play_words(state, action[1], action[2])
+        if kind == DRAW:
+            return "chose to draw"
+        if kind == DRAWN:
+            who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else "a seat"
+            text = f"{who} drew {' '.join(NAME[c] for c in action[1])}"
+            penalty = state.phase == P_DRAW and state.draw_for == D_PENALTY
+            return text + (" (forgot Page One)" if penalty else "")
+        if kind == RESHUFFLE:
+            return "reshuffled the finished tricks into a new stock"
+        return str(self.describe(state, action, names=names))
+
+    def describe_events(self, events: Sequence[tuple[Any, Action]], viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str]:
+        """Each event as ``describe`` says it, except that drawing is told in one
+        line with the play it ends in:
+
+        * "cpu2 could not follow clubs: drew 7 cards, played 4C" (the drawer, and a
+          viewer who sees everything, read the cards: "drew 5D 9S JK 4C");
+        * "ann played 5H - forgot to call Page One!: drew 5 cards".
+        """
+        lines: list[str] = []
+        index = 0
         while index < len(events):
-            later, event = events[index]
-            if event[0] == DRAWN and later.draw_seat == seat:
-                drew.extend(event[1])
-                last = later
-            elif event[0] == RESHUFFLE and drew:
-                rebuilt = True
-            else:
-                break
+            state, action = events[index]
+            seat = state.current_player()
             index += 1
-        if last is None:
-            lines.append(event_line(variant, state, action, viewer, names))
-            continue
-        cards = "drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
-        if rebuilt:
-            cards += " (the finished tricks were shuffled into a new stock on the way)"
-        who = seat_name(seat, names)
-        if action[0] == PLAY:
-            line = event_line(variant, state, action, viewer, names) + ": " + cards
-        elif state.suit >= 0:
-            line = f"{who} could not follow {SUIT_NAMES[state.suit]}: {cards}"
-        else:
-            line = f"{who} held only the joker, which may not be the last card: {cards}"
-        if index < len(events):
-            after, then = events[index]
-            if after.phase == P_FORCED and after.turn == seat and then[0] == PLAY:
-                index += 1
-                line += ", " + variant.describe(after, then, viewer=viewer, names=names)
-        lines.append(line)
-    return lines
+            if seat < 0 or action[0] not in (DRAW, PLAY):
+                lines.append(event_line(self, state, action, viewer, names))
+                continue
+            drew, last, rebuilt, index = draws_after(events, index, seat, _drawn, _rebuilt)
+            if last is None:
+                lines.append(event_line(self, state, action, viewer, names))
+                continue
+            cards = "drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
+            if rebuilt:
+                cards += " (the finished tricks were shuffled into a new stock on the way)"
+            who = seat_name(seat, names)
+            if action[0] == PLAY:
+                line = event_line(self, state, action, viewer, names) + ": " + cards
+            elif state.suit >= 0:
+                line = f"{who} could not follow {SUIT_NAMES[state.suit]}: {cards}"
+            else:
+                line = f"{who} held only the joker, which may not be the last card: {cards}"
+            if index < len(events):
+                after, then = events[index]
+                if after.phase == P_FORCED and after.turn == seat and then[0] == PLAY:
+                    index += 1
+                    line += ", " + self.describe(after, then, viewer=viewer, names=names)
+            lines.append(line)
+        return lines
+
+    def rule_behind(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
+        """The rule that allowed or forced a move, from public knowledge only.
+        The cards drawn need no words of their own: the draw said why, and the
+        play that ends it says the rest."""
+        kind = action[0]
+        if kind == PLAY:
+            return _explain_play(state, action, names)
+        if kind == DRAW:
+            if state.suit >= 0:
+                one = SUIT_SINGULAR[state.suit]
+                if not state.can_draw():
+                    return f"must draw: no {one} in hand, and nothing is left to draw: the hand is called off"
+                led = SUIT_NAMES[state.suit]
+                return f"must draw: no {one} in hand; drawing to follow {led} until a {one} comes"
+            return "holding only the joker, which may not be the last card: a card is drawn to play"
+        if kind == RESHUFFLE:
+            return "the stock is empty: the finished tricks are shuffled into a new stock"
+        return ""
+
+    def round_summary(self, state: TrickState, action: Action,
+                      names: Sequence[str] | None = None) -> str | None:
+        """When ``action`` ends a deal of a longer match: who won it, every hand
+        as it ended, and the deals won so far."""
+        after = round_end(state, action, "deal_no") if state.cfg.deals > 1 else None
+        if after is None:
+            return None
+        hands = getattr(after, "last_hands", None) or state.hands
+        n = state.num_players
+        labels = seat_names(names, n)
+        width = max(len(x) for x in labels)
+        lines = [f"Deal {state.deal_no + 1} of {state.cfg.deals} is over: "
+                 f"{name_seats(after.deal_reason, labels)}."]
+        for seat in range(n):
+            cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "no cards"
+            lines.append(f"  {labels[seat]:<{width}}  {plural(after.tally[seat], 'deal')} won  "
+                         f"left holding: {cards}")
+        return "\n".join(lines)
 
 
 # -------------------------------------------------------------- the rules
-def explain(state: TrickState, action: Any, names: Sequence[str] | None) -> str:
-    """The rule that allowed or forced a move, from public knowledge only.
-    The cards drawn need no words of their own: the draw said why, and the
-    play that ends it says the rest."""
-    kind = action[0]
-    if kind == PLAY:
-        return _explain_play(state, action, names)
-    if kind == DRAW:
-        if state.suit >= 0:
-            one = _singular(state.suit)
-            if not state.can_draw():
-                return f"must draw: no {one} in hand, and nothing is left to draw: the hand is called off"
-            led = SUIT_NAMES[state.suit]
-            return f"must draw: no {one} in hand; drawing to follow {led} until a {one} comes"
-        return "holding only the joker, which may not be the last card: a card is drawn to play"
-    if kind == RESHUFFLE:
-        return "the stock is empty: the finished tricks are shuffled into a new stock"
-    return ""
-
-
 def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -> str:
     _, card, call = action
     cfg = state.cfg
@@ -113,7 +173,7 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
         if cfg.joker_any_time:
             text = "the joker may be played at any time, and wins any trick"
         else:
-            text = f"the joker, played for want of a {_singular(suit)} (it wins any trick)"
+            text = f"the joker, played for want of a {SUIT_SINGULAR[suit]} (it wins any trick)"
     else:
         text = f"follows {SUIT_NAMES[suit]}"
     effects = []
@@ -121,14 +181,11 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
         effects.append("the last card: wins the deal")
     else:
         if len(state.trick) + 1 == state.num_players:
+            winner = state.winner_with(card)
             best = state.trick[state.win_pos]
             led = suit if suit >= 0 else SUIT[card]
-            if best != JOKER and (card == JOKER or (SUIT[card] == led and RANK[card] > RANK[best])):
-                winner = seat
-            else:
-                winner = state.trick_seats[state.win_pos]
             why = "the joker" if (card == JOKER and winner == seat) or (
-                winner != seat and best == JOKER) else f"the highest {_singular(led)}"
+                winner != seat and best == JOKER) else f"the highest {SUIT_SINGULAR[led]}"
             effects.append(f"the trick is complete: {seat_name(winner, names)} takes it with {why} "
                            "and leads next")
         if len(hand) == 2:
@@ -137,56 +194,3 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
             elif cfg.page_one_penalty:
                 effects.append(f"Page One! not called: {cfg.page_one_penalty} cards to draw")
     return "; ".join([text, *effects])
-
-
-# ------------------------------------------------------------ a deal's end
-def round_summary(state: TrickState, action: Any, names: Sequence[str] | None) -> str | None:
-    """When ``action`` ends a deal of a longer match: who won it, every hand
-    as it ended, and the deals won so far."""
-    if state.cfg.deals == 1:
-        return None
-    after = after_move(state, action)
-    if after is None or after.deal_no == state.deal_no or after.result() is not None:
-        return None
-    hands = getattr(after, "last_hands", None) or state.hands
-    n = state.num_players
-    labels = [seat_name(s, names) for s in range(n)]
-    width = max(len(x) for x in labels)
-    lines = [f"Deal {state.deal_no + 1} of {state.cfg.deals} is over: "
-             f"{name_seats(after.deal_reason, labels)}."]
-    for seat in range(n):
-        cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "no cards"
-        lines.append(f"  {labels[seat]:<{width}}  {plural(after.tally[seat], 'deal')} won  "
-                     f"left holding: {cards}")
-    return "\n".join(lines)
-
-
-# ---------------------------------------------------------- the house rules
-def rules_summary(changed: Mapping[str, Any]) -> list[str]:
-    """The house rules ``changed`` from the defaults
-    (:func:`cardcli.options.changed_options`), in a few words each."""
-    said: list[str] = []
-    if "hand_size" in changed:
-        said.append(f"{changed['hand_size']} cards each")
-    if "decks" in changed:
-        said.append(plural(changed["decks"], "deck"))
-    if "jokers" in changed:
-        said.append("no joker" if changed["jokers"] == 0 else plural(changed["jokers"], "joker"))
-    if "joker_any_time" in changed:
-        said.append("the joker at any time" if changed["joker_any_time"]
-                    else "the joker only when unable to follow")
-    if "joker_last" in changed:
-        said.append("going out on the joker" if changed["joker_last"] else "no going out on the joker")
-    if "page_one_penalty" in changed:
-        penalty = changed["page_one_penalty"]
-        said.append(f"a {penalty}-card Page One penalty" if penalty else "no Page One penalty")
-    if "deals" in changed:
-        said.append(plural(changed["deals"], "deal"))
-    if "reshuffles" in changed:
-        limit = changed["reshuffles"]
-        said.append("no limit on stock rebuilds" if limit is None
-                    else f"at most {plural(limit, 'stock rebuild')} a deal")
-    return said
-
-
-__all__ = ["describe_events", "explain", "round_summary", "rules_summary"]

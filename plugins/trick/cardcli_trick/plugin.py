@@ -1,20 +1,12 @@
-"""The entry point: registers the variant and its shipped rulesets with cardcli through pluggy."""
+"""The entry point: the variant and its shipped rulesets (the project's
+rulesets/trick-*.toml, linked into the package so they ship in the wheel)."""
 
-from collections.abc import Callable
 from importlib.resources import files
-from importlib.resources.abc import Traversable
 
-from cardcli.hookspecs import hookimpl
+from cardcli.hookspecs import VariantPlugin
 
 from .variant import TrickVariant
 
-
-@hookimpl
-def cardcli_register_variants(register: Callable[[TrickVariant], None]) -> None:
-    register(TrickVariant())
-
-
-@hookimpl
-def cardcli_register_rulesets(register: Callable[[Traversable], None]) -> None:
-    # The files are the project's rulesets/trick-*.toml, linked here so they ship in the wheel.
-    register(files("cardcli_trick") / "rulesets")
+plugin = VariantPlugin(TrickVariant, files("cardcli_trick") / "rulesets")
+cardcli_register_variants = plugin.cardcli_register_variants
+cardcli_register_rulesets = plugin.cardcli_register_rulesets

@@ -1,4 +1,4 @@
-"""The rules of trick-taking Page One as a state machine (RULES.md ``trick``).
+"""The rules of trick-taking Page One as a state machine (``docs/variants/trick.md``).
 
 Actions are small tuples, built once where possible, because simulations
 create millions of them:
@@ -21,20 +21,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from cardcli.abilities import HandsAndStock
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
-from cardcli.rand import below
-from cardcli.variant import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    Result,
-    State,
-    hand_zones,
-    rank_places,
-    set_hands_and_stock,
-)
-from cardcli.words import could_play
+from cardcli.grammar import could_play, plural
+from cardcli.results import Result, rank_places
+from cardcli.stock import check_drawn, draw_one, take
+from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
 from .config import Config
 
@@ -43,6 +36,8 @@ DRAW_ACTION = (DRAW,)
 RESHUFFLE_ACTION = (RESHUFFLE,)
 #: ``PLAYS[card][call]``: the play actions, built once.
 PLAYS = tuple(((PLAY, card, False), (PLAY, card, True)) for card in range(53))
+#: ``OFFERED[card][call]``: the plays of ``card`` a hand offers, with the Page One call when ``call``.
+OFFERED = tuple(((plays[0],), plays) for plays in PLAYS)
 
 # Phases.
 P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
@@ -50,40 +45,20 @@ P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
 D_FOLLOW, D_ANY, D_PENALTY = range(3)
 
 
-class TrickState(State):
-    """A position of a trick-taking Page One match (one or more deals)."""
+class TrickState(HandsAndStock, State):
+    """A position of a trick-taking Page One match (one or more deals).
 
+    The other hands and the stock are hidden (:class:`HandsAndStock`); a
+    suit a player was seen to lack is :meth:`ruled_out` for them, and a drawn
+    card that must be played is :meth:`pending_card`.
+    """
+
+    shared = ("deck",)
     __slots__ = (
-        "_result",
-        "cfg",
-        "deal_no",
-        "deal_places",
-        "deal_reason",
-        "deal_winners",
-        "dealer",
-        "deck",
-        "draw_for",
-        "draw_left",
-        "draw_seat",
-        "drawn_now",
-        "forced",
-        "hands",
-        "last_hands",
-        "last_trick",
-        "num_players",
-        "phase",
-        "rebuilds",
-        "resume",
-        "stock",
-        "suit",
-        "tally",
-        "trick",
-        "trick_seats",
-        "tricks",
-        "tricks_done",
-        "turn",
-        "voids",
-        "win_pos",
+        "_result", "cfg", "deal_no", "deal_places", "deal_reason", "deal_winners", "dealer", "deck",
+        "draw_for", "draw_left", "draw_seat", "drawn_now", "forced", "hands", "last_hands", "last_trick",
+        "num_players", "phase", "rebuilds", "resume", "stock", "suit", "tally", "trick", "trick_seats",
+        "tricks", "tricks_done", "turn", "voids", "win_pos"
     )
 
     def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
@@ -123,40 +98,6 @@ class TrickState(State):
         self.resume = -1
         self.last_trick: tuple | None = None
 
-    # ----------------------------------------------------------------- copying
-    def clone(self) -> TrickState:
-        other = object.__new__(TrickState)
-        other.cfg = self.cfg
-        other.num_players = self.num_players
-        other.dealer = self.dealer
-        other.deck = self.deck
-        other.deal_no = self.deal_no
-        other.rebuilds = self.rebuilds
-        other.voids = self.voids[:]
-        other.tally = self.tally[:]
-        other.deal_winners = self.deal_winners[:]
-        other.deal_places = self.deal_places
-        other.deal_reason = self.deal_reason
-        other.hands = [hand[:] for hand in self.hands]
-        other.stock = self.stock[:]
-        other.tricks = self.tricks[:]
-        other.tricks_done = self.tricks_done
-        other.trick = self.trick[:]
-        other.trick_seats = self.trick_seats[:]
-        other.win_pos = self.win_pos
-        other.suit = self.suit
-        other.turn = self.turn
-        other.phase = self.phase
-        other.draw_seat = self.draw_seat
-        other.draw_for = self.draw_for
-        other.draw_left = self.draw_left
-        other.drawn_now = self.drawn_now
-        other.forced = self.forced
-        other.resume = self.resume
-        other.last_trick = self.last_trick
-        other._result = self._result
-        return other
-
     # ------------------------------------------------------------- inspection
     def current_player(self) -> int:
         phase = self.phase
@@ -170,50 +111,53 @@ class TrickState(State):
         """Whether a card could come: from the stock, or from reshuffled finished tricks."""
         return bool(self.stock) or bool(self.tricks)
 
+    def winner_with(self, card: int) -> int:
+        """The seat winning the trick once the player to move plays ``card``: a
+        joker wins unless one is already winning, else the highest of the suit led."""
+        if not self.trick:
+            return self.turn
+        best = self.trick[self.win_pos]
+        suit = self.suit if self.suit >= 0 else SUIT[card]
+        if best != JOKER and (card == JOKER or (SUIT[card] == suit and RANK[card] > RANK[best])):
+            return self.turn
+        return self.trick_seats[self.win_pos]
+
     def winning_seat(self) -> int:
         """The seat whose card is winning the trick so far (-1 before the lead)."""
         return self.trick_seats[self.win_pos] if self.trick else -1
-
-    def joker_playable(self, hand: list[int]) -> bool:
-        """Whether ``hand`` holds a joker that may be played (``joker_last`` allowing)."""
-        return JOKER in hand and (self.cfg.joker_last or len(hand) > 1)
 
     def legal_actions(self) -> list:
         phase = self.phase
         if phase == P_PLAY:
             hand = self.hands[self.turn]
-            call = len(hand) == 2
+            call = 1 if len(hand) == 2 else 0
             suit = self.suit
             cfg = self.cfg
-            # Each card once: a hand of one deck and one joker holds no card twice.
-            cards = hand if cfg.distinct else dict.fromkeys(hand)
-            actions: list
+            actions: list = []
+            seen: list = []
             if suit < 0:  # leading, or after a led joker: any card
-                if JOKER in cards and not (cfg.joker_last or len(hand) > 1):
-                    cards = [card for card in cards if card != JOKER]
-                if call:
-                    actions = [play for card in cards for play in PLAYS[card]]
-                else:
-                    actions = [PLAYS[card][0] for card in cards]
+                joker_ok = cfg.joker_last or len(hand) > 1
+                for card in hand:
+                    if card in seen:
+                        continue
+                    seen.append(card)
+                    if card != JOKER or joker_ok:
+                        actions.extend(OFFERED[card][call])
                 if not actions and (self.stock or self.tricks):
                     actions.append(DRAW_ACTION)
                 return actions
-            actions = []
             joker = False
-            for card in cards:
+            for card in hand:
                 if SUIT[card] == suit:
-                    plays = PLAYS[card]
-                    actions.append(plays[0])
-                    if call:
-                        actions.append(plays[1])
+                    if card in seen:
+                        continue
+                    seen.append(card)
+                    actions.extend(OFFERED[card][call])
                 elif card == JOKER:
                     joker = True
             if joker and (not actions or cfg.joker_any_time) and (cfg.joker_last or len(hand) > 1):
                 follow = bool(actions)
-                plays = PLAYS[JOKER]
-                actions.append(plays[0])
-                if call:
-                    actions.append(plays[1])
+                actions.extend(OFFERED[JOKER][call])
                 if follow:
                     return actions
             elif actions:
@@ -225,26 +169,19 @@ class TrickState(State):
                 actions.append(DRAW_ACTION)
             return actions
         if phase == P_FORCED:
-            plays = PLAYS[self.forced]
-            if len(self.hands[self.turn]) == 2:
-                return [plays[0], plays[1]]
-            return [plays[0]]
+            return list(OFFERED[self.forced][len(self.hands[self.turn]) == 2])
         return []
 
     def expecting(self) -> str:
-        phase = self.phase
+        phase, deals = self.phase, self.cfg.deals
         if phase == P_DEAL:
-            if self.cfg.deals > 1:
-                return f"the deal of deal {self.deal_no + 1} of {self.cfg.deals}"
-            return "the deal"
+            return f"the deal of deal {self.deal_no + 1} of {deals}" if deals > 1 else "the deal"
         if phase == P_RESHUFFLE:
             return "a reshuffle of the finished tricks into a new stock (the stock is empty)"
         if phase == P_DRAW:
-            seat = self.draw_seat
+            seat, count = self.draw_seat, plural(self.draw_count(), "card")
             if self.draw_for == D_PENALTY:
-                count = min(self.draw_left, len(self.stock))
-                return (f"seat {seat} to draw the forgotten Page One penalty "
-                        f"({count} card{'s' if count != 1 else ''})")
+                return f"seat {seat} to draw the forgotten Page One penalty ({count})"
             if self.draw_for == D_FOLLOW:
                 return f"seat {seat} to draw a card (cannot follow {SUIT_NAMES[self.suit]})"
             return f"seat {seat} to draw a card to play"
@@ -267,14 +204,6 @@ class TrickState(State):
         return self._result
 
     # ------------------------------------------------- what a seat can know
-    def hidden_zones(self, seat: int) -> list[str]:
-        """The zones ``seat`` cannot see: the other hands and the stock (for search players)."""
-        return [f"hand {other}" for other in range(self.num_players) if other != seat] + ["stock"]
-
-    def set_zones(self, zones: dict[str, list[int]]) -> None:
-        """Replace hidden zones' contents (same sizes), for determinization."""
-        set_hands_and_stock(self, zones, "trick")
-
     def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
         """The drawn card that must be played now: only the drawer has seen
         it; the table knows it is of the suit led (drawing to follow stops
@@ -317,7 +246,8 @@ class TrickState(State):
         if phase == P_DRAW:
             stock = self.stock
             if self.draw_for != D_PENALTY:
-                return (DRAWN, (stock[below(rng, len(stock))],))
+                return (DRAWN, (draw_one(stock, rng),))
+            # Penalties drawn as random.sample draws them: seeded games stay the same.
             return (DRAWN, tuple(rng.sample(stock, min(self.draw_left, len(stock)))))
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
@@ -373,14 +303,11 @@ class TrickState(State):
         return "not allowed now"
 
     def _where(self, card: int) -> str:
-        for seat, hand in enumerate(self.hands):
-            if card in hand:
-                return f" (it is in seat {seat}'s hand)"
-        if card in self.trick:
-            return " (it is in the trick on the table)"
-        if card in self.tricks:
-            return " (it is in the finished tricks)"
-        return ""
+        """Where a card that is not in the stock is: " (it is in seat 0's hand)"."""
+        places = [*(f"seat {seat}'s hand" for seat, hand in enumerate(self.hands) if card in hand),
+                  *(["the trick on the table"] if card in self.trick else []),
+                  *(["the finished tricks"] if card in self.tricks else [])]
+        return f" (it is in {places[0]})" if places else ""
 
     def check_chance(self, action: Action) -> None:
         if not isinstance(action, tuple) or not action:
@@ -401,17 +328,7 @@ class TrickState(State):
                 raise IllegalMove(f"no reshuffle now: the stock still has {len(self.stock)} card(s)")
             if kind != DRAWN:
                 raise IllegalMove(f"expected {self.expecting()}")
-            cards = action[1]
-            want = self.draw_count()
-            if len(cards) != want:
-                raise IllegalMove(f"{len(cards)} card(s) drawn, but the rules draw {want} here")
-            pool = self.stock[:]
-            for card in cards:
-                if not isinstance(card, int) or not 0 <= card <= JOKER:
-                    raise IllegalMove(f"{card!r} is not a card of this game")
-                if card not in pool:
-                    raise IllegalMove(f"drew {NAME[card]}, which is not in the stock{self._where(card)}")
-                pool.remove(card)
+            check_drawn(self.stock, action[1], self.draw_count(), self._where)
             return
         raise IllegalMove(f"expected {self.expecting()}")
 
@@ -541,9 +458,7 @@ class TrickState(State):
         hand = self.hands[seat]
         stock = self.stock
         for card in cards:
-            index = stock.index(card)
-            stock[index] = stock[-1]
-            stock.pop()
+            take(stock, card)
             hand.append(card)
         self.drawn_now += len(cards)
         reason = self.draw_for
@@ -596,11 +511,7 @@ class TrickState(State):
         if self.cfg.deals == 1:
             self._result = Result(places=places, winner=winner, reason=reason)
             return
-        final = rank_places(self.tally, lower_is_better=False)
-        best = [s for s in range(n) if final[s] == 1]
-        self._result = Result(
-            places=final, winner=best[0] if len(best) == 1 else None,
-            reason=f"{self.cfg.deals} deals played; most deals won takes the match",
-            scores=self.tally[:],
-            rounds=[[1 if w == s else 0 for s in range(n)] for w in self.deal_winners],
-            extra={"deal_winners": self.deal_winners[:]})
+        why = f"{self.cfg.deals} deals played; most deals won takes the match"
+        self._result = Result.ranked(self.tally, why, lower_is_better=False,
+                                     rounds=[[int(w == s) for s in range(n)] for w in self.deal_winners],
+                                     extra={"deal_winners": self.deal_winners[:]})

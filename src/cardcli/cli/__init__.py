@@ -16,7 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import CardcliError
-from ..text import printable
+from ..safe_text import printable
 
 #: Every subcommand: its name, the module under ``cardcli.cli`` that holds it,
 #: and the one-line help shown by ``cardcli --help``.  Modules are imported only

@@ -8,9 +8,9 @@ import random
 import click
 
 from .. import arena as engine
+from ..grammar import plural
 from ..parallel import open_backend
 from ..players import check_count, parse_players
-from ..words import plural
 from .common import (
     backend_options,
     complete_variant,

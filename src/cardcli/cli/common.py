@@ -16,7 +16,7 @@ from ..errors import CardcliError
 from ..parallel import BACKENDS
 from ..plugins import Registry, get_registry
 from ..rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
-from ..text import printable
+from ..safe_text import printable
 from ..variant import Variant
 
 

@@ -11,12 +11,12 @@ from typing import Any
 import click
 
 from .. import compare as engine
+from ..grammar import plural
 from ..options import Value, resolve, show_value
 from ..parallel import open_backend
 from ..players import PlayersError, check_count, default_count, default_seats, levels_of
 from ..rulesets import check, load_ruleset
 from ..variant import Variant
-from ..words import plural
 from .common import (
     backend_options,
     complete_ruleset,

@@ -7,9 +7,9 @@ import time
 
 import click
 
+from ..grammar import plural
+from ..safe_text import printable
 from ..saved import games_dir, saved_games
-from ..text import printable
-from ..words import plural
 from .common import handle_errors
 
 

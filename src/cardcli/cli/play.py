@@ -12,15 +12,15 @@ from pathlib import Path
 
 import click
 
-from ..errors import CardcliError, RecordError
+from ..errors import CardcliError, Kind, RecordError
 from ..game import Game, choose_dealer
 from ..players import check_count, check_level, default_seats, parse_players
 from ..reader import load_game
 from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
+from ..safe_text import printable
 from ..saved import games_dir, newest_unfinished, now_stamp
 from ..session import Session, ranking_text
 from ..style import Style
-from ..text import printable
 from ..ui import TerminalUI
 from .common import (
     colour_option,
@@ -163,9 +163,9 @@ def _load(path: Path) -> tuple[Game, bool]:
             with open_record(str(path)) as stream:
                 return load_game(stream, str(path), registry())
         except RecordError as error:
-            if error.kind == "io":
+            if error.kind == Kind.IO:
                 raise CardcliError(str(error)) from None
-            if error.kind != "torn-line" or attempt == 2:
+            if error.kind != Kind.TORN_LINE or attempt == 2:
                 raise CardcliError(f"cannot resume: {error}") from None
             dropped = _drop_torn_line(path).decode("utf-8", "replace")
             shown = dropped if len(dropped) <= 60 else dropped[:60] + "..."

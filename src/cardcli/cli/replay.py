@@ -6,13 +6,14 @@ import sys
 
 import click
 
-from ..errors import CardcliError, RecordError
-from ..explain import explain_frame
+from ..commentary import frame_commentary
+from ..errors import CardcliError, Kind, RecordError
+from ..narration import describe_events
 from ..records import open_record
 from ..replay import Replay, load_replay
+from ..safe_text import printable
 from ..session import end_text
 from ..style import Style
-from ..text import printable
 from ..view import played_cards
 from .common import colour_option, handle_errors, registry
 
@@ -28,10 +29,10 @@ def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain:
     for events, summary in parts:
         for before, action in events:
             played = played_cards(game.variant, before, action) or played
-        for line in game.variant.describe_events(events, viewer=viewer, names=names):
+        for line in describe_events(game.variant, events, viewer=viewer, names=names):
             click.echo(style.text(f"  {line}", played=played))
         if explain:
-            for line in explain_frame(game, events, viewer):
+            for line in frame_commentary(game, events, viewer):
                 click.echo(style.text(f"    {line}"))
         if summary is not None:
             # The round's end as the table saw it (every hand is shown there).
@@ -41,13 +42,10 @@ def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain:
             played = []
     state = replay.state(index)
     result = state.result()
-    player = state.current_player()
-    current = names[player] if player >= 0 else None
     if result is not None:
         click.echo(style.text(end_text(game.variant, state, result.as_dict(), names), played=played))
     else:
-        click.echo(style.text(game.variant.render(state, viewer=viewer, names=names), current=current,
-                              played=played))
+        click.echo(style.text(game.variant.render(state, viewer=viewer, names=names), played=played))
     if index == len(replay.frames) - 1 and replay.error is not None:
         _show_error(replay)
 
@@ -89,7 +87,7 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
             with open_record(record) as stream:
                 loaded = load_replay(stream, record, registry())
     except RecordError as error:
-        if error.kind == "io":
+        if error.kind == Kind.IO:
             raise
         raise CardcliError(f"cannot replay: {error}") from None
     except OSError as error:

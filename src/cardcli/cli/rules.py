@@ -9,7 +9,7 @@ import click
 from ..errors import CardcliError
 from ..options import show_value
 from ..rulesets import load_ruleset, shipped_rulesets
-from ..text import printable
+from ..safe_text import printable
 from .common import complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option
 
 _show = show_value

@@ -9,9 +9,9 @@ from pathlib import Path
 import click
 
 from .. import simulate as engine
+from ..grammar import plural
 from ..parallel import open_backend
 from ..players import check_count, default_seats, parse_players
-from ..words import plural
 from .common import (
     backend_options,
     complete_variant,

@@ -14,12 +14,12 @@ from typing import Any
 
 import click
 
-from ..errors import RecordError
+from ..errors import Kind, RecordError
+from ..grammar import plural
 from ..reader import internal_error
 from ..records import open_record
-from ..text import printable
+from ..safe_text import printable
 from ..validate import Report, validate_stream
-from ..words import plural
 from .common import handle_errors, registry
 
 STDIN = "<stdin>"
@@ -31,7 +31,7 @@ def check_one(name: str, reg: Any) -> Report:
     try:
         if name == "-":
             if sys.stdin is None:
-                raise RecordError("cannot read standard input: it is closed", source=source, kind="io")
+                raise RecordError("cannot read standard input: it is closed", source=source, kind=Kind.IO)
             return validate_stream(sys.stdin.buffer, source, reg)
         with open_record(name) as stream:
             return validate_stream(stream, source, reg)
@@ -41,7 +41,7 @@ def check_one(name: str, reg: Any) -> Report:
         return report
     except OSError as error:
         report = Report(source)
-        report.error = RecordError(f"cannot read: {error.strerror or error}", source=source, kind="io")
+        report.error = RecordError(f"cannot read: {error.strerror or error}", source=source, kind=Kind.IO)
         return report
     except Exception as error:
         if os.environ.get("CARDCLI_DEBUG"):
@@ -55,7 +55,7 @@ def verdict(report: Report) -> str:
     """``"valid"``, ``"unfinished"`` (legal so far, the game goes on) or ``"invalid"``."""
     if report.valid:
         return "valid"
-    return "unfinished" if report.error is not None and report.error.kind == "unfinished" else "invalid"
+    return "unfinished" if report.error is not None and report.error.kind == Kind.UNFINISHED else "invalid"
 
 
 @click.command()

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
+from ..grammar import span
 from ..players import levels_of
-from ..words import span
 from .common import handle_errors, registry
 
 

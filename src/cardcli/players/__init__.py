@@ -17,6 +17,7 @@ from ..options import seat_count_problem
 from ..rand import seeded
 from ..records import SeatInfo
 from ..variant import Variant
+from .hard import Budget, HardPlayer
 
 
 class CpuPlayer(PolicyPlayer):
@@ -42,8 +43,6 @@ def make_cpu(variant: Variant, level: str, seed: int, seat: int) -> Player:
     """The CPU player for a strength from a ``--players`` spec."""
     base, parameter = split_level(level)
     if base == "hard":
-        from .hard import Budget, HardPlayer
-
         return HardPlayer(variant, derive_seed(seed, "hard"), seat, Budget.parse(parameter))
     if parameter is not None:
         raise PlayersError(f"CPU strength {level!r}: only hard takes a budget (hard=2000 or hard=1.5s)")
@@ -67,7 +66,7 @@ def default_seats(variant: Variant, count: int | None = None, human: str | None 
 
 
 def default_count(variant: Variant) -> int:
-    return max(variant.min_players, min(variant.max_players, getattr(variant, "default_players", 4)))
+    return max(variant.min_players, min(variant.max_players, variant.default_players))
 
 
 def _number_cpus(seats: list[SeatInfo]) -> list[SeatInfo]:
@@ -109,8 +108,6 @@ def parse_players(spec: str, variant: Variant, *, default_level: str = "normal")
 
 
 def check_level(variant: Variant, level: str) -> None:
-    from .hard import Budget
-
     base, parameter = split_level(level)
     if base not in levels_of(variant):
         raise PlayersError(f"unknown CPU strength {level!r} for {variant.name} "

@@ -2,15 +2,15 @@
 
 Determinized flat Monte Carlo (perfect-information Monte Carlo): each
 iteration deals everything the seat cannot see anew, consistently with what it
-knows (:meth:`State.determinize`), then plays the game out after each of its
+knows (:meth:`HiddenInfo.determinize`), then plays the game out after each of its
 legal moves with a fast policy, the same random stream for every move (common
 random numbers: the luck of the deal cancels out of the comparison).  The move
 with the best mean value is played.  It never reads another
 hand or the stock order: a determinization depends only on what the seat can
 see, which ``tests/test_hard.py`` checks by changing the hidden cards.
 
-Written once here, it serves every variant whose states say which zones are
-hidden (``hidden_zones``/``set_zones``).
+Written once here, it serves every variant whose states declare the
+hidden-information ability (:class:`cardcli.hidden.HiddenInfo`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from ..driver import Driver
+from ..driver import Driver, PolicyPlayer
 from ..errors import CardcliError
-from ..variant import Action, State, Variant, places_value
-from . import PolicyPlayer
+from ..hidden import HiddenInfo
+from ..results import places_value
+from ..variant import Action, State, Variant
 
 #: Playouts per decision by default (a seat may ask for more: ``cpu:hard=2000``).
 DEFAULT_ITERATIONS = 2000
@@ -160,7 +162,7 @@ class HardPlayer:
             done += count
         return [Rating(legal[i], totals[i] / worlds if worlds else 0.0, worlds) for i in range(count)]
 
-    def imagine(self, state: State, seat: int, rng: random.Random) -> State:
+    def imagine(self, state: Any, seat: int, rng: random.Random) -> State:
         """The world a round of playouts starts from: what ``seat`` cannot see,
         dealt anew (or, for the bench-only omniscient copy, the truth)."""
         return state.clone() if self.omniscient else state.determinize(seat, rng)
@@ -172,10 +174,10 @@ class HardPlayer:
         return self._play_out(driver, world, seat)
 
     @staticmethod
-    def _play_out(driver: Driver[State], world: State, seat: int) -> float:
+    def _play_out(driver: Driver[State], world: Any, seat: int) -> float:
         """One playout of ``world`` through ``driver`` (its players seated)."""
         driver.reset(world)
-        if type(world).rollout_value is State.rollout_value:  # it never stops early
+        if type(world).rollout_value is HiddenInfo.rollout_value:  # it never stops early
             driver.advance(MAX_PLAYOUT_EVENTS)
         else:
             driver.advance(MAX_PLAYOUT_EVENTS, rollout_seat=seat)
@@ -185,10 +187,7 @@ class HardPlayer:
         return place_value(world, seat) if world.is_terminal() else 0.5
 
 
-def supports_hard(variant: Variant, state: State) -> bool:
-    """Whether the variant's states say what each seat can see."""
-    try:
-        state.hidden_zones(0)
-    except NotImplementedError:
-        return False
-    return True
+def supports_hard(variant: Variant[Any], state: State) -> bool:
+    """Whether the variant's states say what each seat can see (the
+    hidden-information ability), which is all ``hard`` needs."""
+    return isinstance(state, HiddenInfo)

@@ -20,8 +20,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..errors import CardcliError
+from ..safe_text import printable
 from ..style import Style
-from ..text import printable
 from .protocol import PROTOCOL
 
 #: Seconds between reconnection attempts, and how long to keep trying.
@@ -60,8 +60,8 @@ class JoinClient:
         self.result: dict[str, Any] | None = None
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
 
-    def out(self, text: str, current: str | None = None) -> None:
-        self.write(self.style.text(printable(text, newlines=True), current=current, played=self.played))
+    def out(self, text: str, bold: bool = False) -> None:
+        self.write(self.style.text(printable(text, newlines=True), bold=bold, played=self.played))
 
     def start_reader(self, loop: asyncio.AbstractEventLoop) -> None:
         """Read stdin in a daemon thread: typed lines answer the current prompt."""
@@ -156,18 +156,16 @@ class JoinClient:
             if message.get("round_end"):
                 self.out("")
                 self.out(message["round_end"])
-            turn = message["table"]["turn"]
-            current = message["table"]["players"][turn]["name"] if turn is not None else None
             if message["moves"] and message["turn"] != self.shown_turn:
                 self.shown_turn = message["turn"]
                 self.out("")
                 if self.header:
                     self.out(self.header)
-                self.out(message["table"]["text"], current=current)
+                self.out(message["table"]["text"])
                 hint = " (Type ? for a hint.)" if self.hints else ""
-                self.out(f"{self.name}, it is your turn.{hint}", current=self.name)
+                self.out(f"{self.name}, it is your turn.{hint}", bold=True)
             elif self.seat is None and message["events"]:
-                self.out(message["table"]["text"], current=current)
+                self.out(message["table"]["text"])
         elif kind == "prompt":
             for line in message["lines"]:
                 self.out(line)

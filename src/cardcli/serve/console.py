@@ -1,6 +1,6 @@
 """People at terminals: the host at the serving terminal, and ``cardcli join`` players' prompts.
 
-Both use the variant's own dialogue (``Variant.human_turn``), exactly as
+Both use the variant's own dialogue (:func:`cardcli.prompts.human_turn`), exactly as
 ``cardcli play`` does, run in a thread so the event loop keeps serving the
 other clients while a person thinks.  The host's dialogue talks to the real
 terminal; a remote player's talks to a :class:`RemoteUI`, which sends each
@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from ..players.hard import supports_hard
+from ..prompts import human_turn
 from ..session import hint_text as session_hint
 from ..session import show_turn
 from ..style import Style
@@ -181,7 +182,7 @@ class HostConsole:
                 if hints:
                     ui.hint = lambda: hint_text(table, seat, legal, ui.menu)
                 try:
-                    return game.variant.human_turn(state, seat, legal, ui)
+                    return human_turn(game.variant, state, seat, legal, ui)
                 finally:
                     ui.hint = None
 
@@ -275,7 +276,7 @@ def remote_dialogue(table: Table, seat: int, legal: list[Action], client: Client
 
     def run() -> None:
         try:
-            action = table.game.variant.human_turn(state, seat, legal, ui)
+            action = human_turn(table.game.variant, state, seat, legal, ui)
         except Cancelled:
             return
         loop.call_soon_threadsafe(table.decided_by_dialogue, seat, action)

@@ -2,7 +2,7 @@
 
 Documented for client authors in ``docs/protocol.md``; this module is the one
 place they are built and read.  Everything a seat is sent comes from
-:meth:`Variant.table_view`, :meth:`Variant.move_view` and
+:func:`cardcli.view.table_view`, :func:`cardcli.view.move_view` and
 :meth:`Variant.describe` for that seat, never from the state itself, which is
 what ``VariantConformance.test_seat_messages_are_private`` checks.
 """
@@ -13,8 +13,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..variant import Action, State, Variant, event_line
-from ..view import SPECTATOR, moves_for
+from ..narration import event_line
+from ..variant import Action, State, Variant
+from ..view import SPECTATOR, moves_for, table_view
 
 #: Bumped when a message changes in a way an existing client would misread.
 PROTOCOL = 1
@@ -48,7 +49,7 @@ def table_fields(variant: Variant, state: State, viewer: int | None, names: Sequ
     """The ``table`` and ``moves`` of an update for ``viewer``: its view of the
     table and, on its turn (or when ``moves`` says so), its legal moves in the
     order a ``move`` names them."""
-    view = variant.table_view(state, viewer, names)
+    view = table_view(variant, state, viewer, names)
     if moves is None:
         moves = viewer is not None and viewer >= 0 and state.current_player() == viewer
     offered: list[dict[str, Any]] = []

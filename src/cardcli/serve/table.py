@@ -42,13 +42,14 @@ from typing import Any, Protocol
 from ..driver import Driver, Hook, PolicyPlayer
 from ..errors import IllegalMove
 from ..game import Game, derive_seed
+from ..grammar import is_you
+from ..narration import describe_events, round_summary
 from ..players import Player, make_cpu
 from ..players.hard import supports_hard
+from ..safe_text import printable
 from ..session import end_text, over_text, table_header
-from ..text import printable
 from ..variant import TERMINAL, Action, State
 from ..view import SPECTATOR, played_cards
-from ..words import is_you
 from .links import new_token
 from .protocol import PROTOCOL, BadMessage, error, table_fields, viewer_of
 
@@ -403,7 +404,7 @@ class Table:
         self.pending.append((before, action))
         if state.current_player() >= 0:
             self.played = played_cards(variant, state, action) or self.played
-        if variant.round_summary(state, action, game.names) is not None:
+        if round_summary(variant, state, action, game.names) is not None:
             self.round_ends.append((before, action))
             self.played = []
 
@@ -419,9 +420,9 @@ class Table:
         told = {}
         for viewer, log in self.logs.items():
             names = self.names[viewer]
-            lines = variant.describe_events(pending, viewer=self._eyes(viewer), names=names)
+            lines = describe_events(variant, pending, viewer=self._eyes(viewer), names=names)
             log.extend(lines)
-            summary = variant.round_summary(*ended[-1], names) if ended else None
+            summary = round_summary(variant, *ended[-1], names) if ended else None
             told[viewer] = (lines, summary)
         return told
 

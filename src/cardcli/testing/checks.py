@@ -2,7 +2,7 @@
 
 Search-based players (``cpu:hard``, the play-time hint, the arena) do not
 play games from the deal: they take a position, deal what a seat cannot see
-anew (:meth:`State.determinize`) and play on from there.  A variant whose
+anew (:meth:`HiddenInfo.determinize`) and play on from there.  A variant whose
 records and random games are flawless can still break on such re-dealt
 states.  Validation meets wrong actions anywhere in a game, and must refuse
 them without a trace.  These functions check one position at a time;
@@ -20,6 +20,7 @@ from typing import Any
 
 from ..driver import Driver, Hook, PolicyPlayer
 from ..errors import IllegalMove
+from ..narration import describe_attempt
 from ..variant import CHANCE, TERMINAL, Action, State, Variant
 
 #: A playout longer than this is taken to run forever.
@@ -53,8 +54,8 @@ def deep_signature(variant: Variant, state: State) -> tuple:
             None if result is None else repr(result.as_dict()))
 
 
-def visible_zones(state: State, seat: int) -> tuple:
-    """The zones ``seat`` can see, with their cards."""
+def visible_zones(state: Any, seat: int) -> tuple:
+    """The zones ``seat`` can see, with their cards (``state`` has the HiddenInfo ability)."""
     hidden = set(state.hidden_zones(seat))
     return tuple(sorted((name, tuple(sorted(cards))) for name, cards in state.card_zones().items()
                         if name not in hidden))
@@ -66,7 +67,7 @@ def assert_conserved(deck: Counter[Any], state: State, where: str) -> None:
                           f"extra {sorted((held - deck).elements())}")
 
 
-def check_redeal(variant: Variant, state: State, world: State, seat: int, deck: Counter[Any],
+def check_redeal(variant: Variant, state: Any, world: State, seat: int, deck: Counter[Any],
                  where: str) -> None:
     """``world`` (``state`` re-dealt for ``seat``) keeps all that ``seat`` knows."""
     assert_conserved(deck, world, f"{where}, re-dealt for seat {seat}")
@@ -202,7 +203,7 @@ def check_wrong_action(variant: Variant, position: Position, action: Action, res
     except IllegalMove as error:
         assert str(error), f"{where}: refusing {action!r} raised IllegalMove without a reason"
         assert deep_signature(variant, state) == before, f"{where}: refusing {action!r} changed the state"
-        variant.describe_attempt(state, action)  # validate's message names the refused move
+        describe_attempt(variant, state, action)  # validate's message names the refused move
         assert deep_signature(variant, state) == before, (
             f"{where}: describing the refused {action!r} changed the state")
         for number, event in enumerate(rest):

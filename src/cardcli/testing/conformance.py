@@ -32,11 +32,9 @@ a ``@pytest.mark.slow`` subclass with more ``games``, ``positions`` and
 from __future__ import annotations
 
 import io
-import json
 import random
 import weakref
 from collections import Counter
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -44,18 +42,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ..driver import Driver, Hook
-from ..errors import IllegalMove, RecordError
-from ..game import Game, choose_dealer
-from ..options import player_range
-from ..players import default_seats, make_cpu
+from ..errors import IllegalMove, Kind, RecordError
+from ..game import Game
+from ..hidden import HiddenInfo
+from ..narration import describe_attempt
 from ..players.hard import Budget, HardPlayer
-from ..plugins import Registry, get_registry
-from ..reader import Event, RecordVisitor, read_record
-from ..records import RecordWriter
 from ..rulesets import default_ruleset
-from ..validate import Report, validate_stream
-from ..variant import CHANCE, Action, State, Variant
+from ..variant import CHANCE, State, Variant
 from .checks import (
     BlindCheck,
     Position,
@@ -65,13 +58,22 @@ from .checks import (
     play_out,
     wrong_actions,
 )
+from .games import (
+    assert_cards_conserved,
+    fit_players,
+    play_game,
+    play_positions,
+    record_bytes,
+    record_lines,
+    replay_states,
+    resolve_variant,
+    state_signature,
+    validate_bytes,
+    validate_command,
+    write_record,
+)
 from .golden import check_golden_record, golden_paths
 from .jsonfuzz import LineBreaker, shape, swept_lines
-
-#: A game longer than this is taken to run forever (the variant needs a rule
-#: that ends it, as endofpage's bound on reshuffles).
-MAX_EVENTS = 50_000
-
 
 #: Positions of the games the mid-game checks start from, per variant object
 #: (weakly: a variant made for one test goes with its positions).
@@ -82,173 +84,6 @@ _POSITIONS: weakref.WeakKeyDictionary[Variant, dict[tuple, list[Position]]] = we
 _GOLDEN_CHECKED: set[str] = set()
 _GOLDEN_REMINDER: dict[str, type] = {}
 _GOLDEN_TEST = "test_golden_records_validate_and_replay"
-
-
-def _registry() -> Registry:
-    return get_registry()
-
-
-def _resolve_variant(variant: str | Variant) -> Variant:
-    return variant if isinstance(variant, Variant) else _registry().get(variant)
-
-
-def play_game(variant: str | Variant, *, players: int | None = None, seed: int = 0,
-              options: dict[str, Any] | None = None, levels: Iterable[str] | None = None,
-              on_event: Callable[[Game, Any], None] | None = None,
-              checked: bool = True) -> tuple[Game, io.StringIO]:
-    """Play one CPU game to the end, recording it in memory.
-
-    Returns the finished :class:`Game` and the record's text buffer.
-    ``on_event(game, action)`` runs after each event is applied.
-    """
-    target = _resolve_variant(variant)
-    rules = dict(default_ruleset(target).options)
-    rules.update(options or {})
-    count = players or max(target.min_players, min(4, target.max_players))
-    seats = default_seats(target, count, human=None, level="easy")
-    if levels is not None:
-        for seat, level in zip(seats, levels):
-            seat.kind = f"cpu:{level}"
-    buffer = io.StringIO()
-    cpus = [make_cpu(target, seat.cpu_level or "easy", seed, i) for i, seat in enumerate(seats)]
-    game = Game(target, rules, seats, choose_dealer(seed, count), seed=seed, writer=RecordWriter(buffer),
-                players=cpus)
-    game.checked = checked
-    game.hooks.append(_EventChecks(on_event))
-    game.advance(MAX_EVENTS)
-    if not game.state.is_terminal():
-        raise AssertionError(f"game did not end within {MAX_EVENTS} events (seed {seed})")
-    game.finish()
-    return game, buffer
-
-
-def fit_players(variant: Variant, options: dict[str, Any], players: int) -> dict[str, Any]:
-    """Widen ``min_players``/``max_players`` in ``options`` so ``players`` may sit down."""
-    defaults = default_ruleset(variant).options
-    low, high = player_range(defaults, players, players)
-    if "min_players" in defaults and players < low:
-        options.setdefault("min_players", players)
-    if "max_players" in defaults and players > high:
-        options.setdefault("max_players", players)
-    return options
-
-
-def play_positions(variant: str | Variant, **kw: Any) -> list[Position]:
-    """Play a game (as :func:`play_game`, same arguments) and keep every
-    position: the state before each event, the event and its record line,
-    and the final state."""
-    target = _resolve_variant(variant)
-    after: list[State] = []
-    actions: list[Action] = []
-
-    def keep(game: Game, action: Action) -> None:
-        after.append(game.state.clone())
-        actions.append(action)
-
-    game, buffer = play_game(target, on_event=keep, **kw)
-    lines = record_lines(buffer)[1:]
-    first = target.new_state(game.rules, len(game.seats), game.dealer)
-    before = [first, *after[:-1]]
-    names, rules = game.names, dict(game.rules)
-    positions = [Position(state, action, line, index, names, rules)
-                 for index, (state, action, line) in enumerate(zip(before, actions, lines))]
-    positions.append(Position(after[-1] if after else first, None, None, len(actions), names, rules))
-    return positions
-
-
-class _EventChecks(Hook):
-    """The suite's checks on every event: a seat to move has a legal action,
-    the CPU picks one of them; then the caller's ``on_event(game, action)``."""
-
-    def __init__(self, on_event: Callable[[Game, Any], None] | None):
-        self.on_event = on_event
-        self.legal: list[Any] = []
-
-    def deciding(self, driver: Driver[Any], seat: int, legal: list[Any]) -> None:
-        assert legal, f"seat {seat} has no legal action ({driver.state.expecting()})"
-        self.legal = legal
-
-    def before(self, driver: Driver[Any], seat: int, action: Any) -> None:
-        if seat >= 0:
-            assert action in self.legal, f"CPU chose an illegal action {action!r}"
-
-    def after(self, driver: Driver[Any], seat: int, action: Any) -> None:
-        if self.on_event is not None:
-            assert isinstance(driver, Game)
-            self.on_event(driver, action)
-
-
-def record_lines(buffer: io.StringIO) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in buffer.getvalue().splitlines() if line.strip()]
-
-
-def record_bytes(lines: Iterable[dict[str, Any] | str | bytes]) -> bytes:
-    """A record from line objects (or raw text/bytes lines, to write broken ones)."""
-    out = []
-    for line in lines:
-        if isinstance(line, bytes):
-            out.append(line)
-        elif isinstance(line, str):
-            out.append(line.encode())
-        else:
-            out.append(json.dumps(line).encode())
-    return b"\n".join(out) + b"\n"
-
-
-def write_record(path: Any, lines: Iterable[dict[str, Any] | str | bytes]) -> Any:
-    """Write a record (see :func:`record_bytes`) to ``path``; return the path."""
-    path.write_bytes(record_bytes(lines))
-    return path
-
-
-def validate_command(*args: Any, input: str | None = None) -> Any:
-    """Run ``cardcli validate ARGS`` as a person would; it must never show a traceback."""
-    from click.testing import CliRunner
-
-    from ..cli import cli
-
-    result = CliRunner().invoke(cli, ["validate", *map(str, args)], input=input)
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
-
-
-def validate_bytes(data: bytes, source: str = "game.jsonl") -> Report:
-    return validate_stream(io.BytesIO(data), source, _registry())
-
-
-def state_signature(variant: Variant, state: State) -> tuple:
-    """Everything observable about a state, for comparing two of them."""
-    zones = {name: sorted(cards) for name, cards in state.card_zones().items()}
-    legal = state.legal_actions() if state.current_player() >= 0 else []
-    result = state.result()
-    return (state.current_player(), sorted(zones.items()), sorted(map(repr, legal)),
-            variant.render(state, None), None if result is None else result.as_dict())
-
-
-class _Signatures(RecordVisitor[list[tuple]]):
-    """A record visitor: the signature of the state after every event."""
-
-    def __init__(self) -> None:
-        self.signatures: list[tuple] = []
-
-    def visit_state(self, game: Game, event: Event) -> None:
-        self.signatures.append(state_signature(game.variant, game.state))
-
-    def result(self) -> list[tuple]:
-        return self.signatures
-
-
-def replay_states(data: bytes, source: str = "game.jsonl") -> list[tuple]:
-    """The signature of the state after every event of a record, read back."""
-    return read_record(io.BytesIO(data), source, _registry(), _Signatures())
-
-
-def assert_cards_conserved(variant: Variant, game: Game) -> None:
-    deck = Counter(variant.deck(game.rules, len(game.seats)))
-    held = Counter(card for cards in game.state.card_zones().values() for card in cards)
-    assert held == deck, (f"cards not conserved after event {game.events}: missing "
-                          f"{sorted((deck - held).elements())}, extra {sorted((held - deck).elements())}")
 
 
 class VariantConformance:
@@ -309,7 +144,7 @@ class VariantConformance:
     # -------------------------------------------------------------- helpers
     @classmethod
     def _variant(cls) -> Variant:
-        return _resolve_variant(cls.variant)
+        return resolve_variant(cls.variant)
 
     @classmethod
     def _counts(cls) -> tuple[int, ...]:
@@ -434,7 +269,7 @@ class VariantConformance:
         target = self._variant()
         probe = target.new_state(default_ruleset(target).options, self._counts()[0], 0)
         if not supports_hard(target, probe):
-            pytest.skip("the variant does not say which zones each seat cannot see (hidden_zones)")
+            pytest.skip("the variant's states do not declare HiddenInfo (which zones each seat cannot see)")
         for players in sorted({self._counts()[0], self._counts()[-1]}):
             for seed in range(games):
                 names = [f"p{seat}" for seat in range(players)]
@@ -473,7 +308,7 @@ class VariantConformance:
         report = validate_bytes(record_bytes(broken))
         assert not report.valid and report.error is not None
         assert report.error.line == index + 1
-        assert report.error.kind == "wrong-player"
+        assert report.error.kind == Kind.WRONG_PLAYER
 
     def test_apply_rejects_what_legal_actions_omit(self) -> None:
         """At every decision of a few games, ``check`` accepts each action of
@@ -501,7 +336,7 @@ class VariantConformance:
                         state.check(action)
                     except IllegalMove:
                         continue
-                    attempt = target.describe_attempt(state, action)
+                    attempt = describe_attempt(target, state, action)
                     raise AssertionError(f"{where}: check accepts {action!r} ({attempt}), "
                                          "which legal_actions omits")
 
@@ -536,14 +371,14 @@ class VariantConformance:
         event checked by ``apply`` and every card accounted for."""
         target = self._variant()
         if not self._supports_search():
-            pytest.skip(f"{target.name} has no hidden_zones/set_zones: cpu:hard, hints and the arena "
+            pytest.skip(f"{target.name} does not declare HiddenInfo: cpu:hard, hints and the arena "
                         "are not available for it")
         rng = random.Random(2)
         levels = self.levels or target.cpu_levels
         decisions = [p for p in self._sample_positions(self.positions * 3, seed=1)
                      if p.state.current_player() >= 0]
         for number, position in enumerate(decisions[:self.positions]):
-            state = position.state.clone()
+            state: Any = position.state.clone()
             state.legal_actions()  # asked first, as by the game that calls the CPU
             deck = self._deck(position)
             before = deep_signature(target, state)
@@ -562,13 +397,13 @@ class VariantConformance:
         in the actor's hand, and the game plays out to the end."""
         target = self._variant()
         if not self._supports_search():
-            pytest.skip(f"{target.name} has no hidden_zones/set_zones: nothing is ever re-dealt")
+            pytest.skip(f"{target.name} does not declare HiddenInfo: nothing is ever re-dealt")
         rng = random.Random(4)
         levels = self.levels or target.cpu_levels
         decisions = [p for p in self._sample_positions(self.positions * 3, seed=5)
                      if p.state.current_player() >= 0]
         for number, position in enumerate(decisions[:self.positions]):
-            state = position.state.clone()
+            state: Any = position.state.clone()
             actor = state.current_player()
             deck = self._deck(position)
             before = deep_signature(target, state)
@@ -595,7 +430,7 @@ class VariantConformance:
         a legal choice, and the real state untouched."""
         target = self._variant()
         if not self._supports_search():
-            pytest.skip(f"{target.name} has no hidden_zones/set_zones: cpu:hard is not available for it")
+            pytest.skip(f"{target.name} does not declare HiddenInfo: cpu:hard is not available for it")
         decisions = [p for p in self._sample_positions(self.positions * 4, seed=3)
                      if p.state.current_player() >= 0 and len(p.state.legal_actions()) > 1]
         assert decisions or self.positions == 0, "no position with a choice to make"
@@ -696,11 +531,7 @@ class VariantConformance:
     def _supports_search(self) -> bool:
         target = self._variant()
         state = target.new_state(dict(default_ruleset(target).options), self._counts()[0], 0)
-        try:
-            state.hidden_zones(0)
-        except NotImplementedError:
-            return False
-        return True
+        return isinstance(state, HiddenInfo)
 
     @pytest.mark.parametrize("breakage", [
         "bad_json", "binary", "empty", "truncated", "wrong_result", "after_result", "unknown_move",

@@ -29,6 +29,7 @@ from ..plugins import Registry, get_registry
 from ..reader import load_game
 from ..validate import validate_stream
 from ..variant import Variant
+from .games import fit_players, play_game
 
 
 def golden_paths(folder: str | Path) -> list[Path]:
@@ -63,7 +64,6 @@ def make_golden_records(variant: str | Variant, folder: str | Path, *, games: in
     through the variant's levels.  ``label`` ends the file names (a ruleset's
     name, say).  An existing file is never overwritten.
     """
-    from .conformance import fit_players, play_game
 
     target = variant if isinstance(variant, Variant) else get_registry().get(variant)
     sizes = list(players or dict.fromkeys(

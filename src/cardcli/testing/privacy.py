@@ -25,12 +25,14 @@ from typing import Any
 from ..cards import NAME
 from ..errors import IllegalMove
 from ..game import Game
+from ..hidden import deal_anew
+from ..narration import describe_events
 from ..serve.protocol import event_text, table_fields
-from ..variant import CHANCE, Action, State, Variant, deal_anew
+from ..variant import CHANCE, Action, State, Variant
 from ..view import SPECTATOR, hidden_to
 
 
-def redeal(state: State, hidden: list[str], known: dict[str, list[int]], rng: random.Random) -> State:
+def redeal(state: Any, hidden: list[str], known: dict[str, list[int]], rng: random.Random) -> State:
     """A copy with the cards of the ``hidden`` zones dealt anew, except the
     ``known`` cards, which stay in their zones (sizes are kept)."""
     copy = state.clone()
@@ -38,20 +40,20 @@ def redeal(state: State, hidden: list[str], known: dict[str, list[int]], rng: ra
     return copy
 
 
-def public_known(state: State) -> dict[str, list[int]]:
+def public_known(state: Any) -> dict[str, list[int]]:
     """Cards in hidden zones that every seat unable to see the zone knows are there."""
     known: dict[str, list[int]] = {}
     for name in sorted(hidden_to(state, SPECTATOR) or ()):
         common: Counter[int] | None = None
         for seat in range(state.num_players):
             if name in state.hidden_zones(seat):
-                cards = Counter(state.known_cards(seat).get(name, ()))
+                cards: Counter[int] = Counter(state.known_cards(seat).get(name, ()))
                 common = cards if common is None else common & cards
         known[name] = sorted((common or Counter()).elements())
     return known
 
 
-def _hidden(state: State, viewer: int) -> tuple[list[str], dict[str, list[int]]]:
+def _hidden(state: Any, viewer: int) -> tuple[list[str], dict[str, list[int]]]:
     if viewer == SPECTATOR:
         return sorted(hidden_to(state, SPECTATOR) or ()), public_known(state)
     return list(state.hidden_zones(viewer)), {k: list(v) for k, v in state.known_cards(viewer).items()}
@@ -119,9 +121,9 @@ class PrivacyCheck:
     def _told(self, state: State, action: Action, viewer: int) -> tuple[str, list[str]]:
         """An event as ``viewer`` is told it, alone and as a stretch of play."""
         return (event_text(self.variant, state, action, viewer, self.names),
-                self.variant.describe_events([(state, action)], viewer=viewer, names=self.names))
+                describe_events(self.variant, [(state, action)], viewer=viewer, names=self.names))
 
-    def _check_event(self, before: State, action: Action, after: State, viewer: int) -> None:
+    def _check_event(self, before: Any, action: Action, after: Any, viewer: int) -> None:
         """Deal what ``viewer`` cannot see anew (keeping the cards another
         player's move names in its hand), take the same move or another chance
         outcome there: if the viewer's table and knowledge come out the same,
@@ -148,7 +150,7 @@ class PrivacyCheck:
                     other.check(outcome)
                 except IllegalMove:
                     continue
-            world = other.clone()
+            world: Any = other.clone()
             world.apply_legal(outcome)
             if (self.message(world, viewer), _sorted(world.known_cards(viewer))) == seen:
                 assert self._told(other, outcome, viewer) == told, (

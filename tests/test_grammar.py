@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.words import (
+from cardcli.grammar import (
     cards_told,
     could_play,
     join_and,

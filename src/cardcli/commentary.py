@@ -1,8 +1,8 @@
 """A replay that teaches (``cardcli replay --explain``): the rule behind each
 move, and what the hard CPU thought of the watched seat's alternatives.
 
-The rule comes from the variant (:meth:`Variant.explain`, public knowledge
-only, with a generic default), so a third party's game is narrated too.  The
+The rule comes from the variant (``Narration.rule_behind``, public knowledge
+only, with a generic default), so a third party's game is commented too.  The
 ratings come from the core's hard CPU searching from the watched seat's view
 alone, exactly as it would have to decide there: it never reads a hidden card.
 """
@@ -13,14 +13,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import Game, derive_seed
+from .narration import rule_behind
 from .players.hard import Budget, HardPlayer, supports_hard
 from .variant import Action, State
+from .view import move_view
 
 #: Alternatives listed per decision (the move played is always listed).
 SHOWN = 8
 
 
-def explain_frame(game: Game[Any], events: Sequence[tuple[State, Action]], viewer: int | None,
+def frame_commentary(game: Game[Any], events: Sequence[tuple[State, Action]], viewer: int | None,
                   budget: Budget | None = None) -> list[str]:
     """Lines explaining ``events`` (each with the table before it): "why:"
     and the rule, for every event the variant explains; for the decisions of
@@ -29,7 +31,7 @@ def explain_frame(game: Game[Any], events: Sequence[tuple[State, Action]], viewe
     variant, names = game.variant, game.names
     lines: list[str] = []
     for state, action in events:
-        text = variant.explain(state, action, names)
+        text = rule_behind(variant, state, action, names)
         seat = state.current_player()
         if text:
             lines.append(f"why: {text}")
@@ -52,13 +54,13 @@ def _ratings(game: Game[Any], state: State, seat: int, played: Action, budget: B
     if played in legal and all(r.action != played for r in shown):
         shown.append(next(r for r in ratings if r.action == played))
     for rating in shown:
-        label = game.variant.move_view(state, seat, rating.action, names).label
+        label = move_view(game.variant, state, seat, rating.action, names).label
         mark = "  <- played" if rating.action == played else ""
         lines.append(f"  {label}: {rating.value * 100:.1f}{mark}")
     if len(ratings) > len(shown):
         lines.append(f"  ... and {len(ratings) - len(shown)} more")
     if played not in legal:
-        label = game.variant.move_view(state, seat, played, names).label
+        label = move_view(game.variant, state, seat, played, names).label
         lines.append(f"  played: {label} (a longer form of a listed move, not rated)")
     return lines
 

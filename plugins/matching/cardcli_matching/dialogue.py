@@ -1,0 +1,95 @@
+"""A person's turn at matching Page One (the prompts ability): numbered
+choices or typed cards, then the suit for an 8."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcli.abilities import Prompts
+from cardcli.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
+from cardcli.errors import CardError
+from cardcli.grammar import join_or
+from cardcli.prompts import UI, Other, Say, card_turn, split_call
+from cardcli.variant import Action
+
+from .config import EIGHT
+from .state import DRAW_ACTION, KEEP_ACTION, P_AFTER_DRAW, PLAY, MatchingState
+
+HELP = ("Play a card that matches the top card's rank or suit (an 8 goes on anything). "
+        "Type its number or its name (7h, 10s, qd).")
+
+
+class MatchingPrompts(Prompts):
+    """Typed moves and the dialogue of a turn."""
+
+    def parse_move(self, state: MatchingState, text: str, legal: list[Action]) -> Action | None:
+        """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` or
+        ``p 7h`` (with the Page One call), ``draw``/``d``, ``keep``/``k``."""
+        call, words = split_call(text)
+        action: Action
+        if len(words) == 1 and words[0] in ("d", "draw", "take", "k", "keep"):
+            action = DRAW_ACTION if words[0] in ("d", "draw", "take") else KEEP_ACTION
+            return action if action in legal else None
+        try:
+            action = (PLAY, parse_card(words[0]), parse_suit(words[1]) if len(words) > 1 else -1, call)
+        except (CardError, IndexError):
+            return None
+        return action if action in legal else None
+
+    def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: UI) -> Action:
+        """The cards that play, drawing (or taking the penalty) and keeping a
+        drawn card, each offered only when it is allowed: a word typed anyway
+        is answered with the reason.  An 8 then asks for its suit."""
+        cards = sorted({a[1] for a in legal if a[0] == PLAY}, key=lambda c: (c // 13, c))
+        others = []
+        if DRAW_ACTION in legal:
+            penalty = bool(state.penalty)
+            others.append(Other("take the penalty" if penalty else "draw a card", DRAW_ACTION,
+                                ("d", "draw", "take"), "d to take the penalty" if penalty else "d to draw"))
+        if KEEP_ACTION in legal:
+            others.append(Other("keep the drawn card", KEEP_ACTION, ("k", "keep"), "k to keep"))
+        unavailable = {**dict.fromkeys(("d", "draw", "take"), _no_draw(state, cards)),
+                       **dict.fromkeys(("k", "keep"), "There is no drawn card to keep.")}
+
+        def play(card: int, called: bool, rest: list[str]) -> Any:
+            try:
+                suit = parse_suit(rest[0]) if rest else -1
+            except CardError as error:
+                return Say(str(error))
+            if state.cfg.card_special[card] == EIGHT and suit < 0:
+                suit = _ask_suit(state, seat, card, ui)
+            action = (PLAY, card, suit, called)
+            return action if action in legal else Say("That move is not allowed now.")
+
+        def why_not(card: int) -> str:
+            return state.why_illegal((PLAY, card, 0 if state.cfg.card_special[card] == EIGHT else -1, False))
+
+        can_call = any(a[0] == PLAY and a[3] for a in legal)
+        return card_turn(ui, hand=sorted_hand(state.hands[seat]), cards=cards, play=play, why_not=why_not,
+                         others=others, unavailable=unavailable, can_call=can_call, help=HELP,
+                         parse=lambda text: self.parse_move(state, text, legal),
+                         keys={a: str(cards.index(a[1]) + 1) for a in legal if a[0] == PLAY})
+
+
+def _no_draw(state: MatchingState, cards: list[int]) -> str:
+    """Why ``d`` does nothing now: "You can't draw: you can play 2C"."""
+    if state.phase == P_AFTER_DRAW:
+        return f"You have drawn already: play the drawn {NAME[state.drawn]} or keep it (k)."
+    return f"You can't draw: you can play {join_or([NAME[c] for c in cards])}."
+
+
+def _ask_suit(state: MatchingState, seat: int, card: int, ui: UI) -> int:
+    counts = [0, 0, 0, 0]
+    for c in state.hands[seat]:
+        if c != card and c < 52:
+            counts[c // 13] += 1
+    while True:
+        ui.show("  ".join(f"[{s + 1}/{SUITS[s].lower()}] {SUIT_NAMES[s]} ({counts[s]} in hand)"
+                          for s in range(4)))
+        answer = ui.ask("Name the next suit").strip()
+        if answer in ("1", "2", "3", "4"):
+            return int(answer) - 1
+        try:
+            return parse_suit(answer)
+        except CardError as error:
+            ui.show(str(error))

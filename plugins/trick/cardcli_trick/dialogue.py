@@ -1,0 +1,82 @@
+"""A person's turn at trick-taking Page One (the prompts ability): numbered
+choices or typed cards (``qh``, ``jk``)."""
+
+from __future__ import annotations
+
+from cardcli.abilities import Prompts
+from cardcli.cards import NAME, SUIT, SUIT_NAMES, parse_card, sorted_hand
+from cardcli.errors import CardError
+from cardcli.grammar import join_or
+from cardcli.prompts import UI, Other, card_turn, split_call
+from cardcli.variant import Action
+
+from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
+
+HELP = ("Follow the suit led if you can; the joker wins any trick. With no card of the suit led, draw "
+        "until one comes and play it. Type a number or a card (7h, 10s, jk).")
+
+
+class TrickPrompts(Prompts):
+    """Typed moves and the dialogue of a turn."""
+
+    def parse_move(self, state: TrickState, text: str, legal: list[Action]) -> Action | None:
+        """Typed moves: ``7h``, ``jk``, ``qh!`` or ``p qh`` (with the Page One call), ``draw``/``d``."""
+        call, words = split_call(text)
+        if len(words) != 1:
+            return None
+        if words[0] in ("d", "draw"):
+            return DRAW_ACTION if DRAW_ACTION in legal else None
+        try:
+            action = PLAYS[parse_card(words[0])][call]
+        except CardError:
+            return None
+        return action if action in legal else None
+
+    def human_turn(self, state: TrickState, seat: int, legal: list[Action], ui: UI) -> Action:
+        """Only legal cards are offered, drawing only when it is allowed.  The
+        Page One call is offered only when the play leaves one card, and it is
+        not pressed for you: forgetting it is part of the game."""
+        cards = sorted((a[1] for a in legal if a[0] == PLAY and not a[2]), key=lambda c: (c // 13, c))
+        can_draw = DRAW_ACTION in legal
+        keys = {PLAYS[card][call]: str(n) for n, card in enumerate(cards, start=1) for call in (0, 1)}
+        return card_turn(
+            ui, hand=sorted_hand(state.hands[seat]), cards=cards, keys=keys,
+            play=lambda card, called, rest: None if rest else PLAYS[card][called],  # "qh x" is no move
+            why_not=lambda card: state.why_illegal(PLAYS[card][False]), help=HELP,
+            others=[Other("draw from the stock", DRAW_ACTION, ("d", "draw"), "d to draw")] * can_draw,
+            unavailable={"?": HELP, "hint": HELP, **dict.fromkeys(("d", "draw"), _no_draw(state, cards))},
+            can_call=any(a[0] == PLAY and a[2] for a in legal), above=_situation(state, cards, can_draw),
+            parse=lambda text: self.parse_move(state, text, legal),
+            example="qh or jk" if state.cfg.jokers else "qh")
+
+
+def _situation(state: TrickState, cards: list[int], can_draw: bool) -> list[str]:
+    """What the turn is about, said once before the choices."""
+    if state.phase == P_FORCED:
+        return [f"You drew {NAME[state.forced]}: it must be played now."]
+    if not state.trick:
+        return ["You lead: any card."]
+    if state.suit < 0:
+        return ["The joker was led: play any card; its suit is the one to follow."]
+    if can_draw and not any(SUIT[c] == state.suit for c in cards):
+        suit = SUIT_NAMES[state.suit]
+        if not state.can_draw():
+            return [f"You have no {suit} and nothing is left to draw: play the joker, "
+                    "or draw and the hand is called off."]
+        return [f"You have no {suit}" + (": play the joker, or draw until one comes." if cards else
+                                          ": draw until one comes, and play it.")]
+    return []
+
+
+def _no_draw(state: TrickState, cards: list[int]) -> str:
+    """Why ``d`` does nothing now: "You can't draw: you can follow hearts with 9H or QH"."""
+    if state.phase == P_FORCED:
+        return f"You can't draw again: the drawn {NAME[state.forced]} must be played."
+    if state.suit >= 0 and any(SUIT[c] == state.suit for c in cards):
+        follow = join_or([NAME[c] for c in cards if SUIT[c] == state.suit])
+        return f"You can't draw: you can follow {SUIT_NAMES[state.suit]} with {follow}."
+    if not state.trick:
+        return "You can't draw: you lead, and any card may be led."
+    if state.suit < 0:
+        return "You can't draw: after a led joker any card may be played."
+    return f"You can't draw: {state.why_illegal(DRAW_ACTION)}."

@@ -1,0 +1,251 @@
+"""The narration ability: a variant's own words beyond ``describe``.
+
+Every variant says what one event does (``Variant.describe``), and from that
+alone the core tells a game to people: the log before a turn, the refusal of
+a move, ``replay --explain``'s "why:" lines, the header's house rules.  A
+variant that declares :class:`Narration` (``class MyVariant(Narration,
+Variant[MyState])``) says them in its own words instead; each method has the
+core's default, so a variant overrides only what it words better.
+
+The core always asks through the functions of this module
+(:func:`describe_events`, :func:`describe_attempt`, ...), which use the
+variant's words where it declares them and the defaults elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from .errors import IllegalMove
+from .grammar import seat_name
+from .options import changed_options, show_value
+from .view import move_words
+
+if TYPE_CHECKING:
+    from .options import Option
+    from .variant import Action, Rules, State, Variant
+
+S = TypeVar("S", bound="State")
+Events = Sequence[tuple[Any, "Action"]]
+#: How a house rule is said in the header: ``(value, every changed option) -> words`` ("" for nothing).
+RuleWords = Callable[[Any, Mapping[str, Any]], str]
+
+
+def either(on: str, off: str) -> RuleWords:
+    """Words for a true/false option: ``either("8s are wild", "8s are not wild")``."""
+    return lambda value, changed: on if value else off
+
+
+class Narration:
+    """Opt-in ability of a :class:`~cardcli.variant.Variant`: its own words
+    for stretches of play, refusals, the rule behind a move, a round's end and
+    its house rules.  Every method has the core's default."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:  # what it reads of the variant it is part of
+        options: ClassVar[tuple[Option, ...]]
+
+        def describe(self, state: Any, action: Action, viewer: int | None = None,
+                     names: Sequence[str] | None = None) -> str: ...
+
+        def encode_action(self, state: Any, action: Action) -> dict[str, Any]: ...
+    #: The house rules in words, by option, in the order the header says them:
+    #: ``{"skip_rank": lambda value, changed: f"{value} skips", "wild_eight":
+    #: either("8s are wild", "8s are not wild")}``.  Read by the default
+    #: :meth:`rules_summary`; an option left out is not said.
+    rule_words: ClassVar[Mapping[str, RuleWords]] = {}
+
+    def describe_events(self, events: Events, viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str]:
+        """A stretch of play told to ``viewer``, one line per thing that happened.
+
+        ``events`` are ``(state, action)`` pairs in order, each state as it
+        was before its action.  The default says each event as ``describe``
+        does, after the actor's name; a variant merges events a person reads
+        as one ("cpu2 could not follow clubs: drew 7, played 4C").  Hide what
+        ``viewer`` cannot see, as ``describe`` does.
+        """
+        return [event_line(self, state, action, viewer, names) for state, action in events]
+
+    def describe_attempt(self, state: Any, action: Action, names: Sequence[str] | None = None) -> str:
+        """One line for the message that refuses ``action``: the move as it
+        was attempted ("discarded 9D", "played 2S"), never what it would have
+        done (no "went out", no "the trick goes to ...").  ``action`` may be
+        illegal in ``state``, so this must not apply it.  The default names
+        the record fields ("discard (card 9D)")."""
+        return attempt_from_fields(self, state, action)
+
+    def rule_behind(self, state: Any, action: Action, names: Sequence[str] | None = None) -> str:
+        """The rule that allowed or forced ``action`` in ``state``, in a few
+        words, for ``cardcli replay --explain`` ("must draw: no spade and no
+        8 in hand", "the J skips ann").  Public knowledge only: a replay
+        watched from one seat shows it for every seat's moves.  The default
+        says whether the move was forced or one of several; ``""`` says
+        nothing (chance events, by default)."""
+        return choice_count(state)
+
+    def round_summary(self, state: Any, action: Action, names: Sequence[str] | None = None) -> str | None:
+        """When ``action`` (about to be applied to ``state``) ends a round or
+        a deal, but not the game: what everyone should see before play goes
+        on (the round's final table, every hand shown, and its scores).  The
+        terminal shows it and waits for Enter.  ``None`` (the default) for
+        every other event."""
+        return None
+
+    def rules_summary(self, rules: Rules) -> list[str]:
+        """The house rules that differ from the defaults, a few words each
+        ("A skips", "3s draw three"), for the header above the table: as
+        :attr:`rule_words` says them, or by name and value without it."""
+        if not self.rule_words:
+            return option_words(self, rules)
+        changed = changed_options(rules, self.options)
+        said = (words(changed[name], changed) for name, words in self.rule_words.items() if name in changed)
+        return [text for text in said if text]
+
+
+# ------------------------------------------------------- what the core asks
+def describe_events(variant: Variant[Any], events: Events, viewer: int | None = None,
+                    names: Sequence[str] | None = None) -> list[str]:
+    """``events`` told to ``viewer``, in the variant's words where it has them."""
+    if isinstance(variant, Narration):
+        return variant.describe_events(events, viewer, names)
+    return [event_line(variant, state, action, viewer, names) for state, action in events]
+
+
+def describe_attempt(variant: Variant[Any], state: Any, action: Action,
+                     names: Sequence[str] | None = None) -> str:
+    """``action`` as attempted, for the message refusing it."""
+    if isinstance(variant, Narration):
+        return variant.describe_attempt(state, action, names)
+    return attempt_from_fields(variant, state, action)
+
+
+def rule_behind(variant: Variant[Any], state: Any, action: Action, names: Sequence[str] | None = None) -> str:
+    """The rule behind ``action``, for ``replay --explain`` ("" for none)."""
+    if isinstance(variant, Narration):
+        return variant.rule_behind(state, action, names)
+    return choice_count(state)
+
+
+def round_summary(variant: Variant[Any], state: Any, action: Action,
+                  names: Sequence[str] | None = None) -> str | None:
+    """What everyone sees when ``action`` ends a round (``None``: it does not)."""
+    if isinstance(variant, Narration):
+        return variant.round_summary(state, action, names)
+    return None
+
+
+def rules_summary(variant: Variant[Any], rules: Rules) -> list[str]:
+    """The house rules of ``rules`` that differ from the variant's defaults, in words."""
+    if isinstance(variant, Narration):
+        return variant.rules_summary(rules)
+    return option_words(variant, rules)
+
+
+# ------------------------------------------------------------ the defaults
+def event_line(variant: Variant[Any] | Narration, state: State, action: Action, viewer: int | None = None,
+               names: Sequence[str] | None = None) -> str:
+    """One event as ``viewer`` is told it, before it is applied, with the
+    actor's name in front of a decision: "cpu2 played 7H on 9S"."""
+    player = state.current_player()
+    text = variant.describe(state, action, viewer=viewer, names=names)
+    if player < 0:
+        return text
+    return f"{seat_name(player, names)} {text}"
+
+
+def attempt_from_fields(variant: Variant[Any] | Narration, state: Any, action: Action) -> str:
+    """A move as attempted, said from its record fields in the past tense:
+    "played 9D", "passed", "discarded 9D", "played 8C (suit H, call)"."""
+    try:
+        fields = dict(variant.encode_action(state, action))
+    except (LookupError, TypeError, ValueError):
+        return repr(action)
+    verb, _, rest = move_words(fields).partition(" ")
+    return f"{past_tense(verb)} {rest}".rstrip()
+
+
+#: Verbs of card games whose past tense does not end in -ed.
+_IRREGULAR = {"draw": "drew", "take": "took", "keep": "kept", "lead": "led", "deal": "dealt", "lay": "laid",
+              "layoff": "laid off", "win": "won", "throw": "threw", "give": "gave", "hold": "held",
+              "sell": "sold", "buy": "bought", "put": "put", "set": "set", "bid": "bid"}
+
+
+def past_tense(verb: str) -> str:
+    """``play`` -> ``played``, ``pass`` -> ``passed``, ``draw`` -> ``drew``,
+    ``discard`` -> ``discarded`` (a record's move names, said as done)."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ied"
+    return verb + "ed"
+
+
+def choice_count(state: State) -> str:
+    """"forced: the only legal move" or "a choice: one of 5 legal moves"
+    ("" for a chance event): the rule behind a move, for a variant that names none."""
+    if state.current_player() < 0:
+        return ""
+    legal = state.legal_actions()
+    if len(legal) <= 1:
+        return "forced: the only legal move"
+    return f"a choice: one of {len(legal)} legal moves"
+
+
+def option_words(variant: Variant[Any] | Narration, rules: Mapping[str, Any]) -> list[str]:
+    """Each option that differs from its default, as ``name value``."""
+    return [f"{name} {show_value(value)}" for name, value in changed_options(rules, variant.options).items()]
+
+
+def draws_after(events: Events, index: int, seat: int,
+                drawn: Callable[[int, Any, Action], Sequence[int] | None],
+                rebuilt: Callable[[int, Any, Action, list[int]], bool]) -> tuple[list[int], Any, bool, int]:
+    """The run of chance events from ``events[index]`` on that bring ``seat``
+    its cards, for a log that tells a decision and its draws as one line
+    ("cpu2 could not play: drew 2 cards").  ``drawn(seat, state, action)``
+    gives the cards an event draws for ``seat`` (``None``: not such an event)
+    and ``rebuilt(seat, state, action, cards so far)`` says whether it
+    rebuilds the stock on the way.  Returns the cards, the state before the
+    last draw (``None`` without one), whether the stock was rebuilt, and the
+    index after the run."""
+    cards: list[int] = []
+    last: Any = None
+    was_rebuilt = False
+    while index < len(events):
+        state, action = events[index]
+        got = drawn(seat, state, action)
+        if got is not None:
+            cards.extend(got)
+            last = state
+        elif rebuilt(seat, state, action, cards):
+            was_rebuilt = True
+        else:
+            break
+        index += 1
+    return cards, last, was_rebuilt, index
+
+
+def round_end(state: S, action: Action, counter: str = "round") -> S | None:
+    """A copy of ``state`` with ``action`` applied, where ``action`` ends a
+    round (the state's ``counter`` of rounds moves on) but not the game; else
+    ``None``: when a round's summary is due (``Narration.round_summary``)."""
+    after = after_move(state, action)
+    if after is None or getattr(after, counter) == getattr(state, counter) or after.result() is not None:
+        return None
+    return after
+
+
+def after_move(state: S, action: Action) -> S | None:
+    """A copy of ``state`` with ``action`` applied, or ``None`` where the
+    rules refuse it (an illegal move ends nothing): how a variant tells,
+    before a move is applied, what it is about to do (end a round, say)."""
+    try:
+        state.check(action)
+    except IllegalMove:
+        return None
+    after = state.clone()
+    after.apply_legal(action)
+    return after

@@ -1,0 +1,117 @@
+"""Reading and writing the fields of record events: the small checks every
+variant's ``decode_action`` needs, written once so every variant's records
+fail in the same words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from .cards import CARD_BY_NAME, parse_card
+from .grammar import join_or, plural
+
+__all__ = ["EventFields", "card_field", "drawn_cards", "flag_field", "hands_field", "join_or", "only_fields",
+           "plural", "reshuffle_size"]
+
+
+def only_fields(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
+    """Refuse a field the event does not have ("unknown field 'x' in a play event").
+
+    Pass a ``frozenset`` where it is called per event: then the common case
+    (no unknown field) costs one set comparison."""
+    if not isinstance(allowed, (set, frozenset)):
+        allowed = set(allowed)
+    if data.keys() <= allowed:
+        return
+    for key in data:
+        if key not in allowed:
+            raise ValueError(f"unknown field {key!r} in a {what} event "
+                             f"(allowed: {', '.join(sorted(allowed))})")
+
+
+def card_field(value: Any, what: str = "card") -> int:
+    """A card written by name ("7H", "10S", "JK"); ``ValueError`` saying how otherwise."""
+    card = CARD_BY_NAME.get(value) if type(value) is str else None
+    if card is not None:  # the plain notation, as records write it
+        return card
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
+    return parse_card(value)
+
+
+def flag_field(data: Mapping[str, Any], key: str) -> bool:
+    """A true/false field, false when absent (``"call": true``)."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def hands_field(data: Mapping[str, Any],
+                card: Callable[[Any], int] = card_field) -> tuple[tuple[int, ...], ...]:
+    """A deal's ``hands``: a list of card lists, one per seat, each card read by ``card``."""
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
+        raise ValueError("'hands' must be a list of card lists, one per seat")
+    return tuple(tuple(card(value) for value in hand) for hand in hands)
+
+
+
+def drawn_cards(data: Mapping[str, Any], drawer: int | None,
+                card: Callable[[Any], int] = card_field) -> tuple[int, ...]:
+    """The cards of a chance ``draw`` line, ``{"chance": "draw", "seat": 1,
+    "cards": ["7H", "2C"]}``: a non-empty list, drawn by the seat named,
+    which must be ``drawer`` (the seat the rules have drawing now, where the
+    caller knows it)."""
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not cards:
+        raise ValueError("'cards' must be a non-empty list of the cards drawn")
+    seat = data.get("seat")
+    if type(seat) is not int:
+        raise ValueError("a draw must name the seat that draws (\"seat\": N)")
+    if drawer is not None and seat != drawer:
+        raise ValueError(f"the cards drawn now are seat {drawer}'s, not seat {seat}'s")
+    return tuple(card(value) for value in cards)
+
+
+def reshuffle_size(data: Mapping[str, Any], size: int) -> None:
+    """A ``reshuffle`` line's ``cards``, where it states them, must be the
+    size of the stock the rules make (``size``)."""
+    stated = data.get("cards")
+    if stated is not None and stated != size:
+        raise ValueError(f"the reshuffle makes a stock of {size} cards, not {stated!r}")
+
+
+class EventFields:
+    """The events of a variant's records and the fields each may have, to
+    read a line by: :meth:`name` says which event a line is, and refuses an
+    event the variant does not have or a field its event cannot have, in the
+    same words for every variant ("unknown move 'x' (trick moves: play,
+    draw)", "unknown field 'y' in a play event").  ``"move"``, ``"seat"``
+    and ``"chance"`` are allowed where they belong; list the rest::
+
+        EVENTS = EventFields("trick", moves={"play": ("card", "call"), "draw": ()},
+                             chances={"deal": ("hands", "dealer"), "draw": ("seat", "cards")})
+    """
+
+    def __init__(self, game: str, moves: Mapping[str, Iterable[str]], chances: Mapping[str, Iterable[str]]):
+        self.game = game
+        self.moves = {name: frozenset({"move", "seat", *fields}) for name, fields in moves.items()}
+        self.chances = {name: frozenset({"chance", *fields}) for name, fields in chances.items()}
+
+    def name(self, data: Mapping[str, Any]) -> str:
+        """The event ``data`` is (``"play"``; a chance event's name, ``"deal"``),
+        its fields checked; ``ValueError`` saying why not."""
+        move = data.get("move")
+        if move is not None:
+            allowed = self.moves.get(move) if isinstance(move, str) else None
+            if allowed is None:
+                raise ValueError(f"unknown move {move!r} ({self.game} moves: {', '.join(self.moves)})")
+            only_fields(data, allowed, move)
+            return move
+        chance = data.get("chance")
+        allowed = self.chances.get(chance) if isinstance(chance, str) else None
+        if allowed is None:
+            raise ValueError(f"unknown chance event {chance!r} ({self.game}: {', '.join(self.chances)})")
+        only_fields(data, allowed, str(chance))
+        return str(chance)

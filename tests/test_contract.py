@@ -1,0 +1,252 @@
+"""The variant contract: what a variant must write, the abilities it may
+declare, the ``clone`` the core writes from ``__slots__``, and the one clear
+message a plugin written for the earlier, wider contract gets."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from cardcli import abilities, cloning, plugins
+from cardcli.abilities import Checkpoints, HandsAndStock, HiddenInfo, Narration, Prompts, TableData
+from cardcli.narration import Narration as NarrationItself
+from cardcli.plugins import get_registry
+from cardcli.variant import ContractError, State, Variant
+
+ROOT = Path(__file__).resolve().parents[1]
+PLUGINS_DOC = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+
+
+def required(cls: type) -> set[str]:
+    return set(getattr(cls, "__abstractmethods__", ()))
+
+
+# ------------------------------------------------------------ the contract
+def test_the_contract_is_thirteen_methods_and_the_docs_show_each():
+    assert required(State) == {"current_player", "legal_actions", "apply_legal", "check_chance",
+                               "sample_chance", "result", "card_zones"}
+    assert required(Variant) == {"new_state", "deck", "encode_action", "decode_action", "describe", "render"}
+    contract = PLUGINS_DOC.split("## The contract", 1)[1].split("\n## ", 1)[0]
+    for name in required(State) | required(Variant):
+        assert f"def {name}(" in contract, f"docs/plugins.md's contract does not show {name}"
+    assert len(contract.split("**Abilities**")[0].splitlines()) <= 40  # one screen
+
+
+@pytest.mark.parametrize("name", ["matching", "trick", "endofpage"])
+def test_the_built_in_variants_declare_their_abilities(name):
+    variant = get_registry().get(name)
+    state = variant.new_state({o.name: o.default for o in variant.options}, 2, 0)
+    assert isinstance(state, HiddenInfo) and isinstance(state, HandsAndStock)
+    for ability in (Narration, TableData, Prompts):
+        assert isinstance(variant, ability), f"{name} is not {ability.__name__}"
+    assert isinstance(variant, Checkpoints) == (name == "endofpage")
+
+
+def test_every_ability_is_one_import_away_and_documented():
+    assert abilities.Narration is NarrationItself
+    for ability in abilities.__all__:
+        if inspect.isclass(getattr(abilities, ability)):
+            assert f"`{ability}`" in PLUGINS_DOC, f"docs/plugins.md never names {ability}"
+
+
+def test_hidden_info_needs_both_halves():
+    class Half(HiddenInfo, State):
+        def current_player(self): return -2
+        def legal_actions(self): return []
+        def apply_legal(self, action): pass
+        def check_chance(self, action): pass
+        def sample_chance(self, rng): return None
+        def result(self): return None
+        def card_zones(self): return {}
+        def hidden_zones(self, seat): return []
+
+    with pytest.raises(TypeError, match="set_zones"):
+        Half()
+
+
+def test_cpu_strengths_are_looked_up_one_way():
+    variant = get_registry().get("trick")
+    assert variant.cpu_levels == ("easy", "normal")
+    assert variant.cpu_policy("normal") is variant.cpu_policies["normal"]
+    with pytest.raises(plugins.PluginError, match=r"no CPU strength 'expert' \(it has easy, normal\)"):
+        variant.cpu_policy("expert")
+
+
+# ------------------------------------------------------- clone from slots
+class Table(State):
+    """A toy state with every kind of slot the built-in games have."""
+
+    __slots__ = ("deck", "hands", "last", "num_players", "scores", "seen", "stock", "turn", "zones")
+    shared = ("deck",)
+
+    def __init__(self) -> None:
+        self.num_players = 2
+        self.deck = [1, 2, 3, 4]
+        self.hands = [[1], [2]]
+        self.stock = [3, 4]
+        self.scores: list[list[int]] = []
+        self.seen: dict[int, int] = {}
+        self.zones: set[int] = set()
+        self.turn = 0
+        self.last = None
+
+    def current_player(self): return self.turn
+    def legal_actions(self): return []
+    def apply_legal(self, action): pass
+    def check_chance(self, action): pass
+    def sample_chance(self, rng): return None
+    def result(self): return None
+    def card_zones(self): return {"hand 0": self.hands[0], "hand 1": self.hands[1], "stock": self.stock}
+
+
+def test_clone_copies_every_list_and_shares_the_rest():
+    first = Table()
+    copy = first.clone()
+    copy.hands[0].append(9)
+    copy.stock.pop()
+    copy.seen[1] = 2
+    copy.zones.add(5)
+    copy.turn = 1
+    assert first.hands == [[1], [2]] and first.stock == [3, 4] and not first.seen and not first.zones
+    assert first.turn == 0 and copy.deck is first.deck  # named in shared
+    first.scores.append([1, 2])  # empty when the copier was written: looked at on every copy
+    first.last = [[7]]  # None then: the same
+    later = first.clone()
+    later.scores[0].append(3)
+    later.last[0].append(8)
+    assert first.scores == [[1, 2]] and first.last == [[7]]
+
+
+def test_clone_of_a_state_with_a_slot_unset_and_without_slots():
+    class Sparse(Table):
+        __slots__ = ("extra",)
+
+    sparse = Sparse()
+    assert not hasattr(sparse.clone(), "extra")  # unset, and unset in the copy
+    sparse.extra = [1]
+    assert sparse.clone().extra == [1] and sparse.clone().extra is not sparse.extra
+    del sparse.extra
+    assert not hasattr(sparse.clone(), "extra")  # set when written, unset now
+
+    class Loose(State):  # no __slots__: copied from its __dict__
+        num_players = 1
+
+        def __init__(self) -> None:
+            self.hands = [[1, 2]]
+            self.note = "x"
+
+        current_player = Table.current_player
+        legal_actions = Table.legal_actions
+        apply_legal = Table.apply_legal
+        check_chance = Table.check_chance
+        sample_chance = Table.sample_chance
+        result = Table.result
+        card_zones = Table.card_zones
+
+    loose = Loose()
+    other = loose.clone()
+    other.hands[0].pop()
+    assert loose.hands == [[1, 2]] and other.note == "x"
+
+
+@pytest.mark.parametrize("name", ["matching", "trick", "endofpage"])
+def test_a_written_clone_copies_a_played_position_of_every_game(name):
+    from cardcli.testing import play_positions
+
+    positions = play_positions(name, players=3, seed=2)
+    for position in positions[:: max(1, len(positions) // 20)]:
+        state = position.state
+        copy = state.clone()
+        for slot in cloning._slots(type(state)):
+            value = getattr(state, slot, None)
+            if isinstance(value, list) and slot not in type(state).shared:
+                assert getattr(copy, slot) is not value, f"{name}: {slot} shared by a copy"
+                assert getattr(copy, slot) == value
+
+
+# ----------------------------------------- a plugin written for the old contract
+@pytest.fixture
+def old_plugin(monkeypatch):
+    """tests/oldcontract.py as an installed plugin's entry point."""
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    real = plugins._entry_points
+    entry = metadata.EntryPoint("highcard", "oldcontract", plugins.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(plugins, "_entry_points", lambda: [*real(), entry])
+    monkeypatch.delitem(sys.modules, "oldcontract", raising=False)
+    plugins.reset_registry()
+    yield
+    plugins.reset_registry()
+
+
+def test_an_old_plugin_is_told_in_one_line_what_to_change(old_plugin):
+    said: list[str] = []
+    registry = plugins.load_registry(warn=said.append)
+    assert "highcard" not in registry.variants and "matching" in registry.variants
+    assert said == ["cardcli: plugin 'highcard' (oldcontract) failed to load: ImportError: cardcli.events "
+                    "was renamed cardcli.record_fields: import from cardcli.record_fields "
+                    "(see docs/plugins.md, \"Upgrading a plugin\")"]
+
+
+def test_the_next_message_names_the_ability_to_declare(monkeypatch):
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    source = (Path(__file__).parent / "oldcontract.py").read_text()
+    # The author follows each message in turn: the renamed module, then a name that moved ...
+    source = source.replace("from cardcli.events import", "from cardcli.record_fields import")
+    with pytest.raises(ImportError, match=re.escape("set_hands_and_stock is no longer in cardcli.variant: "
+                                                    "import it from cardcli.hidden")):
+        exec(compile(source, "oldcontract_renamed.py", "exec"), type(sys)("step1").__dict__)
+    source = source.replace(", set_hands_and_stock\n", "\nfrom cardcli.hidden import set_hands_and_stock\n")
+    # ... then the ability its hidden zones belong to.
+    with pytest.raises(ContractError) as caught:
+        exec(compile(source, "oldcontract_renamed.py", "exec"), type(sys)("step2").__dict__)
+    message = str(caught.value)
+    assert message.startswith("HighCardState defines hidden_zones, set_zones, which cardcli reads only "
+                              "from a state that declares the HiddenInfo ability: write `class "
+                              "HighCardState(HiddenInfo, State...)` with `from cardcli.abilities import "
+                              "HiddenInfo`")
+    assert message.endswith('see docs/plugins.md, "Upgrading a plugin"')
+    assert "Upgrading a plugin" in PLUGINS_DOC
+
+
+def test_a_variant_method_of_an_ability_and_a_renamed_one_are_named():
+    with pytest.raises(ContractError, match=r"OldVariant defines explain, .*the Narration ability.*"
+                                            r"\(explain is now rule_behind\)"):
+        class OldVariant(Variant):
+            def explain(self, state, action, names=None):
+                return ""
+
+    with pytest.raises(ContractError, match=r"Declared: explain is now rule_behind \(the Narration"):
+        class Declared(Narration, Variant):
+            def explain(self, state, action, names=None):
+                return ""
+
+
+@pytest.mark.parametrize(("statement", "message"), [
+    ("from cardcli.variant import deal_anew",
+     "deal_anew is no longer in cardcli.variant: import it from cardcli.hidden"),
+    ("from cardcli.variant import after_move",
+     "after_move is no longer in cardcli.variant: import it from cardcli.narration"),
+    ("import cardcli.words", "cardcli.words was renamed cardcli.grammar"),
+    ("from cardcli.text import printable", "cardcli.text was renamed cardcli.safe_text"),
+])
+def test_a_name_that_moved_says_where(statement, message):
+    with pytest.raises(ImportError, match=re.escape(message)):
+        exec(statement, {})
+
+
+def test_a_name_that_never_was_is_still_an_attribute_error():
+    with pytest.raises(AttributeError):
+        importlib.import_module("cardcli.variant").no_such_name  # noqa: B018
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("cardcli.no_such_module")
+
+
+def test_the_driver_and_the_kit_never_catch_not_implemented():
+    for path in (ROOT / "src" / "cardcli").rglob("*.py"):
+        assert "except NotImplementedError" not in path.read_text(encoding="utf-8"), path
