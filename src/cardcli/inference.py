@@ -55,9 +55,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .rand import shuffle
 
 if TYPE_CHECKING:
-    from .variant import State
+    from .hidden import HiddenInfo
 
-S = TypeVar("S", bound="State")
+S = TypeVar("S", bound="HiddenInfo")
 
 
 @dataclass(frozen=True)
@@ -428,7 +428,7 @@ def redeal(state: S, seat: int, rng: random.Random, knowledge: Knowledge | None 
     now: :meth:`Knowledge.from_state`), which must be up to date with ``state``."""
     knowledge = knowledge or Knowledge.from_state(state, seat)
     dealt, pending = knowledge.deal(rng)
-    copy = state.clone()
+    copy: S = state.clone()  # type: ignore[attr-defined]  # the State's
     copy.set_zones(dealt)
     if pending is not None:
         copy.set_pending_card(pending)

@@ -42,10 +42,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ..driver import Driver
 from ..errors import IllegalMove, Kind, RecordError
-from ..game import Game
+from ..game import Game, choose_dealer
 from ..hidden import HiddenInfo
 from ..narration import describe_attempt
+from ..players import make_cpu
 from ..players.hard import Budget, HardPlayer
 from ..rulesets import default_ruleset
 from ..variant import CHANCE, State, Variant
@@ -59,6 +61,7 @@ from .checks import (
     wrong_actions,
 )
 from .games import (
+    MAX_EVENTS,
     assert_cards_conserved,
     fit_players,
     play_game,
