@@ -134,24 +134,20 @@ class TrickState(HandsAndStock, State):
             suit = self.suit
             cfg = self.cfg
             actions: list = []
-            seen: list = []
+            # Each card once: with one deck and one joker no card is held twice
+            # (a long deal's hand of 30 cards made a seen-list quadratic).
+            cards = hand if cfg.decks == 1 and cfg.jokers <= 1 else dict.fromkeys(hand)
             if suit < 0:  # leading, or after a led joker: any card
                 joker_ok = cfg.joker_last or len(hand) > 1
-                for card in hand:
-                    if card in seen:
-                        continue
-                    seen.append(card)
+                for card in cards:
                     if card != JOKER or joker_ok:
                         actions.extend(OFFERED[card][call])
                 if not actions and (self.stock or self.tricks):
                     actions.append(DRAW_ACTION)
                 return actions
             joker = False
-            for card in hand:
+            for card in cards:
                 if SUIT[card] == suit:
-                    if card in seen:
-                        continue
-                    seen.append(card)
                     actions.extend(OFFERED[card][call])
                 elif card == JOKER:
                     joker = True
