@@ -106,14 +106,28 @@ def test_hard_only_chooses_legal_moves(name):
     assert chosen > 10
 
 
-def test_iteration_budget_is_exact_and_deterministic():
-    variant, state, seat, legal = next(positions("matching", 2, seed=1, every=1))
-    budget = Budget(iterations=50, seconds=None)
-    ratings = HardPlayer(variant, 3, seat, budget).rate(state, seat, legal)
-    playouts = sum(r.playouts for r in ratings)
-    assert playouts == (50 // len(legal)) * len(legal)
-    again = HardPlayer(variant, 3, seat, budget).rate(state, seat, legal)
-    assert [(r.action, r.value) for r in ratings] == [(r.action, r.value) for r in again]
+def test_iteration_budget_is_kept_and_deterministic():
+    """``hard=N`` spends at most N playouts, in whole rounds of paired ones
+    (one per move still in the running), and the same seed thinks the same."""
+    for name in VARIANTS:
+        variant, state, seat, legal = next(p for p in positions(name, 2, seed=1, every=1) if len(p[3]) > 2)
+        budget = Budget(iterations=90, seconds=None)
+        player = HardPlayer(variant, 3, seat, budget)
+        ratings = player.rate(state, seat, legal)
+        playouts = sum(r.playouts for r in ratings)
+        assert 90 - 2 * len(legal) < playouts <= 90
+        again = HardPlayer(variant, 3, seat, budget).rate(state, seat, legal)
+        assert [(r.action, r.value, r.playouts) for r in ratings] == \
+            [(r.action, r.value, r.playouts) for r in again]
+        assert player.clock_stops == 0
+
+
+def test_the_clock_stops_a_search_and_says_so():
+    variant, state, seat, legal = next(positions("matching", 4, seed=2, every=1))
+    player = HardPlayer(variant, 1, seat, Budget(iterations=100_000, seconds=0.02))
+    player.act(state, seat, legal)
+    assert player.clock_stops == 1
+    assert sum(r.playouts for r in player.last_ratings) < 100_000
 
 
 def test_time_budget_is_respected():

@@ -282,7 +282,8 @@ class Driver(Generic[S]):
         self.apply(action, checked=True)
 
     # ------------------------------------------------------------ many steps
-    def advance(self, limit: int | None = None, *, rollout_seat: int | None = None) -> int:
+    def advance(self, limit: int | None = None, *, rollout_seat: int | None = None,
+                decisions: list[Action] | None = None) -> int:
         """Apply chance events and players' decisions until an external seat
         must decide or the game is over; return ``to_move()`` then.
 
@@ -290,7 +291,9 @@ class Driver(Generic[S]):
         makes it a search's playout: the call also ends after any event
         where ``state.rollout_value(rollout_seat)`` gives a value (the end
         of a round of a long match, say).  At an external seat the
-        ``deciding`` hooks run once for that decision.
+        ``deciding`` hooks run once for that decision.  ``decisions``, when
+        given, gets every decision this call applies, in order (a search
+        keys what it saw the other seats do by them).
 
         With no hooks and no checks this runs the hot loop, which keeps
         :attr:`moves` and :attr:`events` in local variables until it
@@ -298,7 +301,7 @@ class Driver(Generic[S]):
         counters.
         """
         if not self.hooks and not self.checked and not self._followers:
-            return self._advance_plain(limit, rollout_seat)
+            return self._advance_plain(limit, rollout_seat, decisions)
         state = self.state
         current_player = state.current_player
         players = self._players
@@ -316,18 +319,22 @@ class Driver(Generic[S]):
                 return seat
             if limit is not None and done >= limit:
                 return seat
-            self.apply(self.decide(), checked=self.checked)
+            action = self.decide()
+            self.apply(action, checked=self.checked)
+            if decisions is not None and seat >= 0:
+                decisions.append(action)
             done += 1
             if rollout_seat is not None and _rollout_value(state, rollout_seat) is not None:
                 return current_player()
 
-    def _advance_plain(self, limit: int | None, rollout_seat: int | None) -> int:
+    def _advance_plain(self, limit: int | None, rollout_seat: int | None,
+                       decisions: list[Action] | None = None) -> int:
         """:meth:`advance` with no hooks and no checks: the hot loop.
 
         A :class:`PolicyPlayer`'s policy is called directly (one call a
         decision, not two).
         """
-        if limit is None and rollout_seat is None and not self.keeps_history:
+        if limit is None and rollout_seat is None and not self.keeps_history and decisions is None:
             return self._run_bare()
         state = self.state
         current_player = state.current_player
@@ -347,6 +354,8 @@ class Driver(Generic[S]):
                         break
                     action = policy(state, seat, legal_actions(), rngs[seat])
                     moves += 1
+                    if decisions is not None:
+                        decisions.append(action)
                 elif seat == CHANCE:
                     action = sample_chance(rng)
                 else:

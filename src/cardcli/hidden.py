@@ -76,6 +76,13 @@ class HiddenInfo(ABC):
         of a long match): ``seat``'s value in [0, 1], or ``None`` to play on."""
         return None
 
+    def playout_estimate(self, seat: int) -> float | None:
+        """A search's guess at ``seat``'s value in [0, 1] when a playout has
+        run long without ending (:data:`cardcli.players.hard.PLAYOUT_CUTOFF`
+        events): the search stops it there.  ``None``, the default, plays
+        every playout to its end."""
+        return None
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A copy in which everything ``seat`` cannot see is dealt anew at
         random, consistently with what it knows (zone sizes, known cards,

@@ -25,7 +25,7 @@ from cardcli.abilities import HandsAndStock
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play, plural
-from cardcli.results import Result, rank_places
+from cardcli.results import Result, places_value, rank_places
 from cardcli.stock import check_drawn, draw_one, take
 from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
@@ -38,6 +38,10 @@ RESHUFFLE_ACTION = (RESHUFFLE,)
 PLAYS = tuple(((PLAY, card, False), (PLAY, card, True)) for card in range(53))
 #: ``OFFERED[card][call]``: the plays of ``card`` a hand offers, with the Page One call when ``call``.
 OFFERED = tuple(((plays[0],), plays) for plays in PLAYS)
+
+#: A long playout's value (``playout_estimate``): a base shared by the seats
+#: and a part for holding fewer cards than the others.
+ESTIMATE_BASE, ESTIMATE_SPREAD = 0.45, 0.2
 
 # Phases.
 P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
@@ -229,6 +233,14 @@ class TrickState(HandsAndStock, State):
             last = self.deal_winners[-1]
             return 0.5 if last is None else float(last == seat)
         return None
+
+    def playout_estimate(self, seat: int) -> float | None:
+        """A playout still running after a long stretch is a deal of big hands,
+        most often called off in the end (by ``normal`` CPUs, measured: about
+        0.44 of a win for the seat holding fewer cards heads-up after 100
+        more events, 0.23 for the other); fewer cards is better."""
+        places = rank_places([len(hand) for hand in self.hands])
+        return ESTIMATE_BASE / self.num_players + ESTIMATE_SPREAD * places_value(places, seat)
 
     # ---------------------------------------------------------------- chance
     def draw_count(self) -> int:
