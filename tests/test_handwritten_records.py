@@ -43,7 +43,7 @@ def test_a_handwritten_record_is_valid(path):
     variant, moves, winner = EXPECTED[path.stem]
     result = invoke("validate", path)
     assert result.exit_code == 0, result.output
-    assert result.output == f"{path}: valid {variant} game, {moves} moves, seat {winner} won\n"
+    assert result.output == f"{path}: valid (every card known): {variant} game, {moves} moves, seat {winner} won\n"
     header = json.loads(path.read_text().splitlines()[0])
     assert "seed" not in header  # a real deck
 

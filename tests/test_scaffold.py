@@ -100,7 +100,7 @@ def test_the_generated_game_works_with_every_command(toy, tmp_path):
                 "--seed", "1")
     assert "cpu:hard=30" in arena and "left in hand (mean)" in arena
     checked = run("validate", str(played), *map(str, sorted(records.glob("*.jsonl"))))
-    assert checked.count("valid toy game") == 11
+    assert checked.count("valid (every card known): toy game") == 11
     assert "After move 4" in run("replay", str(played), "--seat", "0", "--to", "4")
     assert "Toy, left of the dealer opens" in run("rules", "--ruleset", "left-opens")
 

@@ -86,7 +86,7 @@ def test_one_bad_file_never_hides_the_others(tmp_path, good, game_lines):
     other = write_record(tmp_path / "c.jsonl", game_lines)
     result = run("validate", good, bad, tmp_path, other)
     assert result.exit_code == 1
-    assert result.stdout.count("valid matching game") == 2
+    assert result.stdout.count("valid (every card known): matching game") == 2
     assert "bad.jsonl:2: not valid JSON: a number with too many digits" in result.stderr
     assert f"{tmp_path}: is a folder, not a record" in result.stderr
     lines = [json.loads(line) for line in run("validate", "--json", good, bad, other).stdout.splitlines()]
@@ -153,7 +153,7 @@ def test_each_record_is_reported_as_soon_as_it_is_checked(good):
                 selector.register(process.stdout, selectors.EVENT_READ)
                 assert selector.select(timeout=DEADLINE), "no report before the last record ended"
             first = process.stdout.readline().decode()
-            assert str(good) in first and ("valid matching game" in first or '"valid": true' in first)
+            assert str(good) in first and ("valid (every card known): matching game" in first or '"valid": true' in first)
         finally:
             process.communicate(b"", timeout=DEADLINE)
         assert process.returncode == 1  # the empty standard input is no record
@@ -201,7 +201,7 @@ def test_a_device_or_a_fifo_is_not_a_record(tmp_path, good):
     assert result.returncode == 1
     assert "/dev/zero: is a device, not a record file" in result.stderr
     assert f"{fifo}: is a FIFO (named pipe), not a record file" in result.stderr
-    assert "valid matching game" in result.stdout
+    assert "valid (every card known): matching game" in result.stdout
     for command in (("replay", fifo), ("play", "--resume", fifo)):  # no hang: it is never read
         result = run(*command)
         assert result.exit_code == 1 and "is a FIFO (named pipe)" in result.output
@@ -238,7 +238,7 @@ def test_validate_and_replay_with_stdin_closed(good):
     result = cardcli("validate", "-", good, close_stdin=True)
     assert result.returncode == 1
     assert "<stdin>: cannot read standard input: it is closed" in result.stderr
-    assert "valid matching game" in result.stdout
+    assert "valid (every card known): matching game" in result.stdout
     result = cardcli("replay", "-", close_stdin=True)
     assert result.returncode == 1 and "cannot read standard input: it is closed" in result.stderr
     result = cardcli("replay", good, close_stdin=True)
@@ -406,7 +406,7 @@ def test_a_served_table_shows_names_escaped():
 
     game, _buffer = play_game("matching", players=2, seed=1)
     game.seats[0].name = "\x1b[2Jann"
-    table = Table(game, ["cpu", "cpu"])
+    table = Table.for_game(game, ["cpu", "cpu"])
     assert table.seats[0].name == "\\x1b[2Jann"
 
 

@@ -8,6 +8,9 @@ the core asks for it with ``isinstance``, never by trying a method:
 * :class:`HiddenInfo` (on the state): what each seat can see, and re-dealing
   the rest: ``cpu:hard``, hints, ``replay --explain``'s ratings and the
   privacy check.  :class:`HandsAndStock` writes it for the usual layout.
+* :class:`UnseenCards` (on the state, with :class:`HandsAndStock`'s
+  layout): records of a real table, with cards nobody saw (``"??"``):
+  ``validate`` checks them exactly, ``export`` writes one seat's view.
 * :class:`Narration`: the variant's own words for the log, refusals, the
   rule behind a move, a round's end and the house rules.
 * :class:`TableData`: the table and its moves as data, for the served page.
@@ -23,10 +26,11 @@ from typing import Any
 from .hidden import HandsAndStock, HiddenInfo
 from .narration import Narration
 from .prompts import Prompts
+from .unseen import UNSEEN, UnseenCards, unseen_can, unseen_is
 from .view import TableData
 
-__all__ = ["Checkpoints", "HandsAndStock", "HiddenInfo", "Narration", "Prompts", "TableData",
-           "checkpoint"]
+__all__ = ["UNSEEN", "Checkpoints", "HandsAndStock", "HiddenInfo", "Narration", "Prompts", "TableData",
+           "UnseenCards", "checkpoint", "unseen_can", "unseen_is"]
 
 
 class Checkpoints:

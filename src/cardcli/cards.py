@@ -26,20 +26,24 @@ RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 ACE = 14
 JOKER = 52
+#: A card nobody at the table saw, as a record of a real game writes it
+#: (``"??"``): a placeholder that matches nothing in the rules until the
+#: card is seen (``cardcli.unseen``).  Never a card of a deck.
+UNSEEN = 53
 NO_SUIT = -1
 NO_RANK = 0
 
-#: ``RANK[c]`` is the rank (2..14) of card ``c``; 0 for the joker.
-RANK: tuple[int, ...] = tuple([c % 13 + 2 for c in range(52)] + [NO_RANK])
-#: ``SUIT[c]`` is the suit index (0..3, in ``SUITS`` order); -1 for the joker.
-SUIT: tuple[int, ...] = tuple([c // 13 for c in range(52)] + [NO_SUIT])
+#: ``RANK[c]`` is the rank (2..14) of card ``c``; 0 for the joker and an unseen card.
+RANK: tuple[int, ...] = tuple([c % 13 + 2 for c in range(52)] + [NO_RANK, NO_RANK])
+#: ``SUIT[c]`` is the suit index (0..3, in ``SUITS`` order); -1 for the joker and an unseen card.
+SUIT: tuple[int, ...] = tuple([c // 13 for c in range(52)] + [NO_SUIT, NO_SUIT])
 #: ``NAME[c]`` is the plain notation of card ``c``.
 NAME: tuple[str, ...] = tuple(
-    [RANK_NAMES[c % 13 + 2] + SUITS[c // 13] for c in range(52)] + ["JK"]
+    [RANK_NAMES[c % 13 + 2] + SUITS[c // 13] for c in range(52)] + ["JK", "??"]
 )
 
 #: The card of each plain name (``"10H"``, ``"JK"``): the names records write.
-CARD_BY_NAME: dict[str, int] = {name: card for card, name in enumerate(NAME)}
+CARD_BY_NAME: dict[str, int] = {name: card for card, name in enumerate(NAME) if card != UNSEEN}
 _RANK_INPUT = {name: rank for rank, name in RANK_NAMES.items()}
 _RANK_INPUT["T"] = 10
 _RANK_INPUT["1"] = 14  # never produced; "1" alone is rejected below
@@ -121,13 +125,21 @@ def deal_remainder(deck: Iterable[int], hands: Iterable[Iterable[int]]) -> list[
     """
     pack = list(deck)
     pool = pack[:]
+    unseen = 0
     for hand in hands:
         for card in hand:
+            if card == UNSEEN:
+                unseen += 1
+                continue
             try:
                 pool.remove(card)
             except ValueError:
                 raise IllegalMove(f"{NAME[card]} is dealt more often than the pack holds it "
                                   f"({pack.count(card)})") from None
+    if unseen:  # which cards stay in the stock is as unseen as the cards dealt
+        if unseen > len(pool):
+            raise IllegalMove(f"{len(pack) - len(pool) + unseen} cards are dealt, but the pack holds {len(pack)}")
+        return [UNSEEN] * (len(pool) - unseen)
     return pool
 
 

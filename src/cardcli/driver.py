@@ -252,16 +252,18 @@ class Driver(Generic[S]):
         for follower in self._followers:
             follower.observe(state, seat, action, self.events)
         hooks = self.hooks
-        for hook in hooks:
-            hook.before(self, seat, action)
+        if hooks:
+            for hook in hooks:
+                hook.before(self, seat, action)
         self.state.apply_legal(action)
         if self.keeps_history:
             self.history.append(action)
         if seat >= 0:
             self.moves += 1
         self.events += 1
-        for hook in hooks:
-            hook.after(self, seat, action)
+        if hooks:
+            for hook in hooks:
+                hook.after(self, seat, action)
 
     def step(self) -> Action:
         """Decide and apply one event the driver makes itself; return it."""

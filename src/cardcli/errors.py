@@ -97,6 +97,8 @@ class Kind(StrEnum):
     MISSING_RESULT = "missing-result"
     #: A game that stops before its end (not an error in itself).
     UNFINISHED = "unfinished"
+    #: Unseen cards that no deal explains: a record of a real table that could not have happened.
+    IMPOSSIBLE = "impossible"
     #: A bug met while reading (in cardcli or the variant), not the record's fault.
     INTERNAL = "internal"
     #: Any other problem.

@@ -9,6 +9,7 @@ own fast, typed configuration.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, TypeVar, cast
@@ -135,6 +136,17 @@ def show_value(value: Value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def parse_value(raw: str) -> Value:
+    """A value typed on a command line (``--set stack_twos=false``): true or
+    false, a whole number, else a word (quotes around it dropped)."""
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if re.fullmatch(r"[+-]?\d+", raw):
+        return int(raw)
+    return raw.strip("\"'")
 
 
 def changed_options(rules: Mapping[str, Value], options: Iterable[Option]) -> dict[str, Value]:

@@ -37,15 +37,20 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from dataclasses import dataclass
 from typing import IO, Any, Generic, NoReturn, TypeVar
 
 from .abilities import checkpoint
+from .cards import NAME
 from .errors import IllegalMove, Kind, RecordError
 from .game import Game, check_result, header_to_game
 from .narration import describe_attempt
+from .partial import Lookahead, TableSight
 from .plugins import Registry
-from .records import Header, parse_header, read_lines
+from .record_fields import card_field
+from .records import Header, parse_header, read_lines, view_seat
+from .unseen import UnseenCards, reading_unseen
 from .variant import CHANCE, TERMINAL, Action
 
 T = TypeVar("T")
@@ -164,9 +169,26 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
     at.line = header_line
     header = parse_header(header_data, source, header_line)
     game = header_to_game(header, registry, source, header_line)
+    sight = None
+    if header.view is not None:
+        if not isinstance(game.state, UnseenCards):
+            raise RecordError(f"bad header: this record is written from a view ({header.view!r}), but the "
+                              f"variant {game.variant.name!r} cannot read records with unseen cards",
+                              source=source, line=header_line, kind=Kind.HEADER)
+        sight = TableSight(game, source, view_seat(header.view, len(game.seats)))
+        lines = Lookahead(lines)
     if visitor.visit_header(game, header, header_line) is SKIP:
         visitor.end_record(game)
         return
+    if sight is None:
+        _events(lines, source, game, visitor, at, None)
+        return
+    with reading_unseen(sight.oracle):
+        _events(lines, source, game, visitor, at, sight)
+
+
+def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at: _Where,
+            sight: TableSight | None) -> None:
     variant = game.variant
     decode_action = variant.decode_action
     apply_known = game.apply_known
@@ -220,6 +242,9 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
             checkpoint_due = False
             visitor.visit_checkpoint(game, data, line)
             continue
+        elif "shown" in data:
+            check_shown(game, data, source, line, due=checkpoint_due)
+            continue
         else:
             if state.current_player() == TERMINAL:
                 _over(game, source, line)
@@ -230,6 +255,11 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         except ValueError as error:
             raise RecordError(f"{_where(seat, move).rstrip(',')}: {error}", source=source, line=line,
                               move=move, seat=None if seat == CHANCE else seat, kind=Kind.SYNTAX) from None
+        if sight is not None:
+            if seat == CHANCE:
+                sight.before_chance(state, action, line, move)
+            else:
+                sight.before_move(state, action, seat)
         try:
             state.check(action)
         except IllegalMove as error:
@@ -240,12 +270,64 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         event = Event(line, data, action, seat, move)
         if visit_event is not None:
             visit_event(game, event)
-        apply_known(action, seat)
+        if sight is None:
+            apply_known(action, seat)
+        else:
+            _apply_seen(sight, game, state, action, seat, line, move, lines.peek())
         checkpoint_due = True
         if visit_state is not None:
             visit_state(game, event)
     at.line = None
     visitor.end_record(game)
+
+
+def _apply_seen(sight: TableSight, game: Game, state: Any, action: Action, seat: int, line: int, move: int,
+                next_data: Any) -> None:
+    """Apply an event of a record with unseen cards, beside what the table saw."""
+    if seat != CHANCE:
+        sight.checked_move(state, action, seat, line, move,
+                           lambda short=False: describe_attempt(game.variant, state, action))
+    sight.before_event(state, action, seat, next_data)
+    sight.apply(action, seat, line, move, next_data)
+    sight.after_event(game.state, line, move)
+
+
+def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due: bool) -> None:
+    """A ``shown`` line (the hands the table saw at a round's end) must stand
+    right after the event that ended the round and state each shown hand as
+    it was (``null`` for a hand not shown)."""
+    shown = data["shown"]
+    state = game.state
+    hands = state.round_end_hands() if due and isinstance(state, UnseenCards) else None
+    if hands is None:
+        raise RecordError(f"after move {game.moves}: hands are shown, but no round ended here "
+                          f"(next: {state.expecting()})", source=source, line=line, move=game.moves,
+                          kind=Kind.STRUCTURE)
+    if not isinstance(shown, list) or len(shown) != len(hands) or not all(
+            hand is None or isinstance(hand, list) for hand in shown):
+        raise RecordError(f"'shown' must list one hand per seat ({len(hands)}), each a list of cards or null",
+                          source=source, line=line, move=game.moves, kind=Kind.SYNTAX)
+    if len(data) > 1:
+        raise RecordError(f"unknown key {sorted(set(data) - {'shown'})[0]!r} on a 'shown' line", source=source,
+                          line=line, move=game.moves, kind=Kind.SYNTAX)
+    for seat, names in enumerate(shown):
+        if names is None:
+            continue
+        try:
+            cards = Counter(card_field(name, "shown card") for name in names)
+        except ValueError as error:
+            raise RecordError(f"the hand shown for seat {seat}: {error}", source=source, line=line,
+                              move=game.moves, kind=Kind.SYNTAX) from None
+        held = Counter(hands[seat])
+        if cards != held:
+            raise RecordError(f"after move {game.moves}: seat {seat} shows {_names(cards)}, but held "
+                              f"{_names(held)} as the round ended", source=source, line=line,
+                              move=game.moves, seat=seat, kind=Kind.IMPOSSIBLE)
+
+
+def _names(cards: Counter[int]) -> str:
+    listed = sorted(cards.elements())
+    return " ".join(NAME[card] for card in listed) if listed else "no card"
 
 
 def _overridden(visitor: RecordVisitor[Any], name: str) -> Any:

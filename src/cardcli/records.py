@@ -52,6 +52,10 @@ class Header:
     seed: int | None = None
     ruleset: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Whose view a record of a real table is written from: ``"public"`` or
+    #: ``"seat N"`` (such a record may write the cards its writer did not see
+    #: as ``"??"``); ``None`` when every card is written.
+    view: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "variant": self.variant}
@@ -62,12 +66,14 @@ class Header:
         data["dealer"] = self.dealer
         if self.seed is not None:
             data["seed"] = self.seed
+        if self.view is not None:
+            data["view"] = self.view
         data.update(self.extra)
         return data
 
 
 _HEADER_KEYS = {"format", "version", "variant", "ruleset", "rules", "players", "dealer", "seed",
-                "created", "cardcli"}
+                "created", "cardcli", "view"}
 
 
 def parse_header(data: Any, source: str, line: int = 1) -> Header:
@@ -115,9 +121,24 @@ def parse_header(data: Any, source: str, line: int = 1) -> Header:
     for key in ("ruleset", "created", "cardcli"):
         if key in data and not isinstance(data[key], str):
             raise fail(f"{key!r} must be a string")
+    view = data.get("view")
+    if view is not None:
+        try:
+            view_seat(view, len(seats))
+        except ValueError as error:
+            raise fail(str(error)) from None
     extra = {k: data[k] for k in ("created", "cardcli") if k in data}
     return Header(variant=data["variant"], rules=data.get("rules", {}), players=seats, dealer=dealer,
-                  seed=seed, ruleset=ruleset if isinstance(ruleset, str) else None, extra=extra)
+                  seed=seed, ruleset=ruleset if isinstance(ruleset, str) else None, extra=extra, view=view)
+
+
+def view_seat(view: Any, seats: int) -> int | None:
+    """A header's ``view``: ``"public"`` (``None``: no seat's) or ``"seat N"`` (``N``)."""
+    if view == "public":
+        return None
+    if isinstance(view, str) and view.startswith("seat ") and view[5:].isdigit() and int(view[5:]) < seats:
+        return int(view[5:])
+    raise ValueError(f"'view' must be \"public\" or \"seat N\" (N from 0 to {seats - 1}), not {view!r}")
 
 
 #: The longest line a record may have, in bytes.  The longest line cardcli

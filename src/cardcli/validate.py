@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import IO, Any
 
+from .cards import UNSEEN
 from .errors import CardcliError, Kind, RecordError
 from .game import Game
 from .plugins import Registry
@@ -32,10 +33,20 @@ class Report:
     result: dict[str, Any] | None = None
     error: RecordError | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Whose view a record with unseen cards is written from (``None``: every card is written).
+    view: str | None = None
+
+    @property
+    def check(self) -> str:
+        """Which check was made: ``"full"`` (every card known) or ``"consistent"``
+        (some cards unseen: at least one deal of them makes every move legal)."""
+        return "full" if self.view is None else "consistent"
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"file": self.source, "valid": self.valid, "variant": self.variant,
-                                "moves": self.moves, "events": self.events}
+                                "moves": self.moves, "events": self.events, "check": self.check}
+        if self.view is not None:
+            data["view"] = self.view
         if self.result is not None:
             data["result"] = self.result
         if self.error is not None:
@@ -59,9 +70,22 @@ class Validator(RecordVisitor[Report]):
 
     def visit_header(self, game: Game, header: Header, line: int) -> object:
         self.game = game
+        self.report.view = header.view
         if self.check_cards:
             self.deck = sorted(game.variant.deck(game.rules, len(game.seats)))
+            if header.view is not None:
+                self.pack = Counter(self.deck)
+                self.visit_state = self._seen_accounted  # type: ignore[method-assign]
         return None
+
+    def _seen_accounted(self, game: Game, event: Event) -> None:
+        """With unseen cards: as many cards as the pack, and the known ones the pack's."""
+        self.last_line = event.line
+        held = list(chain.from_iterable(game.state.card_zones().values()))
+        known = Counter(card for card in held if card != UNSEEN)
+        if len(held) != len(self.deck or ()) or known - self.pack:
+            assert self.deck is not None
+            self._unaccounted(game, event, self.deck)
 
     def visit_state(self, game: Game, event: Event) -> None:
         self.last_line = event.line

@@ -15,7 +15,7 @@ import signal
 import subprocess
 import tempfile
 import urllib.request
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +89,8 @@ async def phone_page(url: str) -> AsyncIterator[Page]:
     assert binary is not None
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
-            [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
              "--disable-extensions", "--remote-debugging-port=0", f"--user-data-dir={profile}",
              "--window-size=390,844", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -118,3 +119,48 @@ async def phone_page(url: str) -> AsyncIterator[Page]:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+async def play_on(page: Page, done: Callable[[], Any], limit: int = 3000) -> None:
+    """Play at the page as a person would, until ``done()``: close a round's
+    end, tap the first move offered without a card, or else a bright card and
+    the move it makes, or else the first of the list of moves."""
+    plain = "#actions button:not(.quiet):not(.declare):not(.suggest)"
+    for _ in range(limit):
+        if done():
+            return
+        if await page.evaluate("(() => { const s = document.getElementById('sheet');"
+                               " return !s.hidden && s.dataset.kind === 'round'; })()"):
+            await page.tap("#closesheet")
+        elif await page.evaluate(f"!!document.querySelector('{plain}')"):
+            await page.tap(plain)
+        elif await page.evaluate("!!document.querySelector('#hand button.playable')"):
+            await page.tap("#hand button.playable")
+            if await page.evaluate("!!document.querySelector('#actions button.primary')"):
+                await page.tap("#actions button.primary")
+        elif await page.evaluate("!!document.querySelector('#actions button.quiet')"):
+            if not await page.evaluate("!!document.querySelector('#actions .all')"):
+                await page.tap("#actions button.quiet")
+            await page.tap("#actions .all button")
+        await asyncio.sleep(0.02)
+    raise AssertionError("the page never got there: " + await page.evaluate("document.body.innerText"))
+
+
+async def type_text(page: Page, selector: str, text: str) -> None:
+    """Clear the field ``selector`` and type ``text`` into it, as a keyboard does."""
+    await page.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                        " e.focus(); e.select(); })()")
+    await page.call("Input.insertText", text=text)
+
+
+async def tap_until(page: Page, selector: str, expression: str, tries: int = 10) -> None:
+    """Tap ``selector`` until ``expression`` holds (a tap lands on the page as
+    drawn; an update that redraws it between press and release loses it, as
+    on a phone)."""
+    for _ in range(tries):
+        await page.tap(selector)
+        for _ in range(10):
+            if await page.evaluate(expression):
+                return
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"tapping {selector} never made {expression} true")

@@ -17,6 +17,8 @@ from cardcli.game import Game, choose_dealer
 from cardcli.plugins import get_registry
 from cardcli.records import RecordWriter, SeatInfo
 from cardcli.rulesets import load_ruleset
+from cardcli.serve.lobby import Lobby
+from cardcli.serve.protocol import PROTOCOL
 from cardcli.serve.server import TableServer
 from cardcli.serve.table import Table, TableOptions
 
@@ -49,8 +51,8 @@ async def served(game: Game, kinds: list[str], notices: list[str] | None = None,
                  **options: Any) -> AsyncIterator[tuple[Table, int, asyncio.Task]]:
     """A table serving ``game`` on a free port, its game running (what it
     would tell the host is added to ``notices``)."""
-    table = Table(game, kinds, options=TableOptions(**options),
-                  notice=None if notices is None else notices.append)
+    table = Table.for_game(game, kinds, options=TableOptions(**options),
+                           notice=None if notices is None else notices.append)
     server = TableServer()
     server.add(table)
     port = await server.start("127.0.0.1", 0)
@@ -69,18 +71,22 @@ async def served(game: Game, kinds: list[str], notices: list[str] | None = None,
 class Bot:
     """A client that plays a random legal move whenever it is its turn, and keeps every message."""
 
-    def __init__(self, port: int, token: str, seed: int = 0, play: bool = True):
+    def __init__(self, port: int, token: str, seed: int = 0, play: bool = True, again: int = 0):
         self.url = f"ws://127.0.0.1:{port}/ws"
         self.token = token
         self.rng = random.Random(seed)
         self.play = play
+        #: How many more times to say "play again" between games.
+        self.again = again
         self.messages: list[dict[str, Any]] = []
         self.socket: ClientConnection | None = None
         self.over: dict[str, Any] | None = None
+        self.overs: list[dict[str, Any]] = []
+        self._said_for = -1  # the game after which "play again" was said
 
     async def open(self) -> Bot:
         self.socket = await connect(self.url, max_size=None)
-        await self.send({"type": "hello", "protocol": 1, "token": self.token})
+        await self.send({"type": "hello", "protocol": PROTOCOL, "token": self.token})
         return self
 
     async def send(self, message: dict[str, Any] | str | bytes) -> None:
@@ -95,14 +101,27 @@ class Bot:
             self.messages.append(message)
             if message["type"] == "over":
                 self.over = message
+                self.overs.append(message)
+            if message["type"] == "welcome" and not message["between"]:
+                self.over = None
             if self.play and message["type"] == "update" and message["moves"]:
                 await self.move(message)
+            if message["type"] == "evening" and self.again > 0 and self._said_for != message["game"]:
+                self._said_for = message["game"]
+                self.again -= 1
+                await self.send({"type": "again"})
             if kind is None or message["type"] == kind:
                 return message
 
     async def move(self, update: dict[str, Any]) -> None:
         choice = self.rng.randrange(len(update["moves"]))
         await self.send({"type": "move", "turn": update["turn"], "move": choice})
+
+    async def until_games(self, count: int) -> list[dict[str, Any]]:
+        """Play (saying play again between games) until ``count`` games have ended here."""
+        while len(self.overs) < count:
+            await self.next()
+        return self.overs
 
     async def until_over(self) -> dict[str, Any]:
         with contextlib.suppress(ConnectionClosed):
@@ -120,3 +139,82 @@ class Bot:
 
     def errors(self) -> list[dict[str, Any]]:
         return [m for m in self.messages if m["type"] == "error"]
+
+
+def play_until(game: Game, condition: Callable[[Any], bool], seat: int = 0, limit: int = 3000) -> bool:
+    """Play every seat of ``game`` with an easy CPU (the record written as
+    ever) until ``condition(state)`` holds at a decision of ``seat``; then
+    every seat is external again, for the clients.  ``False`` if the game
+    ended (or ``limit`` events passed) first."""
+    from cardcli.players import make_cpu
+
+    count = game.state.num_players
+    game.players = [make_cpu(game.variant, "easy", game.seed or 0, s) for s in range(count)]
+    try:
+        for _ in range(limit):
+            state = game.state
+            if state.current_player() == seat and condition(state):
+                return True
+            if state.is_terminal():
+                return False
+            game.step()
+        return False
+    finally:
+        game.players = [None] * count
+
+
+def game_where(variant: str, kinds: list[str], record: Path, condition: Callable[[Any], bool],
+               ruleset: str | None = None, seeds: range = range(1, 300)) -> Game:
+    """A game played (by CPUs, recorded) up to a decision of seat 0 where
+    ``condition`` holds: the first seed that gets there."""
+    for seed in seeds:
+        if record.exists():
+            record.unlink()
+        game = make_game(variant, kinds, record, seed=seed, ruleset=ruleset)
+        if play_until(game, condition):
+            return game
+        assert game.writer is not None
+        game.writer.close()
+    raise AssertionError(f"no seed in {seeds} reaches the position")
+
+
+@contextlib.asynccontextmanager
+async def evening_served(game: Game, kinds: list[str], record: Path, said: list[str] | None = None,
+                         again: str = "all", **options: Any) -> AsyncIterator[tuple[Table, Lobby, int,
+                                                                                   asyncio.Task]]:
+    """An evening served on a free port, as ``cardcli serve`` serves it when
+    its terminal cannot be typed at: game after game, each next one starting
+    when every person has said play again.  The lobby's lines go to ``said``;
+    ``lobby.run`` types the host's commands.  The task ends with ``quit``."""
+    from cardcli.plugins import get_registry as registry
+    from cardcli.serve.evening import Evening
+    from cardcli.serve.links import TableFile, table_file
+    from cardcli.serve.lobby import play_evening
+
+    said = said if said is not None else []
+    table = Table.for_game(game, kinds, options=TableOptions(**options), notice=said.append)
+    evening = Evening(record, game.variant, game.rules, game.ruleset, game.seed or 0, again=again)
+    table.evening = evening
+    evening.begin(game, table, record)
+    server = TableServer()
+    server.add(table)
+    port = await server.start("127.0.0.1", 0)
+
+    def save() -> None:
+        TableFile([s.kind for s in table.seats], table.tokens(), "127.0.0.1", port, False, {},
+                  evening.as_dict(table)).save(table_file(record))
+
+    lobby = Lobby(table, evening, say=said.append, invite=lambda seat: said.append(f"invite {seat.token}"),
+                  saved=save, registry=registry())
+    save()
+    task = asyncio.ensure_future(play_evening(table, lobby, None, show=lambda text: None, host=None))
+    try:
+        yield table, lobby, port, task
+    finally:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        table.close()
+        await server.stop()
+        if table.game is not None and table.game.writer is not None:
+            table.game.writer.close()

@@ -11,7 +11,7 @@ import pytest
 
 from cardcli.testing import validate_bytes
 
-from .browser import chromium, phone_page
+from .browser import chromium, phone_page, tap_until
 from .helpers import LIMIT, Bot, make_game, served
 
 #: The screenshot kept in the docs is taken again when this is set
@@ -36,6 +36,8 @@ def test_a_phone_opens_its_link_sees_its_hand_and_plays(tmp_path, variant):
             bob_plays = asyncio.ensure_future(bob.until_over())
             url = f"http://127.0.0.1:{port}/t/{table.seats[0].token}"
             async with phone_page(url) as page:
+                await page.wait_for("!!document.getElementById('sitdown')")  # the door: keep the name
+                await page.tap("#sitdown")
                 await page.wait_for("document.querySelectorAll('#hand .card').length > 0")
                 # Its own hand, card for card, as the server sees it.
                 shown = await page.evaluate("[...document.querySelectorAll('#hand .card')]"
@@ -48,8 +50,8 @@ def test_a_phone_opens_its_link_sees_its_hand_and_plays(tmp_path, variant):
                 await page.wait_for("!!document.querySelector('#actions button.quiet')")
                 before = table.game.moves
                 if await page.evaluate("!!document.querySelector('#hand button.playable')"):
-                    await page.tap("#hand button.playable")
-                    await page.wait_for("!!document.querySelector('#actions button.primary')")
+                    await tap_until(page, "#hand button.playable",
+                                    "!!document.querySelector('#actions button.primary')")
                     label = await page.evaluate(
                         "document.querySelector('#actions button.primary').textContent")
                     if variant == "matching":
@@ -96,16 +98,18 @@ def test_a_phone_opens_its_link_sees_its_hand_and_plays(tmp_path, variant):
                         await page.tap("#actions button.primary")
                     await asyncio.sleep(0.02)
                 assert page_over, await page.evaluate("document.body.innerText")
-                await page.wait_for("document.getElementById('sheettitle').textContent === 'Game over'")
-                text = await page.evaluate("document.querySelector('#sheetbody pre').textContent")
+                await page.wait_for("document.getElementById('sheettitle').textContent === 'Game 1 over'")
+                lines = await page.evaluate("[...document.querySelectorAll('#sheetbody details .line')]"
+                                            ".map(n => n.textContent)")
                 ranking = await page.evaluate("[...document.querySelectorAll('ol.ranking .name')]"
                                               ".map(n => n.textContent)")
                 await bob_plays
                 places = bob.over["result"]["places"]
                 expected = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
                 assert ranking == [f"p{seat}" for seat in expected]
-                symbols = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-                assert "Ranking:" in text and text.translate(symbols) == bob.over["text"]
+                symbols = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "\u00a0": ""})
+                told = [line.strip() for line in bob.over["text"].split("\n")]
+                assert "Ranking:" in told and [line.translate(symbols) for line in lines] == told
 
     asyncio.run(asyncio.wait_for(scenario(), LIMIT * 2))
     if variant != "matching":

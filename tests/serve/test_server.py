@@ -11,6 +11,7 @@ import threading
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from cardcli.serve.protocol import PROTOCOL
 from cardcli.serve.server import TableServer
 from cardcli.serve.table import Table
 from cardcli.testing import validate_bytes
@@ -125,7 +126,7 @@ BAD = {
     "negative move": ({"type": "move", "turn": 0, "move": -1}, "bad-message"),
     "move index out of range": ("OUT_OF_RANGE", "bad-move"),
     "stale turn": ("STALE", "stale"),
-    "second hello": ({"type": "hello", "protocol": 1, "token": "x"}, "bad-message"),
+    "second hello": ({"type": "hello", "protocol": PROTOCOL, "token": "x"}, "bad-message"),
     "answer with no question": ({"type": "answer", "prompt": 1, "text": "1"}, "no-prompt"),
     "binary frame": (b"\x00\x01", "bad-message"),
 }
@@ -355,8 +356,8 @@ def test_a_thinking_cpu_never_holds_up_the_other_tables(tmp_path):
     kinds = ["friend", "cpu"]
 
     async def scenario():
-        slow = Table(make_game("matching", kinds, tmp_path / "slow.jsonl", seed=7), kinds)
-        fast = Table(make_game("matching", kinds, tmp_path / "fast.jsonl", seed=8), kinds)
+        slow = Table.for_game(make_game("matching", kinds, tmp_path / "slow.jsonl", seed=7), kinds)
+        fast = Table.for_game(make_game("matching", kinds, tmp_path / "fast.jsonl", seed=8), kinds)
         gated = _Gated(slow.cpus[1])
         slow.cpus[1] = gated
         slow._seat_players()

@@ -35,7 +35,7 @@ def test_play_answering_prompts_then_validate_and_replay(tmp_path, seed):
     assert "result" in lines[-1]
     checked = run("validate", path)
     assert checked.exit_code == 0, checked.output
-    assert "valid trick game" in checked.output
+    assert "valid (every card known): trick game" in checked.output
     moves = sum(1 for line in lines if "move" in line)
     middle = run("replay", path, "--to", moves // 2)
     assert middle.exit_code == 0 and f"After move {moves // 2} of {moves}" in middle.output

@@ -92,4 +92,4 @@ class Config:
     def points_table(self, wild: int) -> tuple[int, ...]:
         """Each card's points in a round whose wild rank is ``wild``."""
         wv = self.wild_value
-        return tuple(wv if RANK[c] == wild else self.base_points[c] for c in range(52))
+        return (*(wv if RANK[c] == wild else self.base_points[c] for c in range(52)), 0, 0)  # an unseen card: 0

@@ -24,8 +24,8 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 
-from cardcli.abilities import HandsAndStock
-from cardcli.cards import NAME, RANK, RANK_NAMES
+from cardcli.abilities import UnseenCards
+from cardcli.cards import NAME, RANK, RANK_NAMES, UNSEEN
 from cardcli.errors import IllegalMove
 from cardcli.melds import (
     Meld,
@@ -77,10 +77,10 @@ def wild_of(cards: Sequence[int]) -> int:
     return -1
 
 
-class EndOfPageState(HandsAndStock, State):
+class EndOfPageState(UnseenCards, State):
     """A position of a game of End of the Page: the whole page of rounds.
 
-    The other hands and the stock are hidden (:class:`HandsAndStock`); the
+    The other hands and the stock are hidden (:class:`UnseenCards`); the
     cards every player saw go into a hand and stay are :meth:`known_cards`.
     """
 
@@ -173,6 +173,8 @@ class EndOfPageState(HandsAndStock, State):
         if phase == P_PLAY:
             seat = self.turn
             hand = self.hands[seat]
+            if UNSEEN in hand:  # a record's unseen card: it makes no meld
+                hand = [card for card in hand if card != UNSEEN]
             actions: list = []
             rules = self.mrules
             if len(hand) >= 3:
@@ -241,6 +243,41 @@ class EndOfPageState(HandsAndStock, State):
         discarded."""
         return {f"hand {other}": cards[:] for other, cards in enumerate(self.known)
                 if other != seat and cards}
+
+    def cards_taken(self, action: Action) -> Sequence[int]:
+        kind = action[0]
+        if kind in (MELD, PICKUP):
+            cards = list(action[-1][3])
+            if kind == PICKUP:
+                cards.remove(action[1])  # the picked-up card comes from the discards
+            return cards
+        if kind in (DISCARD, TURN_UP, DRAWN):
+            return (action[1],)
+        return (action[2],) if kind == LAYOFF else action[2] if kind == DEAL else ()
+
+    def seen_by(self, action: Action, viewer: int | None) -> Action:
+        """Each seat's first card is turned up for all, and the dealer's
+        until the wild card; the rest of a deal and the draws, by their seat."""
+        kind, seat = action[0], self.deal_seat if action[0] == DEAL else self.turn
+        if viewer == seat or kind not in (DEAL, DRAWN):
+            return action
+        if kind == DRAWN:
+            return (DRAWN, UNSEEN)
+        cards = action[2]
+        shown = cards.index(wild_of(cards)) + 1 if seat == self.dealer else 1
+        return (DEAL, seat, cards[:shown] + (UNSEEN,) * (len(cards) - shown), action[3])
+
+    def cards_lacked(self, action: Action) -> None:
+        """No move of End of the Page turns on a card it does not name."""
+        return None
+
+    def round_end_hands(self) -> Sequence[Sequence[int]] | None:
+        if self.phase == P_OVER:
+            return self.hands
+        return self.last_round[0] if self.phase == P_DEAL and self.round and not any(self.hands) else None
+
+    def hands_count(self) -> bool:
+        return True
 
     def rollout_value(self, seat: int) -> float | None:
         """A round has just ended and more remain: value ``seat``'s lead over

@@ -11,7 +11,7 @@ from cardcli.errors import RulesetError
 from cardcli.grammar import possessive, seat_name
 from cardcli.melds import RUN, Meld, meaning_on, meld_from_names, meld_text
 from cardcli.options import cached_config
-from cardcli.record_fields import EventFields, card_field, reshuffle_size
+from cardcli.record_fields import EventFields, card_field, cards_field, reshuffle_size
 from cardcli.variant import Action, Rules, Variant
 
 from . import cpu
@@ -64,7 +64,7 @@ def _drawn_card(data: Mapping[str, Any]) -> int:
         cards = data["cards"]
         if not isinstance(cards, list) or len(cards) != 1:
             raise ValueError("'cards' must list the one card drawn, e.g. [\"7D\"]")
-        return _card(cards[0])
+        return cards_field(cards, _card)[0]
     return _card(data.get("card"))
 
 
@@ -155,7 +155,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Che
             if not isinstance(cards, list) or not cards:
                 raise ValueError("'cards' must list the cards dealt, the turned-up card first")
             wild = data.get("wild")
-            return (DEAL, seat, tuple(_card(c) for c in cards), -1 if wild is None else _card(wild, "wild"))
+            return (DEAL, seat, cards_field(cards, _card), -1 if wild is None else _card(wild, "wild"))
         if event == "turn_up":
             return (TURN_UP, _card(data.get("card")))
         if event == "draw":

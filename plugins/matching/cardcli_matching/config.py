@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcli.cards import RANK, SUIT, parse_rank
+from cardcli.cards import RANK, SUIT, UNSEEN, parse_rank
 from cardcli.errors import RulesetError
 from cardcli.options import Option, players_options
 
@@ -114,7 +114,7 @@ class Config:
         if rules["reverse"]:
             special[self.reverse_rank] = REVERSE
         self.special = tuple(special)
-        self.card_special = tuple(special[RANK[c]] if c < 52 else NONE for c in range(53))
+        self.card_special = tuple(special[RANK[c]] if c < 52 else NONE for c in range(UNSEEN + 1))
         points = []
         for c in range(52):
             rank = RANK[c]
@@ -126,7 +126,7 @@ class Config:
                 points.append(10)
             else:
                 points.append(rank)
-        self.card_points = tuple(points)
+        self.card_points = (*points, 0, 0)  # no joker; an unseen card counts only once shown
         # Lookup tables for legal_actions (built once per set of rules).
         eights = frozenset(c for c in range(52) if special[RANK[c]] == EIGHT)
         #: ``on_top[top]``: the cards that may follow ``top`` when no suit is named.
@@ -136,4 +136,4 @@ class Config:
         self.on_suit = (*(frozenset(c for c in range(52) if SUIT[c] == suit) | eights for suit in range(4)),
                         frozenset(range(52)))
         #: ``plays[card][call]``: the play actions of ``card``, in legal_actions' order.
-        self.plays = tuple(_plays(card, special[RANK[card]] == EIGHT) for card in range(52))
+        self.plays = (*(_plays(card, special[RANK[card]] == EIGHT) for card in range(52)), ((), ()), ((), ()))

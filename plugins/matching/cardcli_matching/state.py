@@ -19,12 +19,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from cardcli.abilities import HandsAndStock
-from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
+from cardcli.abilities import UnseenCards, unseen_is
+from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play
+from cardcli.rand import below
 from cardcli.results import Result, places_value, rank_places
-from cardcli.stock import draw_one, draw_some, rebuild, take
+from cardcli.stock import draw_one, draw_some, rebuild
 from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
 from .config import EIGHT, NONE, PLAY, SKIP, THREE, TWO, Config
@@ -42,12 +43,13 @@ ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
 _DECISION_PHASES = (P_PLAY, P_AFTER_DRAW)
 
 
-class MatchingState(HandsAndStock, State):
+class MatchingState(UnseenCards, State):
     """A position of a matching Page One game (one round or several).
 
-    The other hands and the stock are hidden (:class:`HandsAndStock`); what
-    the table saw a player lack is :meth:`ruled_out` for them, and a drawn
-    card waiting to be played is :meth:`pending_card`.
+    The other hands and the stock are hidden (:class:`UnseenCards`, which a
+    record of a real table may leave unseen); what the table saw a player
+    lack is :meth:`ruled_out` for them, and a drawn card waiting to be played
+    is :meth:`pending_card`.
     """
 
     shared = ("deck",)
@@ -226,6 +228,42 @@ class MatchingState(HandsAndStock, State):
     def set_pending_card(self, card: int) -> None:
         self.drawn = card
 
+    def cards_taken(self, action: Action) -> Sequence[int]:
+        kind = action[0]
+        if kind == PLAY:
+            return (action[1],)
+        if kind == DEAL:
+            return [card for hand in action[1] for card in hand]
+        if kind in (DRAWN, TURN_UP):  # the pool first; then cards sent under it, seen by all
+            return (action[1],) if kind == TURN_UP and self.stock else action[1][:len(self.stock)]
+        return ()
+
+    def seen_by(self, action: Action, viewer: int | None) -> Action:
+        kind = action[0]
+        if kind == DEAL:
+            return (DEAL, tuple(hand if seat == viewer else (UNSEEN,) * len(hand)
+                                for seat, hand in enumerate(action[1])))
+        if kind == DRAWN and self.draw_seat != viewer:
+            pool = len(self.stock)
+            return (DRAWN, tuple(UNSEEN if i < pool else card for i, card in enumerate(action[1])))
+        return action
+
+    def cards_lacked(self, action: Action) -> Callable[[int], bool] | None:
+        """A draw with no penalty to take, where drawing is allowed only for
+        want of a playable card, shows the player held none."""
+        if action != DRAW_ACTION or self.phase != P_PLAY or self.penalty or self.cfg.draw_when_able:
+            return None
+        size = len(self.hands[self.turn])
+        return lambda card: self.is_playable(card, size)
+
+    def round_end_hands(self) -> Sequence[Sequence[int]] | None:
+        if self.phase == P_OVER:
+            return self.hands
+        return self.last_round[0] if self.phase == P_DEAL and self.round and not any(self.hands) else None
+
+    def hands_count(self) -> bool:
+        return self.cfg.rounds > 1
+
     def rollout_value(self, seat: int) -> float | None:
         """A round of a longer game is over: value the running totals."""
         if self.phase == P_DEAL and self.round > 0:
@@ -241,6 +279,8 @@ class MatchingState(HandsAndStock, State):
         if phase == P_DRAWING:
             stock = self.stock
             count = min(self.draw_left, len(stock) + len(self.under))
+            if count == 1 and stock:  # the common draw, without a call
+                return (DRAWN, (stock[below(rng, len(stock))],))
             # The pool first, in random order; then the cards sent under it, in order.
             drawn = draw_some(stock, min(count, len(stock)), rng) if stock else ()
             return (DRAWN, drawn + tuple(self.under[:count - len(drawn)]))
@@ -311,7 +351,7 @@ class MatchingState(HandsAndStock, State):
         pool = self.stock[:]
         under = 0
         for card in cards:
-            if not isinstance(card, int) or not 0 <= card < 52:
+            if not isinstance(card, int) or not (0 <= card < 52 or card == UNSEEN):
                 raise IllegalMove(f"{card!r} is not a card of this game")
             if pool:
                 if card in pool:
@@ -390,8 +430,11 @@ class MatchingState(HandsAndStock, State):
         self.phase = P_TURN_UP
 
     def _take_from_stock(self, card: int) -> None:
-        if self.stock:
-            take(self.stock, card)
+        stock = self.stock
+        if stock:  # stock.take, written out: it runs once per card drawn
+            index = stock.index(card)
+            stock[index] = stock[-1]
+            stock.pop()
         else:
             self.under.pop(0)
 
@@ -530,8 +573,8 @@ class MatchingState(HandsAndStock, State):
             hand.append(card)
         self.draw_left -= len(cards)
         if self.draw_for == FOR_TURN:
-            card = cards[-1]
-            if self.is_playable(card, len(hand)):
+            card, size = cards[-1], len(hand)
+            if self.is_playable(card, size) if card != UNSEEN else unseen_is(self.draw_seat, lambda c: self.is_playable(c, size)):
                 self.drawn = card
                 self.phase = P_AFTER_DRAW
                 return

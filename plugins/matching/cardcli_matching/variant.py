@@ -13,6 +13,7 @@ from cardcli.record_fields import (
     card_field,
     drawn_cards,
     flag_field,
+    hand_names,
     hands_field,
     reshuffle_size,
 )
@@ -85,7 +86,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
         if kind == KEEP:
             return {"move": "keep"}
         if kind == DEAL:
-            return {"chance": "deal", "hands": [[NAME[c] for c in hand] for hand in action[1]]}
+            return {"chance": "deal", "hands": [hand_names(hand) for hand in action[1]]}
         if kind == TURN_UP:
             return {"chance": "turn_up", "card": NAME[action[1]]}
         if kind == DRAWN:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardcli.abilities import HandsAndStock
-from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, check_deal, deal_hands, deal_remainder
+from cardcli.abilities import UnseenCards, unseen_can, unseen_is
+from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play, plural
 from cardcli.results import Result, places_value, rank_places
@@ -37,7 +37,7 @@ RESHUFFLE_ACTION = (RESHUFFLE,)
 #: ``PLAYS[card][call]``: the play actions, built once.
 PLAYS = tuple(((PLAY, card, False), (PLAY, card, True)) for card in range(53))
 #: ``OFFERED[card][call]``: the plays of ``card`` a hand offers, with the Page One call when ``call``.
-OFFERED = tuple(((plays[0],), plays) for plays in PLAYS)
+OFFERED = (*(((plays[0],), plays) for plays in PLAYS), ((), ()))  # an unseen card offers none
 
 #: A long playout's value (``playout_estimate``): a base shared by the seats
 #: and a part for holding fewer cards than the others.
@@ -49,10 +49,10 @@ P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
 D_FOLLOW, D_ANY, D_PENALTY = range(3)
 
 
-class TrickState(HandsAndStock, State):
+class TrickState(UnseenCards, State):
     """A position of a trick-taking Page One match (one or more deals).
 
-    The other hands and the stock are hidden (:class:`HandsAndStock`); a
+    The other hands and the stock are hidden (:class:`UnseenCards`); a
     suit a player was seen to lack is :meth:`ruled_out` for them, and a drawn
     card that must be played is :meth:`pending_card`.
     """
@@ -227,6 +227,33 @@ class TrickState(HandsAndStock, State):
                 tests[f"hand {other}"] = lambda card, m=mask: card != JOKER and bool(m >> SUIT[card] & 1)
         return tests
 
+    def cards_taken(self, action: Action) -> Sequence[int]:
+        kind = action[0]
+        return (action[1],) if kind == PLAY else (*(c for h in action[1] for c in h),) if kind == DEAL \
+            else action[1] if kind == DRAWN else ()
+
+    def seen_by(self, action: Action, viewer: int | None) -> Action:
+        kind = action[0]
+        if kind == DEAL:
+            return (DEAL, tuple(h if s == viewer else (UNSEEN,) * len(h) for s, h in enumerate(action[1])))
+        return (DRAWN, (UNSEEN,) * len(action[1])) if kind == DRAWN and self.draw_seat != viewer else action
+
+    def cards_lacked(self, action: Action) -> Callable[[int], bool] | None:
+        """Drawing to follow shows no card of the suit led; drawing to lead,
+        no card to lead; a joker played where only a player who cannot
+        follow may, no card of the suit led."""
+        suit, hand, cfg = self.suit, self.hands[self.turn], self.cfg
+        if self.phase != P_PLAY or action[0] == PLAY and (action[1] != JOKER or suit < 0 or cfg.joker_any_time):
+            return None
+        if suit >= 0:
+            return lambda card: SUIT[card] == suit
+        return lambda card: card != JOKER or cfg.joker_last or len(hand) > 1
+
+    def round_end_hands(self) -> Sequence[Sequence[int]] | None:
+        if self.phase == P_OVER:
+            return self.hands
+        return self.last_hands if self.phase == P_DEAL and self.deal_no and not any(self.hands) else None
+
     def rollout_value(self, seat: int) -> float | None:
         """A playout of a match may stop once the current deal is decided: 1 for winning it."""
         if self.cfg.deals > 1 and self.deal_no > 0 and self.phase == P_DEAL:
@@ -336,7 +363,9 @@ class TrickState(HandsAndStock, State):
                 raise IllegalMove(f"no reshuffle now: the stock still has {len(self.stock)} card(s)")
             if kind != DRAWN:
                 raise IllegalMove(f"expected {self.expecting()}")
-            check_drawn(self.stock, action[1], self.draw_count(), self._where)
+            # Drawing to follow takes one card a time: one that is in the stock needs no more look.
+            if self.draw_for == D_PENALTY or len(action[1]) != 1 or action[1][0] not in self.stock:
+                check_drawn(self.stock, action[1], self.draw_count(), self._where)
             return
         raise IllegalMove(f"expected {self.expecting()}")
 
@@ -375,7 +404,7 @@ class TrickState(HandsAndStock, State):
         """Give ``seat`` the turn; with nothing to draw and no legal play the hand is called off."""
         self.phase = P_PLAY
         self.turn = seat
-        if not self.stock and not self.tricks and not self.legal_actions():
+        if not self.stock and not self.tricks and not unseen_can(self, seat, self.legal_actions):
             self._end_deal(None)
 
     def _play(self, card: int, call: bool) -> None:
@@ -471,8 +500,8 @@ class TrickState(HandsAndStock, State):
         self.drawn_now += len(cards)
         reason = self.draw_for
         if reason == D_FOLLOW:
-            card = cards[-1]
-            if SUIT[card] == self.suit:
+            card, suit = cards[-1], self.suit
+            if SUIT[card] == suit if card != UNSEEN else unseen_is(seat, lambda c: SUIT[c] == suit):
                 self._force(seat, card)
             elif not stock:
                 self._stock_empty()

@@ -13,6 +13,7 @@ from cardcli.record_fields import (
     card_field,
     drawn_cards,
     flag_field,
+    hand_names,
     hands_field,
     reshuffle_size,
 )
@@ -80,7 +81,7 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
             return {"chance": "reshuffle", "cards": len(state.tricks)}
         if kind == DEAL:
             return {"chance": "deal", "dealer": state.dealer,
-                    "hands": [[NAME[c] for c in hand] for hand in action[1]]}
+                    "hands": [hand_names(hand) for hand in action[1]]}
         raise ValueError(f"not a trick action: {action!r}")
 
     def decode_action(self, state: TrickState, data: Mapping[str, Any]) -> Action:

@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "Play VARIANT at the terminal against CPUs or friends (hot seat)."),
     "validate": ("validate", "Check each RECORD against the rules its header names (- reads stdin)."),
     "replay": ("replay", "Step through RECORD move by move (- reads stdin)."),
+    "export": ("export", "Write RECORD as one seat saw it (--seat N) or a spectator (--public)."),
     "games": ("games", "List the saved games, newest first: variant, players, started, moves, finished or "
                        "not, file."),
     "simulate": ("simulate", "Play CPU-only games of VARIANT and summarise wins, draws and game lengths."),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ import click
 
 from .. import compare as engine
 from ..grammar import plural
-from ..options import Value, resolve, show_value
+from ..options import Value, parse_value, resolve, show_value
 from ..parallel import open_backend
 from ..players import PlayersError, check_count, default_count, default_seats, levels_of
 from ..rulesets import check, load_ruleset
@@ -155,15 +154,6 @@ def parse_settings(text: str) -> dict[str, Value]:
                                      param_hint="--set")
         changes[key] = parse_value(raw)
     return changes
-
-
-def parse_value(raw: str) -> Value:
-    lowered = raw.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if re.fullmatch(r"[+-]?\d+", raw):
-        return int(raw)
-    return raw.strip("\"'")
 
 
 def changed(options: dict[str, Value], defaults: dict[str, Value]) -> dict[str, Value]:

@@ -11,22 +11,26 @@ from .common import colour_option, handle_errors
 
 @click.command()
 @click.argument("link")
+@click.option("--name", metavar="NAME",
+              help="The name the others see (else asked at the door, the first time the link is opened).")
 @colour_option
 @handle_errors
-def join(link: str, colour: bool | None) -> None:
+def join(link: str, name: str | None, colour: bool | None) -> None:
     """Take the seat of an invite LINK from cardcli serve (or watch, with a watch link).
 
     \b
     cardcli join http://192.168.1.20:8765/t/3q2-...
+    cardcli join http://192.168.1.20:8765/t/3q2-... --name ann
 
     The table and the prompts are those of cardcli play. If the connection
     drops, the client reconnects by itself; running the same command again
-    later takes the seat back.
+    later takes the seat back. When a game ends, y plays again and q leaves
+    the table.
     """
     from ..serve.client import JoinClient
     from ..style import Style
 
-    client = JoinClient(link, style=Style.for_stream(colour))
+    client = JoinClient(link, style=Style.for_stream(colour), name=name)
     try:
         status = asyncio.run(client.run())
     except KeyboardInterrupt:

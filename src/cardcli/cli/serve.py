@@ -12,21 +12,28 @@ import click
 
 from ..errors import CardcliError
 from ..game import Game, choose_dealer
+from ..grammar import plural
 from ..players import PlayersError, check_count, check_level, default_count, parse_players
 from ..records import SeatInfo
+from ..rulesets import rules_from_record
+from ..safe_text import printable
+from ..saved import now_stamp
 from ..style import Style
 from .common import (
     colour_option,
     complete_variant,
     handle_errors,
+    registry,
     resolve_ruleset,
     ruleset_option,
     variant_named,
 )
-from .play import _new_record, _resume
+from .play import _load, _new_record, _resume
 
 if TYPE_CHECKING:
-    from ..serve.table import TableOptions
+    from ..serve.evening import Evening
+    from ..serve.links import TableFile
+    from ..serve.table import Seat, TableOptions
 
 DEFAULT_PORT = 8765
 
@@ -97,17 +104,22 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
 @click.option("--port", type=click.IntRange(0, 65535), default=None,
               help=f"Port to listen on (default {DEFAULT_PORT}; 0 picks a free one).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the record here (default: a new file under the cardcli games folder).")
+              help="Write the first game's record here (default: a new file under the cardcli games "
+                   "folder); the next games' go beside it (NAME.game2.jsonl, ...).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Serve again the game recorded in this file, with the same links.")
+              help="Serve again the evening of this record (in a game or between two), with the same links.")
 @click.option("--no-seat", is_flag=True, help="Only host: the person at this terminal does not play.")
+@click.option("--again", type=click.Choice(["host", "all"]), default=None,
+              help="Who starts each next game: the host (Enter at this terminal; the default) or all "
+                   "(when every person at the table has said play again; the default when this "
+                   "terminal cannot be typed at).")
 @click.option("--away", type=click.Choice(["ask", "wait", "cpu"]), default="ask", show_default=True,
               help="When a friend whose turn it is stays away past --away-timeout: ask the host, "
                    "keep waiting, or let a CPU play for them until they come back.")
 @click.option("--away-timeout", type=click.FloatRange(0), default=60.0, show_default=True,
               metavar="SECONDS", help="How long the table waits for an absent friend before --away applies.")
 @click.option("--stand-in", default="normal", show_default=True, metavar="LEVEL",
-              help="The strength of the CPU that plays for an absent friend.")
+              help="The strength of the CPU that plays for an absent friend (or in a seat a friend left).")
 @click.option("--open-hands", is_flag=True, help="Spectators (the watch link) see every hand.")
 @click.option("--no-qr", is_flag=True,
               help="Print the links without QR codes. (The codes are black on white in colour; "
@@ -116,7 +128,7 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
 @handle_errors
 def serve(variant: str | None, players_spec: str | None, ruleset: str | None, seed: int | None, lan: bool,
           host: str | None, port: int | None, record_path: Path | None, resume_path: Path | None,
-          no_seat: bool, away: str, away_timeout: float, stand_in: str, open_hands: bool,
+          no_seat: bool, again: str | None, away: str, away_timeout: float, stand_in: str, open_hands: bool,
           no_qr: bool, colour: bool | None) -> None:
     """Host a table of VARIANT that friends join from a phone's browser or cardcli join.
 
@@ -130,80 +142,157 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
     lets others follow the public table. By default only this machine can
     connect (127.0.0.1): --lan shares the table with your local network, and
     anyone on it who has a link can take that seat. A friend who closes the
-    page or loses Wi-Fi gets the seat back with the same link. Every move is
-    written to the record as it happens: stop the server at any time and
-    continue with --resume (the same links work again).
-    """
-    from ..serve.links import TableFile, lan_address, table_file
-    from ..serve.table import TableOptions
+    page or loses Wi-Fi gets the seat back with the same link.
 
+    When a game ends the table stays open: play again with the same links (the
+    dealer moves on, a tally keeps the evening's wins), and between games
+    change the seats, the CPUs or the house rules (type help). Every move is
+    written to the record as it happens, each game to its own: stop the server
+    at any time and continue the evening with --resume (the same links work
+    again).
+    """
+    from ..serve.evening import Evening, first_record
+    from ..serve.links import TableFile, lan_address, table_file
+    from ..serve.table import TableOptions, seats_for
+
+    interactive = bool(sys.stdin and sys.stdin.isatty())
     if resume_path is not None:
         if variant or ruleset or players_spec or record_path or seed is not None or no_seat:
-            raise click.UsageError("--resume takes the game as recorded: give no game options "
-                                   "(--host, --port and the --away options may be given)")
-        saved = TableFile.load(table_file(resume_path))
-        resumed = _resume(resume_path)
-        if resumed is None:  # the game was over; its missing result line is now written
-            return
-        game = resumed
-        kinds = saved.seats
-        _check_host_input(kinds)
+            raise click.UsageError("--resume takes the evening as recorded: give no game options "
+                                   "(--host, --port, --again and the --away options may be given)")
+        first = first_record(resume_path)
+        saved = TableFile.load(table_file(first))
+        evening, seats, game = _open_evening(saved, first)
+        _check_host_input([seat.kind for seat in seats])
         tokens = saved.tokens
-        if len(kinds) != len(game.seats):
-            raise CardcliError(f"{table_file(resume_path)} is for {len(kinds)} seats, the record has "
-                               f"{len(game.seats)}")
         lan = lan or saved.lan
         host = host or saved.host
         port = saved.port if port is None else port
         open_hands = open_hands or bool(saved.options.get("open_hands"))
-        path = resume_path
+        if again is not None:
+            evening.again = evening.chosen = again
     else:
         if variant is None:
             raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
         target = variant_named(variant)
-        seats, kinds = parse_seats(players_spec, variant, no_seat)
-        chosen = resolve_ruleset(target, ruleset, len(seats))
-        check_count(seats, chosen.options, target, None if ruleset is None else chosen.source,
-                chosen.stated)
+        infos, kinds = parse_seats(players_spec, variant, no_seat)
+        chosen = resolve_ruleset(target, ruleset, len(infos))
+        check_count(infos, chosen.options, target, None if ruleset is None else chosen.source,
+                    chosen.stated)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         _check_host_input(kinds)
         # Owner-only, never over another file: the table file beside it holds the links.
-        path, writer = _new_record(record_path, target.name, seed, command="serve")
-        game = Game(target, chosen.options, seats, choose_dealer(seed, len(seats)), seed=seed,
-                    ruleset=None if ruleset is None else chosen.name, writer=writer)
+        first, writer = _new_record(record_path, target.name, seed, command="serve")
+        name = None if ruleset is None else chosen.name
+        game = Game(target, chosen.options, infos, choose_dealer(seed, len(infos)), seed=seed,
+                    ruleset=name, writer=writer, created=now_stamp())
+        evening = Evening(first, target, chosen.options, name, seed, again=again or "host")
+        seats = seats_for(game, kinds)
         tokens = {}
         port = DEFAULT_PORT if port is None else port
-    check_level(game.variant, stand_in)
+    check_level(evening.variant, stand_in)
+    if not interactive and evening.again == "host":
+        evening.again = "all"  # nobody can press Enter here: the friends start each next game
     listen = host or ("0.0.0.0" if lan else "127.0.0.1")
     shown = host or (lan_address() if lan else "127.0.0.1")
-    interactive = bool(sys.stdin and sys.stdin.isatty())
     options = TableOptions(away_timeout=away_timeout, away=away if (away != "ask" or interactive) else "wait",
                            stand_in_level=stand_in, open_hands=open_hands)
     try:
-        asyncio.run(_serve(game, kinds, tokens, options, listen, shown, port, lan, path, no_qr,
-                           Style.for_stream(colour)))
+        asyncio.run(_serve(evening, seats, game, tokens, options, listen, shown, port, lan, no_qr,
+                           Style.for_stream(colour), interactive))
     except (KeyboardInterrupt, click.Abort):  # Ctrl-C, or the end of the host's input
-        click.echo(f"\nTable saved. Serve it again with the same links: cardcli serve --resume {path}",
+        click.echo(f"\nTable saved. Serve it again with the same links: cardcli serve --resume {first}",
                    err=True)
         raise SystemExit(130) from None
     finally:
-        if game.writer is not None:
+        if game is not None and game.writer is not None:
             game.writer.close()
 
 
-async def _serve(game: Game, kinds: list[str], tokens: dict[str, str], options: TableOptions, listen: str,
-                 shown: str, port: int, lan: bool, path: Path, no_qr: bool, style: Style) -> None:
+def _open_evening(saved: TableFile, first: Path) -> tuple[Evening, list[Seat], Game | None]:
+    """The evening a table file keeps (a version 1 file: the one game of its
+    record), its seats with their links, and the game to go on with, if one
+    was under way (``None``: between games)."""
+    from ..serve.evening import Evening, Played
+    from ..serve.links import table_file
+    from ..serve.table import Seat
+
+    where = table_file(first)
+    if saved.evening is None:
+        loaded, _over = _load(first)
+        evening = Evening(first, loaded.variant, loaded.rules, loaded.ruleset,
+                          loaded.seed if loaded.seed is not None else 0)
+        if len(saved.seats) != len(loaded.seats):
+            raise CardcliError(f"{where} is for {len(saved.seats)} seats, the record has {len(loaded.seats)}")
+        seats = [Seat(index, printable(info.name), kind, level=info.cpu_level or "normal", player=index,
+                      named=kind == "host")
+                 for index, (info, kind) in enumerate(zip(loaded.seats, saved.seats))]
+        evening.games.append(Played(first.name, list(range(len(seats))), loaded.dealer))
+    else:
+        data = saved.evening
+        try:
+            target = variant_named(str(data["variant"]))
+            rules = rules_from_record(target, data["rules"], str(where))
+            evening, seats = Evening.from_dict(data, first, target, rules)
+        except CardcliError as problem:
+            raise CardcliError(f"{where}: the evening's rules: {problem}") from None
+        except (KeyError, TypeError, ValueError) as problem:
+            raise CardcliError(f"{where}: not an evening cardcli can read ({problem})") from None
+    for seat in seats:
+        if seat.kind == "friend" and not seat.left:
+            seat.token = saved.tokens.get(f"seat {seat.index}") or ""
+            if not seat.token:
+                raise CardcliError(f"{where}: seat {seat.index} ({seat.name}) has no link")
+    evening.remember_seats(seats)
+    game = None
+    if evening.playing:
+        path = evening.record_path(evening.games[-1])
+        game, result = _go_on(path)
+        if game is None:
+            assert result is not None
+            evening.games[-1].result = result
+        elif len(game.seats) != len(seats):
+            raise CardcliError(f"{where} is for {len(seats)} seats, the record {path} has {len(game.seats)}")
+    if game is None:
+        click.echo(f"Resuming the evening between games (game {evening.number} is over).")
+    return evening, seats, game
+
+
+def _go_on(path: Path) -> tuple[Game | None, dict | None]:
+    """The game of ``path`` ready to go on, or (once over) its result."""
+    loaded, over = _load(path)
+    if not over:
+        return _resume(path), None
+    result = loaded.state.result()
+    assert result is not None
+    if not loaded.result_line_seen:
+        _resume(path)  # writes the missing result line
+    return None, result.as_dict()
+
+
+async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens: dict[str, str],
+                 options: TableOptions, listen: str, shown: str, port: int, lan: bool, no_qr: bool,
+                 style: Style, interactive: bool) -> None:
     from ..serve.console import HostConsole, HostUI, remote_dialogue
     from ..serve.links import TableFile, base_url, seat_link, table_file
+    from ..serve.lobby import Lobby, play_evening
     from ..serve.qr import terminal_lines
     from ..serve.server import TableServer
-    from ..serve.table import Table
+    from ..serve.table import CLOSED, Table
 
     console = HostConsole(HostUI(style=style))
-    table = Table(game, kinds, tokens=tokens, options=options, host_turn=console.turn,
-                  ask_host=console.question, notice=console.notice,
+    table = Table(evening.variant, seats, watch_token=tokens.get("watch"), options=options,
+                  host_turn=console.turn, ask_host=console.question, notice=console.notice,
                   dialogue=remote_dialogue)
+    table.evening = evening
+    if not evening.games:  # a new evening: its first game
+        assert game is not None
+        evening.begin(game, table, evening.first)
+    if game is not None:
+        table.start(game, evening.number)
+    else:
+        table.between(evening.header(), number=evening.number)
     server = TableServer()
     server.add(table)
     try:
@@ -211,38 +300,57 @@ async def _serve(game: Game, kinds: list[str], tokens: dict[str, str], options: 
     except OSError as error:
         raise CardcliError(f"cannot listen on {listen}:{port}: {error.strerror or error} "
                            "(another program may use the port: choose one with --port)") from None
-    TableFile(kinds, table.tokens(), shown, actual, lan, {"open_hands": options.open_hands}).save(
-        table_file(path))
+    server.serve_as(shown)
     base = base_url(shown, actual)
+
+    def save() -> None:
+        TableFile([s.kind for s in table.seats], table.tokens(), shown, actual, lan,
+                  {"open_hands": options.open_hands}, evening.as_dict(table)).save(table_file(evening.first))
+
+    def invite(seat: Seat) -> None:
+        link = seat_link(base, seat.token)
+        click.echo(f"\nInvite for {seat.name}: {link}")
+        if not no_qr:
+            for line in terminal_lines(link, colour=style.colour):
+                click.echo("  " + line)
+
+    save()
+    lobby = Lobby(table, evening, say=console.ui.show, invite=invite, saved=save, registry=registry(),
+                  stand_in=options.stand_in_level)
     who = ", ".join(f"{s.name} ({s.kind})" for s in table.seats)
-    click.echo(f"{game.variant.title} - {who}")
-    click.echo(f"Seed {game.seed}. Recording to {path}")
+    click.echo(f"{evening.variant.title} - {who}")
+    click.echo(f"Seed {evening.seed}. Recording to {evening.record_path(evening.games[-1])}")
     if lan:
         click.echo(f"Shared with your local network on {base} (anyone on it with a link can take that seat).")
     else:
         click.echo(f"Only this machine can connect ({base}); to let phones on your Wi-Fi join, serve "
                    "with --lan.")
     for seat in table.seats:
-        if seat.kind == "friend":
-            link = seat_link(base, seat.token)
-            click.echo(f"\nInvite for {seat.name}: {link}")
-            if not no_qr:
-                for line in terminal_lines(link, colour=style.colour):
-                    click.echo("  " + line)
+        if seat.kind == "friend" and seat.token:
+            invite(seat)
     click.echo(f"\nWatch link (the public table, no hands): {seat_link(base, table.watch_token)}")
     host = next((seat.index for seat in table.seats if seat.kind == "host"), None)
     if host is not None:
         table.seats[host].client = console
     else:
         table.join(console, None)  # only hosting: the host follows the public table
-    waiting = [s.name for s in table.seats if s.kind == "friend"]
-    click.echo(f"\nThe game starts now; it waits for {', '.join(waiting)} when it is their turn.")
+    if not interactive:
+        click.echo("\n(This terminal cannot be typed at: each next game starts when every friend has "
+                   "said play again. Stop with Ctrl-C.)")
+    if game is not None:
+        waiting = [s.name for s in table.seats if s.kind == "friend"]
+        click.echo(f"\nThe game starts now; it waits for {', '.join(waiting)} when it is their turn.")
     try:
-        result = await table.play()
+        played = await play_evening(table, lobby, console if interactive else None, show=console.ui.show,
+                                    host=host)
+        table.close_all(CLOSED)
     finally:
         table.close()
+        if table.game is not None and table.game.writer is not None:
+            table.game.writer.close()
         await asyncio.sleep(0.2)  # let the last messages go out
         await server.stop()
-    console.ui.show("")
-    console.ui.show(table.end_text(result, host))
-    click.echo(f"\nRecord: {path}")
+    records = [str(evening.record_path(g)) for g in evening.games if g.result is not None]
+    click.echo(f"\nThe evening is over: {plural(played, 'game')}." + (" Records:" if records else ""))
+    for record in records:
+        click.echo(f"  {record}")

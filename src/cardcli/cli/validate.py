@@ -58,6 +58,14 @@ def verdict(report: Report) -> str:
     return "unfinished" if report.error is not None and report.error.kind == Kind.UNFINISHED else "invalid"
 
 
+def verdict_words(report: Report) -> str:
+    """Which check a valid record passed: every card known, or what the table saw."""
+    if report.view is None:
+        return "valid (every card known)"
+    view = "public view" if report.view == "public" else f"{report.view}'s view"
+    return f"consistent with what the table saw ({view})"
+
+
 @click.command()
 @click.argument("records", nargs=-1, required=True, metavar="RECORD...")
 @click.option("--json", "as_json", is_flag=True,
@@ -96,7 +104,7 @@ def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
             if not quiet:
                 winner = (report.result or {}).get("winner")
                 outcome = "no single winner" if winner is None else f"seat {winner} won"
-                click.echo(printable(f"{report.source}: valid {report.variant} game, "
+                click.echo(printable(f"{report.source}: {verdict_words(report)}: {report.variant} game, "
                                      f"{plural(report.moves, 'move')}, {outcome}"))
         else:
             click.echo(printable(str(report.error), newlines=True), err=True)

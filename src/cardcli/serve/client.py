@@ -3,7 +3,9 @@
 It asks the server for text prompts, so the player sees the table and answers
 the very dialogue of ``cardcli play`` (the server runs it for the seat and
 sends each question).  A dropped connection is retried with the same link,
-which takes the seat back.
+which takes the seat back.  The first time a friend's link is opened it asks
+for the name the others will see; between games it shows the evening's
+tally and asks whether to play again (or leave the table).
 """
 
 from __future__ import annotations
@@ -23,9 +25,14 @@ from ..errors import CardcliError
 from ..safe_text import printable
 from ..style import Style
 from .protocol import PROTOCOL
+from .table import CLOSED, ELSEWHERE, LEFT, REPLACED
+from .tally import tally_lines
 
 #: Seconds between reconnection attempts, and how long to keep trying.
 RETRY, GIVE_UP = 1.0, 120.0
+#: Close reasons after which this link no longer opens the seat: no reconnecting.
+FINAL = {"bad-token", "protocol", "no-hello", ELSEWHERE, REPLACED, LEFT, CLOSED,
+         "the host took this seat away", "the host gave this seat to a CPU"}
 
 
 def parse_link(link: str) -> tuple[str, str]:
@@ -46,8 +53,14 @@ class JoinClient:
     player to move, the card just played).
     """
 
-    def __init__(self, link: str, out: Callable[[str], None] | None = None, style: Style | None = None):
+    def __init__(self, link: str, out: Callable[[str], None] | None = None, style: Style | None = None,
+                 name: str | None = None, ask: bool | None = None):
         self.url, self.token = parse_link(link)
+        #: The name to sit down under (``--name``), and whether to ask for one
+        #: when the seat has none yet (default: when standard input is a terminal).
+        self.wanted = name
+        self.ask = bool(sys.stdin and sys.stdin.isatty()) if ask is None else ask
+        self.asking: str | None = None  # "name" or "again": what a typed line answers, beside a prompt
         self.style = style or Style.for_stream()
         self.write = out or (lambda text: print(text, flush=True))
         self.seat: int | None = None
@@ -59,6 +72,9 @@ class JoinClient:
         self.shown_turn: int | None = None
         self.result: dict[str, Any] | None = None
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self.tallied: int | None = None  # the games in the last tally shown
+        self.waiting_said = ""
+        self.outbox: list[dict[str, Any]] = []  # messages decided while handling one (a name given)
 
     def out(self, text: str, bold: bool = False) -> None:
         self.write(self.style.text(printable(text, newlines=True), bold=bold, played=self.played))
@@ -74,7 +90,8 @@ class JoinClient:
         threading.Thread(target=read, daemon=True).start()
 
     async def run(self) -> int:
-        """Play until the game is over (0) or the server is gone for good (1)."""
+        """Play until the player leaves or the host ends the evening (0), or
+        the server is gone for good or the link stops opening the seat (1)."""
         self.start_reader(asyncio.get_running_loop())
         loop = asyncio.get_running_loop()
         lost_since: float | None = None
@@ -115,25 +132,76 @@ class JoinClient:
                     if self.prompt is not None:
                         await socket.send(json.dumps({"type": "answer", "prompt": self.prompt, "text": line}))
                         self.prompt = None
+                    elif self.asking == "name":
+                        self.asking = None
+                        await socket.send(json.dumps({"type": "name", "name": line.strip() or self.name}))
+                    elif self.asking == "again":
+                        word = line.strip().lower()
+                        if word in ("y", "yes", ""):
+                            self.asking = None
+                            await socket.send(json.dumps({"type": "again"}))
+                            self.out("(you are in: the next game starts soon)")
+                        elif word in ("q", "quit", "leave"):
+                            await socket.send(json.dumps({"type": "leave"}))
+                        else:
+                            self.ask_again()
                     typed = asyncio.ensure_future(self.lines.get())
                 if incoming in done:
                     try:
                         frame = incoming.result()
                     except ConnectionClosed as closed:
-                        if self.result is not None:
-                            return 0
-                        if closed.rcvd is not None and closed.rcvd.reason and closed.rcvd.code == 1000:
-                            self.out(f"The server closed the connection: {closed.rcvd.reason}.")
-                            if closed.rcvd.reason in ("bad-token", "protocol", "no-hello"):
+                        reason = closed.rcvd.reason if closed.rcvd is not None else ""
+                        if closed.rcvd is not None and reason and closed.rcvd.code in (1000, 1008):
+                            self.out(f"The server closed the connection: {reason}.")
+                            if reason in (LEFT, CLOSED):
+                                return 0
+                            if reason in FINAL or closed.rcvd.code == 1008:
                                 return 1
                         return None
                     status = self.handle(json.loads(frame))
                     if status is not None:
                         return status
+                    for message in self.outbox:
+                        await socket.send(json.dumps(message))
+                    self.outbox.clear()
                     incoming = asyncio.ensure_future(socket.recv())
         finally:
             incoming.cancel()
             typed.cancel()
+
+    def between(self, message: dict[str, Any]) -> None:
+        """Between games: the last game's end (if not seen here) and the tally,
+        once each game; then whether to play again."""
+        tally = message.get("tally") or {}
+        if tally.get("games") != self.tallied:
+            self.tallied = tally.get("games")
+            self.out("")
+            last = message.get("last")
+            if last and self.result is None:
+                self.out(last["headline"])
+                self.out(last["ranking"])
+            for line in tally_lines(tally):
+                self.out(line)
+        upcoming = message.get("next")
+        if not upcoming or self.seat is None:
+            return
+        if upcoming["players"][self.seat].get("ready"):
+            said = "the host starts it" if upcoming["starts"] == "host" else \
+                f"waiting for {', '.join(upcoming['waiting'])}"
+            if said != self.waiting_said:
+                self.waiting_said = said
+                self.out(f"Game {message['game']}: {said}.")
+        elif self.asking != "again":
+            self.out(f"Game {message['game']}: {upcoming['header']}")
+            self.ask_again()
+
+    def ask_again(self) -> None:
+        self.asking = "again"
+        self.question("Play again? y, or q to leave the table")
+
+    def question(self, text: str) -> None:
+        sys.stdout.write(self.style.text(printable(text)) + "> ")
+        sys.stdout.flush()
 
     def handle(self, message: dict[str, Any]) -> int | None:
         kind = message.get("type")
@@ -142,13 +210,30 @@ class JoinClient:
             self.header = str(message.get("header") or "")
             self.hints = bool(message.get("hints"))
             players = message["players"]
+            number = message.get("game") or 1
+            if not message.get("between"):
+                self.result = None
+                self.shown_turn = None
+                self.waiting_said = ""
+                if self.asking == "again":
+                    self.asking = None
+                    self.out("")
             if self.seat is None:
-                self.out(f"{message['title']}: watching the table.")
+                self.out(f"{message['title']}, game {number}: watching the table.")
             else:
                 self.name = players[self.seat]["name"]
-                self.out(f"{message['title']}: you are {self.name} (seat {self.seat}).")
+                self.out(f"{message['title']}, game {number}: you are {self.name} (seat {self.seat}).")
             for line in message.get("log", [])[-10:]:
                 self.out("  " + line)
+            if message.get("ask_name"):
+                if self.wanted is not None:
+                    self.outbox.append({"type": "name", "name": self.wanted})
+                elif self.ask:
+                    self.asking = "name"
+                    self.question(f"Your name at the table [{self.name}]")
+        elif kind == "players":
+            if self.seat is not None:
+                self.name = message["players"][self.seat]["name"]
         elif kind == "update":
             self.played = list(message.get("played") or [])
             for line in message["events"]:
@@ -166,6 +251,8 @@ class JoinClient:
                 self.out(f"{self.name}, it is your turn.{hint}", bold=True)
             elif self.seat is None and message["events"]:
                 self.out(message["table"]["text"])
+        elif kind == "evening":
+            self.between(message)
         elif kind == "prompt":
             for line in message["lines"]:
                 self.out(line)
@@ -176,9 +263,11 @@ class JoinClient:
             self.out(f"! {message['message']}")
             if message.get("code") in ("bad-token", "protocol"):
                 return 1
+            if message.get("code") == "bad-name" and self.ask:
+                self.asking = "name"
+                self.question(f"Your name at the table [{self.name}]")
         elif kind == "over":
             self.result = message["result"]
             self.out("")
             self.out(message["text"])
-            return 0
         return None

@@ -18,7 +18,6 @@ from typing import Any
 
 import click
 
-from ..players.hard import supports_hard
 from ..prompts import human_turn
 from ..session import hint_text as session_hint
 from ..session import show_turn
@@ -56,8 +55,12 @@ def _settle(future: asyncio.Future[Any], value: Any, problem: BaseException | No
 
 
 def hint_text(table: Table, seat: int, legal: list[Action], menu: dict[Action, str] | None = None) -> str:
-    """The hard CPU's view of ``seat``'s options, from its seat only (as ``cardcli play``'s ``?``)."""
-    return session_hint(table.game, table.game.state, seat, legal, menu)
+    """The hard CPU's view of ``seat``'s options, from its seat only (as
+    ``cardcli play``'s ``?``): searched once per decision (:meth:`Table.hint`)."""
+    game = table.game
+    assert game is not None
+    state = game.state
+    return table.hint(seat, lambda: session_hint(game, state, seat, legal, menu))
 
 
 class HostUI(TerminalUI):
@@ -165,13 +168,34 @@ class HostConsole:
         if asking is not None:
             click.echo(asking, nl=False)
 
+    async def command(self, prompt: str, withdrawn: threading.Event) -> str | None:
+        """A line the host types at ``prompt`` (between games), or ``None``
+        once ``withdrawn`` is set; end of input raises ``click.Abort``."""
+
+        def ask() -> str | None:
+            with self.lock:
+                return self.ui.read_line(prompt, withdrawn)
+
+        try:
+            return await in_thread(ask)
+        except asyncio.CancelledError:
+            withdrawn.set()
+            raise
+
+    def withdraw(self) -> None:
+        """The line being asked for is no longer wanted: end it on screen."""
+        if self.ui.asking is not None:
+            self.ui.asking = None
+            click.echo("")
+
     async def turn(self, table: Table, seat: int, legal: list[Action]) -> Action:
         """The host's decision, with the table and prompts of ``cardcli play``."""
         game = table.game
+        assert game is not None
         state = game.state
         names = table.names[seat]
         name = names[seat]
-        hints = supports_hard(game.variant, state)
+        hints = table.hints
 
         def ask() -> Action:
             with self.lock:
@@ -237,10 +261,13 @@ class RemoteUI(TerminalUI):
         self.lines.extend(str(text).split("\n"))
 
     def ask(self, prompt: str, default: str | None = None) -> str:
+        menu: list[str] | None = None  # the question's own lines, shown again below a hint
         while True:
             self.number += 1
             self.send({"type": "prompt", "prompt": self.number, "lines": self.lines, "question": prompt})
-            menu, self.lines = self.lines, []
+            if menu is None:
+                menu = self.lines
+            self.lines = []
             while True:
                 answer = self.answers.get()
                 if answer is _CANCEL:
@@ -265,18 +292,20 @@ class RemoteUI(TerminalUI):
 def remote_dialogue(table: Table, seat: int, legal: list[Action], client: Client) -> Prompting:
     """Start the variant's dialogue for a ``cardcli join`` client in a thread."""
     loop = asyncio.get_running_loop()
-    state = table.game.state
+    game = table.game
+    assert game is not None
+    state = game.state
 
     def send(message: dict[str, Any]) -> None:
         loop.call_soon_threadsafe(client.send, message)
 
     ui = RemoteUI(send)
-    if supports_hard(table.game.variant, state):
+    if table.hints:
         ui.hint = lambda: hint_text(table, seat, legal, ui.menu)
 
     def run() -> None:
         try:
-            action = human_turn(table.game.variant, state, seat, legal, ui)
+            action = human_turn(game.variant, state, seat, legal, ui)
         except Cancelled:
             return
         loop.call_soon_threadsafe(table.decided_by_dialogue, seat, action)

@@ -4,15 +4,18 @@ A token is 128 random bits (:mod:`secrets`); whoever holds a seat's link plays
 that seat, so links are shown only to the host.  Tokens are kept out of the
 record (records are shared, validated and attached to bug reports) in a
 *table file* beside it, ``GAME.table.json``, readable by its owner only
-(0600), written before the first client can connect.  ``cardcli serve
---resume GAME.jsonl`` reads both, so a server killed mid-game comes back with
-the same links.
+(0600), written before the first client can connect and again whenever a
+link or a seat changes.  It also keeps the evening (the games played at the
+table one after another: :mod:`cardcli.serve.evening`).  ``cardcli serve
+--resume GAME.jsonl`` reads both, so a server killed mid-game, or between
+two games, comes back with the same links.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import socket
 from dataclasses import dataclass, field
@@ -23,6 +26,7 @@ from ..errors import CardcliError
 
 #: Bits of randomness in a token.
 TOKEN_BYTES = 16
+_LATER_GAME = re.compile(r"\.game\d+(-\d+)?$")
 
 
 def new_token() -> str:
@@ -30,9 +34,10 @@ def new_token() -> str:
 
 
 def table_file(record: Path) -> Path:
-    """``games/x.jsonl`` -> ``games/x.table.json``."""
+    """``games/x.jsonl`` -> ``games/x.table.json``; an evening's later games
+    (``x.game2.jsonl``) share their first game's."""
     name = record.name[:-len(".jsonl")] if record.name.endswith(".jsonl") else record.name
-    return record.with_name(name + ".table.json")
+    return record.with_name(_LATER_GAME.sub("", name) + ".table.json")
 
 
 @dataclass
@@ -46,11 +51,17 @@ class TableFile:
     port: int
     lan: bool = False
     options: dict[str, Any] = field(default_factory=dict)
+    #: The evening (version 2): its games, seats and next rules; ``None`` in a
+    #: version 1 file, written by a cardcli that served one game.
+    evening: dict[str, Any] | None = None
 
     def save(self, path: Path) -> None:
         """Write atomically, owner-only: a half-written file never replaces a good one."""
-        data = {"format": "cardcli-table", "version": 1, "seats": self.seats, "tokens": self.tokens,
-                "host": self.host, "port": self.port, "lan": self.lan, "options": self.options}
+        data = {"format": "cardcli-table", "version": 1 if self.evening is None else 2, "seats": self.seats,
+                "tokens": self.tokens, "host": self.host, "port": self.port, "lan": self.lan,
+                "options": self.options}
+        if self.evening is not None:
+            data["evening"] = self.evening
         temporary = path.with_name(path.name + ".tmp")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
@@ -73,8 +84,13 @@ class TableFile:
         try:
             if data.get("format") != "cardcli-table":
                 raise ValueError("not a cardcli table file")
+            if data.get("version", 1) not in (1, 2):
+                raise ValueError(f"version {data.get('version')!r}: written by a newer cardcli")
+            evening = data.get("evening")
+            if evening is not None and not isinstance(evening, dict):
+                raise ValueError("'evening' is not an object")
             table = cls(list(data["seats"]), dict(data["tokens"]), str(data["host"]), int(data["port"]),
-                        bool(data.get("lan", False)), dict(data.get("options", {})))
+                        bool(data.get("lan", False)), dict(data.get("options", {})), evening)
             if not all(kind in ("host", "friend", "cpu") for kind in table.seats):
                 raise ValueError("unknown seat kind")
             if not all(isinstance(t, str) and t for t in table.tokens.values()):

@@ -18,7 +18,9 @@ from ..variant import Action, State, Variant
 from ..view import SPECTATOR, moves_for, table_view
 
 #: Bumped when a message changes in a way an existing client would misread.
-PROTOCOL = 1
+#: 2: the table stays open after a game (``evening``, ``again``, ``leave``),
+#: names are chosen at the door (``name``, ``players``).
+PROTOCOL = 2
 #: The largest frame a client may send; larger ones close the connection.
 MAX_FRAME = 4096
 #: The longest answer to a prompt, in characters.
@@ -72,6 +74,9 @@ _FIELDS = {
     "move": {"type", "turn", "move"},
     "answer": {"type", "prompt", "text"},
     "ping": {"type"},
+    "name": {"type", "name"},
+    "again": {"type"},
+    "leave": {"type"},
 }
 
 
@@ -116,6 +121,8 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
         _int(data, "prompt")
         if not isinstance(data.get("text"), str) or len(data["text"]) > MAX_ANSWER:
             raise BadMessage("bad-message", f"'answer' needs 'text': at most {MAX_ANSWER} characters")
+    elif kind == "name" and (not isinstance(data.get("name"), str) or len(data["name"]) > MAX_ANSWER):
+        raise BadMessage("bad-message", f"'name' needs 'name': at most {MAX_ANSWER} characters")
     return data
 
 

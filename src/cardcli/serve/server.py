@@ -10,15 +10,25 @@ A client's first message names its token; from then on the token's table
 receives its messages.  Nothing a client sends can stop the server: each
 problem is answered with an error message to that client (or a closed
 connection), and the tables go on.
+
+Every request must name, in ``Host``, an address the server serves (the one
+in its links, or this machine's loopback): a page elsewhere that points a
+name it controls at this machine (DNS rebinding) gets nothing.  A WebSocket
+opened by a browser must also come from a page of this server (``Origin``);
+one from any other page is closed before it is read, with the reason.  The
+responses name no software (no ``Server`` header).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
+import weakref
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -26,6 +36,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ..safe_text import printable
 from .protocol import MAX_FRAME, BadMessage, encode, error, parse_client
 from .table import Table
 
@@ -34,6 +45,10 @@ from .table import Table
 MAX_QUEUED = 200
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 10.0
+#: This machine's own addresses, always served; and the addresses that mean
+#: "every interface" (listened on, never named by a link).
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARD = ("0.0.0.0", "::", "")
 
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
           ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
@@ -85,7 +100,6 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.prompts = False
         self.table: Table | None = None
-        self.seat: int | None = None
         self.closing = False
 
     def send(self, message: dict[str, Any]) -> None:
@@ -96,17 +110,19 @@ class Connection:
             return
         self.queue.put_nowait(encode(message))
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, code: int = 1000) -> None:
         if not self.closing:
             self.closing = True
             self.queue.put_nowait(None)
             self.reason = reason
+            self.code = code
 
     async def writer(self) -> None:
         while True:
             text = await self.queue.get()
             if text is None:
-                await self.socket.close(1000, getattr(self, "reason", "")[:120])
+                reason = getattr(self, "reason", "").encode()[:123].decode(errors="ignore")
+                await self.socket.close(getattr(self, "code", 1000), reason)
                 return
             await self.socket.send(text)
 
@@ -117,6 +133,10 @@ class TableServer:
 
     def __init__(self) -> None:
         self.tables: list[Table] = []
+        #: The addresses requests may name in ``Host`` (``host:port``, lower case).
+        self.hosts: set[str] = set()
+        self._names: set[str] = set()
+        self._refused: weakref.WeakKeyDictionary[ServerConnection, str] = weakref.WeakKeyDictionary()
         self.server: WsServer | None = None
         self.log = logging.getLogger("cardcli.serve")
         self.log.addHandler(logging.NullHandler())
@@ -136,12 +156,30 @@ class TableServer:
                 return table, found[0], found[1]
         return None
 
+    def serve_as(self, *names: str) -> None:
+        """Addresses (beside this machine's loopback and the one listened on)
+        that the links name, so requests may name them in ``Host``."""
+        self._names.update(name.lower() for name in names)
+        if self.server is not None:
+            self._allow(int(self.server.sockets[0].getsockname()[1]))
+
+    def _allow(self, port: int) -> None:
+        for name in self._names | set(LOOPBACK):
+            shown = f"[{name}]" if ":" in name else name
+            self.hosts.add(f"{shown}:{port}")
+            if port == 80:
+                self.hosts.add(shown)
+
     async def start(self, host: str, port: int) -> int:
         """Listen; return the port (``port=0`` picks a free one)."""
         self.server = await serve(self.handle, host, port, process_request=self.http, max_size=MAX_FRAME,
                                   max_queue=64, compression=None, logger=self.log, ping_interval=20,
-                                  ping_timeout=20, close_timeout=2)
-        return int(self.server.sockets[0].getsockname()[1])
+                                  ping_timeout=20, close_timeout=2, server_header=None)
+        actual = int(self.server.sockets[0].getsockname()[1])
+        if host not in WILDCARD:
+            self._names.add(host.lower())
+        self._allow(actual)
+        return actual
 
     async def stop(self) -> None:
         if self.server is not None:
@@ -149,10 +187,31 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 5)
 
+    def foreign(self, request: Request) -> str | None:
+        """Why a request is not for this server (its ``Host``, or for a
+        WebSocket its ``Origin``, is not an address it serves), or ``None``."""
+        hosts = request.headers.get_all("Host")
+        host = hosts[0].strip().lower() if len(hosts) == 1 else ""
+        if host not in self.hosts:
+            named = printable(host)[:60] or "that"
+            return f"this table is not served as {named!r} (open the link the host gave)"
+        origins = request.headers.get_all("Origin")
+        if origins and request.path.split("?", 1)[0] == "/ws":
+            origin = origins[0] if len(origins) == 1 else "several origins"
+            parts = urlsplit(origin.strip().lower())
+            if parts.scheme not in ("http", "https") or parts.netloc not in self.hosts:
+                return f"refused: a page from {printable(origin)[:60]} may not open this table"
+        return None
+
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
+        problem = self.foreign(request)
         if path == "/ws":
+            if problem is not None:
+                self._refused[connection] = problem  # closed with the reason, in handle()
             return None  # the WebSocket handshake
+        if problem is not None:
+            return _response(421, "Misdirected Request", _note(html.escape(problem) + "."), _TYPES[".html"])
         if path in ("/", "/t", "/t/"):
             return _response(200, "OK", _WELCOME, _TYPES[".html"])
         if path.startswith("/t/"):
@@ -173,6 +232,11 @@ class TableServer:
         client = Connection(socket)
         writer = asyncio.ensure_future(client.writer())
         try:
+            refused = self._refused.pop(socket, None)
+            if refused is not None:  # a page of another site, or another address: nothing is read
+                client.close(refused, 1008)
+                await socket.wait_closed()
+                return
             await self._hello(client)
             if client.table is not None:
                 async for frame in socket:
@@ -209,14 +273,14 @@ class TableServer:
             return
         table, _role, seat = found
         client.prompts = bool(message.get("prompts", False))
-        client.table, client.seat = table, seat
+        client.table = table
         table.join(client, seat)
 
     def _receive(self, client: Connection, frame: str | bytes) -> None:
         table = client.table
         assert table is not None
         try:
-            table.receive(client, client.seat, parse_client(frame))
+            table.receive(client, parse_client(frame))
         except BadMessage as problem:
             table.refuse(client, problem)
         except Exception as problem:  # a bug must cost one message, never the table

@@ -1,6 +1,6 @@
-"""A served table: one game, its seats and their clients, on an asyncio event loop.
+"""A served table: its seats and their clients, and the games played at it one after another.
 
-The table is the single authority, and the game is moved by the core's game
+The table is the single authority, and each game is moved by the core's game
 driver like every other use of the engine (``docs/driver.md``): the table
 seats the quick CPUs in the driver and leaves every other seat *external*.
 ``Driver.advance`` applies chance and the quick CPUs' moves, on the event
@@ -22,11 +22,18 @@ own seat as the driver applies it.  After each run of events, each client
 is sent what its seat may see: those words and the table as data, both
 built for that seat (:mod:`cardcli.serve.protocol`).
 
+The seats outlive a game: when one ends the table stays open *between
+games* (:meth:`Table.between`), with the same links, until the next game
+starts at the same seats (:meth:`Table.start`); :mod:`cardcli.serve.evening`
+keeps the evening's games and tally and :mod:`cardcli.serve.lobby` the
+host's changes to the seats between games.
+
 A seat's link token is the seat: opening it again (after closing the page or
-losing Wi-Fi) takes the seat back and gets the whole table again.  While a
-friend whose turn it is is away, the table waits; after ``away_timeout``
-seconds the table either keeps waiting, lets a CPU play for them until they
-return, or asks the host (``away``).
+losing Wi-Fi) takes the seat back and gets the whole table again, until the
+host gives the seat a new link (:meth:`Table.reissue`: the old token stops at
+once).  While a friend whose turn it is is away, the table waits; after
+``away_timeout`` seconds the table either keeps waiting, lets a CPU play for
+them until they return, or asks the host (``away``).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -47,18 +55,29 @@ from ..narration import describe_events, round_summary
 from ..players import Player, make_cpu
 from ..players.hard import supports_hard
 from ..safe_text import printable
-from ..session import end_text, over_text, table_header
-from ..variant import TERMINAL, Action, State
+from ..session import end_text, last_moves, over_text, table_header
+from ..variant import TERMINAL, Action, State, Variant
 from ..view import SPECTATOR, played_cards
 from .links import new_token
 from .protocol import PROTOCOL, BadMessage, error, table_fields, viewer_of
 
 #: Events kept per viewer for a client that (re)connects.
 LOG_KEPT = 30
+#: Decisions told again to everyone when a resumed game is served (what
+#: "what just happened" shows after ``cardcli serve --resume``).
+RECAP_MOVES = 8
 #: Messages a client may send per second, on average, and in a burst, beside
 #: its moves (a move the rules accept is never counted: the game paces them).
 #: A client past the limit is disconnected.
 RATE, BURST = 10.0, 30
+#: The longest name a player may choose at the door, in characters.
+NAME_MAX = 20
+
+#: Close reasons a client acts on (docs/protocol.md): the seat is gone for this link.
+REPLACED = "this link was replaced by a new one from the host"
+LEFT = "you left the table"
+ELSEWHERE = "this seat was opened on another device"
+CLOSED = "the host closed the table"
 
 
 class Client(Protocol):
@@ -78,17 +97,27 @@ class Client(Protocol):
 
 @dataclass
 class Seat:
-    """A chair at the table: who sits there and how they are reached."""
+    """A chair at the table, for the whole evening: who sits there and how they are reached."""
 
     index: int
     name: str
     kind: str  # "host" (the serving terminal), "friend" (a link) or "cpu"
+    level: str = "normal"  # a CPU's strength
     token: str = ""
+    #: Who sits here in the evening's tally (the same person game after game).
+    player: int = 0
+    named: bool = False  # the name was chosen at the door (a friend is asked once)
     client: Client | None = None
     away_since: float | None = None  # a friend not connected, since when
     stand_in: Player | None = None  # the CPU playing while a friend is away
     asked_host: bool = False
     joined: bool = False  # a friend who has opened their link at least once
+    ready: bool = False  # between games: said "play again"
+    left: bool = False  # between games: the friend gave the seat up
+
+    @property
+    def person(self) -> bool:
+        return self.kind != "cpu"
 
 
 @dataclass
@@ -112,6 +141,14 @@ class TableOptions:
     away: str = "ask"  # "ask" the host, "wait", or "cpu" (a CPU plays until they return)
     stand_in_level: str = "normal"
     open_hands: bool = False  # spectators see every hand
+
+
+class Evening(Protocol):
+    """What the table shows of the evening (:class:`cardcli.serve.evening.Evening`)."""
+
+    def message(self, table: Table, viewer: int) -> dict[str, Any]: ...
+
+    def tally(self, table: Table, viewer: int) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -138,6 +175,37 @@ def quick(player: Player) -> bool:
     return isinstance(player, PolicyPlayer)
 
 
+def seats_for(game: Game, kinds: list[str], tokens: dict[str, str] | None = None) -> list[Seat]:
+    """The seats of a first game: each from the record's seat and its kind
+    (``host``, ``friend`` or ``cpu``), a friend's with its token (given, or new)."""
+    tokens = tokens or {}
+    seats = []
+    for index, (info, kind) in enumerate(zip(game.seats, kinds)):
+        seat = Seat(index, printable(info.name), kind, level=info.cpu_level or "normal", player=index,
+                    named=kind == "host")
+        if kind == "friend":
+            seat.token = tokens.get(f"seat {index}") or new_token()
+        seats.append(seat)
+    return seats
+
+
+def check_name(text: str, seats: list[Seat], seat: int) -> str:
+    """A name chosen at the door, tidied (spaces collapsed), or :class:`BadMessage` saying why not."""
+    name = " ".join(text.split())
+    if not name:
+        raise BadMessage("bad-name", "type a name")
+    if len(name) > NAME_MAX:
+        raise BadMessage("bad-name", f"a name has at most {NAME_MAX} characters")
+    if any(unicodedata.category(char)[0] == "C" for char in name):
+        raise BadMessage("bad-name", "a name has no control characters")
+    if is_you(name):
+        raise BadMessage("bad-name", "'you' is what each player calls themselves: choose a name")
+    taken = [s.name for s in seats if s.index != seat]
+    if name.casefold() in (other.casefold() for other in taken):
+        raise BadMessage("bad-name", f"{name!r} is already at the table: choose another name")
+    return name
+
+
 class _Tell(Hook):
     """The table's hook on the driver: each event in words for every viewer,
     as it is applied; and, when the driver stops for a decision from outside,
@@ -156,40 +224,53 @@ class _Tell(Hook):
 
 
 class Table:
-    """One game served to its clients.  All its state changes on the event loop's thread."""
+    """A table served to its clients, one game after another.  All its state
+    changes on the event loop's thread."""
 
-    def __init__(self, game: Game, kinds: list[str], *, tokens: dict[str, str] | None = None,
+    def __init__(self, variant: Variant, seats: list[Seat], *, watch_token: str | None = None,
                  options: TableOptions | None = None,
                  host_turn: Callable[..., Awaitable[Action]] | None = None,
                  ask_host: Callable[[str], Awaitable[bool]] | None = None,
                  notice: Callable[[str], None] | None = None,
                  dialogue: Callable[..., Prompting] | None = None):
-        self.game = game
+        self.variant = variant
         self.options = options or TableOptions()
-        tokens = dict(tokens or {})
-        self.seats: list[Seat] = []
-        seed = game.seed if game.seed is not None else 0
-        self.cpus: dict[int, Player] = {}
-        for index, (info, kind) in enumerate(zip(game.seats, kinds)):
-            seat = Seat(index, printable(info.name), kind)  # shown to people, escaped
-            if kind == "friend":
-                seat.token = tokens.get(f"seat {index}") or new_token()
+        self.seats = seats
+        for seat in seats:
+            if seat.kind == "friend" and seat.client is None:
                 seat.away_since = time.monotonic()
-            elif kind == "cpu":
-                self.cpus[index] = make_cpu(game.variant, info.cpu_level or "normal", seed, index)
-            self.seats.append(seat)
-        self.watch_token = tokens.get("watch") or new_token()
+        self.watch_token = watch_token or new_token()
         self.spectators: list[Spectator] = []
         self.host_turn = host_turn
         self.ask_host = ask_host
         self.notice = notice or (lambda text: None)
         self.dialogue = dialogue
-        # The viewers: the seats a person may look from (a CPU's seat never
-        # has a client) and the spectators (SPECTATOR), each with the names it
-        # reads: a seat named "you" (the host, by default) is "you" only to itself.
-        viewers = [s.index for s in self.seats if s.kind != "cpu"] + [SPECTATOR]
-        self.names: dict[int, list[str]] = {viewer: self._names_for(viewer) for viewer in viewers}
-        self.logs: dict[int, deque[str]] = {viewer: deque(maxlen=LOG_KEPT) for viewer in viewers}
+        #: The evening the games belong to (set by :class:`~cardcli.serve.evening.Evening`).
+        self.evening: Evening | None = None
+        #: Called when a seat says "play again" or leaves between games.
+        self.on_change: Callable[[], None] = lambda: None
+        self.limits: dict[int, _Limiter] = {}
+        self.closed = False
+        self.game: Game | None = None
+        #: The game's number in the evening (the first is 1).
+        self.number = 0
+        #: Between games: the header of the next game's rules (None while a game is on).
+        self.lobby: str | None = None
+        self.cpus: dict[int, Player] = {}
+        self.names: dict[int, list[str]] = {}
+        self.logs: dict[int, deque[str]] = {}
+        self._reset_game_state()
+
+    @classmethod
+    def for_game(cls, game: Game, kinds: list[str], *, tokens: dict[str, str] | None = None,
+                 **settings: Any) -> Table:
+        """A table for ``game``, its seats of the given kinds, ready to :meth:`play`."""
+        table = cls(game.variant, seats_for(game, kinds, tokens), watch_token=(tokens or {}).get("watch"),
+                    **settings)
+        table.start(game)
+        return table
+
+    def _reset_game_state(self) -> None:
         #: The events applied since the last update, as (state before, action),
         #: to be told in words when it goes out; those that ended a round.
         self.pending: list[tuple[State, Action]] = []
@@ -197,25 +278,112 @@ class Table:
         #: The cards the last decision that put cards on the table put there.
         self.played: list[str] = []
         #: The line above the table: the house rules (as ``cardcli play`` shows it).
-        self.header = table_header(game.variant, game.rules, game.ruleset)
+        self.header = ""
         #: Whether ``?`` at a prompt gives the hard CPU's hint (as in ``cardcli play``).
-        self.hints = supports_hard(game.variant, game.state)
+        self.hints = False
         #: The decision awaited from outside: the event number it was asked at
         #: (a ``move`` repeats it as its ``turn``) and its legal actions.
         self.turn: int | None = None
         self.legal: list[Action] = []
         self.answering: asyncio.Task[None] | None = None  # what makes the awaited decision, if not a client
         self.prompting: Prompting | None = None
-        self.limits: dict[int, _Limiter] = {}
+        #: The hint given per seat for its current decision: (turn, text).  One
+        #: search per decision: asking again shows the same hint.
+        self.hinted: dict[int, tuple[int | None, str]] = {}
         self.result: dict[str, Any] | None = None
         self.done: asyncio.Future[dict[str, Any]] | None = None  # set by play()
-        self.closed = False
+
+    # ------------------------------------------------------------ a game
+    def start(self, game: Game, number: int = 1) -> None:
+        """Seat ``game`` (the seats as they are now, one per player of the
+        game) and tell the connected clients; :meth:`play` plays it."""
+        assert len(game.seats) == len(self.seats), "a game for these seats"
+        self._stop_game()
+        self._reset_game_state()
+        self.game, self.number, self.lobby = game, number, None
+        self.variant = game.variant
+        seed = game.seed if game.seed is not None else 0
+        self.cpus = {}
+        for index, seat in enumerate(self.seats):
+            seat.index = index
+            seat.ready = seat.left = False
+            seat.stand_in = None
+            seat.asked_host = False
+            if seat.kind == "cpu":
+                self.cpus[index] = make_cpu(game.variant, seat.level, seed, index)
+        self.header = table_header(game.variant, game.rules, game.ruleset)
+        self.hints = supports_hard(game.variant, game.state)
+        self._rename()
+        self._recap()
         self._seat_players()
         game.hooks.append(_Tell(self))
+        for seat in self.seats:
+            if seat.client is not None:
+                seat.client.send(self.welcome(seat.index))
+        for spectator in self.spectators:
+            spectator.client.send(self.welcome(None))
+
+    def between(self, header: str, *, number: int | None = None) -> None:
+        """The game is over and the table stays open for the next (whose rules
+        ``header`` names): every client is told the evening so far.  (A table
+        served again between games starts here: ``number`` is the last game's.)"""
+        self._stop_game()
+        self.lobby = header
+        self.turn = None
+        if number is not None:
+            self.number = number
+        self._rename()
+        for seat in self.seats:
+            seat.ready = False
+        self.broadcast_lobby()
+
+    def _stop_game(self) -> None:
+        self._stop_answering()
+        for seat in self.seats:
+            self._cancel_prompt(seat.index)
+        if self.game is not None:
+            self.game.hooks[:] = [hook for hook in self.game.hooks if not isinstance(hook, _Tell)]
+
+    def reseat(self) -> None:
+        """After the host changed the seats between games: number them again,
+        with each viewer's names.  The last game's logs go: each was told from
+        one seat's eyes, and must never reach another seat renumbered."""
+        for index, seat in enumerate(self.seats):
+            seat.index = index
+        self.logs = {}
+        self._rename()
+        self.broadcast_lobby()
+
+    def _rename(self) -> None:
+        """The names each viewer reads: a seat named "you" (the host, by
+        default) is "you" only to itself."""
+        viewers = [s.index for s in self.seats if s.person] + [SPECTATOR]
+        self.names = {viewer: self._names_for(viewer) for viewer in viewers}
+        for viewer in viewers:
+            self.logs.setdefault(viewer, deque(maxlen=LOG_KEPT))
+        for viewer in [v for v in self.logs if v not in self.names]:
+            del self.logs[viewer]
+
+    def _recap(self) -> None:
+        """Each viewer's "what just happened" for a game that starts now:
+        empty for a new game, its last moves for a resumed one."""
+        game = self.game
+        assert game is not None
+        for log in self.logs.values():
+            log.clear()
+        if not game.history:
+            return
+        events = last_moves(game, RECAP_MOVES)
+        for viewer, log in self.logs.items():
+            names = self.names[viewer]
+            log.extend(describe_events(game.variant, events, viewer=self._eyes(viewer), names=names))
+        for before, action in events:
+            if before.current_player() >= 0:
+                self.played = played_cards(game.variant, before, action) or self.played
 
     # ------------------------------------------------------------- tokens
     def tokens(self) -> dict[str, str]:
-        tokens = {f"seat {s.index}": s.token for s in self.seats if s.kind == "friend"}
+        tokens = {f"seat {s.index}": s.token for s in self.seats if s.kind == "friend" and s.token}
         tokens["watch"] = self.watch_token
         return tokens
 
@@ -228,6 +396,33 @@ class Table:
             return "watch", None
         return None
 
+    def seat_of(self, client: Client) -> int | None:
+        """The seat ``client`` holds, or ``None`` (a spectator)."""
+        for seat in self.seats:
+            if seat.client is client:
+                return seat.index
+        return None
+
+    def reissue(self, index: int) -> str:
+        """A new link for a friend's seat: the old token stops opening it at
+        once, and a device that holds the seat with it is sent away."""
+        seat = self.seats[index]
+        assert seat.kind == "friend"
+        seat.token = new_token()
+        seat.named = False  # whoever opens the new link is asked their name
+        self.send_away(seat, REPLACED)
+        return seat.token
+
+    def send_away(self, seat: Seat, reason: str) -> None:
+        client, seat.client = seat.client, None
+        if client is not None:
+            self._cancel_prompt(seat.index)
+            self.limits.pop(id(client), None)
+            client.close(reason)
+            if seat.away_since is None:
+                seat.away_since = time.monotonic()
+            self.broadcast_presence()
+
     # ------------------------------------------------------------ clients
     def join(self, client: Client, seat: int | None) -> None:
         """A client opened a seat's link (taking the seat from any earlier
@@ -235,7 +430,7 @@ class Table:
         if seat is None:
             self.spectators.append(Spectator(client))
             client.send(self.welcome(None))
-            self.broadcast(only=client)
+            self._catch_up(client)
             return
         place = self.seats[seat]
         if self.waiting() == seat:
@@ -243,7 +438,7 @@ class Table:
         old, place.client = place.client, client
         if old is not None:
             self._cancel_prompt(seat)
-            old.close("this seat was opened on another device")
+            old.close(ELSEWHERE)
         else:
             said = f"{place.name} is back" if place.joined else f"{place.name} joined"
             self.notice(said + ("; the CPU standing in for them stops" if place.stand_in is not None else ""))
@@ -254,10 +449,18 @@ class Table:
             place.stand_in = None
             self._seat_players()
         client.send(self.welcome(seat))
-        self.broadcast(only=client)
+        self._catch_up(client)
         self.broadcast_presence()
         if self.waiting() == seat:
             self._ask(seat)  # their decision now comes from them again
+
+    def _catch_up(self, client: Client) -> None:
+        """A client that has just joined: the table now, or between games the evening."""
+        if self.lobby is not None:
+            seat = self.seat_of(client)
+            client.send(self.evening_message(seat))
+        elif self.game is not None:
+            self.broadcast(only=client)
 
     def leave(self, client: Client) -> None:
         for seat in self.seats:
@@ -273,9 +476,10 @@ class Table:
         self.spectators = [s for s in self.spectators if s.client is not client]
         self.limits.pop(id(client), None)
 
-    def receive(self, client: Client, seat: int | None, message: dict[str, Any]) -> None:
+    def receive(self, client: Client, message: dict[str, Any]) -> None:
         """A checked message from a client (:func:`protocol.parse_client` ran)."""
         kind = message["type"]
+        seat = self.seat_of(client)
         if kind == "hello":
             raise BadMessage("bad-message", "already joined: 'hello' comes once")
         if kind == "ping":
@@ -284,7 +488,23 @@ class Table:
             return
         if seat is None:
             raise BadMessage("not-a-seat", "a spectator cannot play")
-        if self.result is not None:
+        if kind == "name":
+            self.count(client)
+            self.rename(seat, message["name"])
+            return
+        if kind in ("again", "leave"):
+            self.count(client)
+            if self.lobby is None:
+                raise BadMessage("not-between-games", f"{kind!r} is for between games; the game is on")
+            if kind == "again":
+                self.seats[seat].ready = True
+                self.notice(f"{self.seats[seat].name} says: play again")
+            else:
+                self.give_up(seat)
+            self.broadcast_lobby()
+            self.on_change()
+            return
+        if self.result is not None or self.lobby is not None:
             raise BadMessage("game-over", "the game is over")
         if kind == "answer":
             prompt = self.prompting
@@ -306,6 +526,40 @@ class Table:
         except IllegalMove as problem:
             raise BadMessage("illegal", str(problem)) from None
 
+    def rename(self, seat: int, text: str) -> None:
+        """A friend's name, chosen at the door: shown to everyone at once (the
+        record of a game already under way keeps the name it started with)."""
+        place = self.seats[seat]
+        if place.kind != "friend":
+            raise BadMessage("bad-name", "only a friend's seat is named at the door")
+        name = check_name(text, self.seats, seat)
+        old, place.name, place.named = place.name, name, True
+        if name != old:
+            self.notice(f"{old} is now called {name}")
+        self._rename()
+        players = {"type": "players"}
+        for viewer_seat in self.seats:
+            if viewer_seat.client is not None:
+                viewer_seat.client.send({**players, "players": self.players(viewer_seat.index)})
+        for spectator in self.spectators:
+            spectator.client.send({**players, "players": self.players(None)})
+        if self.lobby is not None:
+            self.broadcast_lobby()
+        elif self.game is not None:
+            self.broadcast()
+
+    def give_up(self, seat: int) -> None:
+        """Between games, a friend leaves the table: their link stops opening
+        the seat, which stays empty until the host gives it to a CPU, to
+        another friend (a new link) or closes it."""
+        place = self.seats[seat]
+        if place.kind != "friend":
+            raise BadMessage("bad-message", "only a friend's seat can be left")
+        place.left, place.ready, place.token = True, False, ""
+        self.notice(f"{place.name} left the table; seat {seat + 1} is empty (cpu {seat + 1} gives it to a "
+                    f"CPU, remove {seat + 1} closes it, friend {seat + 1} makes a new link)")
+        self.send_away(place, LEFT)
+
     def refuse(self, client: Client, problem: BadMessage) -> None:
         """Tell a client what was wrong (a refused message counts against its rate)."""
         client.send(error(problem.code, problem.message))
@@ -317,6 +571,11 @@ class Table:
             client.send(error("too-fast", "too many messages: the connection is closed"))
             client.close("too many messages")
 
+    def close_all(self, reason: str) -> None:
+        """Send every client away (the host ended the evening)."""
+        for client in self.clients():
+            client.close(reason)
+
     # ------------------------------------------------------------ messages
     def _names_for(self, viewer: int) -> list[str]:
         return [("host" if s.kind == "host" else f"player {s.index + 1}")
@@ -327,22 +586,69 @@ class Table:
         public table's (every card's, if the host opened the hands)."""
         return viewer_of(None if viewer == SPECTATOR else viewer, self.options.open_hands)
 
+    def players(self, seat: int | None) -> list[dict[str, Any]]:
+        names = self.names.get(SPECTATOR if seat is None else seat) or self._names_for(
+            SPECTATOR if seat is None else seat)
+        return [{"name": name, "kind": f"cpu:{s.level}" if s.kind == "cpu" else s.kind}
+                for name, s in zip(names, self.seats)]
+
     def welcome(self, seat: int | None) -> dict[str, Any]:
-        game = self.game
+        variant = self.variant
         viewer = SPECTATOR if seat is None else seat
-        names = self.names[viewer]
-        kinds = [game.seats[s.index].kind if s.kind == "cpu" else s.kind for s in self.seats]
-        return {"type": "welcome", "protocol": PROTOCOL, "variant": game.variant.name,
-                "title": game.variant.title, "description": game.variant.description,
-                "seat": seat, "header": self.header, "hints": self.hints,
-                "players": [{"name": name, "kind": kind} for name, kind in zip(names, kinds)],
-                "score_label": game.variant.score_label, "open_hands": self.options.open_hands,
-                "log": list(self.logs[viewer])}
+        place = None if seat is None else self.seats[seat]
+        message = {"type": "welcome", "protocol": PROTOCOL, "variant": variant.name,
+                   "title": variant.title, "description": variant.description,
+                   "seat": seat, "header": self.lobby if self.lobby is not None else self.header,
+                   "hints": self.hints, "players": self.players(seat),
+                   "score_label": variant.score_label, "open_hands": self.options.open_hands,
+                   "log": list(self.logs.get(viewer, ())), "game": self.number,
+                   "between": self.lobby is not None,
+                   "ask_name": place is not None and place.kind == "friend" and not place.named,
+                   "name_max": NAME_MAX}
+        if self.evening is not None:
+            message["tally"] = self.evening.tally(self, viewer)
+        return message
+
+    def evening_message(self, seat: int | None) -> dict[str, Any]:
+        """Between games, for ``seat``: the evening so far and who is ready for the next game."""
+        viewer = SPECTATOR if seat is None else seat
+        if self.evening is not None:
+            return self.evening.message(self, viewer)
+        return {"type": "evening", "game": self.number + 1, "tally": None, "last": None,
+                "next": self.lobby_view(viewer, "host")}
+
+    def lobby_view(self, viewer: int, starts: str) -> dict[str, Any]:
+        """The next game's seats as ``viewer`` reads them, who has said "play
+        again", and who starts it (``host``, or ``all`` when everyone is ready)."""
+        names = self.names.get(viewer) or self._names_for(viewer)
+        players = []
+        for name, seat in zip(names, self.seats):
+            kind = f"cpu:{seat.level}" if seat.kind == "cpu" else seat.kind
+            entry: dict[str, Any] = {"name": name, "kind": kind}
+            if seat.kind == "friend":
+                entry.update(ready=seat.ready, connected=seat.client is not None, left=seat.left)
+            elif seat.kind == "host":
+                entry.update(ready=seat.ready, connected=True, left=False)
+            players.append(entry)
+        waiting = [names[s.index] for s in self.seats if s.person and not s.ready and not s.left]
+        return {"header": self.lobby or self.header, "players": players, "starts": starts, "waiting": waiting}
+
+    def broadcast_lobby(self) -> None:
+        """Every client's view of the evening between games."""
+        if self.lobby is None:
+            return
+        for seat in self.seats:
+            if seat.client is not None:
+                seat.client.send(self.evening_message(seat.index))
+        if self.spectators:
+            message = self.evening_message(None)
+            for spectator in self.spectators:
+                spectator.client.send(message)
 
     def presence(self) -> list[dict[str, Any]]:
         now = time.monotonic()
         out = []
-        names = self.names[SPECTATOR]
+        names = self.names.get(SPECTATOR) or self._names_for(SPECTATOR)
         for seat in self.seats:
             entry: dict[str, Any] = {"name": names[seat.index], "kind": seat.kind}
             if seat.kind == "friend":
@@ -358,6 +664,7 @@ class Table:
         """The table as ``seat`` (``None``: a spectator) sees it now, after
         ``events`` (in its words); on its turn, its moves."""
         game = self.game
+        assert game is not None
         viewer = SPECTATOR if seat is None else seat
         asked = seat is not None and self.turn is not None and self.waiting() == seat
         fields = table_fields(game.variant, game.state, self._eyes(viewer), self.names[viewer], moves=asked) \
@@ -369,6 +676,8 @@ class Table:
     def broadcast(self, only: Client | None = None) -> None:
         """Send each client (or just ``only``, which has just joined) its update:
         the events since the last update, in its words, and the table as it is now."""
+        if self.game is None:
+            return
         told = self._tell_events() if only is None else {}
         presence = self.presence()
         for seat in self.seats:
@@ -399,6 +708,7 @@ class Table:
         """An event about to be applied (called by the driver's hook): kept,
         with the state it applies to, to be told with the next update."""
         game = self.game
+        assert game is not None
         state, variant = game.state, game.variant
         before = state.clone()
         self.pending.append((before, action))
@@ -414,7 +724,7 @@ class Table:
         a round they finished (``Variant.round_summary``), if any."""
         pending, self.pending = self.pending, []
         ended, self.round_ends = self.round_ends, []
-        if not pending:
+        if not pending or self.game is None:
             return {}
         variant = self.game.variant
         told = {}
@@ -430,11 +740,12 @@ class Table:
         """The game's end for ``seat``: the result, how it ended in words, and the ranking screen."""
         names = self.names[SPECTATOR if seat is None else seat]
         return {"type": "over", "result": result, "headline": over_text(result, names),
-                "text": self.end_text(result, seat)}
+                "text": self.end_text(result, seat), "game": self.number}
 
     def end_text(self, result: dict[str, Any], seat: int | None = None) -> str:
         """The ranking screen, the same as at the end of ``cardcli play``, in ``seat``'s names."""
         game = self.game
+        assert game is not None
         return end_text(game.variant, game.state, result, self.names[SPECTATOR if seat is None else seat])
 
     # ------------------------------------------------------------ the game
@@ -449,13 +760,14 @@ class Table:
 
     def waiting(self) -> int | None:
         """The seat whose decision the table awaits from outside, once play has started."""
-        if self.done is None or self.result is not None:
+        if self.done is None or self.result is not None or self.game is None:
             return None
         return self.game.waiting_for()
 
     def submit(self, seat: int, action: Action) -> None:
         """A decision from outside for ``seat``: checked by the rules and applied
         (raises :class:`IllegalMove`, changing nothing), then the game moves on."""
+        assert self.game is not None
         self.game.submit(seat, action)
         self._cancel_prompt(seat)
         self._stop_answering()
@@ -468,7 +780,7 @@ class Table:
         decision from outside (or the end); everyone is told; that decision
         is set going."""
         done = self.done
-        if done is None or done.done():
+        if done is None or done.done() or self.game is None:
             return
         try:
             seat = self.game.advance()
@@ -482,6 +794,7 @@ class Table:
                 done.set_exception(problem)
 
     def _finish(self) -> None:
+        assert self.game is not None and self.done is not None
         result = self.game.finish() or {}
         self.result = result
         self.turn = None
@@ -492,12 +805,12 @@ class Table:
         over = self.over(result, None)
         for spectator in self.spectators:
             spectator.client.send(over)
-        assert self.done is not None
         self.done.set_result(result)
 
     def _seat_players(self) -> None:
         """Seat in the driver the players it may run on the loop: quick CPUs
         and quick stand-ins.  Every other seat is external."""
+        assert self.game is not None
         players: list[Player | None] = []
         for seat in self.seats:
             player = self.cpus.get(seat.index) or seat.stand_in
@@ -548,6 +861,7 @@ class Table:
 
     async def _think(self, seat: int, player: Player) -> None:
         """A CPU's decision, thought out in a worker thread on a copy of the state."""
+        assert self.game is not None
         turn, legal = self.turn, list(self.legal)
         action = await asyncio.to_thread(player.act, self.game.state.clone(), seat, legal)
         if self.turn == turn:
@@ -575,12 +889,13 @@ class Table:
         if not await self._stand_in_wanted(place) or place.client is not None:
             return
         game = self.game
+        assert game is not None
         place.stand_in = make_cpu(game.variant, self.options.stand_in_level,
                                   derive_seed(game.seed or 0, "stand-in"), seat)
         self.notice(f"a CPU ({self.options.stand_in_level}) plays for {place.name} until they come back")
         self.broadcast_presence()
         self._seat_players()
-        if self.game.to_move() == seat:
+        if game.to_move() == seat:
             if quick(place.stand_in):
                 self._move_on()  # the driver plays it
             else:
@@ -600,6 +915,20 @@ class Table:
         self.notice(f"{place.name} has been away for {int(self.options.away_timeout)} s; the table "
                     "keeps waiting for them (--away wait)")
         return False
+
+    # ------------------------------------------------------------- hints
+    def hint(self, seat: int, compute: Callable[[], str]) -> str:
+        """The hint for ``seat``'s current decision: searched once (the hard
+        CPU's search is the costliest thing a seat can ask for, and it runs
+        beside every other table), then the same hint again.  May be called
+        from a dialogue's thread."""
+        turn = self.turn
+        given = self.hinted.get(seat)
+        if given is not None and given[0] == turn:
+            return given[1] + "\n(One hint per decision: this is the same hint again.)"
+        text = compute()
+        self.hinted[seat] = (turn, text)
+        return text
 
     # ----------------------------------------------------- remote dialogues
     def _cancel_prompt(self, seat: int) -> None:
@@ -625,7 +954,4 @@ class Table:
 
     def close(self) -> None:
         self.closed = True
-        self._stop_answering()
-        for seat in self.seats:
-            self._cancel_prompt(seat.index)
-        self.game.hooks[:] = [hook for hook in self.game.hooks if not isinstance(hook, _Tell)]
+        self._stop_game()

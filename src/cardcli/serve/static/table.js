@@ -2,23 +2,51 @@
 // and sends back the index of the move the player picks.  No build step, no library.
 "use strict";
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 // A card name standing alone in a text: 7H, 10S, JK (as cardcli's terminal styles them).
 const CARD = /(^|[^A-Za-z0-9])((10|[2-9JQKA])([SHDC])|JK)(?![A-Za-z0-9])/g;
+// The top cards of a pile shown before "show all" (the whole pile is one tap away).
+const PILE_SHOWN = 6;
+// Seconds without a word from the server (a ping is answered at once) before
+// the page counts itself offline and reconnects: a phone that lost Wi-Fi may
+// never see its connection close.
+const PING_EVERY = 10, SILENT_FOR = 25;
+// Close reasons after which the link no longer opens the seat (docs/protocol.md).
+const FINAL = {
+  "bad-token": "This link does not open a seat at this table (any more). Ask the host for a new one.",
+  "protocol": "This page is older than the table: reload it.",
+  "this seat was opened on another device": "This seat is open on another device. Reload to take it back.",
+  "this link was replaced by a new one from the host": "The host gave this seat a new link: this one no longer opens it. Ask the host for the new one.",
+  "you left the table": "You left the table. Thanks for playing!",
+  "the host took this seat away": "The host took this seat away. Thanks for playing!",
+  "the host gave this seat to a CPU": "The host gave this seat to a CPU. Thanks for playing!",
+  "the host closed the table": "The host closed the table. Thanks for playing!",
+};
 const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
 let socket = null;
 let welcome = null;
 let update = null;
+let evening = null;       // the last "evening" message (between games)
 let selected = [];        // indexes into the hand
 let declared = false;     // the "Page One!" (or other) button pressed
 let showAll = false;
+let wholePile = false;    // the whole discard pile shown, not only its top cards
 let sent = false;         // a move is on its way: wait for the next update
 let over = null;          // the "over" message, once the game has ended
+let online = false;       // connected and welcomed: moves can be sent
+let gone = "";            // why the link no longer opens the seat (no reconnecting)
+let said = false;         // said "play again"
+let heard = 0;            // when the server last said anything (ms)
 let retry = 500;
+let retryTimer = null;
 const log = [];
+// What the hand and the buttons were last drawn from: an update that changes
+// nothing there (a name, who is connected) leaves them as they are, so a tap
+// under way is never lost to a redraw.
+const drawn = { hand: "", actions: "" };
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -46,6 +74,20 @@ function rich(tag, cls, text) {
   return node;
 }
 
+// A terminal's text (a round's end, the final table) for a phone: a line per
+// line, in a fixed-width font; a line too long for the screen wraps, indented,
+// instead of scrolling sideways.
+function textBlock(text) {
+  const box = el("div", "textblock");
+  for (const line of text.split("\n")) {
+    const indent = line.length - line.trimStart().length;
+    const row = rich("div", "line", line.trimStart() || "\u00a0");
+    row.style.setProperty("--indent", indent + "ch");
+    box.append(row);
+  }
+  return box;
+}
+
 // "10H" -> a card; "JK" -> the joker; "7D=4S" -> 7D standing for 4S.
 function cardNode(name, opts = {}) {
   const [own, means] = name.split("=");
@@ -63,27 +105,44 @@ function cardNode(name, opts = {}) {
   return node;
 }
 
+// ------------------------------------------------------------ the connection
 function connect() {
+  clearTimeout(retryTimer);
+  if (gone || (socket && socket.readyState <= WebSocket.OPEN)) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  status("connecting…", "");
-  socket.onopen = () => {
+  const here = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket = here;
+  status(welcome ? "reconnecting…" : "connecting…", welcome ? "bad" : "");
+  here.onopen = () => {
     retry = 500;
-    socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token }));
+    heard = Date.now();
+    here.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token }));
   };
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = (event) => {
-    if (over) { status("game over", ""); return; }
-    if (event.reason === "bad-token" || event.reason === "protocol") { status("link not valid", "bad"); return; }
-    if (event.reason === "this seat was opened on another device") {
-      status("opened elsewhere", "bad");
-      $("actions").replaceChildren(el("div", "wait", "This seat is open on another device. Reload to take it back."));
+  here.onmessage = (event) => {
+    heard = Date.now();
+    if (here === socket) receive(JSON.parse(event.data));
+  };
+  here.onclose = (event) => {
+    if (here !== socket) return;
+    socket = null;
+    offline();
+    if (FINAL[event.reason] || event.code === 1008) {
+      gone = FINAL[event.reason] || `The table refused this page: ${event.reason}`;
+      status("not at the table", "bad");
+      draw();
       return;
     }
-    status("reconnecting…", "bad");
-    setTimeout(connect, retry);
+    retryTimer = setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };
+}
+
+// No connection (yet, or any more): the page says so and offers no move.
+function offline() {
+  online = false;
+  sent = false;
+  status("offline", "bad");
+  draw();
 }
 
 function status(text, kind) {
@@ -92,22 +151,31 @@ function status(text, kind) {
   node.className = "status " + kind;
 }
 
+// Only while online: a tap offline is never silently lost, it is never offered.
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (!online || !socket || socket.readyState !== WebSocket.OPEN) { offline(); return false; }
+  socket.send(JSON.stringify(message));
+  return true;
 }
 
 function receive(message) {
   switch (message.type) {
     case "welcome":
       welcome = message;
+      online = true;
       status("connected", "ok");
       $("title").textContent = message.title;
       document.title = message.title;
-      $("who").textContent = message.seat === null ? "watching" : "as " + message.players[message.seat].name;
+      whoAmI();
       $("description").replaceChildren(rich("span", "", message.description || ""));
       $("rules").replaceChildren(rich("span", "", message.header || ""));
+      if (!message.between) { over = null; evening = null; said = false; closeSheet(); }
       log.length = 0;
       for (const line of message.log) log.push({ text: line, fresh: false });
+      if (message.ask_name) door();
+      break;
+    case "players":
+      if (welcome) { welcome.players = message.players; whoAmI(); }
       break;
     case "update":
       if (!update || message.turn !== update.turn) { selected = []; declared = false; showAll = false; }
@@ -116,17 +184,32 @@ function receive(message) {
       for (const item of log) item.fresh = false;
       for (const line of message.events) log.push({ text: line, fresh: true });
       while (log.length > 60) log.shift();
-      if (message.round_end) sheet("The round is over", [rich("pre", "", message.round_end)], "Next round");
+      if (message.round_end) sheet("The round is over", [textBlock(message.round_end)], "Next round");
       break;
     case "seats":
       if (update) update.seats = message.seats;
       break;
     case "over":
       over = message;
-      sheet("Game over", ending(message), "See the table");
+      said = false;
+      showOver();
       break;
+    case "evening":
+      evening = message;
+      if (!$("sheet").hidden && $("sheet").dataset.kind === "over") {
+        $("lobby").replaceChildren(...lobby());
+      } else if (!$("sheet").hidden && $("sheet").dataset.kind === "door") {
+        // the name first: the evening is shown once the friend has sat down
+      } else if (!over) {
+        over = { between: true };  // joined between games: the last game's end comes with the evening
+        showOver();
+      }
+      break;
+    case "pong":
+      return;
     case "error":
       sent = false;
+      if (message.code === "bad-name") { door(message.message); return; }
       log.push({ text: "\u26a0 " + message.message, fresh: true });
       break;
     default:
@@ -135,20 +218,70 @@ function receive(message) {
   draw();
 }
 
-// A sheet over the table (a round's end, the game's end) until it is closed.
-function sheet(title, content, button) {
+function whoAmI() {
+  $("who").textContent = welcome.seat === null ? "watching" : "as " + welcome.players[welcome.seat].name;
+}
+
+// ------------------------------------------------------------------ sheets
+// A sheet over the table (a round's end, the game's end, the door) until it is closed.
+function sheet(title, content, button, kind = "round") {
   $("sheettitle").textContent = title;
   $("sheetbody").replaceChildren(...content);
   $("closesheet").textContent = button;
+  $("closesheet").hidden = !button;
+  $("sheet").dataset.kind = kind;
   $("sheet").hidden = false;
+  $("sheet").querySelector(".sheet").scrollTop = 0;
 }
 
-// The end of the game: the ranking first, then the whole table as cardcli play shows it.
+// A game's end and, between games, the evening: the tally and "Play again".
+function showOver() {
+  const spot = el("div", "");
+  spot.id = "lobby";
+  const game = over.game || (evening && evening.last && evening.last.game);
+  const content = over.result ? ending(over) : [];
+  sheet(game ? `Game ${game} over` : "Between games", [...content, spot], "See the table", "over");
+  spot.replaceChildren(...lobby());
+}
+
+function closeSheet() {
+  $("sheet").hidden = true;
+}
+
+// The door: a friend's name, asked once (prefilled with the host's name for the seat).
+function door(problem) {
+  const mine = welcome.players[welcome.seat].name;
+  const input = el("input", "");
+  input.id = "name";
+  input.type = "text";
+  input.maxLength = welcome.name_max || 20;
+  input.value = mine;
+  input.autocomplete = "nickname";
+  input.setAttribute("aria-label", "Your name");
+  const go = el("button", "primary", "Sit down");
+  go.type = "button";
+  go.id = "sitdown";
+  const submit = () => {
+    if (!send({ type: "name", name: input.value })) return;
+    closeSheet();
+    if (evening && evening.next && !over) { over = { between: true }; showOver(); }
+  };
+  go.addEventListener("click", submit);
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") submit(); });
+  const parts = [el("p", "", `${welcome.title}: the others will see this name.`), input];
+  if (problem) parts.push(el("p", "problem", problem));
+  parts.push(go);
+  sheet("Your name at the table", parts, "", "door");
+  input.focus();
+  input.select();
+}
+
+// The end of a game: the ranking first, then the whole table as cardcli play shows it.
 function ending(message) {
   const result = message.result;
   const names = update ? update.table.players.map((p) => p.name) : [];
   const out = [el("p", "headline", message.headline || "")];
-  if (result.places) {
+  if (result && result.places) {
     const list = el("ol", "ranking");
     const order = result.places.map((place, seat) => [place, seat]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     for (const [place, seat] of order) {
@@ -160,14 +293,84 @@ function ending(message) {
     }
     out.push(list);
   }
-  const details = el("details", "");
-  details.append(el("summary", "", "Every hand and the final table"), rich("pre", "", message.text));
-  out.push(details);
+  if (message.text) {
+    const details = el("details", "");
+    details.append(el("summary", "", "Every hand and the final table"), textBlock(message.text));
+    out.push(details);
+  }
   return out;
 }
 
+// Between games: the evening's tally, who is ready, and "Play again".
+function lobby() {
+  if (!evening) return [];
+  const out = [];
+  if (evening.last && !(over && over.result)) {  // the ending was not seen here: its ranking
+    out.push(el("p", "headline", evening.last.headline), textBlock(evening.last.ranking));
+  }
+  if (evening.tally && evening.tally.games) out.push(el("h3", "", "Tonight"), tallyTable(evening.tally));
+  const next = evening.next;
+  if (!next) return out;
+  out.push(el("h3", "", `Game ${evening.game}`), rich("p", "rules", next.header));
+  const seats = el("ul", "nextseats");
+  next.players.forEach((p, seat) => {
+    const row = el("li", seat === welcome.seat ? "me" : "", p.name);
+    const state = p.kind.startsWith("cpu") ? p.kind
+      : p.left ? "left the table" : p.ready ? "\u2714 ready" : p.connected ? "deciding" : "not here";
+    row.append(el("span", "state" + (p.ready ? " ready" : ""), state));
+    seats.append(row);
+  });
+  out.push(seats);
+  const me = welcome.seat === null ? null : next.players[welcome.seat];
+  const waiting = next.waiting.length ? `waiting for ${next.waiting.join(", ")}` : "everyone is ready";
+  const starts = next.starts === "host" ? "The host starts the next game." : `It starts when everyone is ready (${waiting}).`;
+  out.push(el("p", "starts", starts));
+  if (me && !me.left) {
+    const again = el("button", "primary", me.ready || said ? "\u2714 You are in: waiting…" : "Play again");
+    again.type = "button";
+    again.id = "again";
+    again.disabled = me.ready || said || !online;
+    again.addEventListener("click", () => { if (send({ type: "again" })) { said = true; $("lobby").replaceChildren(...lobby()); } });
+    const leave = el("button", "quiet", "Leave the table");
+    leave.type = "button";
+    leave.id = "leave";
+    leave.disabled = !online;
+    leave.addEventListener("click", () => {
+      if (leave.dataset.sure) { send({ type: "leave" }); return; }
+      leave.dataset.sure = "1";
+      leave.textContent = "Tap again to leave for good";
+    });
+    out.push(again, leave);
+  }
+  return out;
+}
+
+function tallyTable(tally) {
+  const grid = el("table", "tally");
+  const head = el("tr");
+  head.append(el("th", "", ""), ...tally.players.map((p) => el("th", "", p.name)));
+  grid.append(head);
+  for (const row of tally.rows) {
+    const tr = el("tr");
+    tr.append(el("td", "", `game ${row.game}`));
+    tally.players.forEach((_p, column) => {
+      const place = row.places[column];
+      const score = row.scores ? row.scores[column] : null;
+      const text = place === null ? "-" : (score !== null && score !== undefined ? String(score) : place + ".");
+      tr.append(el("td", place === 1 ? "won" : "", text));
+    });
+    grid.append(tr);
+  }
+  const wins = el("tr", "wins");
+  wins.append(el("th", "", "wins"), ...tally.players.map((p) => el("th", "", String(p.wins))));
+  grid.append(wins);
+  return grid;
+}
+
+// ------------------------------------------------------------------- table
 function draw() {
-  if (!update || !welcome) return;
+  document.body.classList.toggle("offline", !online);
+  if (!update || !welcome) { drawActions(null); return; }
   const table = update.table;
   const me = welcome.seat;
   // Players: counts, notes, score, whose turn, who is away.
@@ -188,32 +391,7 @@ function draw() {
     }
     players.append(box);
   });
-  // Piles: face-up cards (with who played them), or a face-down count.
-  const piles = $("piles");
-  piles.replaceChildren();
-  for (const pile of table.piles) {
-    const box = el("div", "pile");
-    box.append(el("span", "label", pile.name));
-    const cards = el("div", "cards");
-    if (pile.cards.length) {
-      const shown = pile.name === "discard pile" ? pile.cards.slice(-6) : pile.cards;
-      const labels = pile.labels.length ? pile.labels.slice(-shown.length) : [];
-      shown.forEach((name, i) => {
-        if (labels.length) {
-          const played = el("div", "played");
-          played.append(cardNode(name, { small: true }), el("span", "", labels[i]));
-          cards.append(played);
-        } else {
-          cards.append(cardNode(name, { small: pile.cards.length > 1 }));
-        }
-      });
-    } else {
-      cards.append(el("span", "back", String(pile.count)));
-    }
-    box.append(cards);
-    if (pile.note) box.append(rich("span", "note", pile.note));
-    piles.append(box);
-  }
+  drawPiles(table);
   const melds = $("melds");
   melds.replaceChildren();
   table.melds.forEach((meld, i) => {
@@ -228,10 +406,64 @@ function draw() {
   $("log").replaceChildren(...log.slice(-6).map((item) => rich("p", item.fresh ? "new" : "", item.text)));
   $("earlier").replaceChildren(...log.slice(0, -6).map((item) => rich("p", "", item.text)));
   $("earlierbox").hidden = log.length <= 6;
+  drawTally();
   drawScores(table);
-  $("text").replaceChildren(rich("pre", "", table.text));
+  $("text").replaceChildren(textBlock(table.text));
   drawHand(table);
   drawActions(table);
+  // The newest line is never hidden: after each change (the hand panel may
+  // have grown) the table scrolls it into view above the hand.
+  const newest = $("log").lastElementChild;
+  if (newest) newest.scrollIntoView({ block: "nearest" });
+}
+
+// Piles: face-up cards (with who played them), or a face-down count.  A
+// discard pile shows its top cards and, a tap away, every card in it.
+function drawPiles(table) {
+  const piles = $("piles");
+  piles.replaceChildren();
+  for (const pile of table.piles) {
+    const box = el("div", "pile" + (pile.cards.length > PILE_SHOWN && wholePile ? " whole" : ""));
+    box.append(el("span", "label", pile.name));
+    const cards = el("div", "cards");
+    if (pile.cards.length) {
+      const deep = pile.cards.length > PILE_SHOWN;
+      const from = deep && !wholePile ? pile.cards.length - PILE_SHOWN : 0;
+      const labels = pile.labels.length === pile.cards.length ? pile.labels : [];
+      pile.cards.slice(from).forEach((name, i) => {
+        const at = from + i;
+        const node = cardNode(name, { small: pile.cards.length > 1 });
+        if (deep) node.dataset.depth = String(pile.cards.length - at);  // 1: the top card
+        if (labels.length) {
+          const played = el("div", "played");
+          played.append(node, el("span", "", labels[at]));
+          cards.append(played);
+        } else {
+          cards.append(node);
+        }
+      });
+      if (deep) {
+        const more = el("button", "more", wholePile ? "top cards only" : `+${from} below: show all ${pile.cards.length}`);
+        more.type = "button";
+        more.addEventListener("click", () => { wholePile = !wholePile; draw(); });
+        box.append(cards, more);
+      } else {
+        box.append(cards);
+      }
+    } else {
+      cards.append(el("span", "back", String(pile.count)));
+      box.append(cards);
+    }
+    if (pile.note) box.append(rich("span", "note", pile.note));
+    piles.append(box);
+  }
+}
+
+function drawTally() {
+  const tally = welcome && welcome.tally;
+  const show = !!(tally && tally.games);
+  $("tallybox").hidden = !show;
+  if (show) $("tally").replaceChildren(tallyTable(tally));
 }
 
 function drawScores(table) {
@@ -254,16 +486,23 @@ function drawScores(table) {
   box.append(grid);
 }
 
+function moves() {
+  return online && update && !over ? update.moves : [];
+}
+
 function usable() {
   const names = new Set();
-  for (const move of update.moves) for (const name of move.cards) names.add(name);
+  for (const move of moves()) for (const name of move.cards) names.add(name);
   return names;
 }
 
 function drawHand(table) {
+  const playable = usable();
+  const key = JSON.stringify([table.hand, table.marks, [...playable], selected, sent]);
+  if (key === drawn.hand) return;
+  drawn.hand = key;
   const hand = $("hand");
   hand.replaceChildren();
-  const playable = usable();
   table.hand.forEach((name, index) => {
     const node = cardNode(name, { button: true });
     if (table.marks[name]) {
@@ -324,35 +563,60 @@ function contains(cards, picked) {
 function moveButton(move, index, cls) {
   const button = rich("button", cls, move.label);
   button.type = "button";
-  button.disabled = sent;
+  button.dataset.move = String(index);
+  button.disabled = sent || !online;
   button.addEventListener("click", () => {
+    if (!send({ type: "move", turn: update.turn, move: index })) return;
     sent = true;
-    send({ type: "move", turn: update.turn, move: index });
     draw();
   });
   return button;
 }
 
-// "Tap a card to play it", "tap cards to meld, lay off or discard": from the moves on offer.
+// What tapping cards does, from the moves on offer: "Tap a bright card to play
+// it", "Tap cards to meld, lay off or discard".  Each move kind in words, with
+// where "it" goes when one card is tapped.
+const VERBS = {
+  layoff: ["lay off", "lay it off"],
+  pickup: ["meld with a card from the pile", "meld it with a card from the pile"],
+};
+
 function instruction(moves) {
-  const verbs = [];
+  const kinds = [];
   for (const move of moves) {
-    if (!move.cards.length) continue;
-    const verb = move.kind === "layoff" ? "lay off" : move.kind;
-    if (!verbs.includes(verb)) verbs.push(verb);
+    if (move.cards.length && !kinds.includes(move.kind)) kinds.push(move.kind);
   }
-  if (!verbs.length) return "";
+  if (!kinds.length) return "";
   const many = moves.some((m) => m.cards.length > 1);
-  const said = verbs.length === 1 ? verbs[0] : verbs.slice(0, -1).join(", ") + " or " + verbs[verbs.length - 1];
-  return many ? `Tap cards to ${said}.` : `Tap a bright card to ${said} it.`;
+  const words = kinds.map((kind) => (VERBS[kind] || [kind, `${kind} it`])[many ? 0 : 1]);
+  const said = words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " or " + words[words.length - 1];
+  return many ? `Tap cards to ${said}.` : `Tap a bright card to ${said}.`;
 }
 
 function drawActions(table) {
+  const offering = table !== null && moves().length > 0;
+  const key = JSON.stringify([gone, online, !!over, !!(evening && evening.next), welcome && welcome.seat,
+    table && table.turn, table && table.turn !== null ? table.players[table.turn].name : null,
+    offering ? [update.turn, update.moves] : null, selected, declared, showAll, sent]);
+  if (key === drawn.actions) return;
+  drawn.actions = key;
   const box = $("actions");
   box.replaceChildren();
-  document.body.classList.toggle("myturn", update.moves.length > 0 && !over);
-  if (over) return;
-  if (!update.moves.length) {
+  document.body.classList.toggle("myturn", offering);
+  if (gone) { box.append(el("div", "wait gone", gone)); return; }
+  if (!online) {
+    box.append(el("div", "wait offline", "Offline: reconnecting to the table… Your moves come back when it is back."));
+    return;
+  }
+  if (over) {
+    const back = el("button", "primary", "The evening: play again?");
+    back.type = "button";
+    back.addEventListener("click", showOver);
+    if (evening && evening.next) box.append(back);
+    return;
+  }
+  if (table === null) return;
+  if (!offering) {
     const who = table.turn === null ? "" : table.players[table.turn].name;
     const text = welcome.seat === null ? (who ? `${who} to play` : "") : (who ? `Waiting for ${who}…` : "Waiting…");
     box.append(el("div", "wait", text));
@@ -391,5 +655,16 @@ function drawActions(table) {
   }
 }
 
-$("closesheet").addEventListener("click", () => { $("sheet").hidden = true; });
+// ------------------------------------------------------------------- start
+$("closesheet").addEventListener("click", closeSheet);
+// Heartbeat: a ping now and then; a server silent too long means the
+// connection is dead even if the phone has not noticed yet.
+setInterval(() => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  if (Date.now() - heard > SILENT_FOR * 1000) { socket.close(); return; }
+  socket.send(JSON.stringify({ type: "ping" }));
+}, PING_EVERY * 1000);
+window.addEventListener("offline", () => { if (socket) socket.close(); else offline(); });
+window.addEventListener("online", () => { retry = 500; connect(); });
 connect();
+draw();

@@ -1,0 +1,499 @@
+"""Could the unseen cards have been dealt so?  An exact answer, by matching.
+
+A record of a real game leaves cards unseen (``"??"``): the other hands, the
+draws nobody saw.  Each such card is a *slot*: a card that arrived unseen in
+a seat's hand (dealt or drawn) at some step.  The record tells the slots
+apart only by what the table saw:
+
+* a card the seat later played, melded or showed, not known to be in its
+  hand, was one of its slots then (a *reveal*);
+* a seat that drew where the rules allow a draw only without a playable
+  card held none then: no slot it had then is such a card (*lacks*);
+* what the rules did next with a card just drawn (the seat drew again, or
+  had to play it) says which kind of card that one slot is (a *test*);
+* every card of the pack exists once per deck: a card taken from the stock
+  is one of the stock's copies, and a reshuffle makes a new stock of known
+  discards (a new *pool*).
+
+The record is possible exactly when the slots can be given cards so that
+all of that holds: every slot gets a card of its pool that it may be (a
+b-matching between slots and the cards of each pool, with capacities), and
+every reveal gets a slot of its seat that may be that card.  The matching
+is kept as the record is read and repaired by augmenting paths after each
+step, so the first step after which none exists is the first step no deal
+explains.  Where two decks and a reshuffle leave a revealed card's copy in
+two pools, the pool is a choice, tried in turn (a depth-first search that
+goes back to the last choice when a later step fails).  ``docs/unseen.md``
+writes the method up.
+
+The module knows cards and seats, never a game: the record reader
+(:mod:`cardcli.partial`) turns what the rules say into these steps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import JOKER, NAME, RANK, RANK_NAMES, SUIT, SUIT_SINGULAR
+
+
+class Impossible(Exception):
+    """No way of dealing the unseen cards explains the record up to this step;
+    the message says why, in a person's words."""
+
+
+@dataclass(slots=True)
+class Slot:
+    seat: int
+    pool: int  # the stock (pool) it came from: 0 at the deal, one more per reshuffle
+    step: str  # where it arrived, for messages ("move 12")
+    mask: int  # the cards it may be if it stays unseen: one bit per card
+    cuts: list[tuple[int, str]] = field(default_factory=list)  # (cards ruled out, why)
+    card: int = -1  # the card it holds in the matching, if unseen to the end
+    reveal: int = -1  # the reveal it is matched to, or -1
+    reveals: list[int] = field(default_factory=list)  # the reveals it may be
+
+
+@dataclass(slots=True)
+class Reveal:
+    seat: int
+    card: int
+    step: str
+    pool: int = -1
+    slots: list[int] = field(default_factory=list)  # the slots it may be
+    slot: int = -1
+
+
+def bits(cards: Iterable[int]) -> int:
+    """The cards as a bit set."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def members(mask: int) -> list[int]:
+    """The cards of a bit set, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def cards_in_words(mask: int, pack: int) -> str:
+    """A set of cards as a person says it: ``"heart, 7 or 8"`` (whole suits,
+    whole ranks, then single cards, as far as the pack goes)."""
+    words = []
+    left = mask
+    for suit in range(4):
+        whole = pack & bits(c for c in range(52) if SUIT[c] == suit)
+        if whole and mask & whole == whole:
+            words.append(SUIT_SINGULAR[suit])
+            left &= ~whole
+    for rank in range(2, 15):
+        whole = pack & bits(c for c in range(52) if RANK[c] == rank)
+        if whole and mask & whole == whole and left & whole:
+            words.append(RANK_NAMES[rank])
+            left &= ~whole
+    words += ["joker" if card == JOKER else NAME[card] for card in members(left)]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+
+
+class Solver:
+    """The matching for one round of a game (:meth:`new_round` starts the next).
+
+    Each method is one step of the record, applied at once; it raises
+    :class:`Impossible` when no deal explains the record any more.  ``pack``
+    is the deck the round is dealt from; ``decks`` its number of decks (for
+    messages).
+    """
+
+    def __init__(self, pack: Sequence[int], decks: int = 1):
+        self.pack = Counter(pack)
+        self.pack_mask = bits(self.pack)
+        self.decks = decks
+        self.new_round()
+
+    # ------------------------------------------------------------ the steps
+    def new_round(self) -> None:
+        """A new round, dealt from the whole pack again."""
+        self.slots: list[Slot] = []
+        self.reveals: list[Reveal] = []
+        self.by_seat: dict[int, list[int]] = {}
+        self.cap: list[Counter[int]] = []  # per pool: the copies of each card it had
+        self.used: list[Counter[int]] = []  # per pool: copies taken (known, revealed or held)
+        self.holders: list[dict[int, set[int]]] = []  # per pool: card -> slots holding it unseen
+        #: card -> where it was seen this round: (whether it was played, where)
+        self.seen: dict[int, list[tuple[bool, str]]] = {}
+        self.log: list[tuple[str, tuple[Any, ...]]] = []
+        self.choices: list[tuple[int, Any, list[int]]] = []  # (log index, snapshot, pools left)
+        self._forced: int | None = None  # the pool to choose, replaying a choice
+        self._trail: set[int] = set()  # the slots the last search went through, for messages
+        self._at = -1  # the step (index in the log) being applied
+        self._pool(self.pack)
+
+    def open_pool(self, cards: Iterable[int]) -> None:
+        """A reshuffle: the stock is now these (known) cards."""
+        self._step("_pool", tuple(cards))
+
+    def known(self, card: int, step: str) -> None:
+        """A known card came off the stock (dealt face up, turned up, drawn in sight)."""
+        self._step("_known", card, step)
+
+    def arrive(self, seat: int, step: str) -> int:
+        """An unseen card came off the stock into ``seat``'s hand: its slot."""
+        self._step("_arrive", seat, step)
+        return len(self.slots) - 1
+
+    def test(self, slot: int, keep: int, why: str) -> None:
+        """What the rules did next says slot ``slot`` is one of the cards ``keep``."""
+        self._step("_test", slot, keep, why)
+
+    def lacks(self, seat: int, cards: int, why: str) -> None:
+        """``seat`` held none of ``cards`` now (``why`` says how the table saw it)."""
+        self._step("_lacks", seat, cards, why)
+
+    def reveal(self, seat: int, card: int, step: str, slot: int | None = None, verb: str = "is played") -> None:
+        """One of ``seat``'s unseen cards (slot ``slot``, where the rules say
+        which) turned out to be ``card``: played, melded or shown (``verb``
+        says which, for messages)."""
+        self._step("_reveal", seat, card, step, slot, verb)
+
+    def note(self, card: int, step: str) -> None:
+        """A known card was played at ``step`` (for messages only)."""
+        self._step("_note", card, step)
+
+    def close(self, seat: int) -> None:
+        """``seat`` showed its whole hand: none of its cards stays unseen."""
+        self._step("_close", seat)
+
+    def left(self) -> int:
+        """Cards still in the stock of the current pool."""
+        pool = len(self.cap) - 1
+        return sum(self.cap[pool].values()) - sum(self.used[pool].values())
+
+    # ------------------------------------------------- going back to a choice
+    def _step(self, name: str, *args: Any) -> None:
+        self.log.append((name, args))
+        self._at = len(self.log) - 1
+        self._trail = set()
+        try:
+            getattr(self, name)(*args)
+        except Impossible as first:
+            self._back(first)
+
+    def _back(self, failure: Impossible) -> None:
+        """The last step failed: try the choices left, newest first, replaying
+        the steps since; raise ``failure`` when none explains them all."""
+        while self.choices:
+            index, snapshot, pools = self.choices.pop()
+            self._restore(snapshot)
+            pool = pools.pop(0)
+            if pools:
+                self.choices.append((index, self._snapshot(), pools))
+            try:
+                self._replay(index, pool)
+                return
+            except Impossible:
+                continue
+        raise failure
+
+    def _replay(self, index: int, pool: int) -> None:
+        name, args = self.log[index]
+        self._forced = pool
+        self._at, self._trail = index, set()
+        try:
+            getattr(self, name)(*args)
+        finally:
+            self._forced = None
+        for at in range(index + 1, len(self.log)):
+            name, args = self.log[at]
+            self._at, self._trail = at, set()
+            getattr(self, name)(*args)
+
+    def _snapshot(self) -> Any:
+        """A copy of the matching, to come back to (written out: ``deepcopy`` is far slower)."""
+        return ([Slot(s.seat, s.pool, s.step, s.mask, s.cuts[:], s.card, s.reveal, s.reveals[:])
+                 for s in self.slots],
+                [Reveal(r.seat, r.card, r.step, r.pool, r.slots[:], r.slot) for r in self.reveals],
+                {seat: slots[:] for seat, slots in self.by_seat.items()},
+                [cap.copy() for cap in self.cap], [used.copy() for used in self.used],
+                [{card: set(slots) for card, slots in holders.items()} for holders in self.holders],
+                {card: seen[:] for card, seen in self.seen.items()})
+
+    def _restore(self, snapshot: Any) -> None:
+        """Back to a snapshot, which the solver then owns (the caller keeps no other use of it)."""
+        (self.slots, self.reveals, self.by_seat, self.cap, self.used, self.holders, self.seen) = snapshot
+
+    # ------------------------------------------------------------- the work
+    def _pool(self, cards: Iterable[int]) -> None:
+        self.cap.append(Counter(cards))
+        self.used.append(Counter())
+        self.holders.append({})
+
+    def _spare(self, pool: int, card: int) -> int:
+        return self.cap[pool][card] - self.used[pool][card]
+
+    def _known(self, card: int, step: str) -> None:
+        pool = len(self.cap) - 1
+        self.used[pool][card] += 1
+        before = list(self.seen.get(card, ()))
+        self.seen.setdefault(card, []).append((False, step))
+        if self._spare(pool, card) < 0:
+            self._evict(pool, card, lambda: self._twice(card, "comes off the stock", before))
+
+    def _arrive(self, seat: int, step: str) -> None:
+        pool = len(self.cap) - 1
+        slot = Slot(seat, pool, step, bits(c for c, n in self.cap[pool].items() if n))
+        self.slots.append(slot)
+        self.by_seat.setdefault(seat, []).append(len(self.slots) - 1)
+        if not self._find(len(self.slots) - 1, set(), set()):
+            raise Impossible(f"seat {seat} drew a card, but every card the stock held is accounted for")
+
+    def _test(self, index: int, keep: int, why: str) -> None:
+        self._cut(index, ~keep & self.pack_mask, why)
+        self._rematch([index], lambda: self._slot_empty(index, why))
+
+    def _lacks(self, seat: int, cards: int, why: str) -> None:
+        moved = []
+        for index in self.by_seat.get(seat, ()):
+            slot = self.slots[index]
+            if slot.mask & cards:
+                self._cut(index, cards, why)
+                if slot.card >= 0 and not slot.mask >> slot.card & 1:
+                    moved.append(index)
+        self._rematch(moved, lambda: self._cannot_lack(seat, why))
+
+    def _cut(self, index: int, cards: int, why: str) -> None:
+        slot = self.slots[index]
+        removed = slot.mask & cards
+        if removed:
+            slot.mask &= ~cards
+            slot.cuts.append((removed, why))
+
+    def _rematch(self, indices: list[int], explain: Callable[[], str]) -> None:
+        """Slots whose card is ruled out: find each another."""
+        for index in indices:
+            slot = self.slots[index]
+            if slot.card >= 0 and not slot.mask >> slot.card & 1:
+                self._unhold(index)
+                if not self._find(index, set(), set()):
+                    raise Impossible(explain())
+
+    def _note(self, card: int, step: str) -> None:
+        self.seen.setdefault(card, []).append((True, step))
+
+    def _reveal(self, seat: int, card: int, step: str, only: int | None, verb: str) -> None:
+        candidates = [i for i in (self.by_seat.get(seat, ()) if only is None else (only,))
+                      if self.slots[i].mask >> card & 1]
+        # The oldest pool first: a seat holds more of the cards dealt to it
+        # than of any reshuffle's, and a card drawn later is more often shown
+        # where it was drawn (a card drawn to follow suit, played at once).
+        pools = sorted({self.slots[i].pool for i in candidates
+                        if self.cap[self.slots[i].pool][card] - self._fixed(self.slots[i].pool, card) > 0})
+        if not pools:
+            raise Impossible(self._cannot_reveal(seat, card, verb, only))
+        if self._forced is not None:
+            pool, self._forced = self._forced, None
+        else:
+            pool = pools[0]
+            if len(pools) > 1:
+                self.choices.append((self._at, self._snapshot(), pools[1:]))
+        reveal = Reveal(seat, card, step, pool)
+        self.reveals.append(reveal)
+        number = len(self.reveals) - 1
+        for index in candidates:
+            if self.slots[index].pool == pool:
+                reveal.slots.append(index)
+                self.slots[index].reveals.append(number)
+        self.used[pool][card] += 1
+        evicted = []
+        if self._spare(pool, card) < 0:
+            holders = self.holders[pool].get(card, set())
+            # Prefer to let go a slot this reveal may take.
+            mine = [i for i in holders if i in reveal.slots]
+            victim = mine[0] if mine else next(iter(holders))
+            self._unhold(victim)
+            evicted.append(victim)
+        if not self._cover(number, set()) or any(
+                self.slots[index].reveal < 0 and not self._find(index, set(), set()) for index in evicted):
+            self.used[pool][card] -= 1  # as it was, for the message
+            raise Impossible(self._cannot_reveal(seat, card, verb, only))
+        self.seen.setdefault(card, []).append((True, step))
+
+    def _fixed(self, pool: int, card: int) -> int:
+        """Copies of ``card`` in ``pool`` taken for good: seen off the stock, or revealed."""
+        holding = len(self.holders[pool].get(card, ()))
+        return self.used[pool][card] - holding
+
+    def _close(self, seat: int) -> None:
+        for index in self.by_seat.get(seat, ()):
+            slot = self.slots[index]
+            self._cut(index, self.pack_mask, f"seat {seat} showed its hand")
+            if slot.reveal < 0:  # pragma: no cover - the hand's size says every slot is shown
+                raise Impossible(f"seat {seat} showed fewer cards than it held")
+
+    def _evict(self, pool: int, card: int, explain: Callable[[], str]) -> None:
+        holders = self.holders[pool].get(card)
+        if not holders:
+            raise Impossible(explain())
+        victim = next(iter(holders))
+        self._unhold(victim)
+        if not self._find(victim, set(), set()):
+            raise Impossible(explain())
+
+    # ------------------------------------------------- the augmenting paths
+    def _hold(self, index: int, card: int) -> None:
+        slot = self.slots[index]
+        slot.card = card
+        self.used[slot.pool][card] += 1
+        self.holders[slot.pool].setdefault(card, set()).add(index)
+
+    def _unhold(self, index: int) -> None:
+        slot = self.slots[index]
+        if slot.card >= 0:
+            self.used[slot.pool][slot.card] -= 1
+            self.holders[slot.pool][slot.card].discard(index)
+            slot.card = -1
+
+    def _find(self, index: int, cards_seen: set[tuple[int, int]], reveals_seen: set[int]) -> bool:
+        """Give slot ``index`` (holding nothing) a card or a reveal, moving
+        others along an augmenting path where needed."""
+        slot = self.slots[index]
+        self._trail.add(index)
+        pool = slot.pool
+        cap, used = self.cap[pool], self.used[pool]
+        candidates = members(slot.mask)
+        for card in candidates:
+            if cap[card] - used[card] > 0 and (pool, card) not in cards_seen:
+                self._hold(index, card)
+                return True
+        for number in slot.reveals:
+            if self.reveals[number].slot < 0 and number not in reveals_seen:
+                self._take(index, number)
+                return True
+        for card in candidates:
+            key = (pool, card)
+            if key in cards_seen or not cap[card]:
+                continue
+            cards_seen.add(key)
+            for other in list(self.holders[pool].get(card, ())):
+                if other == index:
+                    continue
+                self._unhold(other)
+                if self._find(other, cards_seen, reveals_seen):
+                    self._hold(index, card)
+                    return True
+                self._hold(other, card)
+        for number in slot.reveals:
+            if number in reveals_seen:
+                continue
+            reveals_seen.add(number)
+            other = self.reveals[number].slot
+            self._release(other)
+            if self._find(other, cards_seen, reveals_seen):
+                self._take(index, number)
+                return True
+            self._take(other, number)
+        return False
+
+    def _cover(self, number: int, slots_seen: set[int]) -> bool:
+        """Give reveal ``number`` (matched to nothing) a slot: one holding a
+        card unseen (which it lets go), or one another reveal can spare."""
+        reveal = self.reveals[number]
+        self._trail.update(reveal.slots)
+        for index in reveal.slots:
+            if self.slots[index].reveal < 0 and index not in slots_seen:
+                self._unhold(index)
+                self._take(index, number)
+                return True
+        for index in reveal.slots:
+            if index in slots_seen:
+                continue
+            slots_seen.add(index)
+            other = self.slots[index].reveal
+            self._release(index)
+            if self._cover(other, slots_seen):
+                self._take(index, number)
+                return True
+            self._take(index, other)
+        return False
+
+    def _take(self, index: int, number: int) -> None:
+        self.slots[index].reveal = number
+        self.reveals[number].slot = index
+
+    def _release(self, index: int) -> None:
+        slot = self.slots[index]
+        if slot.reveal >= 0:
+            self.reveals[slot.reveal].slot = -1
+            slot.reveal = -1
+
+    # ------------------------------------------------------------- messages
+    def _twice(self, card: int, verb: str, before: list[tuple[bool, str]]) -> str:
+        """``card`` is seen once more than the pack holds it."""
+        name = NAME[card]
+        plays = [where for play, where in before if play]
+        if plays and len(plays) == len(before):
+            decks = "a one-deck game" if self.decks == 1 else f"a {self.decks}-deck game"
+            first = f"first at {plays[0]}" if len(plays) == 1 else f"before at {', '.join(plays)}"
+            return f"{name} {verb} for the {_ordinal(len(plays) + 1)} time in {decks} ({first})"
+        copies = self.pack[card]
+        held = f"the pack's only {name} is" if copies == 1 else f"all {copies} of the pack's {name} are"
+        return f"{name} {verb}, but {held} accounted for ({', '.join(where for _, where in before)})"
+
+    def _cannot_reveal(self, seat: int, card: int, verb: str, only: int | None) -> str:
+        indices = list(self.by_seat.get(seat, ())) if only is None else [only]
+        pools = {self.slots[i].pool for i in indices}
+        if not any(self.cap[p][card] - self._fixed(p, card) > 0 for p in pools):
+            return self._twice(card, verb, self.seen.get(card, []))
+        reasons: dict[str, int] = {}
+        for index in indices:
+            for removed, why in self.slots[index].cuts:
+                if removed >> card & 1:
+                    reasons[why] = reasons.get(why, 0) + 1
+                    break
+        name = NAME[card]
+        if only is not None:
+            why = next(iter(reasons), "")
+            return f"the card seat {seat} drew at {self.slots[only].step} cannot be {name}" + (
+                f" ({why})" if why else "")
+        if reasons and sum(reasons.values()) == len(indices):
+            if len(reasons) == 1:
+                return f"{next(iter(reasons))} and has drawn no card since"
+            return "; ".join(reasons)
+        others = [why for i in sorted(self._trail) if self.slots[i].seat != seat
+                  for _, why in self.slots[i].cuts]
+        steps = sorted({self.reveals[n].step for i in indices for n in self.slots[i].reveals
+                        if self.reveals[n].card != card}, key=_step_order)
+        because = [*dict.fromkeys(others)][:3]
+        if steps:
+            because.append(f"the cards seat {seat} played at {', '.join(steps)} were unseen too")
+        return f"no deal of the unseen cards lets seat {seat} hold {name}" + (
+            f": {'; '.join(because)}" if because else "")
+
+    def _cannot_lack(self, seat: int, why: str) -> str:
+        return (f"{why}, but every card seat {seat} could hold then is such a card (the others are "
+                "accounted for)")
+
+    def _slot_empty(self, index: int, why: str) -> str:
+        slot = self.slots[index]
+        return (f"the card seat {slot.seat} drew at {slot.step} cannot be what the rules say ({why}): "
+                "every such card is accounted for")
+
+
+def _step_order(step: str) -> tuple[int, str]:
+    """Steps ("move 9") in the order they happened, for messages."""
+    digits = "".join(ch for ch in step if ch.isdigit())
+    return (int(digits) if digits else 0, step)

@@ -1,0 +1,352 @@
+"""Reading a record with unseen cards: what the table saw, step by step.
+
+A record whose header names a ``view`` (``"public"``, ``"seat 2"``) may
+write cards as ``"??"``.  The reader (:mod:`cardcli.reader`) still applies
+every event through the variant's own rules, which hold an unseen card as
+:data:`~cardcli.cards.UNSEEN`; a :class:`TableSight` stands beside it and
+does what the rules cannot know:
+
+* before a move, a card the move takes that the hand was not seen to hold
+  becomes one of the hand's unseen cards (the rules then check the move as
+  usual);
+* before a chance event, a card the table saw come off the stock is put in
+  the stock, whose cards are otherwise unseen;
+* where the rules turn on a card just drawn that nobody saw, the next line
+  of the record says which way they went;
+* every step goes to the :class:`~cardcli.consistency.Solver`, which
+  decides whether the unseen cards could have been dealt so.
+
+``docs/unseen.md`` tells the method; ``docs/records.md`` the format.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .cards import NAME, UNSEEN
+from .consistency import Impossible, Solver, bits, cards_in_words
+from .errors import Kind, RecordError
+from .variant import CHANCE, Action
+
+__all__ = ["Lookahead", "TableSight"]
+
+
+class Lookahead:
+    """The record's lines with one line of lookahead (:meth:`peek`)."""
+
+    def __init__(self, lines: Iterator[tuple[int, dict[str, Any]]]):
+        self._lines = lines
+        self._next: tuple[int, dict[str, Any]] | None = None
+        self._done = False
+
+    def __iter__(self) -> Lookahead:
+        return self
+
+    def __next__(self) -> tuple[int, dict[str, Any]]:
+        if self._next is not None:
+            item, self._next = self._next, None
+            return item
+        return next(self._lines)
+
+    def peek(self) -> dict[str, Any] | None:
+        """The next line's object, still to be read (``None`` at the end)."""
+        if self._next is None and not self._done:
+            try:
+                self._next = next(self._lines)
+            except StopIteration:
+                self._done = True
+        return self._next[1] if self._next is not None else None
+
+
+def _replace_unseen(action: Any, card: int) -> Any:
+    """``action`` with every unseen card written as ``card``."""
+    if type(action) is tuple:
+        return tuple(_replace_unseen(part, card) for part in action)
+    return card if action == UNSEEN else action
+
+
+def _unseen_where_seen(action: Any, public: Any) -> bool:
+    """Whether ``action`` has an unseen card where everyone sees one (``public``
+    is the same event, every card known, as a spectator saw it)."""
+    if type(action) is tuple and type(public) is tuple and len(action) == len(public):
+        return any(_unseen_where_seen(a, p) for a, p in zip(action, public))
+    return action == UNSEEN and public != UNSEEN
+
+
+class _Oracle:
+    """Answers the rules' questions about unseen cards from the record's next
+    line: yes exactly when it is a move by the seat asked about."""
+
+    def __init__(self, values: list[int]):
+        self.values = values
+        self.next: Any = None
+        self.asked: list[tuple[str, int, int, bool | None]] = []  # (kind, seat, cards, answer)
+
+    def begin(self, next_data: Any) -> None:
+        self.next = next_data
+        self.asked = []
+
+    def card(self, seat: int, test: Any) -> bool:
+        mask = bits(card for card in self.values if test(card))
+        answer = None if self.next is None else "move" in self.next and self.next.get("seat") == seat
+        self.asked.append(("card", seat, mask, answer))
+        return answer is not False
+
+    def hand(self, state: Any, seat: int, able: Any) -> bool:
+        hand = state.hands[seat]
+        index = hand.index(UNSEEN)
+        mask = 0
+        for card in self.values:
+            hand[index] = card
+            if able():
+                mask |= 1 << card
+        hand[index] = UNSEEN
+        answer = None if self.next is None else "move" in self.next and self.next.get("seat") == seat
+        self.asked.append(("hand", seat, mask, answer))
+        return answer is not False
+
+
+class TableSight:
+    """What the table saw of a game read from a record with unseen cards."""
+
+    def __init__(self, game: Any, source: str, viewer: int | None):
+        self.game = game
+        self.source = source
+        self.viewer = viewer
+        variant = game.variant
+        pack = variant.deck(game.rules, len(game.seats))
+        self.pack = pack
+        self.values = sorted(set(pack))
+        decks = max(Counter(card for card in pack if card < 52).values(), default=1)
+        self.solver = Solver(pack, decks)
+        self.last_slot: dict[int, int] = {}  # seat -> the slot it received last
+        self.shown: dict[str, Any] | None = None  # the shown line read ahead, for the event before it
+        self.revealed: list[tuple[int, int, int | None]] = []  # (seat, card, slot) of the move being read
+        self.oracle = _Oracle(self.values)
+        self._blur(game.state, new_round=True)
+
+    # ------------------------------------------------------------- messages
+    def _fail(self, message: str, line: int, move: int, seat: int | None,
+              kind: Kind = Kind.IMPOSSIBLE) -> RecordError:
+        return RecordError(message, source=self.source, line=line, move=move, seat=seat, kind=kind)
+
+    # ---------------------------------------------------------------- moves
+    def before_move(self, state: Any, action: Action, seat: int) -> None:
+        """Turn unseen cards of ``seat``'s hand into the cards the move takes."""
+        self.revealed = revealed = []
+        taken = state.cards_taken(action)
+        if not taken:
+            return
+        hand = state.hands[seat]
+        if UNSEEN not in hand:
+            return
+        taken = list(taken)
+        pending = state.pending_card(-1)
+        if pending is not None and pending[1] == UNSEEN and pending[0] == f"hand {seat}":
+            card = taken.pop(0)
+            hand[hand.index(UNSEEN)] = card
+            state.set_pending_card(card)
+            revealed.append((seat, card, self.last_slot.get(seat)))
+        held = Counter(hand)
+        for card in taken:
+            if held[card] > 0:
+                held[card] -= 1
+            elif held[UNSEEN] > 0:
+                held[UNSEEN] -= 1
+                hand[hand.index(UNSEEN)] = card
+                revealed.append((seat, card, None))
+
+    def checked_move(self, state: Any, action: Action, seat: int, line: int, move: int,
+                     attempt: Any) -> None:
+        """The move is legal: tell the solver what it showed.  ``attempt()``
+        gives the move in words, for a message."""
+        solver = self.solver
+        step = f"move {move}"
+        try:
+            for _, card, slot in self.revealed:
+                solver.reveal(seat, card, step, slot)
+            shown = {card for _, card, _ in self.revealed}
+            for card in state.cards_taken(action):
+                if card not in shown:
+                    solver.note(card, step)
+            if UNSEEN in state.hands[seat]:
+                test = state.cards_lacked(action)
+                if test is not None:
+                    barred = bits(card for card in self.values if test(card))
+                    if barred:
+                        why = f"seat {seat} had no {cards_in_words(barred, solver.pack_mask)} at {step} " \
+                              f"({attempt(short=True)})"
+                        solver.lacks(seat, barred, why)
+        except Impossible as error:
+            raise self._fail(f"move {move}, seat {seat} {attempt()}: {error}", line, move, seat) from None
+
+    # ---------------------------------------------------------- chance events
+    def before_chance(self, state: Any, action: Action, line: int, move: int) -> None:
+        """Check that no card everyone sees is unseen, and put the cards the
+        table saw come off the stock into it."""
+        taken = state.cards_taken(action)
+        if UNSEEN in taken:
+            public = state.seen_by(_replace_unseen(action, self.values[0]), None)
+            if _unseen_where_seen(action, public):
+                raise self._fail(f"after move {move}, a card everyone at the table sees is written \"??\"; "
+                                 "write its name (only cards some seat did not see may be unseen)",
+                                 line, move, None, Kind.ILLEGAL)
+        stock = state.stock
+        if UNSEEN not in stock:
+            return
+        held = Counter(stock)
+        for card in taken:
+            if card == UNSEEN:
+                continue
+            if held[card] > 0:
+                held[card] -= 1
+            elif held[UNSEEN] > 0:
+                held[UNSEEN] -= 1
+                stock[stock.index(UNSEEN)] = card
+
+    def apply(self, action: Action, seat: int, line: int, move: int, next_data: Any) -> None:
+        """Apply an event; where its rules ask about cards nobody saw, the
+        next line answers, and the solver hears all it showed."""
+        game = self.game
+        state = game.state
+        oracle = self.oracle
+        oracle.begin(next_data)
+        if seat != CHANCE:
+            game.apply_known(action, seat)
+            if oracle.asked:
+                self._answered(game.state, f"after move {move}", line, move)
+            return
+        taken = state.cards_taken(action)
+        before = [hand.count(UNSEEN) for hand in state.hands]
+        game.apply_known(action, seat)
+        state = game.state
+        solver = self.solver
+        step = f"after move {move}"
+        try:
+            for card in taken:
+                if card != UNSEEN:
+                    solver.known(card, f"{NAME[card]} seen {step}")
+            for other, hand in enumerate(state.hands):
+                for _ in range(hand.count(UNSEEN) - before[other]):
+                    self.last_slot[other] = solver.arrive(other, step)
+        except Impossible as error:
+            raise self._fail(f"{step}: {error}", line, move, None) from None
+        if oracle.asked:
+            self._answered(state, step, line, move)
+
+    def _answered(self, state: Any, step: str, line: int, move: int) -> None:
+        """What the answers to the rules' questions showed, to the solver."""
+        solver = self.solver
+        pack = solver.pack_mask
+        try:
+            for kind, seat, mask, answer in self.oracle.asked:
+                if answer is None:  # the record ends here: nothing is shown
+                    continue
+                words = cards_in_words(mask if answer else ~mask & pack, pack)
+                if kind == "card":
+                    why = f"the card seat {seat} drew {step} was {'a' if answer else 'no'} {words}"
+                    solver.test(self.last_slot[seat], mask if answer else ~mask & pack, why)
+                elif not answer:
+                    solver.lacks(seat, mask, f"seat {seat} had no {words} {step} (it could not go on)")
+        except Impossible as error:
+            raise self._fail(f"{step}: {error}", line, move, None) from None
+
+    # -------------------------------------------------------------- the stock
+    def _blur(self, state: Any, new_round: bool = False) -> None:
+        """Known cards in the stock: the rest of the pack at a round's start,
+        or discards a reshuffle made the new stock.  Either way, from now on
+        nobody knows which of them comes next: they become unseen cards and
+        the solver keeps which cards they are."""
+        stock = state.stock
+        known = len(stock) - stock.count(UNSEEN)
+        if not known:
+            return
+        if not new_round and len(stock) != self.solver.left():
+            if known != len(stock):
+                raise RecordError("internal error: a reshuffle into a stock that still holds unseen cards, "
+                                  "which cardcli cannot check yet", source=self.source, kind=Kind.INTERNAL)
+            self.solver.open_pool(stock)
+        stock[:] = [UNSEEN] * len(stock)
+
+    # ---------------------------------------------------------- rounds, shows
+    def before_event(self, state: Any, action: Action, seat: int, next_data: Any) -> None:
+        """A ``shown`` line next: put the shown cards in the hands before the
+        event that ends the round scores them."""
+        self.shown = None
+        if not (next_data and "shown" in next_data):
+            return
+        shown = next_data["shown"]
+        if not isinstance(shown, list):
+            return  # the shown line's own check says why
+        self.shown = {"hands": shown, "revealed": []}
+        taken = list(state.cards_taken(action)) if seat >= 0 else []
+        for other, names in enumerate(shown):
+            if not isinstance(names, list) or other >= len(state.hands):
+                continue
+            try:
+                cards = [_card(name) for name in names]
+            except ValueError:
+                continue
+            hand = state.hands[other]
+            held = Counter(hand)
+            if other == seat:
+                cards += taken
+            for card in cards:
+                if held[card] > 0:
+                    held[card] -= 1
+                elif held[UNSEEN] > 0:
+                    held[UNSEEN] -= 1
+                    hand[hand.index(UNSEEN)] = card
+                    self.shown["revealed"].append((other, card))
+
+    def after_event(self, state: Any, line: int, move: int) -> None:
+        """After each event: at a round's end, the shown cards go to the
+        solver, a round scored on hidden cards must show them, and the next
+        round starts afresh."""
+        hands = state.round_end_hands()
+        if hands is None:
+            self.shown = None  # a shown line here: its own check says it stands nowhere
+            self._blur(state)
+            return
+        solver = self.solver
+        step = f"the end of the round after move {move}"
+        shown = self.shown
+        try:
+            if shown is not None:
+                for seat, card in shown["revealed"]:
+                    solver.reveal(seat, card, step, verb="is shown")
+                for seat, names in enumerate(shown["hands"]):
+                    if isinstance(names, list) and seat < len(hands) and UNSEEN not in hands[seat]:
+                        solver.close(seat)
+        except Impossible as error:
+            raise self._fail(f"the hands shown after move {move}: {error}", line + 1, move, None) from None
+        if state.hands_count():
+            showing = shown["hands"] if shown is not None else []
+            for seat, hand in enumerate(hands):
+                if UNSEEN in hand and not (seat < len(showing) and isinstance(showing[seat], list)):
+                    raise self._fail(f"after move {move}: the round ends, and its score counts the cards left "
+                                     f"in hand, but seat {seat}'s were not seen: add a line "
+                                     f"{{\"shown\": [...]}} with the hands the table counted (docs/records.md)",
+                                     line, move, None, Kind.MISSING_EVENT)
+        self.shown = None
+        solver.new_round()
+        self.last_slot.clear()
+        self._blur(state, new_round=True)
+
+
+def _card(name: Any) -> int:
+    from .record_fields import card_field
+    return card_field(name, "shown card")
+
+
+def _fits(state: Any, data: Any) -> bool:
+    """Whether the record's next line can follow ``state`` (by who acts)."""
+    if not isinstance(data, dict):
+        return True
+    if "move" in data:
+        return state.current_player() == data.get("seat")
+    if "chance" in data:
+        return state.current_player() == CHANCE
+    return True
