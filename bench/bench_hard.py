@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -129,6 +130,7 @@ def decision_times(name: str, players: int, games: int, seed: int) -> dict:
     if not times:
         return {"decisions": 0}
     return {"players": players, "games": games, "decisions": len(times),
+            "load_average": round(os.getloadavg()[0], 2),
             "median_seconds": round(statistics.median(times), 4),
             "p95_seconds": round(times[int(0.95 * (len(times) - 1))], 4), "max_seconds": round(times[-1], 4),
             "clock_stops": stops, "clock_stop_share": round(stops / len(times), 4),
@@ -215,7 +217,7 @@ def measure(name: str, args: argparse.Namespace) -> dict:
                       f"95th percentile {t['p95_seconds'] * 1000:.0f} ms, "
                       f"longest {t['max_seconds'] * 1000:.0f} ms over {t['decisions']} decisions of "
                       f"{t['games']} games; the clock stopped {t['clock_stops']} "
-                      f"({t['clock_stop_share']:.1%})", flush=True)
+                      f"({t['clock_stop_share']:.1%}); load average {t['load_average']}", flush=True)
     return rows
 
 
@@ -288,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         started = time.perf_counter()
         if not args.json:
-            print(name, flush=True)
+            print(f"{name} (load average {os.getloadavg()[0]:.1f})", flush=True)
         figures[name] = measure(name, args)
         figures[name]["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
