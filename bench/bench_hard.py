@@ -276,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
                         "hard player (default: the default budget)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 40 playouts")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--save", help="also write the figures as JSON to this file, after each variant")
     args = parser.parse_args(argv)
     global BUDGET
     if args.playouts or args.quick:
@@ -293,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name} (load average {os.getloadavg()[0]:.1f})", flush=True)
         figures[name] = measure(name, args)
         figures[name]["seconds"] = round(time.perf_counter() - started, 1)
+        if args.save:
+            with open(args.save, "w", encoding="utf-8") as out:
+                json.dump(figures, out, indent=2)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
