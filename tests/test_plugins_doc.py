@@ -206,7 +206,7 @@ def test_the_tutorial_game_plays_and_ranks_by_chips(fan_tan, tmp_path):
     assert re.search(r"^  1\. cpu\d +\d+ chips$", result.output, re.MULTILINE), result.output
     assert "Pool: 0 chips" in result.output  # the winner took it
     checked = runner.invoke(cli, ["validate", str(played)])
-    assert checked.exit_code == 0 and "valid fan_tan game" in checked.output
+    assert checked.exit_code == 0 and "valid (every card known): fan_tan game" in checked.output
     moves = [json.loads(line) for line in played.read_text().splitlines() if '"move"' in line]
     first_pass = next(number for number, move in enumerate(moves, start=1) if move["move"] == "pass")
     replayed = runner.invoke(cli, ["replay", str(played), "--to", str(first_pass)])

@@ -14,13 +14,14 @@ from jsonschema import Draft202012Validator
 
 from cardcli.plugins import get_registry
 from cardcli.testing import play_game, record_lines, validate_bytes
+from cardcli.testing.unseen import export_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_PATH = ROOT / "src" / "cardcli" / "schema" / "record.schema.json"
 DOC_PATH = ROOT / "docs" / "records.md"
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 VALIDATOR = Draft202012Validator(SCHEMA)
-KINDS = ("header", "decision", "chance", "checkpoint", "result")
+KINDS = ("header", "decision", "chance", "checkpoint", "shown", "result")
 
 
 def def_validator(name: str) -> Draft202012Validator:
@@ -41,6 +42,8 @@ def expected_kind(line: dict[str, Any]) -> str:
         return "decision"
     if "chance" in line:
         return "chance"
+    if "shown" in line:
+        return "shown"
     return "checkpoint"
 
 
@@ -106,6 +109,16 @@ def test_real_records_of_other_variants_satisfy_the_schema(variant: str, players
     low, high = info.variant.min_players, info.variant.max_players
     _game, buffer = play_game(variant, players=min(max(players, low), high), seed=seed)
     assert_record_ok(record_lines(buffer), f"{variant} seed {seed}")
+
+
+@pytest.mark.parametrize("variant", ["matching", "trick", "endofpage"])
+@pytest.mark.parametrize("viewer", [None, 0])
+def test_exported_records_satisfy_the_schema(variant: str, viewer: int | None) -> None:
+    _game, buffer = play_game(variant, players=3, seed=4)
+    exported = export_bytes(buffer.getvalue().encode(), viewer)
+    lines = [json.loads(line) for line in exported.decode().splitlines()]
+    assert lines[0]["view"] == ("public" if viewer is None else "seat 0")
+    assert_record_ok(lines, f"{variant} exported for {viewer}")
 
 
 def doc_json_blocks() -> list[tuple[int, list[dict[str, Any]], bytes]]:

@@ -153,7 +153,8 @@ def test_each_record_is_reported_as_soon_as_it_is_checked(good):
                 selector.register(process.stdout, selectors.EVENT_READ)
                 assert selector.select(timeout=DEADLINE), "no report before the last record ended"
             first = process.stdout.readline().decode()
-            assert str(good) in first and ("valid (every card known): matching game" in first or '"valid": true' in first)
+            assert str(good) in first and ("valid (every card known): matching game" in first
+                                           or '"valid": true' in first)
         finally:
             process.communicate(b"", timeout=DEADLINE)
         assert process.returncode == 1  # the empty standard input is no record

@@ -138,7 +138,8 @@ def deal_remainder(deck: Iterable[int], hands: Iterable[Iterable[int]]) -> list[
                                   f"({pack.count(card)})") from None
     if unseen:  # which cards stay in the stock is as unseen as the cards dealt
         if unseen > len(pool):
-            raise IllegalMove(f"{len(pack) - len(pool) + unseen} cards are dealt, but the pack holds {len(pack)}")
+            dealt = len(pack) - len(pool) + unseen
+            raise IllegalMove(f"{dealt} cards are dealt, but the pack holds {len(pack)}")
         return [UNSEEN] * (len(pool) - unseen)
     return pool
 

@@ -51,7 +51,7 @@ class Slot:
     pool: int  # the stock (pool) it came from: 0 at the deal, one more per reshuffle
     step: str  # where it arrived, for messages ("move 12")
     mask: int  # the cards it may be if it stays unseen: one bit per card
-    cuts: list[tuple[int, str]] = field(default_factory=list)  # (cards ruled out, why)
+    cuts: list[tuple[int, Why]] = field(default_factory=list)  # (cards ruled out, why)
     card: int = -1  # the card it holds in the matching, if unseen to the end
     reveal: int = -1  # the reveal it is matched to, or -1
     reveals: list[int] = field(default_factory=list)  # the reveals it may be
@@ -106,6 +106,14 @@ def cards_in_words(mask: int, pack: int) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+#: Why cards were ruled out, for messages: words, or what makes them (built only when needed).
+Why = str | Callable[[], str]
+
+
+def _say(why: Why) -> str:
+    return why if isinstance(why, str) else why()
+
+
 def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
 
@@ -134,6 +142,8 @@ class Solver:
         self.cap: list[Counter[int]] = []  # per pool: the copies of each card it had
         self.used: list[Counter[int]] = []  # per pool: copies taken (known, revealed or held)
         self.holders: list[dict[int, set[int]]] = []  # per pool: card -> slots holding it unseen
+        self.free: list[int] = []  # per pool: the cards it still has a copy of to give, as bits
+        self.pool_bits: list[int] = []  # per pool: the cards it had
         #: card -> where it was seen this round: (whether it was played, where)
         self.seen: dict[int, list[tuple[bool, str]]] = {}
         self.log: list[tuple[str, tuple[Any, ...]]] = []
@@ -156,15 +166,16 @@ class Solver:
         self._step("_arrive", seat, step)
         return len(self.slots) - 1
 
-    def test(self, slot: int, keep: int, why: str) -> None:
+    def test(self, slot: int, keep: int, why: Why) -> None:
         """What the rules did next says slot ``slot`` is one of the cards ``keep``."""
         self._step("_test", slot, keep, why)
 
-    def lacks(self, seat: int, cards: int, why: str) -> None:
+    def lacks(self, seat: int, cards: int, why: Why) -> None:
         """``seat`` held none of ``cards`` now (``why`` says how the table saw it)."""
         self._step("_lacks", seat, cards, why)
 
-    def reveal(self, seat: int, card: int, step: str, slot: int | None = None, verb: str = "is played") -> None:
+    def reveal(self, seat: int, card: int, step: str, slot: int | None = None,
+               verb: str = "is played") -> None:
         """One of ``seat``'s unseen cards (slot ``slot``, where the rules say
         which) turned out to be ``card``: played, melded or shown (``verb``
         says which, for messages)."""
@@ -230,24 +241,37 @@ class Solver:
                 {seat: slots[:] for seat, slots in self.by_seat.items()},
                 [cap.copy() for cap in self.cap], [used.copy() for used in self.used],
                 [{card: set(slots) for card, slots in holders.items()} for holders in self.holders],
-                {card: seen[:] for card, seen in self.seen.items()})
+                {card: seen[:] for card, seen in self.seen.items()}, self.free[:], self.pool_bits[:])
 
     def _restore(self, snapshot: Any) -> None:
         """Back to a snapshot, which the solver then owns (the caller keeps no other use of it)."""
-        (self.slots, self.reveals, self.by_seat, self.cap, self.used, self.holders, self.seen) = snapshot
+        (self.slots, self.reveals, self.by_seat, self.cap, self.used, self.holders, self.seen,
+         self.free, self.pool_bits) = snapshot
 
     # ------------------------------------------------------------- the work
     def _pool(self, cards: Iterable[int]) -> None:
-        self.cap.append(Counter(cards))
+        cap = Counter(cards)
+        self.cap.append(cap)
         self.used.append(Counter())
         self.holders.append({})
+        self.pool_bits.append(bits(card for card, count in cap.items() if count))
+        self.free.append(self.pool_bits[-1])
 
     def _spare(self, pool: int, card: int) -> int:
         return self.cap[pool][card] - self.used[pool][card]
 
+    def _use(self, pool: int, card: int, count: int) -> None:
+        """``count`` more copies of ``card`` of ``pool`` taken (fewer, if negative)."""
+        used = self.used[pool]
+        used[card] += count
+        if self.cap[pool][card] > used[card]:
+            self.free[pool] |= 1 << card
+        else:
+            self.free[pool] &= ~(1 << card)
+
     def _known(self, card: int, step: str) -> None:
         pool = len(self.cap) - 1
-        self.used[pool][card] += 1
+        self._use(pool, card, 1)
         before = list(self.seen.get(card, ()))
         self.seen.setdefault(card, []).append((False, step))
         if self._spare(pool, card) < 0:
@@ -255,17 +279,17 @@ class Solver:
 
     def _arrive(self, seat: int, step: str) -> None:
         pool = len(self.cap) - 1
-        slot = Slot(seat, pool, step, bits(c for c, n in self.cap[pool].items() if n))
+        slot = Slot(seat, pool, step, self.pool_bits[pool])
         self.slots.append(slot)
         self.by_seat.setdefault(seat, []).append(len(self.slots) - 1)
-        if not self._find(len(self.slots) - 1, set(), set()):
+        if not self._find(len(self.slots) - 1, [0], set()):
             raise Impossible(f"seat {seat} drew a card, but every card the stock held is accounted for")
 
-    def _test(self, index: int, keep: int, why: str) -> None:
+    def _test(self, index: int, keep: int, why: Why) -> None:
         self._cut(index, ~keep & self.pack_mask, why)
         self._rematch([index], lambda: self._slot_empty(index, why))
 
-    def _lacks(self, seat: int, cards: int, why: str) -> None:
+    def _lacks(self, seat: int, cards: int, why: Why) -> None:
         moved = []
         for index in self.by_seat.get(seat, ()):
             slot = self.slots[index]
@@ -275,7 +299,7 @@ class Solver:
                     moved.append(index)
         self._rematch(moved, lambda: self._cannot_lack(seat, why))
 
-    def _cut(self, index: int, cards: int, why: str) -> None:
+    def _cut(self, index: int, cards: int, why: Why) -> None:
         slot = self.slots[index]
         removed = slot.mask & cards
         if removed:
@@ -288,7 +312,7 @@ class Solver:
             slot = self.slots[index]
             if slot.card >= 0 and not slot.mask >> slot.card & 1:
                 self._unhold(index)
-                if not self._find(index, set(), set()):
+                if not self._find(index, [0], set()):
                     raise Impossible(explain())
 
     def _note(self, card: int, step: str) -> None:
@@ -297,11 +321,15 @@ class Solver:
     def _reveal(self, seat: int, card: int, step: str, only: int | None, verb: str) -> None:
         candidates = [i for i in (self.by_seat.get(seat, ()) if only is None else (only,))
                       if self.slots[i].mask >> card & 1]
-        # The oldest pool first: a seat holds more of the cards dealt to it
-        # than of any reshuffle's, and a card drawn later is more often shown
-        # where it was drawn (a card drawn to follow suit, played at once).
-        pools = sorted({self.slots[i].pool for i in candidates
-                        if self.cap[self.slots[i].pool][card] - self._fixed(self.slots[i].pool, card) > 0})
+        mine: Counter[int] = Counter(self.slots[i].pool for i in candidates)
+        pools = [pool for pool in mine if self.cap[pool][card] - self._fixed(pool, card) > 0]
+        if len(pools) > 1:
+            # The likeliest pool first: where this seat holds the larger share
+            # of the unseen cards the copy may be among.
+            share = {pool: mine[pool] / max(1, sum(1 for slot in self.slots
+                                                   if slot.pool == pool and slot.mask >> card & 1))
+                     for pool in pools}
+            pools.sort(key=lambda pool: (-share[pool], pool))
         if not pools:
             raise Impossible(self._cannot_reveal(seat, card, verb, only))
         if self._forced is not None:
@@ -317,18 +345,18 @@ class Solver:
             if self.slots[index].pool == pool:
                 reveal.slots.append(index)
                 self.slots[index].reveals.append(number)
-        self.used[pool][card] += 1
+        self._use(pool, card, 1)
         evicted = []
         if self._spare(pool, card) < 0:
             holders = self.holders[pool].get(card, set())
             # Prefer to let go a slot this reveal may take.
-            mine = [i for i in holders if i in reveal.slots]
-            victim = mine[0] if mine else next(iter(holders))
+            takeable = [i for i in holders if i in reveal.slots]
+            victim = takeable[0] if takeable else next(iter(holders))
             self._unhold(victim)
             evicted.append(victim)
         if not self._cover(number, set()) or any(
-                self.slots[index].reveal < 0 and not self._find(index, set(), set()) for index in evicted):
-            self.used[pool][card] -= 1  # as it was, for the message
+                self.slots[index].reveal < 0 and not self._find(index, [0], set()) for index in evicted):
+            self._use(pool, card, -1)  # as it was, for the message
             raise Impossible(self._cannot_reveal(seat, card, verb, only))
         self.seen.setdefault(card, []).append((True, step))
 
@@ -350,44 +378,41 @@ class Solver:
             raise Impossible(explain())
         victim = next(iter(holders))
         self._unhold(victim)
-        if not self._find(victim, set(), set()):
+        if not self._find(victim, [0], set()):
             raise Impossible(explain())
 
     # ------------------------------------------------- the augmenting paths
     def _hold(self, index: int, card: int) -> None:
         slot = self.slots[index]
         slot.card = card
-        self.used[slot.pool][card] += 1
+        self._use(slot.pool, card, 1)
         self.holders[slot.pool].setdefault(card, set()).add(index)
 
     def _unhold(self, index: int) -> None:
         slot = self.slots[index]
         if slot.card >= 0:
-            self.used[slot.pool][slot.card] -= 1
+            self._use(slot.pool, slot.card, -1)
             self.holders[slot.pool][slot.card].discard(index)
             slot.card = -1
 
-    def _find(self, index: int, cards_seen: set[tuple[int, int]], reveals_seen: set[int]) -> bool:
+    def _find(self, index: int, cards_seen: list[int], reveals_seen: set[int]) -> bool:
         """Give slot ``index`` (holding nothing) a card or a reveal, moving
-        others along an augmenting path where needed."""
+        others along an augmenting path where needed.  ``cards_seen[0]``:
+        the cards (of this slot's pool: a path never leaves it) already
+        tried on this path."""
         slot = self.slots[index]
         self._trail.add(index)
         pool = slot.pool
-        cap, used = self.cap[pool], self.used[pool]
-        candidates = members(slot.mask)
-        for card in candidates:
-            if cap[card] - used[card] > 0 and (pool, card) not in cards_seen:
-                self._hold(index, card)
-                return True
+        spare = slot.mask & self.free[pool] & ~cards_seen[0]
+        if spare:
+            self._hold(index, (spare & -spare).bit_length() - 1)
+            return True
         for number in slot.reveals:
             if self.reveals[number].slot < 0 and number not in reveals_seen:
                 self._take(index, number)
                 return True
-        for card in candidates:
-            key = (pool, card)
-            if key in cards_seen or not cap[card]:
-                continue
-            cards_seen.add(key)
+        for card in members(slot.mask & ~cards_seen[0]):
+            cards_seen[0] |= 1 << card
             for other in list(self.holders[pool].get(card, ())):
                 if other == index:
                     continue
@@ -462,18 +487,25 @@ class Solver:
         for index in indices:
             for removed, why in self.slots[index].cuts:
                 if removed >> card & 1:
-                    reasons[why] = reasons.get(why, 0) + 1
+                    text = _say(why)
+                    reasons[text] = reasons.get(text, 0) + 1
                     break
         name = NAME[card]
         if only is not None:
             why = next(iter(reasons), "")
-            return f"the card seat {seat} drew at {self.slots[only].step} cannot be {name}" + (
+            return f"the card seat {seat} drew {self.slots[only].step} cannot be {name}" + (
                 f" ({why})" if why else "")
+        for index in indices:  # a card known for what it was: drawn, then played at once
+            slot = self.slots[index]
+            if slot.mask >> card & 1 and slot.reveal >= 0 and self.reveals[slot.reveal].slots == [index]:
+                shown = self.reveals[slot.reveal]
+                text = f"the card seat {seat} drew {slot.step} was {NAME[shown.card]} ({shown.step})"
+                reasons[text] = reasons.get(text, 0) + 1
         if reasons and sum(reasons.values()) == len(indices):
             if len(reasons) == 1:
                 return f"{next(iter(reasons))} and has drawn no card since"
             return "; ".join(reasons)
-        others = [why for i in sorted(self._trail) if self.slots[i].seat != seat
+        others = [_say(why) for i in sorted(self._trail) if self.slots[i].seat != seat
                   for _, why in self.slots[i].cuts]
         steps = sorted({self.reveals[n].step for i in indices for n in self.slots[i].reveals
                         if self.reveals[n].card != card}, key=_step_order)
@@ -483,13 +515,13 @@ class Solver:
         return f"no deal of the unseen cards lets seat {seat} hold {name}" + (
             f": {'; '.join(because)}" if because else "")
 
-    def _cannot_lack(self, seat: int, why: str) -> str:
-        return (f"{why}, but every card seat {seat} could hold then is such a card (the others are "
+    def _cannot_lack(self, seat: int, why: Why) -> str:
+        return (f"{_say(why)}, but every card seat {seat} could hold then is such a card (the others are "
                 "accounted for)")
 
-    def _slot_empty(self, index: int, why: str) -> str:
+    def _slot_empty(self, index: int, why: Why) -> str:
         slot = self.slots[index]
-        return (f"the card seat {slot.seat} drew at {slot.step} cannot be what the rules say ({why}): "
+        return (f"the card seat {slot.seat} drew {slot.step} cannot be what the rules say ({_say(why)}): "
                 "every such card is accounted for")
 
 

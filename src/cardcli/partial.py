@@ -22,7 +22,7 @@ does what the rules cannot know:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .cards import NAME, UNSEEN
@@ -83,13 +83,23 @@ class _Oracle:
         self.values = values
         self.next: Any = None
         self.asked: list[tuple[str, int, int, bool | None]] = []  # (kind, seat, cards, answer)
+        self._masks: dict[frozenset[int], int] = {}
+
+    def mask(self, test: Any) -> int:
+        """The cards of the pack that pass ``test`` (a set of cards, or a test of one), as bits."""
+        if isinstance(test, frozenset):
+            mask = self._masks.get(test)
+            if mask is None:
+                mask = self._masks[test] = bits(test)
+            return mask
+        return bits(card for card in self.values if test(card))
 
     def begin(self, next_data: Any) -> None:
         self.next = next_data
         self.asked = []
 
     def card(self, seat: int, test: Any) -> bool:
-        mask = bits(card for card in self.values if test(card))
+        mask = self.mask(test)
         answer = None if self.next is None else "move" in self.next and self.next.get("seat") == seat
         self.asked.append(("card", seat, mask, answer))
         return answer is not False
@@ -174,11 +184,12 @@ class TableSight:
             if UNSEEN in state.hands[seat]:
                 test = state.cards_lacked(action)
                 if test is not None:
-                    barred = bits(card for card in self.values if test(card))
+                    barred = self.oracle.mask(test)
                     if barred:
-                        why = f"seat {seat} had no {cards_in_words(barred, solver.pack_mask)} at {step} " \
-                              f"({attempt(short=True)})"
-                        solver.lacks(seat, barred, why)
+                        pack = solver.pack_mask
+                        text = f"({attempt(short=True)})"  # the state changes: say it now
+                        solver.lacks(seat, barred, lambda: f"seat {seat} had no "
+                                     f"{cards_in_words(barred, pack)} at {step} {text}")
         except Impossible as error:
             raise self._fail(f"move {move}, seat {seat} {attempt()}: {error}", line, move, seat) from None
 
@@ -244,12 +255,11 @@ class TableSight:
             for kind, seat, mask, answer in self.oracle.asked:
                 if answer is None:  # the record ends here: nothing is shown
                     continue
-                words = cards_in_words(mask if answer else ~mask & pack, pack)
                 if kind == "card":
-                    why = f"the card seat {seat} drew {step} was {'a' if answer else 'no'} {words}"
-                    solver.test(self.last_slot[seat], mask if answer else ~mask & pack, why)
+                    solver.test(self.last_slot[seat], mask if answer else ~mask & pack,
+                                _drew_words(seat, step, mask, answer, pack))
                 elif not answer:
-                    solver.lacks(seat, mask, f"seat {seat} had no {words} {step} (it could not go on)")
+                    solver.lacks(seat, mask, _lacked_words(seat, step, mask, pack))
         except Impossible as error:
             raise self._fail(f"{step}: {error}", line, move, None) from None
 
@@ -326,14 +336,23 @@ class TableSight:
             showing = shown["hands"] if shown is not None else []
             for seat, hand in enumerate(hands):
                 if UNSEEN in hand and not (seat < len(showing) and isinstance(showing[seat], list)):
-                    raise self._fail(f"after move {move}: the round ends, and its score counts the cards left "
-                                     f"in hand, but seat {seat}'s were not seen: add a line "
-                                     f"{{\"shown\": [...]}} with the hands the table counted (docs/records.md)",
-                                     line, move, None, Kind.MISSING_EVENT)
+                    raise self._fail(f"after move {move}: the round ends, and its score counts the cards "
+                                     f"left in hand, but seat {seat}'s were not seen: add a line "
+                                     f"{{\"shown\": [...]}} with the hands the table counted "
+                                     "(docs/records.md)", line, move, None, Kind.MISSING_EVENT)
         self.shown = None
         solver.new_round()
         self.last_slot.clear()
         self._blur(state, new_round=True)
+
+
+def _drew_words(seat: int, step: str, mask: int, answer: bool, pack: int) -> Callable[[], str]:
+    kind = "a" if answer else "no"
+    return lambda: f"the card seat {seat} drew {step} was {kind} {cards_in_words(mask, pack)}"
+
+
+def _lacked_words(seat: int, step: str, mask: int, pack: int) -> Callable[[], str]:
+    return lambda: f"seat {seat} had no {cards_in_words(mask, pack)} {step} (it could not go on)"
 
 
 def _card(name: Any) -> int:

@@ -286,7 +286,8 @@ def _apply_seen(sight: TableSight, game: Game, state: Any, action: Action, seat:
     """Apply an event of a record with unseen cards, beside what the table saw."""
     if seat != CHANCE:
         sight.checked_move(state, action, seat, line, move,
-                           lambda short=False: describe_attempt(game.variant, state, action))
+                           lambda short=False: game.variant.describe(state, action) if short else
+                           describe_attempt(game.variant, state, action))
     sight.before_event(state, action, seat, next_data)
     sight.apply(action, seat, line, move, next_data)
     sight.after_event(game.state, line, move)
@@ -308,8 +309,8 @@ def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due
         raise RecordError(f"'shown' must list one hand per seat ({len(hands)}), each a list of cards or null",
                           source=source, line=line, move=game.moves, kind=Kind.SYNTAX)
     if len(data) > 1:
-        raise RecordError(f"unknown key {sorted(set(data) - {'shown'})[0]!r} on a 'shown' line", source=source,
-                          line=line, move=game.moves, kind=Kind.SYNTAX)
+        raise RecordError(f"unknown key {sorted(set(data) - {'shown'})[0]!r} on a 'shown' line",
+                          source=source, line=line, move=game.moves, kind=Kind.SYNTAX)
     for seat, names in enumerate(shown):
         if names is None:
             continue

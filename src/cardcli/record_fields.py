@@ -11,8 +11,8 @@ from .cards import CARD_BY_NAME, NAME, UNSEEN, parse_card
 from .grammar import join_or, plural
 from .unseen import unseen_allowed
 
-__all__ = ["EventFields", "card_field", "cards_field", "drawn_cards", "flag_field", "hand_names", "hands_field",
-           "join_or", "only_fields", "plural", "reshuffle_size"]
+__all__ = ["EventFields", "card_field", "cards_field", "drawn_cards", "flag_field", "hand_names",
+           "hands_field", "join_or", "only_fields", "plural", "reshuffle_size"]
 
 #: How a record writes a card its writer did not see.
 UNSEEN_NAME = "??"
@@ -53,7 +53,8 @@ def _unseen(what: str) -> int:
                      "the record is: add \"view\": \"public\" or \"view\": \"seat N\" (docs/records.md)")
 
 
-def cards_field(values: list[Any], card: Callable[[Any], int] = card_field, what: str = "card") -> tuple[int, ...]:
+def cards_field(values: list[Any], card: Callable[[Any], int] = card_field,
+                what: str = "card") -> tuple[int, ...]:
     """Cards dealt or drawn, each a name or ``"??"`` (a card the writer did not see)."""
     return tuple(_unseen(what) if value == UNSEEN_NAME else card(value) for value in values)
 

@@ -43,7 +43,7 @@ _ORACLE: ContextVar[Oracle | None] = ContextVar("cardcli_unseen_oracle", default
 class Oracle(Protocol):
     """What the record reader answers for: see :func:`unseen_is` and :func:`unseen_can`."""
 
-    def card(self, seat: int, test: CardTest) -> bool: ...
+    def card(self, seat: int, test: CardTest | frozenset[int]) -> bool: ...
 
     def hand(self, state: Any, seat: int, able: Callable[[], object]) -> bool: ...
 
@@ -72,8 +72,9 @@ def _oracle() -> Oracle:
     return oracle
 
 
-def unseen_is(seat: int, test: CardTest) -> bool:
-    """Whether the card ``seat`` just drew, which nobody saw, passes ``test``.
+def unseen_is(seat: int, test: CardTest | frozenset[int]) -> bool:
+    """Whether the card ``seat`` just drew, which nobody saw, passes ``test``
+    (a test of one card, or the set of cards that pass).
 
     The rules call it where what happens next turns on that card (is it
     playable? of the suit led?)::
@@ -131,10 +132,10 @@ class UnseenCards(HandsAndStock):
         (another seat's deal, another seat's draw).  Decisions are seen by
         everyone and come back unchanged."""
 
-    def cards_lacked(self, action: Action) -> CardTest | None:
+    def cards_lacked(self, action: Action) -> CardTest | frozenset[int] | None:
         """The cards the seat making ``action`` cannot have held for it to be
         legal (drawing while a card of the suit led would have to be
-        followed), or ``None``.
+        followed), as a test of one card or the set of them, or ``None``.
 
         The default asks the rules: it puts each card of the pack in place of
         one of the seat's unseen cards and checks ``action``.  That is exact

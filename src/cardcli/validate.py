@@ -74,18 +74,20 @@ class Validator(RecordVisitor[Report]):
         if self.check_cards:
             self.deck = sorted(game.variant.deck(game.rules, len(game.seats)))
             if header.view is not None:
-                self.pack = Counter(self.deck)
                 self.visit_state = self._seen_accounted  # type: ignore[method-assign]
         return None
 
     def _seen_accounted(self, game: Game, event: Event) -> None:
         """With unseen cards: as many cards as the pack, and the known ones the pack's."""
         self.last_line = event.line
-        held = list(chain.from_iterable(game.state.card_zones().values()))
-        known = Counter(card for card in held if card != UNSEEN)
-        if len(held) != len(self.deck or ()) or known - self.pack:
-            assert self.deck is not None
-            self._unaccounted(game, event, self.deck)
+        deck = self.deck
+        assert deck is not None
+        held: list[int] = []
+        for cards in game.state.card_zones().values():
+            held += cards
+        held.sort()  # the unseen cards last (UNSEEN is the highest value)
+        if len(held) != len(deck) or not _within(held, deck):
+            self._unaccounted(game, event, deck)
 
     def visit_state(self, game: Game, event: Event) -> None:
         self.last_line = event.line
@@ -138,6 +140,22 @@ class Validator(RecordVisitor[Report]):
             report.variant = game.variant.name
             report.moves, report.events = game.moves, game.events
         return report
+
+
+def _within(held: list[int], deck: list[int]) -> bool:
+    """Whether the known cards of ``held`` (sorted, unseen ones last) are
+    among ``deck``'s (sorted), copies counted."""
+    at = 0
+    end = len(deck)
+    for card in held:
+        if card == UNSEEN:
+            return True
+        while at < end and deck[at] < card:
+            at += 1
+        if at == end or deck[at] != card:
+            return False
+        at += 1
+    return True
 
 
 def validate_stream(stream: IO[bytes], source: str, registry: Registry, *,

@@ -67,15 +67,22 @@ class Page:
 
     async def tap(self, selector: str) -> None:
         """A real press and release at the middle of the first element matching ``selector``."""
+        if not await self.try_tap(selector):
+            raise LookupError(f"nothing on the page matches {selector}")
+
+    async def try_tap(self, selector: str) -> bool:
+        """Tap ``selector`` if the page shows it now; False if an update has
+        just redrawn it away (the page lives while the test looks at it)."""
         box = await self.evaluate(
             f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;"
             " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
             " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
         if box is None:
-            raise LookupError(f"nothing on the page matches {selector}")
+            return False
         x, y = box
         for kind in ("mousePressed", "mouseReleased"):
             await self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+        return True
 
     async def screenshot(self, path: Path) -> None:
         data = await self.call("Page.captureScreenshot", format="png")

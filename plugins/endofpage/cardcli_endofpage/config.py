@@ -92,4 +92,5 @@ class Config:
     def points_table(self, wild: int) -> tuple[int, ...]:
         """Each card's points in a round whose wild rank is ``wild``."""
         wv = self.wild_value
-        return (*(wv if RANK[c] == wild else self.base_points[c] for c in range(52)), 0, 0)  # an unseen card: 0
+        # No joker; an unseen card is worth nothing (a round is scored on the hands shown).
+        return (*(wv if RANK[c] == wild else self.base_points[c] for c in range(52)), 0, 0)

@@ -248,13 +248,19 @@ class MatchingState(UnseenCards, State):
             return (DRAWN, tuple(UNSEEN if i < pool else card for i, card in enumerate(action[1])))
         return action
 
-    def cards_lacked(self, action: Action) -> Callable[[int], bool] | None:
+    def cards_lacked(self, action: Action) -> Callable[[int], bool] | frozenset[int] | None:
         """A draw with no penalty to take, where drawing is allowed only for
         want of a playable card, shows the player held none."""
         if action != DRAW_ACTION or self.phase != P_PLAY or self.penalty or self.cfg.draw_when_able:
             return None
-        size = len(self.hands[self.turn])
-        return lambda card: self.is_playable(card, size)
+        return self.playable(len(self.hands[self.turn]))
+
+    def playable(self, size: int) -> Callable[[int], bool] | frozenset[int]:
+        """The cards that may be played now (no penalty pending) from a hand of ``size``."""
+        cfg = self.cfg
+        if size == 1 and not cfg.finish_on_special:
+            return lambda card: self.is_playable(card, 1)
+        return cfg.on_suit[self.suit] if self.suit >= 0 else cfg.on_top[self.discard[-1]]
 
     def round_end_hands(self) -> Sequence[Sequence[int]] | None:
         if self.phase == P_OVER:
@@ -574,7 +580,7 @@ class MatchingState(UnseenCards, State):
         self.draw_left -= len(cards)
         if self.draw_for == FOR_TURN:
             card, size = cards[-1], len(hand)
-            if self.is_playable(card, size) if card != UNSEEN else unseen_is(self.draw_seat, lambda c: self.is_playable(c, size)):
+            if self.is_playable(card, size) if card != UNSEEN else unseen_is(seat, self.playable(size)):
                 self.drawn = card
                 self.phase = P_AFTER_DRAW
                 return

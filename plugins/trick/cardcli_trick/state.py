@@ -42,6 +42,8 @@ OFFERED = (*(((plays[0],), plays) for plays in PLAYS), ((), ()))  # an unseen ca
 #: A long playout's value (``playout_estimate``): a base shared by the seats
 #: and a part for holding fewer cards than the others.
 ESTIMATE_BASE, ESTIMATE_SPREAD = 0.45, 0.2
+#: The cards of each suit.
+SUITED = tuple(frozenset(card for card in range(52) if SUIT[card] == suit) for suit in range(4))
 
 # Phases.
 P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
@@ -238,15 +240,16 @@ class TrickState(UnseenCards, State):
             return (DEAL, tuple(h if s == viewer else (UNSEEN,) * len(h) for s, h in enumerate(action[1])))
         return (DRAWN, (UNSEEN,) * len(action[1])) if kind == DRAWN and self.draw_seat != viewer else action
 
-    def cards_lacked(self, action: Action) -> Callable[[int], bool] | None:
+    def cards_lacked(self, action: Action) -> Callable[[int], bool] | frozenset[int] | None:
         """Drawing to follow shows no card of the suit led; drawing to lead,
         no card to lead; a joker played where only a player who cannot
         follow may, no card of the suit led."""
         suit, hand, cfg = self.suit, self.hands[self.turn], self.cfg
-        if self.phase != P_PLAY or action[0] == PLAY and (action[1] != JOKER or suit < 0 or cfg.joker_any_time):
+        if self.phase != P_PLAY or (action[0] == PLAY and (action[1] != JOKER or suit < 0
+                                                           or cfg.joker_any_time)):
             return None
         if suit >= 0:
-            return lambda card: SUIT[card] == suit
+            return SUITED[suit]
         return lambda card: card != JOKER or cfg.joker_last or len(hand) > 1
 
     def round_end_hands(self) -> Sequence[Sequence[int]] | None:
@@ -501,7 +504,7 @@ class TrickState(UnseenCards, State):
         reason = self.draw_for
         if reason == D_FOLLOW:
             card, suit = cards[-1], self.suit
-            if SUIT[card] == suit if card != UNSEEN else unseen_is(seat, lambda c: SUIT[c] == suit):
+            if SUIT[card] == suit if card != UNSEEN else unseen_is(seat, SUITED[suit]):
                 self._force(seat, card)
             elif not stock:
                 self._stock_empty()

@@ -18,7 +18,8 @@ from .common import handle_errors, registry
 @click.argument("record", metavar="RECORD")
 @click.option("--seat", type=click.IntRange(min=0), help="Write it as this seat saw it: its own cards known.")
 @click.option("--public", "public", is_flag=True, help="Write it as a spectator saw it: no hidden card.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to this new file (default: stdout).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help="Write to this new file (default: stdout).")
 @handle_errors
 def export(record: str, seat: int | None, public: bool, output: str | None) -> None:
     """Write RECORD as one seat saw it (--seat N) or a spectator (--public).

@@ -19,6 +19,9 @@
   the table view, its moves and ``describe`` with that viewer, compared
   across re-dealt worlds: :mod:`cardcli.testing.privacy`);
 * decoding a broken record line raises nothing but ``ValueError``;
+* for a variant with unseen cards (:class:`~cardcli.unseen.UnseenCards`):
+  every record exported from every view validates, and ``cards_lacked``
+  bars what the rules bar (:mod:`cardcli.testing.unseen`);
 * golden records (seeded games kept beside the tests) still validate and
   replay to the result they state: checked by every suite that sets
   ``golden``; a variant none of whose suites sets it is told once how to
@@ -50,6 +53,7 @@ from ..narration import describe_attempt
 from ..players import make_cpu
 from ..players.hard import Budget, HardPlayer
 from ..rulesets import default_ruleset
+from ..unseen import UnseenCards
 from ..variant import CHANCE, State, Variant
 from .checks import (
     BlindCheck,
@@ -77,6 +81,7 @@ from .games import (
 )
 from .golden import check_golden_record, golden_paths
 from .jsonfuzz import LineBreaker, shape, swept_lines
+from .unseen import check_cards_lacked, check_exports
 
 #: Positions of the games the mid-game checks start from, per variant object
 #: (weakly: a variant made for one test goes with its positions).
@@ -254,6 +259,30 @@ class VariantConformance:
                     assert report.valid, f"seed {seed}, {players} players, {options}: {report.error}"
                     assert report.moves == game.moves
                     assert replay_states(data) == signatures
+
+    def test_exports_validate_from_every_view(self) -> None:
+        """Every record, exported as each seat and a spectator saw it, is
+        consistent with what the table saw (:mod:`cardcli.testing.unseen`)."""
+        target = self._variant()
+        if not isinstance(target.new_state(default_ruleset(target).options, self._counts()[0], 0),
+                          UnseenCards):
+            pytest.skip(f"{target.name} does not declare UnseenCards: no records with unseen cards")
+        for options in self.option_sets:
+            for players in self._counts():
+                for seed in range(max(1, self.games // 3)):
+                    _, buffer = self._play(seed, players, options)
+                    check_exports(buffer.getvalue().encode(), players,
+                                  f"seed {seed}, {players} players, {options}")
+
+    def test_cards_lacked_says_what_the_rules_say(self) -> None:
+        """A variant's ``cards_lacked`` bars the cards its rules bar."""
+        rng = random.Random(7)
+        checked = 0
+        for positions in self._position_games():
+            for position in positions:
+                checked += check_cards_lacked(position, rng)
+        if not checked:
+            pytest.skip("the variant does not declare UnseenCards")
 
     def test_seat_messages_are_private(self) -> None:
         """What a table's server sends each seat (and a spectator) is the same
