@@ -24,6 +24,8 @@ Usage::
     python bench/bench_hard.py --variants matching --games 1000
     python bench/bench_hard.py --quick                    # a smoke run
     python bench/bench_hard.py --json > figures.json
+    python bench/bench_hard.py --save figures.json    # keeps each row as it is measured
+    python bench/bench_hard.py --table figures.json   # the tables of a saved (even unfinished) run
 
 A game of End of the Page is a whole page (ten rounds by default), so its
 rows have their own, smaller sample (``--pages``, ``--pages4``).
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -132,7 +135,8 @@ def decision_times(name: str, players: int, games: int, seed: int) -> dict:
     return {"players": players, "games": games, "decisions": len(times),
             "load_average": round(os.getloadavg()[0], 2),
             "median_seconds": round(statistics.median(times), 4),
-            "p95_seconds": round(times[int(0.95 * (len(times) - 1))], 4), "max_seconds": round(times[-1], 4),
+            "p95_seconds": round(times[math.ceil(0.95 * len(times)) - 1], 4),  # nearest rank
+            "max_seconds": round(times[-1], 4),
             "clock_stops": stops, "clock_stop_share": round(stops / len(times), 4),
             "budget": BUDGET.describe()}
 
@@ -164,8 +168,9 @@ def line(entry: dict) -> str:
     return text
 
 
-def measure(name: str, args: argparse.Namespace) -> dict:
-    """Every figure of one variant."""
+def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any = None) -> dict:
+    """Every figure of one variant, into ``rows``; ``save()`` after each row (a long run keeps
+    what it measured)."""
     quick = args.quick
     pages = name == "endofpage"
     two = 6 if quick else (args.pages if pages else args.games)
@@ -174,13 +179,14 @@ def measure(name: str, args: argparse.Namespace) -> dict:
     reference4 = 4 if quick else min(four, args.reference_pages if pages else args.reference)
     seed, workers = args.seed, args.workers
     normal3 = ["cpu:normal"] * 3
-    rows: dict[str, Any] = {}
+    save = save or (lambda: None)
 
     def run(key: str, kinds: list[str], games: int) -> None:
         if args.only and key not in args.only:
             return
         started = time.perf_counter()
         rows[key] = matchup(name, kinds, games, seed, workers)
+        save()
         if not args.json:
             print(line(rows[key]), f"({time.perf_counter() - started:.0f} s)", flush=True)
 
@@ -204,6 +210,7 @@ def measure(name: str, args: argparse.Namespace) -> dict:
             started = time.perf_counter()
             entry = matchup(name, ["cpu:hard", "cpu:normal"], games, seed, workers, rules)
             rows["rulesets"][ruleset] = entry
+            save()
             if not args.json:
                 print(f"  [{ruleset}]", line(entry).strip(), f"({time.perf_counter() - started:.0f} s)",
                       flush=True)
@@ -211,6 +218,7 @@ def measure(name: str, args: argparse.Namespace) -> dict:
         for players in (2, 4):
             games = 1 if quick else (args.time_games // (5 if pages else 1))
             rows[f"time_{players}"] = t = decision_times(name, players, games, seed)
+            save()
             if not args.json and t["decisions"]:
                 print(f"  decision time ({players} players, {t['budget']}): median "
                       f"{t['median_seconds'] * 1000:.0f} ms, "
@@ -276,14 +284,26 @@ def main(argv: list[str] | None = None) -> int:
                         "hard player (default: the default budget)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 40 playouts")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--save", help="also write the figures as JSON to this file, after each variant")
+    parser.add_argument("--save", help="also write the figures as JSON to this file, after each row")
+    parser.add_argument("--table", metavar="FILE",
+                        help="print the tables of figures saved by --save, measure nothing")
     args = parser.parse_args(argv)
+    if args.table:
+        with open(args.table, encoding="utf-8") as saved:
+            print(summary(json.load(saved)))
+        return 0
     global BUDGET
     if args.playouts or args.quick:
         BUDGET = Budget(iterations=args.playouts or 40, seconds=None)
     registry = get_registry()
     names = args.variants or sorted(registry.variants)
     figures: dict[str, dict] = {}
+
+    def save() -> None:
+        if args.save:
+            with open(args.save, "w", encoding="utf-8") as out:
+                json.dump(figures, out, indent=2)
+
     for name in names:
         variant = registry.get(name)
         if not supports_hard(variant, variant.new_state(default_ruleset(variant).options, 2, 0)):
@@ -292,11 +312,10 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         if not args.json:
             print(f"{name} (load average {os.getloadavg()[0]:.1f})", flush=True)
-        figures[name] = measure(name, args)
+        figures[name] = {}
+        measure(name, args, figures[name], save)
         figures[name]["seconds"] = round(time.perf_counter() - started, 1)
-        if args.save:
-            with open(args.save, "w", encoding="utf-8") as out:
-                json.dump(figures, out, indent=2)
+        save()
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
