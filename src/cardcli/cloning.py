@@ -16,7 +16,10 @@ and what they hold, and keeps it:
   (a list that never changes, such as the full pack).
 
 A slot that was empty, ``None`` or unset when the function was written is
-looked at on every copy, so it is copied right once it holds something.
+looked at on every copy, so it is copied right once it holds something.  A
+slot that held a list then and holds something else now (``None`` between
+the deals of a match) makes the copy fail, and the function is written again
+with that slot looked at on every copy too.
 A state without ``__slots__`` is copied the same way from its ``__dict__``,
 item by item on every call.
 """
@@ -27,6 +30,11 @@ from collections.abc import Callable
 from typing import Any
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
+#: Per class, the slots seen holding something other than a list where a
+#: copy function expected one: copied by ``copy_value`` on every copy.
+_LOOSE: dict[type, set[str]] = {}
+#: Per class, the shape of each slot the current copy function was written for.
+_SHAPES: dict[type, dict[str, str]] = {}
 _MISSING = object()
 
 
@@ -59,9 +67,33 @@ def copy_value(value: Any) -> Any:
     return value
 
 
+def _shape(value: Any) -> str:
+    """What a copy function writes for a value: a list of lists, a list, or other."""
+    if value.__class__ is not list or not value:
+        return "other"
+    return "lists" if value[0].__class__ is list else "list"
+
+
+def _rewrite(cls: type, state: Any) -> Any:
+    """A copy function met a slot of another shape than it was written for: write
+    it again with the slots whose shape changed looked at on every copy."""
+    loose = _LOOSE.setdefault(cls, set())
+    written = _SHAPES[cls]
+    changed = {name for name, shape in written.items()
+               if shape != "other" and _shape(getattr(state, name, None)) != shape} - loose
+    if not changed:
+        raise TypeError(f"{cls.__qualname__}: a slot cannot be copied")
+    loose |= changed
+    copier = _COPIERS[cls] = _write_copier(cls, state)
+    return copier(state)
+
+
 def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
     slots = _slots(cls)
     shared = set(getattr(cls, "shared", ()))
+    loose = _LOOSE.get(cls, set())
+    _SHAPES[cls] = {name: "other" if name in shared or name in loose else _shape(getattr(sample, name, None))
+                    for name in slots}
     body = []
     guarded = []
     for name in slots:
@@ -69,6 +101,8 @@ def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
         attr = f"self.{name}"
         if name in shared:
             body.append(f"other.{name} = {attr}")
+        elif name in loose and value is not _MISSING:
+            body.append(f"other.{name} = copy_value({attr})")
         elif value is _MISSING:
             guarded.append(name)
         elif value.__class__ is list and value and value[0].__class__ is list:
@@ -87,9 +121,12 @@ def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
                     "{k: copy_value(v) for k, v in self.__dict__.items()})")
     lines = ["def copy(self):", "    other = new(cls)", "    try:", *("        " + line for line in body),
              "    except AttributeError:  # a slot set when this was written is unset now",
-             "        return slow(cls, slots, self)", "    return other"]
+             "        return slow(cls, slots, self)",
+             "    except TypeError:  # a slot that held a list then holds None (or the like) now",
+             "        return rewrite(cls, self)", "    return other"]
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "copy_value": copy_value,
-                                 "missing": _MISSING, "slow": _slow_copy, "slots": slots}
+                                 "missing": _MISSING, "slow": _slow_copy, "slots": slots,
+                                 "rewrite": _rewrite}
     exec("\n".join(lines), namespace)  # the code is written here from the slots' names alone
     copier: Callable[[Any], Any] = namespace["copy"]
     copier.__qualname__ = f"{cls.__qualname__}.clone"
