@@ -153,6 +153,14 @@ def cell(entry: dict, index: int = 0) -> str:
     return text
 
 
+def against(entry: dict) -> str:
+    """Heads-up, the other player's win rate too (a called-off deal is nobody's)."""
+    if len(entry["players"]) != 2:
+        return ""
+    other = entry["players"][1]
+    return f"; {other['kind'].removeprefix('cpu:')} {other['win_rate']:.1%}"
+
+
 def line(entry: dict) -> str:
     parts = []
     for p in entry["players"]:
@@ -245,8 +253,10 @@ def summary(figures: dict) -> str:
               ("omniscient_vs_hard", "omniscient vs hard, heads-up (bench only)")]
     lines = [head]
     for key, label in labels:
-        cells = [cell(figures[n][key]) if key in figures[n] else "" for n in names]
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        if any(key in figures[n] for n in names):  # a row no variant measured is left out
+            cells = [cell(figures[n][key]) + against(figures[n][key]) if key in figures[n] else ""
+                     for n in names]
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
     for players in (2, 4):
         cells = []
         for n in names:
@@ -260,7 +270,7 @@ def summary(figures: dict) -> str:
     for n in names:
         for ruleset, entry in figures[n].get("rulesets", {}).items():
             rulesets.append(f"| {ruleset} | {cell(entry, 0)} | {cell(entry, 1)} |")
-    return "\n".join(lines + rulesets)
+    return "\n".join(lines + (rulesets if len(rulesets) > 3 else []))
 
 
 def main(argv: list[str] | None = None) -> int:
