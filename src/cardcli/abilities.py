@@ -17,6 +17,8 @@ the core asks for it with ``isinstance``, never by trying a method:
 * :class:`Prompts`: typed moves and a dialogue of its own at the terminal.
 * :class:`Checkpoints`: lines a record states where a person keeping the
   game on paper would write something down (a round's scores).
+* :class:`RoundScores`: a round scored from what a family writes down at its
+  end, for ``cardcli scoresheet`` (:mod:`cardcli.scoresheet`).
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ from typing import Any
 from .hidden import HandsAndStock, HiddenInfo
 from .narration import Narration
 from .prompts import Prompts
+from .scoresheet.ability import RoundScores
 from .unseen import UNSEEN, UnseenCards, unseen_can, unseen_is
 from .view import TableData
 
-__all__ = ["UNSEEN", "Checkpoints", "HandsAndStock", "HiddenInfo", "Narration", "Prompts", "TableData",
-           "UnseenCards", "checkpoint", "unseen_can", "unseen_is"]
+__all__ = ["UNSEEN", "Checkpoints", "HandsAndStock", "HiddenInfo", "Narration", "Prompts", "RoundScores",
+           "TableData", "UnseenCards", "checkpoint", "unseen_can", "unseen_is"]
 
 
 class Checkpoints:

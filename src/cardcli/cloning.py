@@ -16,10 +16,10 @@ and what they hold, and keeps it:
   (a list that never changes, such as the full pack).
 
 A slot that was empty, ``None`` or unset when the function was written is
-looked at on every copy, so it is copied right once it holds something.  A
-slot that held a list then and holds something else now (``None`` between
-the deals of a match) makes the copy fail, and the function is written again
-with that slot looked at on every copy too.
+looked at on every copy, so it is copied right once it holds something; a
+slot that held a list then and holds ``None`` now (a round's places, set at
+a round's end and cleared at the next deal) has the function written again,
+that slot looked at on every copy from then on.
 A state without ``__slots__`` is copied the same way from its ``__dict__``,
 item by item on every call.
 """
@@ -30,11 +30,8 @@ from collections.abc import Callable
 from typing import Any
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
-#: Per class, the slots seen holding something other than a list where a
-#: copy function expected one: copied by ``copy_value`` on every copy.
-_LOOSE: dict[type, set[str]] = {}
-#: Per class, the shape of each slot the current copy function was written for.
-_SHAPES: dict[type, dict[str, str]] = {}
+#: The slots of each class seen holding ``None``: looked at on every copy.
+_NULLABLE: dict[type, set[str]] = {}
 _MISSING = object()
 
 
@@ -44,6 +41,16 @@ def clone(state: Any) -> Any:
     copier = _COPIERS.get(cls)
     if copier is None:
         copier = _COPIERS[cls] = _write_copier(cls, state)
+    return copier(state)
+
+
+def _relearn(cls: type, state: Any) -> Any:
+    """A copy of ``state``, one of whose slots holds ``None`` where the copy
+    function expected a list: the function is written again, from ``state``,
+    with every slot ever seen holding ``None`` looked at on each copy."""
+    nullable = _NULLABLE.setdefault(cls, set())
+    nullable.update(name for name in _slots(cls) if getattr(state, name, _MISSING) is None)
+    copier = _COPIERS[cls] = _write_copier(cls, state)
     return copier(state)
 
 
@@ -67,33 +74,10 @@ def copy_value(value: Any) -> Any:
     return value
 
 
-def _shape(value: Any) -> str:
-    """What a copy function writes for a value: a list of lists, a list, or other."""
-    if value.__class__ is not list or not value:
-        return "other"
-    return "lists" if value[0].__class__ is list else "list"
-
-
-def _rewrite(cls: type, state: Any) -> Any:
-    """A copy function met a slot of another shape than it was written for: write
-    it again with the slots whose shape changed looked at on every copy."""
-    loose = _LOOSE.setdefault(cls, set())
-    written = _SHAPES[cls]
-    changed = {name for name, shape in written.items()
-               if shape != "other" and _shape(getattr(state, name, None)) != shape} - loose
-    if not changed:
-        raise TypeError(f"{cls.__qualname__}: a slot cannot be copied")
-    loose |= changed
-    copier = _COPIERS[cls] = _write_copier(cls, state)
-    return copier(state)
-
-
 def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
     slots = _slots(cls)
     shared = set(getattr(cls, "shared", ()))
-    loose = _LOOSE.get(cls, set())
-    _SHAPES[cls] = {name: "other" if name in shared or name in loose else _shape(getattr(sample, name, None))
-                    for name in slots}
+    nullable = _NULLABLE.get(cls, set())
     body = []
     guarded = []
     for name in slots:
@@ -101,10 +85,10 @@ def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
         attr = f"self.{name}"
         if name in shared:
             body.append(f"other.{name} = {attr}")
-        elif name in loose and value is not _MISSING:
-            body.append(f"other.{name} = copy_value({attr})")
         elif value is _MISSING:
             guarded.append(name)
+        elif name in nullable:
+            body.append(f"other.{name} = copy_value({attr})")
         elif value.__class__ is list and value and value[0].__class__ is list:
             body.append(f"other.{name} = [item[:] for item in {attr}]")
         elif value.__class__ is list and value:
@@ -122,11 +106,10 @@ def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
     lines = ["def copy(self):", "    other = new(cls)", "    try:", *("        " + line for line in body),
              "    except AttributeError:  # a slot set when this was written is unset now",
              "        return slow(cls, slots, self)",
-             "    except TypeError:  # a slot that held a list then holds None (or the like) now",
-             "        return rewrite(cls, self)", "    return other"]
+             "    except TypeError:  # a slot that held a list when this was written holds None now",
+             "        return relearn(cls, self)", "    return other"]
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "copy_value": copy_value,
-                                 "missing": _MISSING, "slow": _slow_copy, "slots": slots,
-                                 "rewrite": _rewrite}
+                                 "missing": _MISSING, "slow": _slow_copy, "slots": slots, "relearn": _relearn}
     exec("\n".join(lines), namespace)  # the code is written here from the slots' names alone
     copier: Callable[[Any], Any] = namespace["copy"]
     copier.__qualname__ = f"{cls.__qualname__}.clone"

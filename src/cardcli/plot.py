@@ -1,7 +1,8 @@
 """``compare --plot FILE``: the comparison as a picture (PNG or SVG).
 
 Drawn with matplotlib, an optional extra (``cardcli[plot]``) imported only
-here and only when a plot is asked for.  Three panels side by side: how long
+here and only when a plot is asked for (``scoresheet --plot`` draws through
+:func:`pyplot` and :func:`metadata` too).  Three panels side by side: how long
 games last under each ruleset (the share of games still going after so many
 moves), each seat's win rate with its 95% interval, and the stronger CPU's
 score (how often it wins, a first place shared when nobody won counting its
@@ -33,10 +34,11 @@ def check_target(path: Path) -> None:
     folder = path.parent
     if not folder.is_dir():
         raise PlotError(f"--plot {path}: no folder {folder}")
-    _pyplot()
+    pyplot()
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only; :class:`PlotError` when it is not installed."""
     try:
         import matplotlib
 
@@ -53,7 +55,7 @@ def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
 
     ``lengths[j]`` are the moves of every game of ruleset ``j``.
     """
-    plt = _pyplot()
+    plt = pyplot()
     rulesets = data["rulesets"]
     skill = any(r["skill"] for r in rulesets)
     panels = 3 if skill else 2
@@ -97,7 +99,7 @@ def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
 
     figure.suptitle(f"{data['variant']}: {data['games']} games per ruleset, seed {data['seed']}")
     try:
-        figure.savefig(path, metadata=_metadata(path))
+        figure.savefig(path, metadata=metadata(path))
     except OSError as error:
         raise PlotError(f"--plot {path}: cannot write: {error.strerror or error}") from None
     finally:
@@ -136,8 +138,8 @@ def _grouped_bars(axis: Any, rulesets: list[dict[str, Any]], key: str, names: li
     return max(entry[interval][1] for ruleset in rulesets for entry in ruleset[key])
 
 
-def _metadata(path: Path) -> dict[str, Any]:
-    """No creation date in the file, so the same comparison draws the same bytes."""
+def metadata(path: Path) -> dict[str, Any]:
+    """No creation date in the file, so the same data draws the same bytes."""
     if path.suffix.lower() == ".svg":
         return {"Date": None}
     return {}

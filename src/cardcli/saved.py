@@ -33,6 +33,25 @@ def games_dir() -> Path:
     return Path(base) / "cardcli" / "games"
 
 
+def sheets_dir() -> Path:
+    """Where ``cardcli scoresheet`` keeps its sheets by default: ``$CARDCLI_SHEETS``,
+    else beside the games folder (never in it: ``cardcli games`` lists records)."""
+    if os.environ.get("CARDCLI_SHEETS"):
+        return Path(os.environ["CARDCLI_SHEETS"])
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "cardcli" / "sheets"
+
+
+def shown_path(path: Path | str) -> str:
+    """``path`` as a person reads it: under the home folder, ``~/...`` (a
+    shell still takes it as typed)."""
+    text = str(path)
+    home = os.path.expanduser("~")
+    if home not in ("", "/") and text.startswith(home + os.sep):
+        return "~" + text[len(home):]
+    return text
+
+
 def now_stamp() -> str:
     """The time now, as a record header's ``created`` (ISO 8601, local time with its offset)."""
     return datetime.now().astimezone().isoformat(timespec="seconds")

@@ -9,13 +9,20 @@ them (dealer, Page One) and, for the viewer, their cards::
 The row of the player to move starts with :data:`ACTING` (" > "), which is
 how the terminal knows which row to show in bold (:mod:`cardcli.style`): a
 variant that writes its rows with :func:`seat_rows` gets that for free.
+
+A hand with wilds is shown grouped by suit, the wilds apart (:func:`hand_text`),
+and a player picks cards from it by name or by their number there
+(:func:`picked_cards`); a game played in rounds shows its score sheet with :func:`score_sheet`, as
+``cardcli scoresheet`` shows a page kept by hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from .cards import NAME, sorted_hand
+from .cards import NAME, RANK, SUIT, parse_card, sorted_hand
+from .errors import CardError
 from .view import PlayerView
 
 #: How the row of the player to move begins.
@@ -51,3 +58,69 @@ def hands_shown(hands: Sequence[Sequence[int]], viewer: int | None) -> dict[int,
     every hand where ``viewer`` is ``None``."""
     return {seat: " ".join(NAME[card] for card in sorted_hand(hand)) for seat, hand in enumerate(hands)
             if viewer is None or viewer == seat}
+
+
+def hand_order(hand: Iterable[int], wild: int) -> list[int]:
+    """A hand in display order: by suit, low to high, the cards of the ``wild`` rank last."""
+    return sorted(hand, key=lambda card: (RANK[card] == wild, SUIT[card], RANK[card]))
+
+
+def hand_text(hand: Iterable[int], wild: int, numbered: bool = False) -> str:
+    """A hand sorted and grouped (:func:`hand_order`), the wilds apart and marked
+    ``*``: ``4S 9S | 7D | 3C*``; ``numbered`` puts each card's place in front
+    (``1:4S``), for picking cards by number."""
+    groups: list[list[str]] = []
+    current = None
+    for number, card in enumerate(hand_order(hand, wild), start=1):
+        group = -1 if RANK[card] == wild else SUIT[card]
+        if group != current or not groups:
+            groups.append([])
+            current = group
+        label = NAME[card] + ("*" if group < 0 else "")
+        groups[-1].append(f"{number}:{label}" if numbered else label)
+    return " | ".join(" ".join(words) for words in groups)
+
+
+def picked_cards(hand: Sequence[int], words: Iterable[str], wild: int) -> list[int]:
+    """The cards of ``hand`` that ``words`` name, each by name (``4s``) or by
+    its number in :func:`hand_text` ``numbered``; a card named twice must be
+    held twice.  Raises ``ValueError`` with the reason a person should read."""
+    order = hand_order(hand, wild)
+    picked: list[int] = []
+    left = list(hand)
+    for word in words:
+        if word.isdigit():
+            if not 1 <= int(word) <= len(order):
+                raise ValueError(f"there is no card number {int(word)} in your hand (1 to {len(order)})")
+            card = order[int(word) - 1]
+        else:
+            try:
+                card = parse_card(word)
+            except CardError as error:
+                raise ValueError(str(error)) from None
+            if card not in hand:
+                raise ValueError(f"{NAME[card]} is not in your hand")
+        if card not in left:
+            raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
+        left.remove(card)
+        picked.append(card)
+    return picked
+
+
+def score_sheet(names: Sequence[str], rounds: Sequence[Sequence[Any]], totals: Sequence[Any],
+                notes: Sequence[str] = ()) -> list[str]:
+    """The running score sheet of a game in rounds: a line per round (its
+    score per seat, then its note, such as how it ended), then the totals::
+
+        Score sheet:
+          round    ann    bob
+              1    105    210   (bob went out)
+          total    105    210
+    """
+    width = max(6, *(len(name) for name in names))
+    lines = ["Score sheet:", "  round " + " ".join(f"{name:>{width}}" for name in names)]
+    for number, scores in enumerate(rounds, start=1):
+        note = f"   ({notes[number - 1]})" if number <= len(notes) and notes[number - 1] else ""
+        lines.append(f"  {number:>5} " + " ".join(f"{score:>{width}}" for score in scores) + note)
+    lines.append("  total " + " ".join(f"{score:>{width}}" for score in totals))
+    return lines

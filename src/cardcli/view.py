@@ -75,6 +75,47 @@ class ScoreSheet:
 
 
 @dataclass
+class SheetRow:
+    """A row of a :class:`SheetView`: its cells before the scores (``["1",
+    "me", "3H"]``), each seat's score (``None``: not entered yet) and mark."""
+
+    cells: list[str]
+    scores: list[int | None]
+    marks: list[str] = field(default_factory=list)  # per seat: "" or a mark the legend explains
+    note: str = ""
+
+
+@dataclass
+class SheetView:
+    """A score sheet as a page shows it across the table: a row per round,
+    the totals, who leads; ``columns`` head the cells before the scores."""
+
+    label: str
+    players: list[str]
+    columns: list[str] = field(default_factory=list)
+    rows: list[SheetRow] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    leaders: list[int] = field(default_factory=list)  # the seats leading, or winning once it is over
+    legend: list[str] = field(default_factory=list)  # what each mark means: "? entered by hand"
+
+    @classmethod
+    def of_scores(cls, scores: ScoreSheet, players: Sequence[str], lower_wins: bool = False) -> SheetView:
+        """A table's :class:`ScoreSheet` (rows ``[label, score per seat...]``) as a sheet."""
+        totals = list(scores.totals)
+        best = (min(totals) if lower_wins else max(totals)) if totals else None
+        rows = [SheetRow([str(row[0])], [None if score is None else int(score) for score in row[1:]])
+                for row in scores.rows]
+        return cls(scores.label, list(players), ["round"], rows, totals,
+                   [seat for seat, total in enumerate(totals) if total == best])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "players": list(self.players), "columns": list(self.columns),
+                "rows": [{"cells": list(row.cells), "scores": list(row.scores), "marks": list(row.marks),
+                          "note": row.note} for row in self.rows],
+                "totals": list(self.totals), "leaders": list(self.leaders), "legend": list(self.legend)}
+
+
+@dataclass
 class TableView:
     """The table as ``viewer`` sees it.  ``text`` is the terminal's table."""
 

@@ -197,7 +197,8 @@ def test_end_of_the_page_a_deep_pickup_of_the_seventh_card_from_the_top(tmp_path
             await sit_down(page)
             await page.wait_for("!!document.querySelector('#actions .yourturn')")
             hidden = await page.evaluate("!document.querySelector('#piles .card[data-depth=\"7\"]')")
-            await page.tap("#piles .more")  # the whole pile
+            await tap_until(page, "#piles .more",  # the whole pile (a tap lost to a redraw: again)
+                            "!!document.querySelector('#piles .card[data-depth=\"7\"]')")
             seventh = await page.evaluate(
                 "(() => { const c = document.querySelector('#piles .card[data-depth=\"7\"]');"
                 " c.scrollIntoView({block: 'center'}); const r = c.getBoundingClientRect();"

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcli.cards import RANK
+from cardcli.cards import NAME, RANK
 from cardcli.errors import RulesetError
 from cardcli.options import Option, players_options
+from cardcli.record_fields import card_field
 
 OPTIONS: tuple[Option, ...] = (
     Option("decks", None, 'decks in the pack (2s removed): "none" means 1 for two players, 2 for more',
@@ -23,6 +24,16 @@ OPTIONS: tuple[Option, ...] = (
     Option("low_value", 5, "points for a 3, 4, 5, 6 or 7", "int", 0, 1000),
     *players_options(2, 6),
 )
+
+
+def card_of_pack(value: Any, what: str = "card") -> int:
+    """A card of this pack, read from its name: no jokers, no 2s."""
+    card = card_field(value, what)
+    if card >= 52:
+        raise ValueError("there are no jokers in End of the Page")
+    if RANK[card] == 2:
+        raise ValueError(f"{NAME[card]}: the 2s are out of the pack in End of the Page")
+    return card
 
 
 def decks_for(rules: Mapping[str, Any], num_players: int) -> int:

@@ -6,53 +6,36 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.abilities import Prompts
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, parse_card
-from cardcli.errors import CardError, IllegalMove
+from cardcli.cards import NAME, RANK
+from cardcli.errors import IllegalMove
 from cardcli.grammar import type_a_number
-from cardcli.melds import RUN, interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
+from cardcli.melds import interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
 from cardcli.prompts import UI, Say, Turn, ask
+from cardcli.table_text import hand_text, picked_cards
 from cardcli.variant import Action
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
-from .table import hand_text, sorted_for_display
+from .table import move_view
 
 EMPTY = "type a command (help for the list)"
 HELP = """Commands:
-  m CARDS        meld, e.g.  m 4s 4h 7d   (cards by name or by their number in your hand)
-  l CARD MELD    lay off a card on a meld on the table, e.g.  l 7c 2
-  d CARD         discard and end your turn, e.g.  d kc   (your last card: only if it does not play)
-  list           the melds and lay-offs you could make now
-  ? or hint      a hint: how the hard CPU rates your choices from your seat
-  help           this help
-Wilds (marked *) stand for the card you choose; two wilds need two natural cards between them."""
-
-
-def _hand_card(state: EndOfPageState, seat: int, word: str, order: list[int]) -> int:
-    if word.isdigit():
-        number = int(word)
-        if 1 <= number <= len(order):
-            return order[number - 1]
-        raise ValueError(f"there is no card number {number} in your hand (1 to {len(order)})")
-    try:
-        card = parse_card(word)
-    except CardError as error:
-        raise ValueError(str(error)) from None
-    if card not in state.hands[seat]:
-        raise ValueError(f"{NAME[card]} is not in your hand")
-    return card
+  m CARDS      meld, e.g.  m 4s 4h 7d  (cards by name or by number in hand)
+  l CARD MELD  lay off a card on a meld on the table, e.g.  l 7c 2
+  d CARD       discard and end your turn, e.g.  d kc  (a last card that plays
+               cannot be discarded)
+  list         the melds and lay-offs you could make now
+  ? or hint    a hint: how the hard CPU rates your choices from your seat
+  help         this help
+Wilds (marked *) stand for the card you choose; two wilds need two natural
+cards between them."""
 
 
 def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
-    order = sorted_for_display(state, state.hands[seat])
-    picked: list[int] = []
-    left = list(state.hands[seat])
-    for word in words:
-        card = _hand_card(state, seat, word, order)
-        if card not in left:
-            raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
-        left.remove(card)
-        picked.append(card)
-    return picked
+    for word in words:  # "10s=5c": what a wild stands for is asked once the move is clear
+        if "=" in word:
+            raise ValueError(f"name the card alone ({word.split('=')[0]}); what a wild stands for is "
+                             "asked next")
+    return picked_cards(state.hands[seat], words, state.wild)
 
 
 def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
@@ -99,19 +82,6 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
     raise ValueError(f"{text.strip()!r} is not a command (help for the list)")
 
 
-def _label(state: EndOfPageState, action: Action) -> str:
-    kind = action[0]
-    if kind == MELD:
-        return "meld " + meld_text(action[1], state.mrules)
-    if kind == LAYOFF:
-        _, index, card, as_rank = action
-        meld = state.melds[index]
-        means = RANK_NAMES[as_rank] + (SUITS[meld[1]] if meld[0] == RUN else "")
-        return f"lay off {NAME[card]}" + (f" as {means}" if state.is_wild(card) else "") + \
-            f" on meld {index + 1}"
-    return str(action)
-
-
 class EndOfPagePrompts(Prompts):
     """Typed moves (``draw``, ``take``, ``m 4s 4h 3d``, ``l 3s 1``, ``d kc``) and the dialogue."""
 
@@ -142,7 +112,7 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
 
     def listing() -> Say:
         hints = [a for a in legal if a[0] in (MELD, LAYOFF)]
-        lines = (["  " + _label(state, action) for action in hints[:20]]
+        lines = (["  " + move_view(state, seat, action).label for action in hints[:20]]
                  or ["No meld or lay-off now: discard a card."])
         return Say("\n".join(lines + ([f"  ... and {len(hints) - 20} more"] if len(hints) > 20 else [])))
 
@@ -157,7 +127,8 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
         except ValueError as error:
             return Say(f"Not allowed: {error}.")
         if isinstance(action, list):
-            action = action[ui.choose("What does the wild stand for?", [_label(state, a) for a in action])]
+            labels = [move_view(state, seat, a).label for a in action]
+            action = action[ui.choose("What does the wild stand for?", labels)]
         try:
             state.check(action)
         except IllegalMove as error:
@@ -168,8 +139,8 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
 
     return ask(ui, Turn(prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)", typed=typed, help=HELP,
                         words=dict.fromkeys(("list", "ls"), listing), empty=f"Not allowed: {EMPTY}.",
-                        lines=lambda: ["Pick cards by name or number: " + hand_text(state, state.hands[seat],
-                                                                                   numbered=True)]))
+                        lines=lambda: ["Pick cards by name or number: "
+                                       + hand_text(state.hands[seat], state.wild, numbered=True)]))
 
 
 def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcli.abilities import Narration
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS
+from cardcli.cards import NAME, RANK, RANK_PLURALS, SUIT_NAMES
 from cardcli.grammar import name_seats, plural, possessive, seat_name, seat_names
-from cardcli.melds import RUN, SET, meaning_name, meld_text
+from cardcli.melds import SET, meaning_name, meld_label, meld_text, stands_for
 from cardcli.narration import RuleWords, after_move, event_line, round_end
+from cardcli.table_text import hand_text
 from cardcli.variant import Action
 
 from .state import (
@@ -27,7 +28,7 @@ from .state import (
     TAKE,
     EndOfPageState,
 )
-from .table import hand_text, meld_display, score_sheet
+from .table import meld_line, sheet_lines
 
 #: What each option says in the header when it differs from the default, in this order.
 RULE_WORDS: dict[str, RuleWords] = {
@@ -110,11 +111,10 @@ class EndOfPageNarration(Narration):
             _, index, card, as_rank = action
             meld = state.melds[index]
             owner = possessive(seat_name(state.owners[index], names), alone=False)
-            what = f"{owner} set of {RANK_NAMES[meld[1]]}s" if meld[0] == SET else \
-                f"{owner} run of {('spades', 'hearts', 'diamonds', 'clubs')[meld[1]]}"
+            what = f"{owner} {meld_label(meld)}"
             text = f"after a first meld, a card may be laid off on any meld: {NAME[card]} extends {what}"
             if state.is_wild(card):
-                means = RANK_NAMES[as_rank] + ("SHDC"[meld[1]] if meld[0] == RUN else "")
+                means = stands_for(meld, as_rank)
                 text += f"; {_wilds(state)}: {NAME[card]} stands for {means}"
             if len(state.hands[state.turn]) == 1:
                 text += "; a last card that plays must be played"
@@ -156,35 +156,31 @@ class EndOfPageNarration(Narration):
         width = max(len(x) for x in labels)
         lines = [f"Round {state.round + 1} of {state.cfg.page_lines} is over: "
                  f"{name_seats(after.notes[-1], labels)}.", "The table as the round ended:"]
-        if table.melds:
-            for index in range(len(table.melds)):
-                lines.append(f"  {index + 1}. {labels[table.owners[index]]}: {meld_display(table, index)}")
-        else:
-            lines.append("  no melds")
+        lines.extend([meld_line(table, index, labels) for index in range(len(table.melds))] or ["  no melds"])
         scores = after.round_scores[-1]
         for seat in range(n):
             on_table = sum(table.points[c] for c in table.played[seat])
             in_hand = sum(table.points[c] for c in table.hands[seat])
-            hand = hand_text(table, table.hands[seat]) if table.hands[seat] else "no cards (out)"
+            hand = hand_text(table.hands[seat], table.wild) if table.hands[seat] else "no cards (out)"
             lines.append(f"  {labels[seat]:<{width}}  {on_table:>4} on the table - {in_hand:>3} in hand "
                          f"= {scores[seat]:>4}   hand: {hand}")
         lines.append("")
-        lines.extend(score_sheet(after, labels))
+        lines.extend(sheet_lines(after, labels))
         return "\n".join(lines)
 
 
 # -------------------------------------------------------------- the rules
 def _wilds(state: EndOfPageState) -> str:
-    return f"{RANK_NAMES[state.wild]}s are wild this round"
+    return f"{RANK_PLURALS[state.wild]} are wild this round"
 
 
 def _meld_rule(state: EndOfPageState, meld: tuple) -> str:
     """"a run of three or more cards of a suit; 5s are wild this round: 5H stands for QS"."""
     kind, key, _low, cards = meld
     if kind == SET:
-        text = f"a set: three or more {RANK_NAMES[key]}s"
+        text = f"a set: three or more {RANK_PLURALS[key]}"
     else:
-        text = f"a run: three or more {('spades', 'hearts', 'diamonds', 'clubs')[key]} in sequence"
+        text = f"a run: three or more {SUIT_NAMES[key]} in sequence"
     wilds = [(i, c) for i, c in enumerate(cards) if state.is_wild(c) and not (
         kind == SET and RANK[c] == key)]
     if wilds:
@@ -196,12 +192,10 @@ def _meld_rule(state: EndOfPageState, meld: tuple) -> str:
 def laid_off(state: EndOfPageState, index: int, card: int, as_rank: int) -> str:
     """A card laid off, with what a wild stands for: ``5H (as QS)``.  The
     meld may not exist (a refused move names whatever it was given)."""
-    text = NAME[card]
-    if state.is_wild(card):
-        meld = state.melds[index] if 0 <= index < len(state.melds) else None
-        suit = SUITS[meld[1]] if meld is not None and meld[0] == RUN else ""
-        text += f" (as {RANK_NAMES.get(as_rank, '?')}{suit})"
-    return text
+    if not state.is_wild(card):
+        return NAME[card]
+    meld = state.melds[index] if 0 <= index < len(state.melds) else None
+    return f"{NAME[card]} (as {stands_for(meld, as_rank)})"
 
 
 def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | None) -> str:

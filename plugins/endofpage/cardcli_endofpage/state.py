@@ -41,6 +41,7 @@ from cardcli.melds import (
 )
 from cardcli.rand import below
 from cardcli.results import Result
+from cardcli.scoresheet.rummy import played_minus_held
 from cardcli.stock import draw_one, first_missing, rebuild, take
 from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
@@ -248,7 +249,7 @@ class EndOfPageState(UnseenCards, State):
         kind = action[0]
         if kind in (MELD, PICKUP):
             cards = list(action[-1][3])
-            if kind == PICKUP:
+            if kind == PICKUP and action[1] in cards:  # (not in it: an illegal pickup, refused next)
                 cards.remove(action[1])  # the picked-up card comes from the discards
             return cards
         if kind in (DISCARD, TURN_UP, DRAWN):
@@ -295,9 +296,7 @@ class EndOfPageState(UnseenCards, State):
 
     def round_points(self) -> list[int]:
         """Each seat's score for the round as it stands: played minus held."""
-        points = self.points
-        return [sum(points[c] for c in self.played[s]) - sum(points[c] for c in self.hands[s])
-                for s in range(self.num_players)]
+        return [played_minus_held(self.points, played, held) for played, held in zip(self.played, self.hands)]
 
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> tuple:

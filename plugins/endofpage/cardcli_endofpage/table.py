@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcli.abilities import TableData
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUITS
-from cardcli.grammar import name_seats, seat_names
-from cardcli.melds import RUN, SET, meld_text
-from cardcli.table_text import seat_rows
+from cardcli.cards import NAME, RANK_PLURALS
+from cardcli.grammar import is_you, name_seats, possessive, seat_names
+from cardcli.melds import meld_label, meld_shown, meld_text, stands_for
+from cardcli.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.variant import CHANCE, Action
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 
@@ -30,53 +30,19 @@ class EndOfPageTable(TableData):
         return move_view(state, seat, action)
 
 
-def hand_text(state: EndOfPageState, hand: Sequence[int], numbered: bool = False) -> str:
-    """A hand sorted and grouped: suits low to high, the wilds apart."""
-    order = sorted_for_display(state, hand)
-    groups: list[str] = []
-    current = None
-    words: list[str] = []
-    for number, card in enumerate(order, start=1):
-        group = "wild" if state.is_wild(card) else SUITS[SUIT[card]]
-        if group != current:
-            if words:
-                groups.append(" ".join(words))
-            words = []
-            current = group
-        label = NAME[card] + ("*" if state.is_wild(card) else "")
-        words.append(f"{number}:{label}" if numbered else label)
-    if words:
-        groups.append(" ".join(words))
-    return " | ".join(groups)
+def sheet_lines(state: EndOfPageState, names: Sequence[str]) -> list[str]:
+    """The score sheet so far: a line per round played (with how it ended), the totals."""
+    return score_sheet(names, state.round_scores, state.totals, [name_seats(n, names) for n in state.notes])
 
 
-def sorted_for_display(state: EndOfPageState, hand: Sequence[int]) -> list[int]:
-    return sorted(hand, key=lambda c: (1 if state.is_wild(c) else 0, SUIT[c], RANK[c]))
-
-
-def meld_display(state: EndOfPageState, index: int) -> str:
-    meld = state.melds[index]
-    parts = []
-    kind, key, low, cards = meld
-    for i, card in enumerate(cards):
-        if state.is_wild(card):
-            means = RANK_NAMES[key] if kind == SET else RANK_NAMES[low + i] + SUITS[key]
-            parts.append(f"{NAME[card]}(={means})")
-        else:
-            parts.append(NAME[card])
-    what = f"set of {RANK_NAMES[key]}s" if kind == SET else f"run of {SUITS[key]}"
-    return f"{' '.join(parts)}  [{what}]"
-
-
-def score_sheet(state: EndOfPageState, names: Sequence[str]) -> list[str]:
-    """The running score sheet: one line per round played, then the totals."""
-    width = max(6, *(len(n) for n in names))
-    lines = ["Score sheet:", "  round " + " ".join(f"{n:>{width}}" for n in names)]
-    for number, scores in enumerate(state.round_scores, start=1):
-        lines.append(f"  {number:>5} " + " ".join(f"{s:>{width}}" for s in scores)
-                     + f"   ({name_seats(state.notes[number - 1], names)})")
-    lines.append("  total " + " ".join(f"{s:>{width}}" for s in state.totals))
-    return lines
+def meld_line(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
+    """A meld on the table, numbered, with its owner, what each wild stands
+    for and the cards others laid off on it:
+    ``  2. ann: 5C 5H 9D(=5)  [set of 5s]  (laid off: 5S by bob)``."""
+    owner = state.owners[index]
+    laid = ", ".join(f"{NAME[c]} by {names[s]}" for i, s, c, _ in state.layoffs if i == index and s != owner)
+    return f"  {index + 1}. {names[owner]}: {meld_shown(state.melds[index], state.mrules)}" + (
+        f"  (laid off: {laid})" if laid else "")
 
 
 def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
@@ -115,7 +81,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     # it ends (``round_summary``); the table keeps only the totals, in its
     # rows, until the sheet closes the game.
     if state.round_scores and over:
-        lines.extend(score_sheet(state, names))
+        lines.extend(sheet_lines(state, names))
         lines.append("")
     if over:
         lines.append(f"The last round, round {state.round}, as it ended ({name_seats(state.ended, names)}):")
@@ -125,7 +91,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     if cfg.target_score is not None:
         head.append(f"target {cfg.target_score}")
     if state.wild:
-        head.append(f"WILD: {RANK_NAMES[state.wild]}s")
+        head.append(f"WILD: {RANK_PLURALS[state.wild]}")
     head.append(f"stock: {len(state.stock)}")
     head.append(f"rebuilds left: {cfg.reshuffles - state.reshuffled}")
     lines.append(" | ".join(head))
@@ -139,21 +105,17 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.append("Discard pile: empty")
     if state.melds:
         lines.append("On the table:")
-        for index in range(len(state.melds)):
-            laid = [f"{NAME[card]} by {names[seat]}" for (i, seat, card, _r) in state.layoffs
-                    if i == index and seat != state.owners[index]]
-            note = f"  (laid off: {', '.join(laid)})" if laid else ""
-            lines.append(f"  {index + 1}. {names[state.owners[index]]}: {meld_display(state, index)}{note}")
+        lines.extend(meld_line(state, index, names) for index in range(len(state.melds)))
     else:
         lines.append("On the table: no melds yet")
     lines.extend(seat_rows(players(state, names), acting(state)))
     if viewer is not None and 0 <= viewer < n:
-        lines.append(f"Your hand: {hand_text(state, state.hands[viewer])}")
+        lines.append(f"Your hand: {hand_text(state.hands[viewer], state.wild)}")
     elif viewer is None:
         for seat, hand in enumerate(state.hands):
             if hand:
-                owner = "Your" if names[seat].lower() == "you" else f"{names[seat]}'s"
-                lines.append(f"  {owner} hand: {hand_text(state, hand)}")
+                lines.append(f"  {'Your' if is_you(names[seat]) else possessive(names[seat])} hand: "
+                             f"{hand_text(hand, state.wild)}")
     return "\n".join(lines)
 
 
@@ -168,18 +130,16 @@ def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) 
                       note=f"rebuilds left: {cfg.reshuffles - state.reshuffled}"))
     melds = []
     for index, meld in enumerate(state.melds):
-        kind, key = meld[0], meld[1]
-        label = f"set of {RANK_NAMES[key]}s" if kind == SET else f"run of {SUITS[key]}"
-        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], label))
+        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], meld_label(meld)))
     notes = [f"Round {state.round + (0 if over else 1)} of {cfg.page_lines}"]
     if cfg.target_score is not None:
         notes.append(f"Target {cfg.target_score}")
     if state.wild:
-        notes.append(f"Wild: {RANK_NAMES[state.wild]}s")
+        notes.append(f"Wild: {RANK_PLURALS[state.wild]}")
     hand: list[str] = []
     marks: dict[str, str] = {}
     if viewer is not None and 0 <= viewer < state.num_players:
-        for card in sorted_for_display(state, state.hands[viewer]):
+        for card in hand_order(state.hands[viewer], state.wild):
             hand.append(NAME[card])
             if state.is_wild(card):
                 marks[NAME[card]] = "wild"
@@ -212,7 +172,7 @@ def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
     if kind == LAYOFF:
         _, index, card, as_rank = action
         meld = state.melds[index]
-        means = RANK_NAMES[as_rank] + (SUITS[meld[1]] if meld[0] == RUN else "")
+        means = stands_for(meld, as_rank)
         wild = state.is_wild(card)
         return MoveView("layoff", f"lay off {NAME[card]}" + (f" as {means}" if wild else "") +
                         f" on meld {index + 1}", [NAME[card]], choice=f"as {means}" if wild else "",

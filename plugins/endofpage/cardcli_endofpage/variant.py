@@ -6,18 +6,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.abilities import Checkpoints
-from cardcli.cards import NAME, RANK, RANK_NAMES, SUITS, build_deck
+from cardcli.cards import NAME, RANK, RANK_PLURALS, build_deck
 from cardcli.errors import RulesetError
 from cardcli.grammar import possessive, seat_name
-from cardcli.melds import RUN, Meld, meaning_on, meld_from_names, meld_text
+from cardcli.melds import Meld, meaning_on, meld_from_names, meld_text, stands_for
 from cardcli.options import cached_config
-from cardcli.record_fields import EventFields, card_field, cards_field, reshuffle_size
+from cardcli.record_fields import EventFields, cards_field, reshuffle_size
 from cardcli.variant import Action, Rules, Variant
 
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, decks_for
+from .config import card_of_pack as _card
 from .dialogue import EndOfPagePrompts
 from .narrate import EndOfPageNarration, laid_off, round_over
+from .sheet import EndOfPageSheet
 from .state import (
     DEAL,
     DISCARD,
@@ -45,16 +47,6 @@ EVENTS = EventFields("End of the Page",
                               "draw": ("seat", "cards", "card"), "reshuffle": ("cards",)})
 
 
-def _card(value: Any, what: str = "card") -> int:
-    """A card of this pack: no jokers, no 2s."""
-    card = card_field(value, what)
-    if card >= 52:
-        raise ValueError("there are no jokers in End of the Page")
-    if RANK[card] == 2:
-        raise ValueError(f"{NAME[card]}: the 2s are out of the pack in End of the Page")
-    return card
-
-
 def _drawn_card(data: Mapping[str, Any]) -> int:
     """The card of a chance ``draw``: ``"cards": ["7D"]`` as in every variant,
     or ``"card": "7D"``, the spelling of earlier version-1 records."""
@@ -73,7 +65,7 @@ def parse_meld_items(items: Any, state: EndOfPageState) -> Meld:
     return meld_from_names(items, state.mrules, _card)
 
 
-class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Checkpoints,
+class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, EndOfPageSheet, Checkpoints,
                        Variant[EndOfPageState]):
     name = "endofpage"
     title = "End of the Page"
@@ -113,10 +105,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Che
             data: dict[str, Any] = {"move": "layoff", "card": NAME[card], "meld": index + 1}
             if state.is_wild(card):
                 meld = state.melds[index] if 0 <= index < len(state.melds) else None
-                if meld is not None and meld[0] == RUN:
-                    data["as"] = RANK_NAMES[as_rank] + SUITS[meld[1]]
-                else:
-                    data["as"] = RANK_NAMES[as_rank]
+                data["as"] = stands_for(meld, as_rank)
             return data
         if kind == DISCARD:
             return {"move": "discard", "card": NAME[action[1]]}
@@ -217,7 +206,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, Che
             if seat == state.dealer:
                 card = action[3] if action[3] >= 0 else wild_of(cards)
                 if card >= 0:
-                    text += f"; the wild card is {NAME[card]} ({RANK_NAMES[RANK[card]]}s are wild)"
+                    text += f"; the wild card is {NAME[card]} ({RANK_PLURALS[RANK[card]]} are wild)"
             if viewer is None or viewer == seat:
                 text += ": " + " ".join(NAME[c] for c in cards)
             return text

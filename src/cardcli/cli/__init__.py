@@ -36,6 +36,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "compare": ("compare", "Compare house rules of VARIANT: game length, seats, skill, on the same seeds."),
     "serve": ("serve", "Host a table of VARIANT that friends join from a phone's browser or cardcli join."),
     "join": ("join", "Take the seat of an invite LINK from cardcli serve (or watch, with a watch link)."),
+    "scoresheet": ("scoresheet", "Keep the score sheet of VARIANT played with a real deck, each round "
+                   "checked and scored."),
     "new-variant": ("new_variant", "Write a working variant plugin called NAME (the game Sevens) to change "
                     "into yours."),
 }

@@ -49,6 +49,8 @@ MAX_ITERATIONS = 100_000
 MAX_SECONDS = 60.0
 #: Imagined deals weighed by the opponent model per decision (when it reads).
 PARTICLES = 128
+#: What a rating means (a hint's, ``replay --explain``'s), said under the ratings.
+SCALE = "  (100 = sure first place, 0 = sure last)"
 
 
 @dataclass(frozen=True)

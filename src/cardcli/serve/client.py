@@ -270,4 +270,7 @@ class JoinClient:
             self.result = message["result"]
             self.out("")
             self.out(message["text"])
+        elif kind == "board":  # a read-only board (a score sheet kept by hand): shown whole each time
+            self.out("")
+            self.out(str(message.get("text") or message.get("headline") or ""))
         return None

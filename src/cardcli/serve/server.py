@@ -7,9 +7,12 @@ The bare address (``GET /``, what someone types from the host's screen
 without the token) gets a short page saying to ask the host for an invite
 link, and nothing about the tables.
 A client's first message names its token; from then on the token's table
-receives its messages.  Nothing a client sends can stop the server: each
-problem is answered with an error message to that client (or a closed
-connection), and the tables go on.
+receives its messages.  Beside tables, the server hosts *boards*
+(:mod:`cardcli.serve.board`): read-only pages at a watch link.  Both are
+*venues*: whatever has links, the page they open, and takes clients.
+Nothing a client sends can stop the server: each problem is answered with
+an error message to that client (or a closed connection), and the tables
+go on.
 
 Every request must name, in ``Host``, an address the server serves (the one
 in its links, or this machine's loopback): a page elsewhere that points a
@@ -27,7 +30,7 @@ import html
 import logging
 import weakref
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server as WsServer
@@ -38,7 +41,7 @@ from websockets.http11 import Request, Response
 
 from ..safe_text import printable
 from .protocol import MAX_FRAME, BadMessage, encode, error, parse_client
-from .table import Table
+from .table import Client
 
 #: Messages queued for a client that does not read them before it is dropped
 #: (it reconnects and gets the whole table again).
@@ -91,6 +94,24 @@ _WELCOME = _note("This is a cardcli card table. To sit down, ask the host for yo
                  "its QR code on the host's screen): each player has a link of their own.")
 
 
+class Venue(Protocol):
+    """What the server serves: a :class:`~cardcli.serve.table.Table` or a
+    :class:`~cardcli.serve.board.Board`.  It says which of its links a token
+    is, the page those links open, and takes the clients that said hello."""
+
+    page: str
+
+    def find(self, token: str) -> tuple[str, int | None] | None: ...
+
+    def join(self, client: Client, seat: int | None) -> None: ...
+
+    def leave(self, client: Client) -> None: ...
+
+    def receive(self, client: Client, message: dict[str, Any]) -> None: ...
+
+    def refuse(self, client: Client, problem: BadMessage) -> None: ...
+
+
 class Connection:
     """One WebSocket client: its outgoing queue (so a slow phone never holds a
     table up) and, once it said hello, its table and seat."""
@@ -99,7 +120,7 @@ class Connection:
         self.socket = socket
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.prompts = False
-        self.table: Table | None = None
+        self.table: Venue | None = None
         self.closing = False
 
     def send(self, message: dict[str, Any]) -> None:
@@ -132,7 +153,7 @@ class TableServer:
     every client's problem to that client."""
 
     def __init__(self) -> None:
-        self.tables: list[Table] = []
+        self.tables: list[Venue] = []
         #: The addresses requests may name in ``Host`` (``host:port``, lower case).
         self.hosts: set[str] = set()
         self._names: set[str] = set()
@@ -142,14 +163,14 @@ class TableServer:
         self.log.addHandler(logging.NullHandler())
         self.log.propagate = False
 
-    def add(self, table: Table) -> None:
+    def add(self, table: Venue) -> None:
         self.tables.append(table)
 
-    def remove(self, table: Table) -> None:
+    def remove(self, table: Venue) -> None:
         if table in self.tables:
             self.tables.remove(table)
 
-    def find(self, token: str) -> tuple[Table, str, int | None] | None:
+    def find(self, token: str) -> tuple[Venue, str, int | None] | None:
         for table in self.tables:
             found = table.find(token)
             if found is not None:
@@ -215,9 +236,10 @@ class TableServer:
         if path in ("/", "/t", "/t/"):
             return _response(200, "OK", _WELCOME, _TYPES[".html"])
         if path.startswith("/t/"):
-            if self.find(path[3:]) is None:
+            found = self.find(path[3:])
+            if found is None:
                 return _response(404, "Not Found", _GONE, _TYPES[".html"])
-            page = _static("index.html")
+            page = _static(found[0].page)
             assert page is not None
             return _response(200, "OK", page, _TYPES[".html"])
         if path.startswith("/static/"):

@@ -152,7 +152,7 @@ class Evening(Protocol):
 
 
 @dataclass
-class _Limiter:
+class Limiter:
     """A token bucket per client: a flood of messages gets errors, then a closed connection."""
 
     tokens: float = BURST
@@ -227,6 +227,9 @@ class Table:
     """A table served to its clients, one game after another.  All its state
     changes on the event loop's thread."""
 
+    #: The page its links open (a board's is ``board.html``).
+    page = "index.html"
+
     def __init__(self, variant: Variant, seats: list[Seat], *, watch_token: str | None = None,
                  options: TableOptions | None = None,
                  host_turn: Callable[..., Awaitable[Action]] | None = None,
@@ -249,7 +252,7 @@ class Table:
         self.evening: Evening | None = None
         #: Called when a seat says "play again" or leaves between games.
         self.on_change: Callable[[], None] = lambda: None
-        self.limits: dict[int, _Limiter] = {}
+        self.limits: dict[int, Limiter] = {}
         self.closed = False
         self.game: Game | None = None
         #: The game's number in the evening (the first is 1).
@@ -567,7 +570,7 @@ class Table:
 
     def count(self, client: Client) -> None:
         """Count a message that is not an accepted move; close a client that floods."""
-        if not self.limits.setdefault(id(client), _Limiter()).allow():
+        if not self.limits.setdefault(id(client), Limiter()).allow():
             client.send(error("too-fast", "too many messages: the connection is closed"))
             client.close("too many messages")
 

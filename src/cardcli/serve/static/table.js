@@ -1,11 +1,9 @@
 // The phone page of a cardcli table: draws what the server sends (docs/protocol.md)
-// and sends back the index of the move the player picks.  No build step, no library.
+// and sends back the index of the move the player picks.  No build step, no library;
+// cards.js (loaded first) draws the cards and the texts.
 "use strict";
 
 const PROTOCOL = 2;
-const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-// A card name standing alone in a text: 7H, 10S, JK (as cardcli's terminal styles them).
-const CARD = /(^|[^A-Za-z0-9])((10|[2-9JQKA])([SHDC])|JK)(?![A-Za-z0-9])/g;
 // The top cards of a pile shown before "show all" (the whole pile is one tap away).
 const PILE_SHOWN = 6;
 // Seconds without a word from the server (a ping is answered at once) before
@@ -47,63 +45,6 @@ const log = [];
 // nothing there (a name, who is connected) leaves them as they are, so a tap
 // under way is never lost to a redraw.
 const drawn = { hand: "", actions: "" };
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-// Text with its card names as suit symbols, hearts and diamonds in red.
-function rich(tag, cls, text) {
-  const node = el(tag, cls);
-  let last = 0;
-  for (const match of text.matchAll(CARD)) {
-    const start = match.index + match[1].length;
-    node.append(text.slice(last, start));
-    const name = match[2];
-    if (name === "JK") {
-      node.append(el("span", "joker", "JK"));
-    } else {
-      node.append(el("span", "H D".includes(match[4]) ? "red" : "", match[3] + SUITS[match[4]]));
-    }
-    last = start + name.length;
-  }
-  node.append(text.slice(last));
-  return node;
-}
-
-// A terminal's text (a round's end, the final table) for a phone: a line per
-// line, in a fixed-width font; a line too long for the screen wraps, indented,
-// instead of scrolling sideways.
-function textBlock(text) {
-  const box = el("div", "textblock");
-  for (const line of text.split("\n")) {
-    const indent = line.length - line.trimStart().length;
-    const row = rich("div", "line", line.trimStart() || "\u00a0");
-    row.style.setProperty("--indent", indent + "ch");
-    box.append(row);
-  }
-  return box;
-}
-
-// "10H" -> a card; "JK" -> the joker; "7D=4S" -> 7D standing for 4S.
-function cardNode(name, opts = {}) {
-  const [own, means] = name.split("=");
-  const node = el(opts.button ? "button" : "span", "card" + (opts.small ? " small" : ""));
-  if (opts.button) node.type = "button";
-  if (own === "JK") {
-    node.append(el("span", "rank", "JK"), el("span", "suit", "\u2605"));
-  } else {
-    const suit = own.slice(-1);
-    node.append(el("span", "rank", own.slice(0, -1)), el("span", "suit", SUITS[suit] || suit));
-    if (suit === "H" || suit === "D") node.classList.add("red");
-  }
-  if (means) node.append(el("span", "means", "=" + means.replace(/[SHDC]$/, (s) => SUITS[s])));
-  node.setAttribute("aria-label", name);
-  return node;
-}
 
 // ------------------------------------------------------------ the connection
 function connect() {

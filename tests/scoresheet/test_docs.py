@@ -1,0 +1,35 @@
+"""docs/scoresheet.md stays true: its complete example, run as the page shows
+it, prints the page shown and writes the CSV shown."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "scoresheet.md"
+
+
+def blocks() -> list[str]:
+    return re.findall(r"^```[a-z]*\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.S | re.M)
+
+
+def test_the_complete_example_prints_what_the_page_shows(tmp_path, monkeypatch):
+    found = blocks()
+    words = next(b for b in found if b.startswith("# End of the Page at the kitchen table"))
+    console = next(b for b in found if b.startswith("$ cardcli scoresheet"))
+    csv = next(b for b in found if b.startswith("round,dealer,wild"))
+    command, *shown = console.splitlines()
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "evening.txt").write_text(words)
+    args = shlex.split(command.removeprefix("$ cardcli "))
+    result = CliRunner().invoke(cli, args, env={"CARDCLI_SHEETS": str(tmp_path / "sheets")})
+    assert result.exit_code == 0, result.output
+    printed = result.output.splitlines()
+    assert printed[:-1] == shown[:-1]  # the last line names where the sheet is kept
+    assert printed[-1].startswith("The sheet is kept in ") and shown[-1].startswith("The sheet is kept in ")
+    assert (tmp_path / "evening.csv").read_text() == csv
