@@ -12,11 +12,14 @@ pages), each side playing the very same seeded games:
   verbatim; B is today's ``simulate.play_fast``, which runs the driver
   (without history: nothing looks back at a simulated game), and again B
   keeping the history, to show what that costs.  Random (``easy``) CPUs.
-* **hard's search**: A is the former ``HardPlayer.rate`` and ``playout``
-  loops (copied here, with an iteration budget); B is today's
-  ``HardPlayer.rate``, whose playouts run the driver (with the
-  ``rollout_value`` stop where the variant has one).  200 playouts a
-  decision, at positions a few moves into games.
+* **hard's playouts**: the flat rating of the former ``HardPlayer.rate``
+  (every legal move played out on the same imagined deals, 200 playouts a
+  decision, at positions a few moves into games), A with the former
+  hand-written playout loop (copied here, with today's stops: the
+  variant's ``rollout_value``, and ``playout_estimate`` after
+  ``PLAYOUT_CUTOFF`` events), B with ``HardPlayer.playout``, which runs the
+  driver.  (Today's search, a tree over the seat's information sets, is
+  built on those playouts; ``bench/bench_hard.py`` measures its strength.)
 
 Both sides run interleaved, A B B A, for ``--rounds`` rounds in one process,
 timed by the process's CPU time, so a shared machine slows both alike; the
@@ -41,8 +44,10 @@ from collections.abc import Callable
 
 from cardcli.driver import Driver
 from cardcli.game import choose_dealer, derive_seed
+from cardcli.hidden import HiddenInfo
 from cardcli.players import default_seats, make_cpu
 from cardcli.players.hard import MAX_PLAYOUT_EVENTS, Budget, HardPlayer, place_value
+from cardcli.players.ismcts import PLAYOUT_CUTOFF
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
 from cardcli.simulate import GameOutcome, play_fast
@@ -90,9 +95,10 @@ def play_fast_with_history(variant, rules, seats, seed: int) -> GameOutcome:
     return GameOutcome(0, seed, result.places, result.winner, driver.moves, driver.events, result.scores)
 
 
-def former_rate(searcher: HardPlayer, state: State, seat: int, legal: list, rng: random.Random) -> list:
-    """``HardPlayer.rate`` before the driver (with an iteration budget), verbatim
-    but for the deadline; the mean value of each legal move."""
+def flat_rate(searcher: HardPlayer, state: State, seat: int, legal: list, rng: random.Random,
+              playout: Callable[[State, int, random.Random], float]) -> list:
+    """``HardPlayer.rate`` as it was (flat, with an iteration budget) with
+    ``playout`` for its playouts; the mean value of each legal move."""
     count = len(legal)
     totals = [0.0] * count
     limit = searcher.budget.iterations
@@ -103,16 +109,17 @@ def former_rate(searcher: HardPlayer, state: State, seat: int, legal: list, rng:
         for index in range(count):
             trial = world.clone()
             trial.apply_legal(legal[index])
-            totals[index] += former_playout(searcher, trial, seat, random.Random(stream))
+            totals[index] += playout(trial, seat, random.Random(stream))
         worlds += 1
         done += count
     return [total / worlds for total in totals]
 
 
 def former_playout(searcher: HardPlayer, world: State, seat: int, rng: random.Random) -> float:
-    """``HardPlayer.playout`` before the driver, verbatim."""
+    """``HardPlayer.playout`` before the driver, verbatim but for today's cutoff."""
     policy = searcher.rollout
-    for _ in range(MAX_PLAYOUT_EVENTS):
+    estimates = type(world).playout_estimate is not HiddenInfo.playout_estimate
+    for _ in range(PLAYOUT_CUTOFF if estimates else MAX_PLAYOUT_EVENTS):
         player = world.current_player()
         if player >= 0:
             world.apply_legal(policy(world, player, world.legal_actions(), rng))
@@ -124,6 +131,10 @@ def former_playout(searcher: HardPlayer, world: State, seat: int, rng: random.Ra
         early = world.rollout_value(seat)
         if early is not None:
             return early
+    if world.current_player() == TERMINAL:  # ended by the very last event allowed
+        return place_value(world, seat)
+    if estimates:
+        return world.playout_estimate(seat)
     return 0.5
 
 
@@ -170,12 +181,15 @@ def search_pair(name: str, count: int, seed: int) -> tuple[Callable[[], float], 
         if player >= 0 and len(state.legal_actions()) > 1:
             starts.append((state, player, state.legal_actions()))
 
+    def former(world: State, seat: int, rng: random.Random) -> float:
+        return former_playout(searcher, world, seat, rng)
+
     def before() -> float:
-        return sum(sum(former_rate(searcher, state, seat, legal, random.Random(i)))
+        return sum(sum(flat_rate(searcher, state, seat, legal, random.Random(i), former))
                    for i, (state, seat, legal) in enumerate(starts))
 
     def after() -> float:
-        return sum(sum(r.value for r in searcher.rate(state, seat, legal, random.Random(i)))
+        return sum(sum(flat_rate(searcher, state, seat, legal, random.Random(i), searcher.playout))
                    for i, (state, seat, legal) in enumerate(starts))
 
     return before, after
@@ -232,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<10} {players}p games, the driver keeping its history:          "
               f"median {kept['median']:.3f}  range {kept['low']:.3f}-{kept['high']:.3f}")
         search = interleaved(*search_pair(name, args.positions, args.seed), args.rounds)
-        print(f"  {name:<10} {players}p hard's search ({args.positions} decisions, 200 playouts each): "
+        print(f"  {name:<10} {players}p hard's playouts ({args.positions} decisions, 200 playouts each): "
               f"median {search['median']:.3f}  range {search['low']:.3f}-{search['high']:.3f}")
     return 0
 

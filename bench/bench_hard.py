@@ -1,34 +1,47 @@
 """How strong is the hard CPU, and how long does it think?
 
-Reproduces the figures of the hard-CPU targets:
+Measures every figure of docs/cpu.md's "Measured strength", seats rotated,
+95% Wilson intervals, and prints them as the tables the page shows:
 
-* heads-up, seats rotated: hard against normal, and normal against easy;
-* four players: hard against three normal CPUs;
-* for reference, an omniscient copy of hard that sees every card (a
-  bench-only player, never offered in play): against normal heads-up, against
-  three normal CPUs, and against hard; and how much of the omniscient
-  player's edge over normal the honest one keeps;
-* a "sighted" copy of hard that sees the other hands but not the order of
-  the stock (bench only too), against normal heads-up and against three
-  normal CPUs: as well as any honest reading of the hands could ever do;
-* decision time at the default budget (median and 95th percentile, four
-  players, choices with more than one legal move).
+* heads-up: hard against normal, and normal against easy;
+* four players: hard against three normal CPUs (with the share of games
+  someone won, for trick, whose called-off deals nobody wins);
+* what the search is made of, each against normal heads-up on the same
+  deals: hard without its tree (every later choice as normal would make it:
+  flat Monte Carlo) and hard knowing only what the table shows now (no
+  memory of earlier events);
+* for reference, bench-only copies that see more than a seat may: one that
+  sees the other hands (not the order of the stock), the *sighted* copy, as
+  well as any reading of the hands could ever do; one that sees every card,
+  the *omniscient* copy;
+* a short arena in every shipped ruleset: hard against normal heads-up;
+* decision time at the default budget, heads-up and at four players
+  (median, 95th percentile and the share of decisions the clock stopped).
 
-Win rates come with 95% Wilson intervals.  Usage::
+Usage::
 
-    python bench/bench_hard.py                    # every variant that supports hard
+    python bench/bench_hard.py                            # everything: hours on two cores
     python bench/bench_hard.py --variants matching --games 1000
-    python bench/bench_hard.py --quick            # a smoke run
+    python bench/bench_hard.py --quick                    # a smoke run
+    python bench/bench_hard.py --json > figures.json
+    python bench/bench_hard.py --save figures.json    # keeps each row as it is measured
+    python bench/bench_hard.py --table figures.json   # the tables of a saved (even unfinished) run
+
+A game of End of the Page is a whole page (ten rounds by default), so its
+rows have their own, smaller sample (``--pages``, ``--pages4``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import random
 import statistics
 import sys
 import time
+from typing import Any
 
 from cardcli import arena
 from cardcli.driver import Driver
@@ -37,12 +50,18 @@ from cardcli.players import make_cpu
 from cardcli.players.hard import Budget, HardPlayer, supports_hard
 from cardcli.plugins import get_registry
 from cardcli.records import SeatInfo
-from cardcli.rulesets import default_ruleset
-from cardcli.variant import State
+from cardcli.rulesets import default_ruleset, load_ruleset, shipped_rulesets
 
-OMNISCIENT = "cpu:omniscient"
-SIGHTED = "cpu:sighted"
 _original_make_cpu = make_cpu
+#: The budget every hard player of the bench gets (``--playouts`` sets it; default: the default budget).
+BUDGET = Budget()
+
+#: Bench-only players (never offered in play): ``cpu:LEVEL`` for the arena.
+VARIANTS_OF_HARD = {
+    "flat": {"depth": False},          # no tree below the root
+    "table": {"follow": False},        # what the table shows now, no memory of earlier events
+    "reading": {"read": True},         # the opponent model on top
+}
 
 
 class SightedHard(HardPlayer):
@@ -51,7 +70,7 @@ class SightedHard(HardPlayer):
     How well could any honest reading of the hands do?  No better than this.
     """
 
-    def imagine(self, state: State, seat: int, rng: random.Random) -> State:
+    def imagine(self, state: Any, seat: int, rng: random.Random) -> Any:
         zones = state.card_zones()
         hidden = [name for name in state.hidden_zones(seat) if not name.startswith("hand ")]
         pool = sorted(card for name in hidden for card in zones[name])
@@ -66,20 +85,26 @@ class SightedHard(HardPlayer):
 
 
 def _make_cpu_for_bench(variant, level, seed, seat):
-    """The arena's player factory, plus the bench-only omniscient and sighted players."""
+    """The arena's player factory, plus the bench-only players."""
+    budget = BUDGET
+    if level == "hard":
+        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget)
     if level == "omniscient":
-        return HardPlayer(variant, derive_seed(seed, "hard"), seat, Budget(), omniscient=True)
+        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, omniscient=True)
     if level == "sighted":
-        return SightedHard(variant, derive_seed(seed, "hard"), seat, Budget())
+        return SightedHard(variant, derive_seed(seed, "hard"), seat, budget)
+    if level.startswith("hard-") and level[5:] in VARIANTS_OF_HARD:
+        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, **VARIANTS_OF_HARD[level[5:]])
     return _original_make_cpu(variant, level, seed, seat)
 
 
 arena.make_cpu = _make_cpu_for_bench  # this process and its forked workers only
 
 
-def matchup(name: str, kinds: list[str], games: int, seed: int, workers: int | None) -> dict:
+def matchup(name: str, kinds: list[str], games: int, seed: int, workers: int | None,
+            rules: dict | None = None) -> dict:
     variant = get_registry().get(name)
-    rules = dict(default_ruleset(variant).options)
+    rules = rules if rules is not None else dict(default_ruleset(variant).options)
     players = [SeatInfo(f"p{i}-{kind.split(':')[1]}", kind) for i, kind in enumerate(kinds)]
     report = arena.run(variant, rules, players, games, seed, workers=workers)
     data = report.as_dict()
@@ -87,37 +112,63 @@ def matchup(name: str, kinds: list[str], games: int, seed: int, workers: int | N
             "draws": report.draws, "players": data["players"]}
 
 
-def decision_times(name: str, games: int, seed: int) -> dict:
-    """Seconds per real decision of a default-budget hard CPU among three normal ones."""
+def decision_times(name: str, players: int, games: int, seed: int) -> dict:
+    """Seconds per real decision (more than one legal move) of a default-budget
+    hard CPU among normal ones, and how often the clock stopped it."""
     variant = get_registry().get(name)
     rules = dict(default_ruleset(variant).options)
     times: list[float] = []
+    stops = 0
     for game in range(games):
-        game_seed = derive_seed(seed, "times", game)
-        state = variant.new_state(rules, 4, choose_dealer(game_seed, 4))
-        hard_seat = game % 4
-        hard = HardPlayer(variant, game_seed, hard_seat, Budget())
-        others = [make_cpu(variant, "normal", game_seed, s) for s in range(4)]
-        players = [hard if seat == hard_seat else others[seat] for seat in range(4)]
-        Driver(state, players, rng=random.Random(game_seed)).run()
+        game_seed = derive_seed(seed, "times", players, game)
+        state = variant.new_state(rules, players, choose_dealer(game_seed, players))
+        hard_seat = game % players
+        hard = HardPlayer(variant, game_seed, hard_seat, BUDGET)
+        seated = [hard if seat == hard_seat else make_cpu(variant, "normal", game_seed, seat)
+                  for seat in range(players)]
+        Driver(state, seated, rng=random.Random(game_seed)).run()
         times.extend(hard.decision_seconds)
+        stops += hard.clock_stops
     times.sort()
-    return {"decisions": len(times), "choices_per_game": round(len(times) / games, 1),
+    if not times:
+        return {"decisions": 0}
+    return {"players": players, "games": games, "decisions": len(times),
+            "load_average": round(os.getloadavg()[0], 2),
             "median_seconds": round(statistics.median(times), 4),
-            "p95_seconds": round(times[int(0.95 * (len(times) - 1))], 4), "max_seconds": round(times[-1], 4),
-            "budget": Budget().describe()}
+            "p95_seconds": round(times[math.ceil(0.95 * len(times)) - 1], 4),  # nearest rank
+            "max_seconds": round(times[-1], 4),
+            "clock_stops": stops, "clock_stop_share": round(stops / len(times), 4),
+            "budget": BUDGET.describe()}
 
 
-def rate(entry: dict, index: int = 0) -> float:
-    return entry["players"][index]["win_rate"]
+def cell(entry: dict, index: int = 0) -> str:
+    """A player's win rate with its interval and sample, as the docs' table shows it."""
+    p = entry["players"][index]
+    low, high = p["win_rate_ci95"]
+    text = f"{p['win_rate']:.1%} [{low:.1%}, {high:.1%}] ({entry['games']})"
+    if entry["draws"]:
+        decided = entry["games"] - entry["draws"]
+        share = p["wins"] / decided if decided else 0.0
+        text += f"; {entry['draws'] / entry['games']:.0%} called off, {share:.1%} of the rest"
+    return text
+
+
+def against(entry: dict) -> str:
+    """Heads-up, the other player's win rate too (a called-off deal is nobody's)."""
+    if len(entry["players"]) != 2:
+        return ""
+    other = entry["players"][1]
+    return f"; {other['kind'].removeprefix('cpu:')} {other['win_rate']:.1%}"
 
 
 def line(entry: dict) -> str:
     parts = []
     for p in entry["players"]:
         low, high = p["win_rate_ci95"]
-        parts.append(f"{p['kind']} {p['win_rate']:.1%} [{low:.1%}, {high:.1%}]")
-    text = f"  {entry['matchup']:<44} {entry['games']:>5} games  " + "  |  ".join(parts)
+        score = f", mean score {p['mean_score']:.0f}" if "mean_score" in p else ""
+        parts.append(f"{p['kind']} {p['win_rate']:.1%} [{low:.1%}, {high:.1%}] "
+                     f"(place {p['mean_place']:.2f}{score})")
+    text = f"  {entry['matchup']:<40} {entry['games']:>5} games  " + "  |  ".join(parts)
     if entry["draws"]:  # called-off games: nobody wins them, so say how the rest went too
         decided = entry["games"] - entry["draws"]
         share = entry["players"][0]["wins"] / decided if decided else 0.0
@@ -125,61 +176,161 @@ def line(entry: dict) -> str:
     return text
 
 
+def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any = None) -> dict:
+    """Every figure of one variant, into ``rows``; ``save()`` after each row (a long run keeps
+    what it measured)."""
+    quick = args.quick
+    pages = name == "endofpage"
+    two = 6 if quick else (args.pages if pages else args.games)
+    four = 4 if quick else (args.pages4 if pages else args.games4)
+    reference = 4 if quick else min(two, args.reference_pages if pages else args.reference)
+    reference4 = 4 if quick else min(four, args.reference_pages if pages else args.reference)
+    seed, workers = args.seed, args.workers
+    normal3 = ["cpu:normal"] * 3
+    save = save or (lambda: None)
+
+    def run(key: str, kinds: list[str], games: int) -> None:
+        if args.only and key not in args.only:
+            return
+        started = time.perf_counter()
+        rows[key] = matchup(name, kinds, games, seed, workers)
+        save()
+        if not args.json:
+            print(line(rows[key]), f"({time.perf_counter() - started:.0f} s)", flush=True)
+
+    run("hard_vs_normal", ["cpu:hard", "cpu:normal"], two)
+    run("normal_vs_easy", ["cpu:normal", "cpu:easy"], 6 if quick else max(two, 1000))
+    run("hard_vs_3_normal", ["cpu:hard", *normal3], four)
+    run("flat_vs_normal", ["cpu:hard-flat", "cpu:normal"], reference)
+    run("table_vs_normal", ["cpu:hard-table", "cpu:normal"], reference)
+    run("reading_vs_normal", ["cpu:hard-reading", "cpu:normal"], reference)
+    run("sighted_vs_normal", ["cpu:sighted", "cpu:normal"], reference)
+    run("sighted_vs_3_normal", ["cpu:sighted", *normal3], reference4)
+    run("omniscient_vs_normal", ["cpu:omniscient", "cpu:normal"], reference)
+    run("omniscient_vs_3_normal", ["cpu:omniscient", *normal3], reference4)
+    run("omniscient_vs_hard", ["cpu:omniscient", "cpu:hard"], reference)
+    if not args.only or "rulesets" in args.only:
+        rows["rulesets"] = {}
+        registry = get_registry()
+        for ruleset, _path, _data in shipped_rulesets(registry, name):
+            rules = dict(load_ruleset(ruleset, registry, name).options)
+            games = 4 if quick else (args.ruleset_pages if pages else args.ruleset_games)
+            started = time.perf_counter()
+            entry = matchup(name, ["cpu:hard", "cpu:normal"], games, seed, workers, rules)
+            rows["rulesets"][ruleset] = entry
+            save()
+            if not args.json:
+                print(f"  [{ruleset}]", line(entry).strip(), f"({time.perf_counter() - started:.0f} s)",
+                      flush=True)
+    if not args.only or "time" in args.only:
+        for players in (2, 4):
+            games = 1 if quick else (args.time_games // (5 if pages else 1))
+            rows[f"time_{players}"] = t = decision_times(name, players, games, seed)
+            save()
+            if not args.json and t["decisions"]:
+                print(f"  decision time ({players} players, {t['budget']}): median "
+                      f"{t['median_seconds'] * 1000:.0f} ms, "
+                      f"95th percentile {t['p95_seconds'] * 1000:.0f} ms, "
+                      f"longest {t['max_seconds'] * 1000:.0f} ms over {t['decisions']} decisions of "
+                      f"{t['games']} games; the clock stopped {t['clock_stops']} "
+                      f"({t['clock_stop_share']:.1%}); load average {t['load_average']}", flush=True)
+    return rows
+
+
+def summary(figures: dict) -> str:
+    """The strength table of docs/cpu.md, as Markdown."""
+    names = list(figures)
+    head = "| | " + " | ".join(names) + " |\n| --- |" + " --- |" * len(names)
+    labels = [("normal_vs_easy", "normal vs easy, heads-up"), ("hard_vs_normal", "hard vs normal, heads-up"),
+              ("hard_vs_3_normal", "hard vs three normal"),
+              ("flat_vs_normal", "hard without its tree (flat) vs normal, heads-up"),
+              ("table_vs_normal", "hard without memory (the table alone) vs normal, heads-up"),
+              ("reading_vs_normal", "hard reading the other player as normal vs normal, heads-up"),
+              ("sighted_vs_normal", "sighted vs normal, heads-up (bench only)"),
+              ("sighted_vs_3_normal", "sighted vs three normal (bench only)"),
+              ("omniscient_vs_normal", "omniscient vs normal, heads-up (bench only)"),
+              ("omniscient_vs_3_normal", "omniscient vs three normal (bench only)"),
+              ("omniscient_vs_hard", "omniscient vs hard, heads-up (bench only)")]
+    lines = [head]
+    for key, label in labels:
+        if any(key in figures[n] for n in names):  # a row no variant measured is left out
+            cells = [cell(figures[n][key]) + against(figures[n][key]) if key in figures[n] else ""
+                     for n in names]
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    for players in (2, 4):
+        cells = []
+        for n in names:
+            t = figures[n].get(f"time_{players}")
+            cells.append("" if not t or not t.get("decisions") else
+                         f"median {t['median_seconds']:.2f} s, 95th percentile {t['p95_seconds']:.2f} s, "
+                         f"clock stopped {t['clock_stop_share']:.1%} ({t['decisions']} decisions)")
+        lines.append(f"| decision time, {'heads-up' if players == 2 else 'four players'} | "
+                     + " | ".join(cells) + " |")
+    rulesets = ["", "| ruleset | hard vs normal, heads-up | normal |", "| --- | --- | --- |"]
+    for n in names:
+        for ruleset, entry in figures[n].get("rulesets", {}).items():
+            rulesets.append(f"| {ruleset} | {cell(entry, 0)} | {cell(entry, 1)} |")
+    return "\n".join(lines + (rulesets if len(rulesets) > 3 else []))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", nargs="*", help="variants to measure (default: all that support hard)")
-    parser.add_argument("--games", type=int, default=400, help="games per heads-up matchup (default 400)")
+    parser.add_argument("--games", type=int, default=1000, help="games heads-up (default 1000)")
+    parser.add_argument("--games4", type=int, default=400, help="games at four players (default 400)")
+    parser.add_argument("--pages", type=int, default=100, help="End of the Page games heads-up (default 100)")
+    parser.add_argument("--pages4", type=int, default=40, help="End of the Page games at four (default 40)")
+    parser.add_argument("--reference", type=int, default=200,
+                        help="games for the rows that show what the search is made of and the "
+                             "bench-only players (default 200, never more than the main rows)")
+    parser.add_argument("--reference-pages", type=int, default=30, help="the same for End of the Page")
+    parser.add_argument("--ruleset-games", type=int, default=100, help="games per shipped ruleset")
+    parser.add_argument("--ruleset-pages", type=int, default=20, help="End of the Page games per ruleset")
+    parser.add_argument("--time-games", type=int, default=30, help="games timed decision by decision")
+    parser.add_argument("--only", nargs="*", help="only these rows (hard_vs_normal, rulesets, time, ...)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--quick", action="store_true", help="a smoke run with few games")
+    parser.add_argument("--playouts", type=int, help="a budget of exactly this many playouts for every "
+                        "hard player (default: the default budget)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 40 playouts")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--save", help="also write the figures as JSON to this file, after each row")
+    parser.add_argument("--table", metavar="FILE",
+                        help="print the tables of figures saved by --save, measure nothing")
     args = parser.parse_args(argv)
-    games = 8 if args.quick else args.games
+    if args.table:
+        with open(args.table, encoding="utf-8") as saved:
+            print(summary(json.load(saved)))
+        return 0
+    global BUDGET
+    if args.playouts or args.quick:
+        BUDGET = Budget(iterations=args.playouts or 40, seconds=None)
     registry = get_registry()
     names = args.variants or sorted(registry.variants)
     figures: dict[str, dict] = {}
+
+    def save() -> None:
+        if args.save:
+            with open(args.save, "w", encoding="utf-8") as out:
+                json.dump(figures, out, indent=2)
+
     for name in names:
         variant = registry.get(name)
         if not supports_hard(variant, variant.new_state(default_ruleset(variant).options, 2, 0)):
-            print(f"{name}: does not support the hard CPU (no hidden_zones/set_zones)", file=sys.stderr)
+            print(f"{name}: does not support the hard CPU (no hidden-information ability)", file=sys.stderr)
             continue
         started = time.perf_counter()
-        entry: dict = {}
-        entry["hard_vs_normal"] = matchup(name, ["cpu:hard", "cpu:normal"], games, args.seed, args.workers)
-        easy_games = 8 if args.quick else max(games, 1000)  # cheap: always 1,000 games
-        entry["normal_vs_easy"] = matchup(name, ["cpu:normal", "cpu:easy"], easy_games, args.seed,
-                                          args.workers)
-        three_normal = ["cpu:normal"] * 3
-        entry["hard_vs_3_normal"] = matchup(name, ["cpu:hard", *three_normal], games, args.seed, args.workers)
-        entry["omniscient_vs_normal"] = matchup(name, [OMNISCIENT, "cpu:normal"], games, args.seed,
-                                                args.workers)
-        entry["omniscient_vs_3_normal"] = matchup(name, [OMNISCIENT, *three_normal], games, args.seed,
-                                                  args.workers)
-        entry["omniscient_vs_hard"] = matchup(name, [OMNISCIENT, "cpu:hard"], games, args.seed, args.workers)
-        entry["sighted_vs_normal"] = matchup(name, [SIGHTED, "cpu:normal"], games, args.seed, args.workers)
-        entry["sighted_vs_3_normal"] = matchup(name, [SIGHTED, *three_normal], games, args.seed,
-                                               args.workers)
-        omniscient_edge = rate(entry["omniscient_vs_normal"]) - 0.5
-        hard_edge = rate(entry["hard_vs_normal"]) - 0.5
-        entry["edge_kept"] = round(hard_edge / omniscient_edge, 3) if omniscient_edge > 0 else None
-        entry["decision_time"] = decision_times(name, 2 if args.quick else 12, args.seed)
-        entry["seconds"] = round(time.perf_counter() - started, 1)
-        figures[name] = entry
         if not args.json:
-            print(f"{name} ({entry['seconds']} s)")
-            for key in ("hard_vs_normal", "normal_vs_easy", "hard_vs_3_normal", "omniscient_vs_normal",
-                        "omniscient_vs_3_normal", "omniscient_vs_hard", "sighted_vs_normal",
-                        "sighted_vs_3_normal"):
-                print(line(entry[key]))
-            kept = entry["edge_kept"]
-            print(f"  edge over normal kept by the honest player: "
-                  f"{'n/a' if kept is None else f'{kept:.0%}'}")
-            t = entry["decision_time"]
-            print(f"  decision time (4 players, {t['budget']}): median {t['median_seconds'] * 1000:.0f} ms, "
-                  f"95th percentile {t['p95_seconds'] * 1000:.0f} ms over {t['decisions']} decisions "
-                  f"({t['choices_per_game']} real choices a game)")
+            print(f"{name} (load average {os.getloadavg()[0]:.1f})", flush=True)
+        figures[name] = {}
+        measure(name, args, figures[name], save)
+        figures[name]["seconds"] = round(time.perf_counter() - started, 1)
+        save()
     if args.json:
         print(json.dumps(figures, indent=2))
+    else:
+        print()
+        print(summary(figures))
     return 0
 
 

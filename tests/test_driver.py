@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcli.driver import DecisionClock, Driver, ExternalTurn, Hook, PolicyPlayer, Walk
+from cardcli.driver import DecisionClock, Driver, ExternalTurn, Follower, Hook, PolicyPlayer, Walk
 from cardcli.errors import IllegalMove
 from cardcli.game import Game, choose_dealer
 from cardcli.players import make_cpu
@@ -310,3 +310,38 @@ def test_a_server_can_think_in_a_worker_thread():
 
     turns = asyncio.run(host())
     assert turns > 0 and state.result() is not None
+
+
+class Listener(PolicyPlayer, Follower):
+    """A CPU that is told every event (the way the hard CPU follows a game)."""
+
+    def __init__(self, policy, rng):
+        super().__init__(policy, rng)
+        self.told: list[tuple[int, int, object, int]] = []
+
+    def observe(self, state, seat, action, event):
+        self.told.append((state.current_player(), seat, action, event))
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_followers_are_told_every_event_before_it_is_applied(name):
+    variant, state, cpus = table(name, 4, players=2)
+    listener = Listener(variant.cpu_policy("normal"), random.Random(1))
+    driver = Driver(state, [listener, cpus[1]], rng=random.Random(2))
+    driver.run()
+    assert [event for *_, event in listener.told] == list(range(driver.events))
+    assert [action for _, _, action, _ in listener.told] == driver.history
+    assert all(before == seat for before, seat, _, _ in listener.told)  # the state as it was before
+
+
+def test_a_follower_gets_the_same_game_as_a_plain_player():
+    """Being told the events changes nothing of the game itself."""
+    variant, state, cpus = table("trick", 6, players=2)
+    plain = Driver(state.clone(), [PolicyPlayer(variant.cpu_policy("normal"), random.Random(1)), cpus[1]],
+                   rng=random.Random(2))
+    plain.run()
+    variant, state, cpus = table("trick", 6, players=2)
+    told = Driver(state, [Listener(variant.cpu_policy("normal"), random.Random(1)), cpus[1]],
+                  rng=random.Random(2))
+    told.run()
+    assert told.history == plain.history

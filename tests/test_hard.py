@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from cardcli.arena import wilson_interval
 from cardcli.cli import cli
 from cardcli.errors import CardcliError
+from cardcli.players import make_cpu
 from cardcli.players.hard import Budget, HardPlayer, supports_hard
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
@@ -86,7 +87,8 @@ def test_hard_does_not_cheat(name):
 @pytest.mark.parametrize("name", VARIANTS)
 def test_the_no_cheating_test_can_fail(name):
     """A player that looks at the hidden cards is caught by the same comparison."""
-    for variant, state, seat, legal in positions(name, 3, seed=5, every=4):
+    worlds = (p for seed in range(5, 40) for p in positions(name, 3, seed=seed, every=4))
+    for variant, state, seat, legal in worlds:
         other = state.determinize(seat, random.Random(99))
         a = HardPlayer(variant, 7, seat, Budget(60, None), omniscient=True).rate(state, seat, legal)
         b = HardPlayer(variant, 7, seat, Budget(60, None), omniscient=True).rate(other, seat, legal)
@@ -107,14 +109,28 @@ def test_hard_only_chooses_legal_moves(name):
     assert chosen > 10
 
 
-def test_iteration_budget_is_exact_and_deterministic():
-    variant, state, seat, legal = next(positions("matching", 2, seed=1, every=1))
-    budget = Budget(iterations=50, seconds=None)
-    ratings = HardPlayer(variant, 3, seat, budget).rate(state, seat, legal)
-    playouts = sum(r.playouts for r in ratings)
-    assert playouts == (50 // len(legal)) * len(legal)
-    again = HardPlayer(variant, 3, seat, budget).rate(state, seat, legal)
-    assert [(r.action, r.value) for r in ratings] == [(r.action, r.value) for r in again]
+def test_iteration_budget_is_kept_and_deterministic():
+    """``hard=N`` spends at most N playouts, in whole rounds of paired ones
+    (one per move still in the running), and the same seed thinks the same."""
+    for name in VARIANTS:
+        variant, state, seat, legal = next(p for p in positions(name, 2, seed=1, every=1) if len(p[3]) > 2)
+        budget = Budget(iterations=90, seconds=None)
+        player = HardPlayer(variant, 3, seat, budget)
+        ratings = player.rate(state, seat, legal)
+        playouts = sum(r.playouts for r in ratings)
+        assert 90 - 2 * len(legal) < playouts <= 90
+        again = HardPlayer(variant, 3, seat, budget).rate(state, seat, legal)
+        assert [(r.action, r.value, r.playouts) for r in ratings] == \
+            [(r.action, r.value, r.playouts) for r in again]
+        assert player.clock_stops == 0
+
+
+def test_the_clock_stops_a_search_and_says_so():
+    variant, state, seat, legal = next(positions("matching", 4, seed=2, every=1))
+    player = HardPlayer(variant, 1, seat, Budget(iterations=100_000, seconds=0.02))
+    player.act(state, seat, legal)
+    assert player.clock_stops == 1
+    assert sum(r.playouts for r in player.last_ratings) < 100_000
 
 
 def test_time_budget_is_respected():
@@ -271,3 +287,25 @@ def test_places_value_shares_tied_places(places, values):
     from cardcli.results import places_value
 
     assert [places_value(places, seat) for seat in range(len(places))] == pytest.approx(values)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_kit_catches_a_player_that_looks_at_hidden_cards(name):
+    """The conformance kit's check (``BlindCheck``) fails for a player that sees every card."""
+    from cardcli.driver import Driver
+    from cardcli.testing.checks import BlindCheck
+
+    variant = get_registry().get(name)
+    rules = dict(default_ruleset(variant).options)
+    normal = [make_cpu(variant, "normal", 3, seat) for seat in range(2)]
+    for seed in range(10):
+        cheat = HardPlayer(variant, seed, 0, Budget(iterations=12, seconds=None), omniscient=True)
+        check = BlindCheck(0, cheat, random.Random(seed), limit=3)
+        driver = Driver(variant.new_state(rules, 2, seed % 2), [cheat, normal[1]], rng=random.Random(seed),
+                        hooks=[check])
+        try:
+            driver.advance(20_000)
+        except AssertionError as error:
+            assert "cannot see" in str(error)
+            return
+    pytest.fail("a player that looks at the hidden cards was never caught")

@@ -80,6 +80,22 @@ class Hook:
         ``history`` include it."""
 
 
+class Follower:
+    """A player told of every event of its game as it happens: the driver
+    calls :meth:`observe` before applying each event, with the state as it
+    was, the seat acting (``CHANCE`` for the deck) and the action.
+
+    The state is the real one, hidden cards and all; a follower must read
+    only what its own seat may know (the hard CPU reads its seat's view of
+    the state and other seats' decisions, never a chance outcome).
+    ``event`` numbers the events of the game from 0, so a follower can
+    tell when it missed some.
+    """
+
+    def observe(self, state: Any, seat: int, action: Action, event: int) -> None:
+        """Called before the ``event``-th event, ``action`` by ``seat``, is applied to ``state``."""
+
+
 class PolicyPlayer:
     """A policy (``(state, seat, legal, rng) -> action``) with its random
     source, as a player.  Its ``policy`` and ``rng`` are read when it is
@@ -160,6 +176,11 @@ class Driver(Generic[S]):
                 policies.append(_through_act(player.act))
                 rngs.append(None)
         self._policies, self._rngs = policies, rngs
+        followers: list[Follower] = []
+        for player in seated:
+            if isinstance(player, Follower):
+                followers.append(player)
+        self._followers = followers
 
     def reset(self, state: S) -> None:
         """Drive ``state`` from now on, with the same players, random source
@@ -227,6 +248,9 @@ class Driver(Generic[S]):
         lists), at a node where ``seat`` acts (``CHANCE`` for a chance
         event): the hooks, the history and the counters, as :meth:`apply`
         does after its check.  The record reader calls it directly."""
+        state = self.state
+        for follower in self._followers:
+            follower.observe(state, seat, action, self.events)
         hooks = self.hooks
         if hooks:
             for hook in hooks:
@@ -260,7 +284,8 @@ class Driver(Generic[S]):
         self.apply(action, checked=True)
 
     # ------------------------------------------------------------ many steps
-    def advance(self, limit: int | None = None, *, rollout_seat: int | None = None) -> int:
+    def advance(self, limit: int | None = None, *, rollout_seat: int | None = None,
+                decisions: list[Action] | None = None) -> int:
         """Apply chance events and players' decisions until an external seat
         must decide or the game is over; return ``to_move()`` then.
 
@@ -268,15 +293,17 @@ class Driver(Generic[S]):
         makes it a search's playout: the call also ends after any event
         where ``state.rollout_value(rollout_seat)`` gives a value (the end
         of a round of a long match, say).  At an external seat the
-        ``deciding`` hooks run once for that decision.
+        ``deciding`` hooks run once for that decision.  ``decisions``, when
+        given, gets every decision this call applies, in order (a search
+        keys what it saw the other seats do by them).
 
         With no hooks and no checks this runs the hot loop, which keeps
         :attr:`moves` and :attr:`events` in local variables until it
         returns: players may read the state and :attr:`history`, not those
         counters.
         """
-        if not self.hooks and not self.checked:
-            return self._advance_plain(limit, rollout_seat)
+        if not self.hooks and not self.checked and not self._followers:
+            return self._advance_plain(limit, rollout_seat, decisions)
         state = self.state
         current_player = state.current_player
         players = self._players
@@ -294,18 +321,22 @@ class Driver(Generic[S]):
                 return seat
             if limit is not None and done >= limit:
                 return seat
-            self.apply(self.decide(), checked=self.checked)
+            action = self.decide()
+            self.apply(action, checked=self.checked)
+            if decisions is not None and seat >= 0:
+                decisions.append(action)
             done += 1
             if rollout_seat is not None and _rollout_value(state, rollout_seat) is not None:
                 return current_player()
 
-    def _advance_plain(self, limit: int | None, rollout_seat: int | None) -> int:
+    def _advance_plain(self, limit: int | None, rollout_seat: int | None,
+                       decisions: list[Action] | None = None) -> int:
         """:meth:`advance` with no hooks and no checks: the hot loop.
 
         A :class:`PolicyPlayer`'s policy is called directly (one call a
         decision, not two).
         """
-        if limit is None and rollout_seat is None and not self.keeps_history:
+        if limit is None and rollout_seat is None and not self.keeps_history and decisions is None:
             return self._run_bare()
         state = self.state
         current_player = state.current_player
@@ -325,6 +356,8 @@ class Driver(Generic[S]):
                         break
                     action = policy(state, seat, legal_actions(), rngs[seat])
                     moves += 1
+                    if decisions is not None:
+                        decisions.append(action)
                 elif seat == CHANCE:
                     action = sample_chance(rng)
                 else:

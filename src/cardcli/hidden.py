@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
-from .rand import below, shuffle
+from .rand import shuffle
 
 #: A test of what a zone cannot hold: ``lambda card: SUIT[card] == HEARTS``.
 CardTest = Callable[[int], bool]
@@ -76,6 +76,13 @@ class HiddenInfo(ABC):
         of a long match): ``seat``'s value in [0, 1], or ``None`` to play on."""
         return None
 
+    def playout_estimate(self, seat: int) -> float | None:
+        """A search's guess at ``seat``'s value in [0, 1] when a playout has
+        run long without ending (:data:`cardcli.players.hard.PLAYOUT_CUTOFF`
+        events): the search stops it there.  ``None``, the default, plays
+        every playout to its end."""
+        return None
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A copy in which everything ``seat`` cannot see is dealt anew at
         random, consistently with what it knows (zone sizes, known cards,
@@ -83,36 +90,13 @@ class HiddenInfo(ABC):
 
         The result depends only on what ``seat`` can see and on ``rng``: the
         hidden cards are pooled and sorted before shuffling, so two states
-        that differ only in hidden cards give the same copy.
+        that differ only in hidden cards give the same copy.  It knows what
+        the table shows now (:meth:`cardcli.inference.Knowledge.from_state`);
+        the hard CPU also remembers what earlier events showed.
         """
-        known = self.known_cards(seat)
-        names = self.hidden_zones(seat)
-        zones = self.card_zones()  # type: ignore[attr-defined]  # the State's
-        pending = self.pending_card(seat)
-        if pending is not None and (pending[0] not in names or pending[1] in known.get(pending[0], ())):
-            pending = None  # in plain sight of ``seat``, or known: it stays where it is
-        if pending is not None:
-            # The pending card leaves its zone for a zone of its own, so the
-            # rest of that zone is dealt as the table knows it (a suit the
-            # player was seen to lack, say), and a card that fits is chosen.
-            zone, card, fits = pending
-            held = list(zones[zone])
-            held.remove(card)
-            zones = {**zones, zone: held, _PENDING: [card]}
-            names = [*names, _PENDING]
-        dealt = deal_anew(zones, names, known, rng)
-        excluded = self.ruled_out(seat)
-        if excluded:
-            _respect_exclusions(dealt, names, known, excluded, rng)
-        if pending is not None:
-            card = _pick_pending(dealt, names, known, excluded, fits, rng)
-            dealt[zone].append(card)
-            del dealt[_PENDING]
-        copy: Self = self.clone()  # type: ignore[attr-defined]  # the State's
-        copy.set_zones(dealt)
-        if pending is not None:
-            copy.set_pending_card(card)
-        return copy
+        from .inference import redeal
+
+        return redeal(self, seat, rng)
 
 
 class HandsAndStock(HiddenInfo):
@@ -175,56 +159,3 @@ def deal_anew(zones: Mapping[str, Sequence[int]], names: Sequence[str], known: M
         dealt[name] = list(known.get(name, ())) + pool[start:start + free[name]]
         start += free[name]
     return dealt
-
-
-def _respect_exclusions(dealt: dict[str, list[int]], names: list[str], known: dict[str, list[int]],
-                        excluded: dict[str, CardTest], rng: random.Random) -> None:
-    """Swap cards out of zones known not to hold them, with cards of other
-    hidden zones that may go there (known cards stay put)."""
-    for name in names:
-        test = excluded.get(name)
-        if test is None:
-            continue
-        cards = dealt[name]
-        for i in range(len(known.get(name, ())), len(cards)):
-            card = cards[i]
-            if not test(card):
-                continue
-            places: list[tuple[str, int]] = []
-            for other in names:
-                if other == name or (other in excluded and excluded[other](card)):
-                    continue
-                others = dealt[other]
-                places.extend((other, j) for j in range(len(known.get(other, ())), len(others))
-                              if not test(others[j]))
-            if places:
-                other, j = places[below(rng, len(places))]
-                cards[i], dealt[other][j] = dealt[other][j], card
-
-
-#: The zone a pending card (``HiddenInfo.pending_card``) is dealt in while a state is re-dealt.
-_PENDING = "(pending)"
-
-
-def _pick_pending(dealt: dict[str, list[int]], names: list[str], known: Mapping[str, Sequence[int]],
-                  excluded: Mapping[str, CardTest], fits: CardTest, rng: random.Random) -> int:
-    """The pending card of a re-deal: one of the hidden cards that fit, at
-    random, swapped with the card dealt to the pending zone (where that card
-    may go).  Takes the pending zone's card out of ``dealt``."""
-    slot = dealt[_PENDING]
-    dealt_there = slot[0]
-    choices: list[tuple[str, int]] = [(_PENDING, 0)] if fits(dealt_there) else []
-    for name in names:
-        if name == _PENDING or (name in excluded and excluded[name](dealt_there)):
-            continue
-        cards = dealt[name]
-        choices.extend((name, j) for j in range(len(known.get(name, ())), len(cards)) if fits(cards[j]))
-    slot.clear()
-    if not choices:  # no hidden card fits: keep what was dealt rather than break the deal
-        return dealt_there
-    name, j = choices[below(rng, len(choices))]
-    if name == _PENDING:
-        return dealt_there
-    card = dealt[name][j]
-    dealt[name][j] = dealt_there
-    return card

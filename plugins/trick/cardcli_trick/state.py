@@ -25,7 +25,7 @@ from cardcli.abilities import UnseenCards, unseen_can, unseen_is
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play, plural
-from cardcli.results import Result, rank_places
+from cardcli.results import Result, places_value, rank_places
 from cardcli.stock import check_drawn, draw_one, take
 from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
 
@@ -39,6 +39,9 @@ PLAYS = tuple(((PLAY, card, False), (PLAY, card, True)) for card in range(53))
 #: ``OFFERED[card][call]``: the plays of ``card`` a hand offers, with the Page One call when ``call``.
 OFFERED = (*(((plays[0],), plays) for plays in PLAYS), ((), ()))  # an unseen card offers none
 
+#: A long playout's value (``playout_estimate``): a base shared by the seats
+#: and a part for holding fewer cards than the others.
+ESTIMATE_BASE, ESTIMATE_SPREAD = 0.45, 0.2
 #: The cards of each suit.
 SUITED = tuple(frozenset(card for card in range(52) if SUIT[card] == suit) for suit in range(4))
 
@@ -137,24 +140,20 @@ class TrickState(UnseenCards, State):
             suit = self.suit
             cfg = self.cfg
             actions: list = []
-            seen: list = []
+            # Each card once: with one deck and one joker no card is held twice
+            # (a long deal's hand of 30 cards made a seen-list quadratic).
+            cards = hand if cfg.decks == 1 and cfg.jokers <= 1 else dict.fromkeys(hand)
             if suit < 0:  # leading, or after a led joker: any card
                 joker_ok = cfg.joker_last or len(hand) > 1
-                for card in hand:
-                    if card in seen:
-                        continue
-                    seen.append(card)
+                for card in cards:
                     if card != JOKER or joker_ok:
                         actions.extend(OFFERED[card][call])
                 if not actions and (self.stock or self.tricks):
                     actions.append(DRAW_ACTION)
                 return actions
             joker = False
-            for card in hand:
+            for card in cards:
                 if SUIT[card] == suit:
-                    if card in seen:
-                        continue
-                    seen.append(card)
                     actions.extend(OFFERED[card][call])
                 elif card == JOKER:
                     joker = True
@@ -264,6 +263,14 @@ class TrickState(UnseenCards, State):
             last = self.deal_winners[-1]
             return 0.5 if last is None else float(last == seat)
         return None
+
+    def playout_estimate(self, seat: int) -> float | None:
+        """A playout still running after a long stretch is a deal of big hands,
+        most often called off in the end (by ``normal`` CPUs, measured: about
+        0.44 of a win for the seat holding fewer cards heads-up after 100
+        more events, 0.23 for the other); fewer cards is better."""
+        places = rank_places([len(hand) for hand in self.hands])
+        return ESTIMATE_BASE / self.num_players + ESTIMATE_SPREAD * places_value(places, seat)
 
     # ---------------------------------------------------------------- chance
     def draw_count(self) -> int:

@@ -1,13 +1,19 @@
-"""The ``hard`` CPU: search on the variant interface, honest about hidden cards.
+"""The ``hard`` CPU: search over what its seat knows, strength set by playouts.
 
-Determinized flat Monte Carlo (perfect-information Monte Carlo): each
-iteration deals everything the seat cannot see anew, consistently with what it
-knows (:meth:`HiddenInfo.determinize`), then plays the game out after each of its
-legal moves with a fast policy, the same random stream for every move (common
-random numbers: the luck of the deal cancels out of the comparison).  The move
-with the best mean value is played.  It never reads another
-hand or the stock order: a determinization depends only on what the seat can
-see, which ``tests/test_hard.py`` checks by changing the hidden cards.
+Each decision is an information-set tree search (:mod:`cardcli.players.ismcts`)
+over deals imagined from what the seat knows (:mod:`cardcli.inference`): the
+hard CPU follows its game event by event (it is a
+:class:`~cardcli.driver.Follower`), so it remembers what the table showed
+earlier (a suit a player had to draw to follow, the cards a rebuilt stock
+was made of), not only what the table shows now.  It never reads another
+hand or the stock: everything it imagines comes from its seat's view, which
+the conformance kit checks by dealing the hidden cards anew before its
+choices (:class:`cardcli.testing.checks.BlindCheck`).
+
+Its strength is its budget in playouts: ``cpu:hard=N`` spends exactly ``N``
+(at most, in whole rounds), so a game is repeatable from its seed.  The
+default budget adds a clock, a safety stop for a slow machine that should
+seldom be reached (``bench/bench_hard.py`` counts how often it is).
 
 Written once here, it serves every variant whose states declare the
 hidden-information ability (:class:`cardcli.hidden.HiddenInfo`).
@@ -17,25 +23,32 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
-from ..driver import Driver, PolicyPlayer
+from ..driver import Driver, Follower, PolicyPlayer
 from ..errors import CardcliError
 from ..hidden import HiddenInfo
-from ..results import places_value
+from ..inference import Knowledge, Reading, redeal
 from ..variant import Action, State, Variant
+from .ismcts import MAX_PLAYOUT_EVENTS, WIN_WEIGHT, Search, place_value, play_out
+
+__all__ = ["DEFAULT_ITERATIONS", "DEFAULT_SECONDS", "MAX_ITERATIONS", "MAX_PLAYOUT_EVENTS", "MAX_SECONDS",
+           "WIN_WEIGHT", "Budget", "HardPlayer", "Rating", "place_value", "supports_hard"]
 
 #: Playouts per decision by default (a seat may ask for more: ``cpu:hard=2000``).
-DEFAULT_ITERATIONS = 2000
-#: ...but never more than this many seconds by default.
-DEFAULT_SECONDS = 0.5
+DEFAULT_ITERATIONS = 600
+#: ...and a clock that stops a decision on a slow or busy machine.
+DEFAULT_SECONDS = 1.5
 #: The most a seat may ask for: a minute, or about that many playouts on a
 #: laptop.  A budget comes from a command line or from a record's header, and
 #: a record naming ``hard=100000000s`` must not hang the game that resumes it.
 MAX_ITERATIONS = 100_000
 MAX_SECONDS = 60.0
-MAX_PLAYOUT_EVENTS = 5000
+#: Imagined deals weighed by the opponent model per decision (when it reads).
+PARTICLES = 128
 #: What a rating means (a hint's, ``replay --explain``'s), said under the ratings.
 SCALE = "  (100 = sure first place, 0 = sure last)"
 
@@ -82,111 +95,129 @@ class Rating:
     playouts: int
 
 
-#: How much of a finished game's value is winning it outright (the rest is
-#: the place reached).  Mostly winning: a shared, called-off hand is not a win,
-#: and valuing it as an average result made the search steer into draws.
-WIN_WEIGHT = 0.75
+class HardPlayer(Follower):
+    """A search-based CPU (see the module docstring).
 
-
-def place_value(state: State, seat: int) -> float:
-    """A finished game's value for ``seat``, from 1 (won) to 0 (last).
-
-    Players tied on a place share the places they span (a heads-up draw is
-    worth half the place part to each), and only a single winner gets the
-    win part.
+    ``follow=False`` forgets earlier events (it knows only what the table
+    shows now), ``read=True`` weighs the imagined deals by how well they
+    explain the other seats' recent moves (:class:`cardcli.inference.Reading`),
+    ``depth=False`` searches no deeper than the root (every later choice as
+    the policy would make it: flat Monte Carlo), ``halving=False`` spends the
+    budget evenly on every move: the settings ``bench/bench_hard.py``
+    compares.  ``omniscient`` sees every card: for benchmarks only, never
+    offered in play.
     """
-    result = state.result()
-    assert result is not None
-    won = 1.0 if result.winner == seat else 0.0
-    return WIN_WEIGHT * won + (1 - WIN_WEIGHT) * places_value(result.places, seat)
 
-
-class HardPlayer:
-    """A search-based CPU (see the module docstring)."""
-
-    def __init__(self, variant: Variant, seed: int, seat: int, budget: Budget | None = None,
-                 rollout: str | None = None, omniscient: bool = False):
+    def __init__(self, variant: Variant[Any], seed: int, seat: int, budget: Budget | None = None,
+                 rollout: str | None = None, omniscient: bool = False, *, follow: bool = True,
+                 read: bool = False, depth: bool = True, halving: bool = True):
         self.variant = variant
+        self.seat = seat
         self.budget = budget or Budget()
         self.rng = random.Random(seed * 1_000_003 + seat)
-        # Playouts model the other players with the variant's sensible policy
+        # Playouts model every player with the variant's sensible policy
         # (measured: much stronger than random playouts at equal time).
         if rollout is None:
             rollout = "normal" if "normal" in variant.cpu_levels else variant.cpu_levels[-1]
         self.rollout = variant.cpu_policy(rollout)
-        self.omniscient = omniscient  # sees every card: for benchmarks only, never offered in play
+        self.omniscient = omniscient
+        self.depth = depth
+        self.halving = halving
+        self.knowledge: Knowledge | None = Knowledge(seat) if follow else None
+        self.reading = Reading(variant, seat, self.rollout) if read and follow else None
+        self._next_event = 0
+        self._followed = False
+        self._worlds: tuple[list[Any], list[float]] | None = None
+        self._using: Knowledge | None = None
         self.last_ratings: list[Rating] = []
+        #: Seconds spent on each real choice (more than one legal move).
         self.decision_seconds: list[float] = []
+        #: How many of those the clock stopped before the playout budget was spent.
+        self.clock_stops = 0
 
+    # ------------------------------------------------------------ following
+    def observe(self, state: Any, seat: int, action: Action, event: int) -> None:
+        """The driver's news of each event: the seat's view of it, nothing more."""
+        knowledge = self.knowledge
+        if knowledge is None:
+            return
+        if event != self._next_event:  # events missed: start again from what the table shows
+            knowledge = self.knowledge = Knowledge(self.seat)
+            if self.reading is not None:
+                self.reading.decisions.clear()
+        self._next_event = event + 1
+        knowledge.observe(state)
+        self._followed = True
+        if self.reading is not None:
+            self.reading.observe(state, seat, action, knowledge)
+
+    def knowledge_of(self, state: Any, seat: int) -> Knowledge:
+        """What ``seat`` knows in ``state``: followed through the game when
+        this player has followed it from that seat, else what the table shows."""
+        if self._followed and seat == self.seat and self.knowledge is not None:
+            self.knowledge.observe(state)  # the last event, not yet told
+            return self.knowledge
+        return Knowledge.from_state(state, seat)
+
+    # -------------------------------------------------------------- deciding
     def act(self, state: State, seat: int, legal: list[Action]) -> Action:
         if len(legal) == 1:
             self.last_ratings = [Rating(legal[0], 0.0, 0)]
             return legal[0]
         started = time.perf_counter()
         self.last_ratings = self.rate(state, seat, legal)
-        action = max(self.last_ratings, key=lambda r: (r.value, r.playouts)).action
+        # The move the search kept longest (sequential halving), then the best mean.
+        action = max(self.last_ratings, key=lambda r: (r.playouts, r.value)).action
         self.decision_seconds.append(time.perf_counter() - started)  # real choices only
         return action
 
     def rate(self, state: State, seat: int, legal: list[Action],
              rng: random.Random | None = None) -> list[Rating]:
-        """Mean playout value of each legal move, from ``seat``'s point of view.
-
-        Moves are compared in pairs: each sampled world is played out once
-        after every legal move, with the same random stream, so the luck of
-        the deal cancels out of the differences between moves.
-        """
+        """What the search makes of each legal move, from ``seat``'s point of
+        view: its mean value (1 for a sure win, 0 for a sure last place) and
+        the playouts it got."""
         rng = rng or self.rng
-        count = len(legal)
-        totals = [0.0] * count
+        self._prepare(state, seat, rng)
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        limit = budget.iterations
-        worlds = done = 0
-        # One driver for every playout, its random source reseeded per playout
-        # (the same stream as a fresh ``random.Random(stream)``).
-        playout_rng = random.Random()
-        driver = Driver(state, [PolicyPlayer(self.rollout, playout_rng)] * state.num_players,
-                        rng=playout_rng, history=False)
-        while True:
-            if limit is not None and done + count > max(limit, count):
-                break
-            if deadline is not None and worlds and time.perf_counter() >= deadline:
-                break
-            world = self.imagine(state, seat, rng)
-            stream = rng.getrandbits(64)
-            for index in range(count):
-                trial = world.clone()
-                trial.apply_legal(legal[index])
-                playout_rng.seed(stream)
-                totals[index] += self._play_out(driver, trial, seat)
-            worlds += 1
-            done += count
-        return [Rating(legal[i], totals[i] / worlds if worlds else 0.0, worlds) for i in range(count)]
+        search = Search(self.rollout, seat, state.num_players, depth=self.depth, halving=self.halving)
+        edges = search.rate(legal, lambda: self.imagine(state, seat, rng), lambda: rng.getrandbits(64),
+                            budget.iterations, deadline)
+        if search.stopped_by_clock:
+            self.clock_stops += 1
+        self._worlds = self._using = None
+        return [Rating(action, edge.mean, edge.visits) for action, edge in zip(legal, edges)]
+
+    def _prepare(self, state: Any, seat: int, rng: random.Random) -> None:
+        """The knowledge the decision's deals come from, and, when reading the
+        other players, a weighed set of deals to draw from."""
+        if self.omniscient:
+            return
+        self._using = knowledge = self.knowledge_of(state, seat)
+        if self.reading is None or knowledge is not self.knowledge:
+            return
+        decisions = self.reading.readable(knowledge)
+        if decisions:
+            worlds = [redeal(state, seat, rng, knowledge) for _ in range(PARTICLES)]
+            weights = list(accumulate(self.reading.weight(w, decisions, knowledge) for w in worlds))
+            self._worlds = (worlds, weights)
 
     def imagine(self, state: Any, seat: int, rng: random.Random) -> State:
         """The world a round of playouts starts from: what ``seat`` cannot see,
-        dealt anew (or, for the bench-only omniscient copy, the truth)."""
-        return state.clone() if self.omniscient else state.determinize(seat, rng)
+        dealt anew as it knows it (or, for the bench-only omniscient copy,
+        the truth)."""
+        if self.omniscient:
+            return state.clone()
+        if self._worlds is not None:
+            worlds, weights = self._worlds
+            return worlds[bisect(weights, rng.random() * weights[-1])]
+        return redeal(state, seat, rng, self._using or Knowledge.from_state(state, seat))
 
     def playout(self, world: State, seat: int, rng: random.Random) -> float:
         """Play ``world`` forward with the fast policy; ``seat``'s value at the end
-        (or where the variant's ``rollout_value`` stops it early)."""
+        (or where the variant's ``rollout_value`` or ``playout_estimate`` stops it)."""
         driver = Driver(world, [PolicyPlayer(self.rollout, rng)] * world.num_players, rng=rng, history=False)
-        return self._play_out(driver, world, seat)
-
-    @staticmethod
-    def _play_out(driver: Driver[State], world: Any, seat: int) -> float:
-        """One playout of ``world`` through ``driver`` (its players seated)."""
-        driver.reset(world)
-        if type(world).rollout_value is HiddenInfo.rollout_value:  # it never stops early
-            driver.advance(MAX_PLAYOUT_EVENTS)
-        else:
-            driver.advance(MAX_PLAYOUT_EVENTS, rollout_seat=seat)
-            early = world.rollout_value(seat)
-            if early is not None:
-                return early
-        return place_value(world, seat) if world.is_terminal() else 0.5
+        return play_out(driver, world, seat)
 
 
 def supports_hard(variant: Variant[Any], state: State) -> bool:

@@ -219,3 +219,38 @@ def check_wrong_action(variant: Variant, position: Position, action: Action, res
     assert_conserved(deck, state, f"{where}, after {action!r}")
     return True
 
+
+
+class BlindCheck(Hook):
+    """Before each real choice of ``seat`` (a search player following the
+    game), two copies of the player rate the moves: one from the real state,
+    one from the state with every card the seat cannot see dealt anew
+    consistently with what it knows.  Their choices and ratings must agree:
+    the player decides only on what its seat can see."""
+
+    def __init__(self, seat: int, player: Any, rng: random.Random, limit: int):
+        self.seat = seat
+        self.player = player
+        self.rng = rng
+        self.limit = limit
+        self.compared = 0
+
+    def deciding(self, driver: Driver[Any], seat: int, legal: list[Action]) -> None:
+        import copy
+
+        if seat != self.seat or len(legal) < 2 or self.compared >= self.limit:
+            return
+        state = driver.state
+        other = state.determinize(seat, self.rng)
+        hidden = state.hidden_zones(seat)
+        if all(sorted(state.card_zones()[z]) == sorted(other.card_zones()[z]) for z in hidden):
+            return  # nothing hidden differs here
+        first, second = copy.deepcopy(self.player), copy.deepcopy(self.player)
+        assert other.legal_actions() == legal, "re-dealing the hidden cards changed the seat's own moves"
+        a = [(r.action, r.value, r.playouts) for r in first.rate(state, seat, legal)]
+        b = [(r.action, r.value, r.playouts) for r in second.rate(other, seat, legal)]
+        assert a == b, (f"event {driver.events} ({state.expecting()}): the hard CPU rates the moves "
+                        f"differently when cards its seat cannot see are elsewhere:\n  {a}\n  {b}")
+        assert first.act(state, seat, legal) == second.act(other, seat, legal), (
+            f"event {driver.events}: the hard CPU's choice depends on cards its seat cannot see")
+        self.compared += 1

@@ -45,15 +45,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ..driver import Driver
 from ..errors import IllegalMove, Kind, RecordError
-from ..game import Game
+from ..game import Game, choose_dealer
 from ..hidden import HiddenInfo
 from ..narration import describe_attempt
+from ..players import make_cpu
 from ..players.hard import Budget, HardPlayer
 from ..rulesets import default_ruleset
 from ..unseen import UnseenCards
 from ..variant import CHANCE, State, Variant
 from .checks import (
+    BlindCheck,
     Position,
     check_redeal,
     check_wrong_action,
@@ -62,6 +65,7 @@ from .checks import (
     wrong_actions,
 )
 from .games import (
+    MAX_EVENTS,
     assert_cards_conserved,
     fit_players,
     play_game,
@@ -473,6 +477,28 @@ class VariantConformance:
             assert [r.action for r in player.last_ratings] == legal, "the hint rates every legal move"
             assert deep_signature(target, state) == before, (
                 f"event {position.index}: cpu:hard changed the state")
+
+    def test_hard_cpu_sees_only_its_seat(self) -> None:
+        """``cpu:hard`` follows a whole game (remembering what each event
+        showed its seat); before its real choices, the cards its seat cannot
+        see are dealt anew consistently with what it knows, and its choice
+        and its rating of every move must stay the same."""
+        target = self._variant()
+        if not self._supports_search():
+            pytest.skip(f"{target.name} has no hidden_zones/set_zones: cpu:hard is not available for it")
+        levels = self.levels or target.cpu_levels
+        compared = 0
+        for number, players in enumerate(sorted({self._counts()[0], self._counts()[-1]})):
+            rules = fit_players(target, dict(default_ruleset(target).options), players)
+            seed = 40 + number
+            hard = HardPlayer(target, seed, 0, Budget(iterations=12, seconds=None))
+            others = [make_cpu(target, levels[seat % len(levels)], seed, seat) for seat in range(players)]
+            check = BlindCheck(0, hard, random.Random(seed), limit=max(2, self.positions // 4))
+            state = target.new_state(rules, players, choose_dealer(seed, players))
+            driver = Driver(state, [hard, *others[1:]], rng=random.Random(seed), hooks=[check])
+            driver.advance(MAX_EVENTS)
+            compared += check.compared
+        assert compared or self.positions == 0, "the hard CPU never had a choice with hidden cards to compare"
 
     def test_property_decoding_broken_lines_raises_only_value_error(self) -> None:
         """No record line, however broken, makes ``decode_action`` raise anything

@@ -1,0 +1,98 @@
+"""The hard CPU's search (``cardcli.players.ismcts``): the tree, the paired
+root, sequential halving, playout stops, and following the game."""
+
+from __future__ import annotations
+
+import random
+
+from cardcli.driver import Driver
+from cardcli.players import make_cpu
+from cardcli.players.hard import Budget, HardPlayer
+from cardcli.players.ismcts import PLAYOUT_CUTOFF, Search, play_out
+from cardcli.plugins import get_registry
+from cardcli.rulesets import default_ruleset
+from cardcli.variant import CHANCE
+
+from .test_hard import positions
+
+
+def search_at(name: str, players: int, seed: int, **options):
+    """A position with at least three moves, and a search run there."""
+    variant, state, seat, legal = next(p for p in positions(name, players, seed, every=1) if len(p[3]) > 2)
+    rng = random.Random(seed)
+    search = Search(variant.cpu_policy("normal"), seat, players, **options)
+    edges = search.rate(legal, lambda: state.determinize(seat, rng), lambda: rng.getrandbits(64), 120, None)
+    return legal, edges, search
+
+
+def test_the_tree_grows_below_the_root_only_when_asked():
+    _legal, edges, _ = search_at("matching", 2, 3, halving=False)
+    assert any(edge.children for edge in edges)  # the seat's later information sets
+    node = next(child for edge in edges if edge.children for child in edge.children.values())
+    assert node.visits and node.edges
+    assert all(sum(e.visits for e in n.edges.values()) <= n.visits for e in edges if e.children
+               for n in e.children.values())
+    _legal, flat, _ = search_at("matching", 2, 3, halving=False, depth=False)
+    assert not any(edge.children for edge in flat)
+
+
+def test_without_halving_every_move_gets_the_same_paired_playouts():
+    legal, edges, search = search_at("trick", 2, 1, halving=False)
+    assert len({edge.visits for edge in edges}) == 1
+    assert search.playouts == edges[0].visits * len(legal)
+
+
+def test_halving_keeps_playing_the_better_moves():
+    legal, edges, search = search_at("matching", 2, 4)
+    visits = sorted({edge.visits for edge in edges})
+    assert len(visits) > 1  # some moves were dropped in an early round
+    most = max(edge.visits for edge in edges)
+    kept = [edge for edge in edges if edge.visits == most]
+    dropped = [edge for edge in edges if edge.visits < most]
+    assert len(kept) < len(legal)
+    assert search.playouts <= 120
+    # A move dropped in the first round had no better mean than the ones kept
+    # had then; the kept ones may have come down since, but not all of them.
+    assert max(e.mean for e in kept) >= min(e.mean for e in dropped)
+
+
+def test_a_long_trick_playout_stops_at_the_cutoff_with_the_estimate():
+    variant = get_registry().get("trick")
+    rules = dict(default_ruleset(variant).options)
+    for seed in range(200):
+        state = variant.new_state(rules, 2, 0)
+        rng = random.Random(seed)
+        driver = Driver(state, [make_cpu(variant, "normal", seed, seat) for seat in range(2)], rng=rng,
+                        history=False)
+        value = play_out(driver, state, 0)
+        if not state.is_terminal():
+            assert driver.events == PLAYOUT_CUTOFF
+            assert value == state.playout_estimate(0)
+            assert 0 < value < 1
+            return
+    raise AssertionError("no playout ran long")
+
+
+def test_matching_playouts_are_never_cut_short():
+    variant = get_registry().get("matching")
+    rules = dict(default_ruleset(variant).options)
+    for seed in range(30):
+        state = variant.new_state(rules, 2, 0)
+        driver = Driver(state, [make_cpu(variant, "normal", seed, seat) for seat in range(2)],
+                        rng=random.Random(seed), history=False)
+        play_out(driver, state, 0)
+        assert state.is_terminal()
+
+
+def test_hard_follows_its_game_and_starts_again_when_it_missed_events():
+    variant = get_registry().get("trick")
+    rules = dict(default_ruleset(variant).options)
+    hard = HardPlayer(variant, 1, 0, Budget(iterations=20, seconds=None))
+    driver = Driver(variant.new_state(rules, 2, 0), [hard, make_cpu(variant, "normal", 1, 1)],
+                    rng=random.Random(5))
+    driver.run()
+    assert hard.knowledge is not None and hard.knowledge.restarts == 1  # only the deal itself
+    assert hard.decision_seconds
+    before = hard.knowledge
+    hard.observe(driver.state, CHANCE, None, driver.events + 5)  # a gap in the events
+    assert hard.knowledge is not before and hard.knowledge.restarts == 1
