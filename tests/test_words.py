@@ -92,11 +92,11 @@ def test_the_round_summary_keeps_the_lay_offs():
     assert "  1. ann: AS AH AD AC  [set of aces]  (laid off: AS by bob)" in summary.splitlines()
 
 
-def test_a_card_written_with_its_meaning_is_refused_with_what_to_type():
+def test_a_card_written_with_its_meaning_is_read_as_a_record_writes_it():
     state = table(hands=["10S 5D 6D", "QH QD QS"], turn=0, melds=[(0, "5C 6C 7C"), (1, "4S 4H 4D")])
     with pytest.raises(ValueError) as refused:
-        parse_command(state, 0, "l 10s=5c 1")
-    assert str(refused.value) == "name the card alone (10s); what a wild stands for is asked next"
+        parse_command(state, 0, "l 10s=5c 1")  # 10S is no wild here: the rule, not the notation
+    assert str(refused.value) == "10S cannot be laid off on meld 1: a run of clubs takes only clubs"
     for typo in ("q", "1x", "10s=5c"):
         with pytest.raises(CardError) as caught:
             parse_card(typo)
