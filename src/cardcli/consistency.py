@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .cards import JOKER, NAME, RANK, RANK_NAMES, SUIT, SUIT_SINGULAR
-
 
 #: The searches' depths: first unbounded with Kuhn's rule, then deeper and
 #: deeper with each path on its own (iterative deepening), within a budget.
@@ -587,12 +587,11 @@ class Solver:
         self._budget = _BUDGET
         if self._search(lambda: self._q_cover(number), limits=_LIMITS[:1]):
             return True
-        for index in self.reveals[number].slots:
-            if self._search(lambda: self._q_at(number, index), limits=_LIMITS[:1]):
-                return True
-        for index in self.reveals[number].slots:
-            if self._search(lambda: self._q_at(number, index)):
-                return True
+        slots = self.reveals[number].slots
+        for limits in (_LIMITS[:1], None):
+            for index in slots:
+                if self._search(partial(self._q_at, number, index), limits=limits):
+                    return True
         return False
 
     def _q_at(self, number: int, index: int) -> bool:
