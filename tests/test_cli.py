@@ -56,6 +56,16 @@ def test_rules_of_a_ruleset():
     assert data["options"]["skip_rank"] == "A" and data["options"]["rounds"] == 5
 
 
+def test_a_ruleset_file_too_long_for_the_terminal_is_named_and_json_gives_its_path(monkeypatch):
+    """A shipped ruleset lives deep in an installed package: its path, wider
+    than the terminal, would wrap mid-word; the text names the file instead."""
+    path = json.loads(run("rules", "--ruleset", "american", "--json").output)["source"]
+    monkeypatch.setenv("COLUMNS", str(len(path) + 3))
+    assert "(matching-american.toml; --json gives its path)" in run("rules", "--ruleset", "american").output
+    monkeypatch.setenv("COLUMNS", str(len(path) + 4))
+    assert f"  ({path})" in run("rules", "--ruleset", "american").output
+
+
 def test_unknown_variant_is_one_clear_error():
     result = run("play", "bridge")
     assert result.exit_code == 1

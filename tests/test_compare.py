@@ -95,8 +95,8 @@ def test_the_skill_difference_between_rulesets_is_that_of_the_scores():
     (diff,) = data["differences"][0]["skill"]
     assert diff["value"] == pytest.approx(american["score"] - standard["score"], abs=1e-4)
     table = run("compare", *args, "-w", "1").output
-    assert "(skill: the stronger CPU's score, a win counting 1 and a first place shared by k\n" \
-           "   players when nobody won 1/k; with no edge a player scores 25.0%)" in table
+    assert "(skill: the stronger CPU's score, a win counting 1 and a first place shared by k players " \
+           "when nobody won 1/k; with no edge a player scores 25.0%)" in " ".join(table.split())
     row = next(line for line in table.splitlines() if line.startswith("    nobody won  "))
     assert f"{american['nobody_won']['share']:.1%} [" in row
 
@@ -204,6 +204,19 @@ def test_set_starts_from_base():
                         "-n", "8", "--seed", "1", "--no-skill")
     american, changed = data["rulesets"]
     assert changed["label"] == "american + stack_twos=false"
+    assert changed["options"] == {**american["options"], "stack_twos": False}
+
+
+def test_one_set_is_compared_with_the_defaults_or_the_base():
+    data = compare_json("matching", "--set", "stack_twos=false", "-n", "8", "--seed", "1", "--no-skill")
+    defaults, changed = data["rulesets"]
+    assert defaults["label"] == "defaults" and changed["label"] == "stack_twos=false"
+    assert changed["options"] == {**defaults["options"], "stack_twos": False}
+    assert defaults["options"]["stack_twos"] is True
+    based = compare_json("matching", "--base", "american", "--set", "stack_twos=false", "-n", "8", "--seed",
+                         "1", "--no-skill")
+    american, changed = based["rulesets"]
+    assert american["label"] == "american" and changed["label"] == "american + stack_twos=false"
     assert changed["options"] == {**american["options"], "stack_twos": False}
 
 

@@ -51,3 +51,35 @@ def test_readme_says_how_to_turn_it_on_and_it_works():
     env.update(_CARDCLI_COMPLETE="bash_complete", COMP_WORDS="cardcli play mat", COMP_CWORD="2")
     offered = subprocess.run([cardcli], env=env, capture_output=True, text=True, timeout=60).stdout
     assert offered.split() == ["plain,matching"]
+
+
+def test_record_files_complete_for_every_command_that_reads_one(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "evening.jsonl").write_text("")
+    (tmp_path / "game.jsonl").write_text("")
+    (tmp_path / "notes.txt").write_text("")
+    (tmp_path / ".hidden.jsonl").write_text("")
+    for command in ("validate", "replay", "export", "validate game.jsonl", "serve --resume"):
+        assert complete(f"cardcli {command} ") == ["game.jsonl", "games/"], command
+    assert complete("cardcli replay games/") == ["games/evening.jsonl"]
+    assert complete("cardcli export ga") == ["game.jsonl", "games/"]
+    assert complete("cardcli validate .h") == [".hidden.jsonl"]
+    assert complete("cardcli replay nowhere/") == []
+
+
+def test_resume_completes_the_unfinished_saved_games_by_name(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    monkeypatch.setenv("CARDCLI_GAMES", str(tmp_path / "saved"))
+    runner = CliRunner()
+    for seed in ("1", "2"):  # an unfinished game (no input), and a finished one (CPUs only)
+        players = "you,cpu" if seed == "1" else "cpu,cpu"
+        runner.invoke(cli, ["play", "matching", "--players", players, "--seed", seed], input="")
+    saved = sorted(path.name for path in (tmp_path / "saved").glob("*.jsonl"))
+    assert len(saved) == 2
+    unfinished = [name for name in saved if "you" in (tmp_path / "saved" / name).read_text()]
+    assert complete("cardcli play --resume ") == unfinished
+    assert complete("cardcli play --resume zzz") == []
+    monkeypatch.chdir(tmp_path)
+    assert complete("cardcli play --resume ./sa") == ["./saved/"]  # a path: record files

@@ -123,6 +123,28 @@ def test_clone_copies_every_list_and_shares_the_rest():
     assert first.scores == [[1, 2]] and first.last == [[7]]
 
 
+def test_clone_of_a_slot_that_held_a_list_when_written_and_none_now():
+    """A round's places: a list at a round's end (the first state cloned,
+    say, by a replay), cleared to None at the next deal."""
+
+    class Rounds(Table):
+        __slots__ = ()
+
+    ended = Rounds()
+    ended.last = [[2, 1]]
+    ended.scores = [[1, 2], [3]]
+    assert ended.clone().last == [[2, 1]]  # the copier is written from this state
+    dealt = Rounds()
+    dealt.last = None
+    dealt.scores = [[4]]
+    copy = dealt.clone()
+    assert copy.last is None and copy.scores == [[4]] and copy.scores[0] is not dealt.scores[0]
+    ended.last[0].append(3)
+    again = ended.clone()  # the new copier still copies the lists
+    again.last[0].append(4)
+    assert ended.last == [[2, 1, 3]] and dealt.clone().last is None
+
+
 def test_clone_of_a_state_with_a_slot_unset_and_without_slots():
     class Sparse(Table):
         __slots__ = ("extra",)

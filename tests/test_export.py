@@ -97,6 +97,17 @@ def test_export_refuses_a_record_already_seen_from_a_view(records, tmp_path):
     assert result.exit_code == 1 and "already written from a view ('public')" in result.output
 
 
+def test_replay_says_plainly_that_it_needs_every_card(records, tmp_path):
+    seat1 = tmp_path / "seat1.jsonl"
+    assert invoke("export", records["trick"], "--seat", 1, "-o", seat1).exit_code == 0
+    result = invoke("replay", seat1, "--to", 3)
+    assert result.exit_code == 1 and result.output.count("\n") <= 3
+    said = " ".join(result.output.split())
+    assert said == (f"Error: cannot replay: {seat1}:1: it is written as seat 1 saw the game, its unseen "
+                    "cards as ??, and replay shows only records with every card (cardcli validate checks "
+                    "this one)")
+
+
 def test_export_of_a_broken_record_writes_nothing(records, tmp_path):
     lines = records["matching"].read_text().splitlines()
     broken = tmp_path / "broken.jsonl"

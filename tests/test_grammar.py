@@ -43,6 +43,20 @@ def test_second_person(text, said):
     assert second_person(text) == said
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    ("the hard CPU's view from you's seat", "the hard CPU's view from your seat"),
+    ("the trick is complete: you takes it with KH", "the trick is complete: you take it with KH"),
+    ("you played 2C, their last card", "you played 2C, your last card"),
+    ("you passes; bob misses a turn", "you pass; bob misses a turn"),
+    # "their" in a clause of another player's stays theirs.
+    ("you played 2C on bob's 3C; bob played their last card",
+     "you played 2C on bob's 3C; bob played their last card"),
+    ("you played 2C, and bob played their last card", "you played 2C, and bob played their last card"),
+])
+def test_second_person_with_the_other_names(text, said):
+    assert second_person(text, ["you", "bob"]) == said
+
+
 def test_seats_named_in_a_reason():
     assert name_seats("seat 0 played their last card", ["you", "bob"]) == "you played your last card"
     assert name_seats("seat 1 went out", ["ann", "bob"]) == "bob went out"

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -192,10 +195,13 @@ def test_the_arena_says_what_its_scores_count(variant, ruleset, players, label):
     """The mean score is in the variant's own words, as the end-of-game ranking is."""
     common = ["arena", variant, "--players", players, "--ruleset", ruleset, "-n", "3", "--seed", "1",
               "-w", "1"]
-    table = CliRunner().invoke(cli, common)
+    table = CliRunner().invoke(cli, common, env={"COLUMNS": "200"})  # a terminal wide enough
     assert table.exit_code == 0, table.output
     head = next(line for line in table.output.splitlines() if "win rate" in line)
-    assert head.endswith(f"  {label} (mean)") and "mean score" not in table.output
+    assert head.endswith(f"  {label}") and "mean score" not in table.output
+    assert f"(place and {label}: the mean over the games;" in table.output
+    narrow = CliRunner().invoke(cli, common, env={"COLUMNS": "80"}).output.splitlines()
+    assert max(len(line) for line in narrow) <= 80 and head in narrow
     report = json.loads(CliRunner().invoke(cli, [*common, "--json"]).output)
     assert report["score_label"] == label
     assert all("mean_score" in p for p in report["players"])
@@ -205,7 +211,34 @@ def test_an_arena_without_scores_has_no_score_column():
     result = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:normal,cpu:easy", "-n", "2",
                                       "--seed", "1", "-w", "1"])
     head = next(line for line in result.output.splitlines() if "win rate" in line)
-    assert head.endswith("ms/decision")
+    assert head.endswith("ms/move")
+
+
+def test_a_long_arena_run_says_first_roughly_how_long_it_will_take():
+    """cpu:hard at a second a move over 200 games: the estimate comes before
+    the first game (then the run is stopped); a short run says nothing."""
+    command = [sys.executable, "-c", "from cardcli.cli import main; main()", "arena", "matching", "--players",
+               "cpu:hard=1s,cpu:easy", "--games", "200", "--seed", "1", "-w", "1"]
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        said = ""
+        while "Ctrl-C" not in said:
+            line = process.stderr.readline()  # type: ignore[union-attr]
+            assert line, f"arena ended without an estimate: {said}"
+            said += line
+    finally:
+        process.kill()
+        process.wait()
+    found = re.search(r"This run will take roughly (\d+) (minutes|hours?)", " ".join(said.split()))
+    assert found, said
+    minutes = int(found.group(1)) * (60 if found.group(2).startswith("hour") else 1)
+    assert minutes >= 10  # 200 games of about ten searched moves each, a second a move
+    assert "200 games on 1 worker" in " ".join(said.split())
+    short = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:hard=10,cpu:easy", "-n", "2",
+                                     "--seed", "1", "-w", "1"])
+    assert short.exit_code == 0 and "This run will take" not in short.output
+
 
 # --------------------------------------------------------------------- hint
 def test_hint_at_the_prompt_shows_the_hard_view(tmp_path):

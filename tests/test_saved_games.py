@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from cardcli.cli import cli
 
 
-def run(*args, input=None):
-    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
+def run(*args, input=None, env=None):
+    result = CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env)
     assert "Traceback" not in result.output
     return result
 
@@ -46,7 +46,7 @@ def test_games_lists_newest_first_and_resume_continues_the_newest_unfinished(fol
     set_started(paths["matching"], "2026-01-01T10:00:00+00:00")
     set_started(paths["trick"], "2026-01-02T10:00:00+00:00")
     set_started(paths["endofpage"], "2026-01-03T10:00:00+00:00")
-    listing = run("games").output.splitlines()
+    listing = run("games", env={"COLUMNS": "300"}).output.splitlines()  # a terminal wide enough
     assert listing[0].split() == ["started", "variant", "players", "moves", "state", "file"]
     rows = listing[1:4]
     assert [row.split()[2] for row in rows] == ["endofpage", "trick", "matching"]
@@ -54,6 +54,14 @@ def test_games_lists_newest_first_and_resume_continues_the_newest_unfinished(fol
     assert "you, cpu1 (cpu:easy)" in rows[0] and rows[2].endswith(str(paths["matching"]))
     assert listing[-1] == "2 unfinished games: cardcli play --resume continues the newest."
     assert listing[0].index("moves") + len("moves") == rows[0].index("  unfinished")  # right-aligned
+    # At 80 columns each game takes two lines, its file by the name --resume takes.
+    narrow = run("games", env={"COLUMNS": "80"}).output.splitlines()
+    assert narrow[0].split()[:4] == ["started", "moves", "state", "game"]
+    assert all(len(line) <= 80 for line in narrow if str(folder) not in line)
+    assert narrow[1].endswith(paths["endofpage"].name) and narrow[2].startswith("  endofpage: you, cpu1")
+    assert words(narrow[-2] + " " + narrow[-1]) == f"The games folder: {folder}"
+    name = paths["matching"].name
+    assert "Resuming Page One (matching)" in run("play", "--resume", name[:-len(".jsonl")], input="").output
     data = [json.loads(line) for line in run("games", "--json").output.splitlines()]
     assert [d["variant"] for d in data] == ["endofpage", "trick", "matching"]
     assert [d["finished"] for d in data] == [False, True, False] and data[1]["moves"] > 0
@@ -61,11 +69,13 @@ def test_games_lists_newest_first_and_resume_continues_the_newest_unfinished(fol
     assert [json.loads(line)["variant"] for line in unfinished] == ["endofpage", "matching"]
 
     resumed = run("play", "--resume", input="")
-    assert f"Resuming End of the Page after move 5. Recording to {paths['endofpage']}" in resumed.output
+    # (a path too long for the line goes on a line of its own)
+    said = words(resumed.output)
+    assert f"Resuming End of the Page after move 5. Recording to {paths['endofpage']}" in said
     assert "The game so far:" in resumed.output and "you drew" in resumed.output
     assert resumed.output.index("The game so far:") < resumed.output.index("you, it is your turn.")
     again = run("play", "--resume", "last", input="")
-    assert f"Recording to {paths['endofpage']}" in again.output
+    assert f"Recording to {paths['endofpage']}" in words(again.output)
 
 
 def test_a_broken_record_in_the_folder_is_listed_not_fatal(folder):
@@ -85,3 +95,8 @@ def test_the_recap_tells_the_last_moves_from_the_players_seat(folder):
     recap = out[out.index("The last 6 moves"):out.index("you, it is your turn.")]
     assert recap.count("\n  you ") + recap.count("\n  cpu1 ") >= 3
     assert "drew a card" in recap or "cpu1 played" in recap
+
+
+def words(text: str) -> str:
+    """``text`` with every run of spaces and line breaks as one space."""
+    return " ".join(text.split())

@@ -98,7 +98,7 @@ def test_the_generated_game_works_with_every_command(toy, tmp_path):
                                    "--records", str(records))
     arena = run("arena", "toy", "--players", "cpu:hard=30,cpu:normal", "--games", "2", "-w", "1",
                 "--seed", "1")
-    assert "cpu:hard=30" in arena and "left in hand (mean)" in arena
+    assert "cpu:hard=30" in arena and "place and left in hand: the mean" in arena
     checked = run("validate", str(played), *map(str, sorted(records.glob("*.jsonl"))))
     assert checked.count("valid (every card known): toy game") == 11
     assert "After move 4" in run("replay", str(played), "--seat", "0", "--to", "4")
@@ -165,3 +165,29 @@ def test_a_type_checker_follows_the_generated_package(toy):
     done = subprocess.run([sys.executable, "-m", "mypy", "--check-untyped-defs", "--no-incremental",
                            "cardcli_toy", "tests"], cwd=toy, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_generated_game_takes_typed_moves_and_keeps_its_menu_after_a_hint(toy, tmp_path):
+    """The core's prompt for a variant without a dialogue of its own: the
+    numbered menu, and a move typed as the variant's ``parse_move`` reads it
+    (``8d``); after ``?`` the whole menu is shown again under the hint."""
+    args = ["play", "toy", "--players", "you,cpu:easy", "--seed", "3"]
+    hinted = CliRunner().invoke(cli, [*args, "--record", str(tmp_path / "a.jsonl")], input="?\n")
+    out = hinted.output
+    assert "Hint - " in out, out
+    before, after = out.split("Hint - ", 1)
+    menu = re.findall(r"^  \[\d+\] .*$", before.rsplit("Your move", 1)[0], re.MULTILINE)
+    assert menu and menu[0].startswith("  [1] ")
+    assert all(line in after.splitlines() for line in menu), "the menu under the hint"
+    shown_again = after.split("(100 = sure first place, 0 = sure last)", 1)[1].split("Game saved")[0]
+    assert shown_again.strip().splitlines() == [line.strip() for line in menu]  # no table pushing it away
+    cards = re.findall(r"\[\d+\] play (\S+)", "\n".join(menu))
+    assert cards, menu
+    card = cards[-1]
+    record = tmp_path / "b.jsonl"
+    typed = CliRunner().invoke(cli, [*args, "--record", str(record)], input=f"{card.lower()}\n")
+    assert "is not one of your choices" not in typed.output, typed.output
+    moves = [json.loads(line) for line in record.read_text().splitlines()[1:]]
+    # The opening 7D was the only move (made for the player); the typed card is the next.
+    assert [m["card"] for m in moves if m.get("seat") == 0] == ["7D", card]
+    assert "Your move (number, or type the move)>" in typed.output

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
@@ -120,9 +121,9 @@ def test_the_hint_uses_the_menus_numbers_and_the_present_tense():
     text = hint_text(game, t.state, 0, legal, menu)
     lines = text.splitlines()
     assert lines[0].startswith("Hint - the hard CPU's view from your seat")
-    assert len(lines) == 1 + len(legal)
+    assert len(lines) == 2 + len(legal) and lines[-1] == "  (100 = sure first place, 0 = sure last)"
     values = []
-    for line in lines[1:]:
+    for line in lines[1:-1]:
         key, _, rest = line.strip().partition("] ")
         label, _, value = rest.rpartition(": ")
         assert key.startswith("[") and label.startswith(("play ", "draw"))
@@ -165,3 +166,21 @@ def test_a_hint_with_one_legal_move_says_so_without_searching(monkeypatch):
     assert hint_text(game, t.state, 0, legal, {legal[0]: "1"}) == \
         "Hint - there is only one move: [1] draw a card."
     assert hint_text(game, t.state, 0, legal) == "Hint - there is only one move: draw a card."
+
+
+# ------------------------------------------------------------ picking cards
+def test_cards_are_picked_from_a_hand_by_name_or_by_their_shown_number():
+    from cardcli.cards import parse_card
+    from cardcli.table_text import hand_text, picked_cards
+
+    hand = [parse_card(c) for c in ("3C", "9S", "4S", "4S", "7D")]
+    assert hand_text(hand, 3, numbered=True) == "1:4S 2:4S 3:9S | 4:7D | 5:3C*"
+    assert picked_cards(hand, ["5", "9s", "1"], 3) == [parse_card(c) for c in ("3C", "9S", "4S")]
+    assert picked_cards(hand, ["4s", "2"], 3) == [parse_card("4S")] * 2  # two 4S held: both may be picked
+    for words, reason in ((["6"], "there is no card number 6 in your hand (1 to 5)"),
+                          (["KD"], "KD is not in your hand"),
+                          (["9s", "3"], "you hold only 1 9S"),
+                          (["7x"], "'7x' is not a card (write rank then suit, e.g. 7H, 10S or QD)")):
+        with pytest.raises(ValueError) as refused:
+            picked_cards(hand, words, 3)
+        assert str(refused.value) == reason

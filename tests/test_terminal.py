@@ -5,7 +5,8 @@ The longer ones are marked slow; CI runs them (``.ci/run``).
 Each test runs the installed ``cardcli`` in a pseudo-terminal (pexpect), so
 colour, symbols, prompts and pauses are what a player sees.  The hot-seat
 privacy test runs it inside tmux, a real terminal emulator with scrollback,
-and reads back everything the terminal holds (``capture-pane -S -``).
+and reads back everything the terminal holds (``capture-pane -S -``);
+``tests/test_screens.py`` plays every screen at 80x24 there.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import time
 import uuid
 from pathlib import Path
 
 import pexpect
 import pytest
+
+from tests.tmux import ENDED, TMUX, Tmux
 
 CARDCLI = shutil.which("cardcli")
 pytestmark = pytest.mark.skipif(CARDCLI is None, reason="the cardcli command is not on PATH (README's "
@@ -184,47 +185,6 @@ def test_matching_rounds_pause_too(tmp_path):
 
 
 # ---------------------------------------------------------------- hot seat
-TMUX = shutil.which("tmux")
-
-
-class Tmux:
-    """A tmux server of its own (its own socket), one window running a command."""
-
-    def __init__(self, tmp_path: Path, command: str, env: dict[str, str]):
-        self.socket = f"cardcli-test-{uuid.uuid4().hex[:8]}"
-        self.env = env
-        script = tmp_path / "run.sh"
-        # The shell outlives Ctrl-C (a handler, not an ignored signal: the game still gets it).
-        script.write_text(f"#!/bin/sh\ntrap : INT\n{command}\necho GAME-ENDED; sleep 600\n")
-        script.chmod(0o755)
-        self.tmux("-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", str(script))
-        self.tmux("set-option", "-g", "history-limit", "10000")
-
-    def tmux(self, *args: str) -> str:
-        return subprocess.run([TMUX, "-L", self.socket, *args], env=self.env, check=True,
-                              capture_output=True, text=True, timeout=30).stdout
-
-    def everything(self) -> str:
-        """The whole pane: its scrollback and the screen."""
-        return self.tmux("capture-pane", "-p", "-J", "-S", "-")
-
-    def wait_for(self, text: str, seconds: float = 60) -> str:
-        end = time.monotonic() + seconds
-        while True:
-            shown = self.everything()
-            if text in shown:
-                return shown
-            if time.monotonic() > end:
-                raise AssertionError(f"{text!r} never appeared; the terminal shows:\n{shown}")
-            time.sleep(0.1)
-
-    def type(self, *keys: str) -> None:
-        self.tmux("send-keys", *keys)
-
-    def close(self) -> None:
-        subprocess.run([TMUX, "-L", self.socket, "kill-server"], env=self.env, capture_output=True)
-
-
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it: apt-get install tmux)")
 def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path):
     env = terminal_env(tmp_path)
@@ -234,26 +194,27 @@ def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path):
     try:
         hands: dict[str, str] = {}
         for _turn in range(4):
-            shown = term.wait_for("press Enter")
+            term.wait_for_prompt([r"press Enter"])
+            shown = term.everything()
             player = re.findall(r"Pass to (\w+), press Enter", shown)[-1]
             # The pass screen: nothing of anyone's hand is left in the terminal, scrollback included.
             assert "Your hand:" not in shown
             for name, hand in hands.items():
                 assert hand not in shown, f"{name}'s hand is in the terminal at {player}'s pass screen"
             term.type("Enter")
-            shown = term.wait_for("it is your turn")
+            # The turn's screen is complete once its prompt is at the bottom (not when it starts).
+            term.wait_for_prompt([r"Your move \(.*\)>$"])
+            shown = term.everything()
             for name, hand in hands.items():
                 assert hand not in shown, f"{player} can see {name}'s hand"
             hands[player] = re.findall(r"Your hand: (.+)", shown)[-1].strip()
-            term.type("1", "Enter")
-            while "Pass to" not in term.everything():
-                if "Name the next suit" in term.everything():  # an 8
-                    term.type("1", "Enter")
-                time.sleep(0.1)
+            term.answer("1")
+            while term.wait_for_prompt([r"press Enter", r"Name the next suit>$"])[0] == 1:  # an 8
+                term.answer("1")
         assert set(hands) == {"ann", "bob"}
         term.type("C-c")
         # The game left the alternate screen: the screen from before it is back, no hand is.
-        shown = term.wait_for("GAME-ENDED")
+        shown = term.wait_for(ENDED)
         assert "Game saved. Continue it with" in shown
         for hand in hands.values():
             assert hand not in shown

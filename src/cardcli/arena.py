@@ -13,14 +13,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .driver import DecisionClock, Driver
+from .driver import DecisionClock, Driver, Hook
 from .game import choose_dealer, derive_seed
 from .parallel import Backend, LocalBackend, chunks
-from .players import make_cpu
+from .players import make_cpu, split_level
 from .plugins import get_registry
 from .rand import seeded
 from .records import SeatInfo
-from .variant import Variant
+from .variant import Action, State, Variant
 
 Z95 = 1.959963984540054
 
@@ -152,3 +152,57 @@ def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed
                 entry.scores.append(game.scores[seat])
     return ArenaReport(variant.name, len(results), seed, backend.workers, time.perf_counter() - started,
                        draws, stats, variant.score_label)
+
+
+#: Trial games (searching seats played by ``normal``) that count the decisions
+#: of a run's estimate, and the positions of theirs on which the search is timed.
+_TRIALS = 8
+_TIMED = 8
+#: ...timed for no longer than this (seconds) in all.
+_TIMING_SECONDS = 2.0
+
+
+class _Positions(Hook):
+    """Keeps a copy of the table at each decision of the ``watched`` seats."""
+
+    def __init__(self, watched: set[int]):
+        self.watched = watched
+        self.found: list[tuple[State, int, list[Action]]] = []
+
+    def deciding(self, driver: Driver, seat: int, legal: list[Action]) -> None:
+        if seat in self.watched:
+            self.found.append((driver.state.clone(), seat, list(legal)))
+
+
+def estimate_seconds(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed: int,
+                     workers: int) -> float | None:
+    """Roughly how long a run with ``cpu:hard`` seats will take, in seconds
+    (``None`` without one): trial games with the searching seats played by
+    ``normal`` count their decisions, and the search is timed on a few of
+    those positions.  The other CPUs' time is left out (a fraction of a
+    millisecond a decision).  It costs two seconds at most, and the trials."""
+    searching = {seat for seat, player in enumerate(players)
+                 if split_level(player.cpu_level or "")[0] == "hard"}
+    if not searching:
+        return None
+    n = len(players)
+    positions = _Positions(searching)
+    for trial in range(_TRIALS):
+        trial_seed = derive_seed(seed, "arena-estimate", trial)
+        stand_ins = [make_cpu(variant, "normal" if seat in searching else players[seat].cpu_level or "easy",
+                              trial_seed, seat) for seat in range(n)]
+        Driver(variant.new_state(rules, n, choose_dealer(trial_seed, n)), stand_ins,
+               rng=seeded(derive_seed(trial_seed, "chance")), hooks=[positions]).run()
+    found = positions.found
+    if not found:
+        return 0.0
+    timed = found[len(found) // (2 * _TIMED)::max(1, len(found) // _TIMED)][:_TIMED]
+    started = time.perf_counter()
+    done = 0
+    for state, seat, legal in timed:
+        make_cpu(variant, players[seat].cpu_level or "hard", seed, seat).act(state, seat, legal)
+        done += 1
+        if time.perf_counter() - started > _TIMING_SECONDS:
+            break
+    per_decision = (time.perf_counter() - started) / done
+    return games * len(found) / _TRIALS * per_decision / max(1, min(workers, games))

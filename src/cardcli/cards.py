@@ -25,6 +25,9 @@ SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 ACE = 14
+#: A rank in the plural, for sentences: "5s", "jacks", "aces".
+RANK_PLURALS = {**{rank: name + "s" for rank, name in RANK_NAMES.items()},
+                11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
 JOKER = 52
 #: A card nobody at the table saw, as a record of a real game writes it
 #: (``"??"``): a placeholder that matches nothing in the rules until the
@@ -91,13 +94,13 @@ def parse_card(text: str) -> int:
     if key in ("JK", "JOKER"):
         return JOKER
     if len(key) < 2:
-        raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S, QD, or JK)")
+        raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S or QD)")
     rank_part, suit_part = key[:-1], key[-1]
     for index, symbol in enumerate(SUIT_SYMBOLS):
         if key.endswith(symbol):
             rank_part, suit_part = key[: -len(symbol)], SUITS[index]
     if suit_part not in SUITS or rank_part not in _RANK_INPUT or rank_part == "1":
-        raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S, QD, or JK)")
+        raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S or QD)")
     return make_card(_RANK_INPUT[rank_part], SUITS.index(suit_part))
 
 

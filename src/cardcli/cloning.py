@@ -16,10 +16,10 @@ and what they hold, and keeps it:
   (a list that never changes, such as the full pack).
 
 A slot that was empty, ``None`` or unset when the function was written is
-looked at on every copy, so it is copied right once it holds something; one
-that held a list then and holds ``None`` (or is unset) now sends that copy
-the slow way, slot by slot, so the first state cloned (a finished game's,
-say) never decides how every later one is copied.
+looked at on every copy, so it is copied right once it holds something; a
+slot that held a list then and holds ``None`` now (a round's places, set at
+a round's end and cleared at the next deal) has the function written again,
+that slot looked at on every copy from then on.
 A state without ``__slots__`` is copied the same way from its ``__dict__``,
 item by item on every call.
 """
@@ -30,6 +30,8 @@ from collections.abc import Callable
 from typing import Any
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
+#: The slots of each class seen holding ``None``: looked at on every copy.
+_NULLABLE: dict[type, set[str]] = {}
 _MISSING = object()
 
 
@@ -39,6 +41,16 @@ def clone(state: Any) -> Any:
     copier = _COPIERS.get(cls)
     if copier is None:
         copier = _COPIERS[cls] = _write_copier(cls, state)
+    return copier(state)
+
+
+def _relearn(cls: type, state: Any) -> Any:
+    """A copy of ``state``, one of whose slots holds ``None`` where the copy
+    function expected a list: the function is written again, from ``state``,
+    with every slot ever seen holding ``None`` looked at on each copy."""
+    nullable = _NULLABLE.setdefault(cls, set())
+    nullable.update(name for name in _slots(cls) if getattr(state, name, _MISSING) is None)
+    copier = _COPIERS[cls] = _write_copier(cls, state)
     return copier(state)
 
 
@@ -65,6 +77,7 @@ def copy_value(value: Any) -> Any:
 def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
     slots = _slots(cls)
     shared = set(getattr(cls, "shared", ()))
+    nullable = _NULLABLE.get(cls, set())
     body = []
     guarded = []
     for name in slots:
@@ -74,6 +87,8 @@ def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
             body.append(f"other.{name} = {attr}")
         elif value is _MISSING:
             guarded.append(name)
+        elif name in nullable:
+            body.append(f"other.{name} = copy_value({attr})")
         elif value.__class__ is list and value and value[0].__class__ is list:
             body.append(f"other.{name} = [item[:] for item in {attr}]")
         elif value.__class__ is list and value:
@@ -89,10 +104,12 @@ def _write_copier(cls: type, sample: Any) -> Callable[[Any], Any]:
         body.append("if self.__dict__: other.__dict__.update("
                     "{k: copy_value(v) for k, v in self.__dict__.items()})")
     lines = ["def copy(self):", "    other = new(cls)", "    try:", *("        " + line for line in body),
-             "    except (AttributeError, TypeError):  # a slot set when this was written: unset or None now",
-             "        return slow(cls, slots, self)", "    return other"]
+             "    except AttributeError:  # a slot set when this was written is unset now",
+             "        return slow(cls, slots, self)",
+             "    except TypeError:  # a slot that held a list when this was written holds None now",
+             "        return relearn(cls, self)", "    return other"]
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "copy_value": copy_value,
-                                 "missing": _MISSING, "slow": _slow_copy, "slots": slots}
+                                 "missing": _MISSING, "slow": _slow_copy, "slots": slots, "relearn": _relearn}
     exec("\n".join(lines), namespace)  # the code is written here from the slots' names alone
     copier: Callable[[Any], Any] = namespace["copy"]
     copier.__qualname__ = f"{cls.__qualname__}.clone"

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import Game, derive_seed
+from .grammar import possessive
 from .narration import rule_behind
-from .players.hard import Budget, HardPlayer, supports_hard
+from .players.hard import SCALE, Budget, HardPlayer, supports_hard
 from .variant import Action, State
 from .view import move_view
 
@@ -48,8 +49,7 @@ def _ratings(game: Game[Any], state: State, seat: int, played: Action, budget: B
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "explain", _position(state)), seat,
                           budget)
     ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
-    lines = [f"the hard CPU's view from {names[seat]}'s seat ({budget.describe()}; "
-             "100 = sure first place, 0 = sure last):"]
+    lines = [f"the hard CPU's view from {possessive(names[seat])} seat ({budget.describe()}):"]
     shown = ratings[:SHOWN]
     if played in legal and all(r.action != played for r in shown):
         shown.append(next(r for r in ratings if r.action == played))
@@ -62,6 +62,7 @@ def _ratings(game: Game[Any], state: State, seat: int, played: Action, budget: B
     if played not in legal:
         label = move_view(game.variant, state, seat, played, names).label
         lines.append(f"  played: {label} (a longer form of a listed move, not rated)")
+    lines.append(SCALE)
     return lines
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 card``, ``2 cards``; ``words`` is the plural where adding "s" is wrong."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
+    """``1 card``, ``2 cards``, ``1,000 games``; ``words`` is the plural where adding "s" is wrong."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def join_or(items: list[str]) -> str:
@@ -69,31 +69,46 @@ def possessive(name: str, *, alone: bool = False) -> str:
     return f"{name}'s"
 
 
-#: Third-person verbs and pronouns after "you", put right: "you wins" -> "you win".
+#: Third-person verbs after "you", put right: "you wins" -> "you win".
 _AGREE = [
     (re.compile(r"\b(you) (was)\b", re.IGNORECASE), r"\1 were"),
     (re.compile(r"\b(you) (is)\b", re.IGNORECASE), r"\1 are"),
     (re.compile(r"\b(you) (has)\b", re.IGNORECASE), r"\1 have"),
     (re.compile(r"\b(you) (does)\b", re.IGNORECASE), r"\1 do"),
-    (re.compile(r"\b(you) (wins|loses|draws|takes|plays|leads|goes)\b", re.IGNORECASE), None),
-    (re.compile(r"\b(you) (\w+) (their)\b", re.IGNORECASE), r"\1 \2 your"),
+    (re.compile(r"\b(you) (wins|loses|draws|takes|plays|leads|goes|holds|needs|gets|keeps|scores|"
+                r"melds|discards|picks|lays|passes|calls|names|follows|misses)\b",
+                re.IGNORECASE), None),
 ]
+_YOURS = re.compile(r"\b([Yy])ou's\b")
+#: A clause's end: "their" after it no longer refers to the clause's "you".
+_CLAUSE = re.compile(r"[.;:!?]")
 
 
-def second_person(text: str) -> str:
+def second_person(text: str, names: Sequence[str] = ()) -> str:
     """``text`` with third-person agreement after "you" corrected: "you wins"
-    -> "you win", "you was" -> "you were", "you played their last card" ->
-    "you played your last card"."""
+    -> "you win", "you was" -> "you were", "you's seat" -> "your seat", and a
+    "their" in a clause whose subject is "you" -> "your" ("you played 2C,
+    their last card"; not where another of ``names`` comes between)."""
     for pattern, replacement in _AGREE:
         if replacement is None:
             text = pattern.sub(lambda m: f"{m.group(1)} {_base(m.group(2))}", text)
         else:
             text = pattern.sub(replacement, text)
-    return text
+    text = _YOURS.sub(r"\1our", text)
+    others = [re.escape(name) for name in names if name and not is_you(name)]
+    between = re.compile(r"\b(?:" + "|".join(others) + r")\b") if others else None
+    parts = re.split(r"(\btheir\b)", text)
+    for index in range(1, len(parts), 2):
+        before = "".join(parts[:index])
+        clause = _CLAUSE.split(before)[-1].lstrip()
+        subject = clause.split(" ", 1)[0]
+        if is_you(subject) and (between is None or not between.search(clause)):
+            parts[index] = "your"
+    return "".join(parts)
 
 
 def _base(verb: str) -> str:
-    if verb.lower() == "goes":
+    if verb.lower() in ("goes", "passes", "misses"):
         return verb[:-2]
     return verb[:-1] if verb.lower().endswith("s") else verb
 
@@ -118,10 +133,23 @@ def name_seats(text: str, names: Sequence[str] | None) -> str:
         return text
     for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
         text = text.replace(f"seat {seat}", names[seat])
-    return second_person(text) if any(is_you(name) for name in names) else text
+    return second_person(text, names) if any(is_you(name) for name in names) else text
 
 
 def type_a_number(count: int) -> str:
     """What to type at a numbered menu of ``count`` choices: "Type a number
     from 1 to 4.", or for one choice, "type 1"."""
     return "There is one choice: type 1." if count == 1 else f"Type a number from 1 to {count}."
+
+
+def duration(seconds: float) -> str:
+    """A length of time as a person says it, roughly: "40 seconds", "3
+    minutes", "1 hour 20 minutes"."""
+    if seconds < 90:
+        return plural(max(1, round(seconds)), "second")
+    minutes = round(seconds / 60)
+    if minutes < 90:
+        return plural(minutes, "minute")
+    hours, minutes = divmod(minutes, 60)
+    minutes = 10 * round(minutes / 10)
+    return plural(hours, "hour") + (f" {minutes} minutes" if minutes else "")

@@ -22,7 +22,18 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from .cards import NAME, RANK, RANK_NAMES, SUIT, SUITS, make_card, parse_rank, parse_suit
+from .cards import (
+    NAME,
+    RANK,
+    RANK_NAMES,
+    RANK_PLURALS,
+    SUIT,
+    SUIT_NAMES,
+    SUITS,
+    make_card,
+    parse_rank,
+    parse_suit,
+)
 from .errors import CardError
 
 SET = 0
@@ -80,9 +91,9 @@ def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     gap = rules.wild_gap
     if kind == SET:
         if key == wild:
-            return f"{RANK_NAMES[key]}s are wild: they cannot be the natural rank of a set"
+            return f"{RANK_PLURALS[key]} are wild: they cannot be the natural rank of a set"
         if not rules.lowest <= key <= rules.highest:
-            return f"there are no {RANK_NAMES[key]}s in play"
+            return f"there are no {RANK_PLURALS[key]} in play"
         for card in cards:
             if RANK[card] != wild and RANK[card] != key:
                 return f"{NAME[card]} is not a {RANK_NAMES[key]}: a set is one rank"
@@ -254,11 +265,11 @@ def layoff_problem(meld: Meld, card: int, rules: MeldRules) -> str:
     if kind == SET:
         if rank == rules.wild:
             return f"two wilds need {_count(rules.wild_gap)} naturals between them"
-        return f"a set of {RANK_NAMES[key]}s takes only {RANK_NAMES[key]}s (or a wild)"
+        return f"a set of {RANK_PLURALS[key]} takes only {RANK_PLURALS[key]} (or a wild)"
     high = low + len(cards) - 1
     if rank != rules.wild:
         if SUIT[card] != key:
-            return f"a run of {SUITS[key]} takes only {SUITS[key]}"
+            return f"a run of {SUIT_NAMES[key]} takes only {SUIT_NAMES[key]}"
         return (f"a run of {RANK_NAMES[low]}{SUITS[key]} to {RANK_NAMES[high]}{SUITS[key]} grows only "
                 "by the card next to either end")
     ends = []
@@ -496,8 +507,8 @@ def stands_for(meld: Meld | None, rank: int) -> str:
 
 
 def meld_label(meld: Meld) -> str:
-    """What a meld is, in a few words: ``set of 4s``, ``run of H``."""
-    return f"set of {RANK_NAMES[meld[1]]}s" if meld[0] == SET else f"run of {SUITS[meld[1]]}"
+    """What a meld is, in a few words: ``set of 4s``, ``set of aces``, ``run of hearts``."""
+    return f"set of {RANK_PLURALS[meld[1]]}" if meld[0] == SET else f"run of {SUIT_NAMES[meld[1]]}"
 
 
 def meld_shown(meld: Meld, rules: MeldRules) -> str:
@@ -540,7 +551,7 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
     suits = {SUIT[c] for c in naturals}
     if len(suits) > 1:
         if len(ranks) == 1:
-            raise ValueError(f"a wild in a set of {RANK_NAMES[next(iter(ranks))]}s stands for that rank")
+            raise ValueError(f"a wild in a set of {RANK_PLURALS[next(iter(ranks))]} stands for that rank")
         raise ValueError("not a set (different ranks) and not a run (different suits)")
     suit = next(iter(suits))
     if any(rank is None for _, rank, _ in stated):
@@ -559,7 +570,7 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
         assert meant is not None
         if stated_suit is not None and stated_suit != suit:
             raise ValueError(f"{NAME[card]} cannot stand for {RANK_NAMES[meant]}{SUITS[stated_suit]} "
-                             f"in a run of {SUITS[suit]}")
+                             f"in a run of {SUIT_NAMES[suit]}")
         if meant < rules.lowest:
             below = RANK_NAMES.get(rules.lowest - 1, str(rules.lowest - 1))
             aces = "aces are only high and " if rules.highest in placed else ""
@@ -612,7 +623,7 @@ def meld_from_names(items: Any, rules: MeldRules, card: Callable[[Any], int]) ->
         suit: int | None = None
         if sep:
             if not rules.is_wild(value):
-                wild = RANK_NAMES[rules.wild] + "s" if rules.wild else "no rank"
+                wild = RANK_PLURALS[rules.wild] if rules.wild else "no rank"
                 raise ValueError(f"{NAME[value]} is not wild ({wild} wild): only a wild says what it "
                                  "stands for")
             rank, suit = parse_meaning(means)
@@ -634,8 +645,8 @@ def meaning_on(meld: Meld | None, card: int, said: Any, rules: MeldRules, number
         if not wild and rank != RANK[card]:
             raise ValueError(f"{NAME[card]} is not wild: it stands only for itself")
         if suit is not None and meld is not None and meld[0] == RUN and meld[1] != suit:
-            raise ValueError(f"meld {number} is a run of {SUITS[meld[1]]}: {NAME[card]} cannot stand for "
-                             f"{said}")
+            raise ValueError(f"meld {number} is a run of {SUIT_NAMES[meld[1]]}: {NAME[card]} cannot "
+                             f"stand for {said}")
         return rank
     if not wild or meld is None:
         return RANK[card]

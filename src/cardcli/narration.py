@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .errors import IllegalMove
-from .grammar import seat_name
+from .grammar import is_you, seat_name, second_person
 from .options import changed_options, show_value
 from .view import move_words
 
@@ -109,22 +109,24 @@ def describe_events(variant: Variant[Any], events: Events, viewer: int | None = 
                     names: Sequence[str] | None = None) -> list[str]:
     """``events`` told to ``viewer``, in the variant's words where it has them."""
     if isinstance(variant, Narration):
-        return variant.describe_events(events, viewer, names)
-    return [event_line(variant, state, action, viewer, names) for state, action in events]
+        lines = variant.describe_events(events, viewer, names)
+    else:
+        lines = [event_line(variant, state, action, viewer, names) for state, action in events]
+    return [addressed(line, names) for line in lines]
 
 
 def describe_attempt(variant: Variant[Any], state: Any, action: Action,
                      names: Sequence[str] | None = None) -> str:
     """``action`` as attempted, for the message refusing it."""
     if isinstance(variant, Narration):
-        return variant.describe_attempt(state, action, names)
+        return addressed(variant.describe_attempt(state, action, names), names)
     return attempt_from_fields(variant, state, action)
 
 
 def rule_behind(variant: Variant[Any], state: Any, action: Action, names: Sequence[str] | None = None) -> str:
     """The rule behind ``action``, for ``replay --explain`` ("" for none)."""
     if isinstance(variant, Narration):
-        return variant.rule_behind(state, action, names)
+        return addressed(variant.rule_behind(state, action, names), names)
     return choice_count(state)
 
 
@@ -132,7 +134,8 @@ def round_summary(variant: Variant[Any], state: Any, action: Action,
                   names: Sequence[str] | None = None) -> str | None:
     """What everyone sees when ``action`` ends a round (``None``: it does not)."""
     if isinstance(variant, Narration):
-        return variant.round_summary(state, action, names)
+        summary = variant.round_summary(state, action, names)
+        return None if summary is None else addressed(summary, names)
     return None
 
 
@@ -141,6 +144,51 @@ def rules_summary(variant: Variant[Any], rules: Rules) -> list[str]:
     if isinstance(variant, Narration):
         return variant.rules_summary(rules)
     return option_words(variant, rules)
+
+
+def addressed(text: str, names: Sequence[str] | None) -> str:
+    """``text`` in the second person where a player is called "you" ("you
+    take it", not "you takes it"): every variant's words, put right once here."""
+    if names and any(is_you(name) for name in names):
+        return second_person(text, names)
+    return text
+
+
+def turn_lines(variant: Variant[Any], events: Events, viewer: int | None = None,
+               names: Sequence[str] | None = None) -> list[str]:
+    """``events`` told as :func:`describe_events` tells them, with the lines
+    of one player's turn joined into one: "cpu1 drew a card from the stock;
+    melded 5C 5H 5D; discarded JH" (a line that ends a sentence, as the end
+    of a round does, is never joined on to)."""
+    lines: list[str] = []
+    group: list[tuple[Any, Action]] = []
+    seat = None
+    for state, action in events:
+        player = state.current_player()
+        if player >= 0 and player != seat:
+            lines.extend(_joined(describe_events(variant, group, viewer, names), seat, names))
+            group, seat = [], player
+        group.append((state, action))
+    lines.extend(_joined(describe_events(variant, group, viewer, names), seat, names))
+    return lines
+
+
+def _joined(lines: list[str], seat: int | None, names: Sequence[str] | None) -> list[str]:
+    if seat is None:
+        return lines
+    who = seat_name(seat, names) + " "
+    out: list[str] = []
+    for line in lines:
+        last = out[-1] if out else ""
+        if last.startswith(who) and line.startswith(who) and not _ends_sentence(last):
+            out[-1] = f"{last}; {line[len(who):]}"
+        else:
+            out.append(line)
+    return out
+
+
+def _ends_sentence(line: str) -> bool:
+    return line.endswith((".", "!", "?")) or ". " in line
 
 
 # ------------------------------------------------------------ the defaults

@@ -219,9 +219,8 @@ def resolve_all(options: Iterable[Option],
     specs = {option.name: option for option in options}
     problems: list[str] = []
     bad: set[str] = set()
-    for key in settings:
-        if key not in specs:
-            problems.append(unknown_option(key, specs))
+    unknown = [key for key in settings if key not in specs]
+    problems.extend(unknown_options(unknown, specs))
     resolved: dict[str, Value] = {}
     for name, option in specs.items():
         resolved[name] = option.default
@@ -238,10 +237,21 @@ def resolve_all(options: Iterable[Option],
     return resolved, problems, bad
 
 
-def unknown_option(key: object, specs: Iterable[str]) -> str:
-    """``unknown option 'hand_sise' (did you mean 'hand_size'?)``, or the list of options."""
+def unknown_options(keys: list[Any], specs: Iterable[str]) -> list[str]:
+    """The problems of options not in ``specs``: a likely typo each with its
+    correction; the rest said once, the first by name and how many more
+    follow ("unknown option 'skip' and 12 more (options: ...)"): a record of
+    another variant names many."""
     names = sorted(specs)
-    close = difflib.get_close_matches(str(key), names, n=1, cutoff=0.6)
-    if close:
-        return f"unknown option {key!r} (did you mean {close[0]!r}?)"
-    return f"unknown option {key!r} (options: {', '.join(names)})"
+    problems = []
+    strangers = []
+    for key in keys:
+        close = difflib.get_close_matches(str(key), names, n=1, cutoff=0.6)
+        if close:
+            problems.append(f"unknown option {key!r} (did you mean {close[0]!r}?)")
+        else:
+            strangers.append(key)
+    if strangers:
+        more = f" and {len(strangers) - 1} more" if len(strangers) > 1 else ""
+        problems.append(f"unknown option {strangers[0]!r}{more} (options: {', '.join(names)})")
+    return problems

@@ -33,12 +33,13 @@ class UI(Protocol):
     them), ``ask`` reads an answer (``?`` for the hint is handled there),
     ``choose`` offers a numbered menu and returns the index chosen, and
     ``offer`` says which key picks which legal action, so the hint can name
-    them.
+    them.  ``again`` are the lines a hint is followed by (the hand and the
+    choices), before the prompt is asked again.
     """
 
     def show(self, text: str = "", *, played: Collection[str] = ()) -> None: ...
 
-    def ask(self, prompt: str, default: str | None = None) -> str: ...
+    def ask(self, prompt: str, default: str | None = None, *, again: Sequence[str] = ()) -> str: ...
 
     def choose(self, title: str, labels: Sequence[str], *, legal: Sequence[Any] | None = None) -> int: ...
 
@@ -89,13 +90,10 @@ def ask(ui: UI, turn: Turn) -> Action:
              {action: str(number) for number, (_label, action) in enumerate(turn.choices, start=1)})
     count = len(turn.choices)
     while True:
-        for line in turn.lines():
+        block = [*turn.lines(), *menu_lines([label for label, _action in turn.choices]), *turn.below()]
+        for line in block:
             ui.show(line)
-        for line in menu_lines([label for label, _action in turn.choices]):
-            ui.show(line)
-        for line in turn.below():
-            ui.show(line)
-        answer = ui.ask(turn.prompt).strip()
+        answer = ui.ask(turn.prompt, again=block).strip()
         lowered = answer.lower()
         outcome: Outcome
         if lowered == "help" and turn.help:
@@ -126,10 +124,15 @@ def ask(ui: UI, turn: Turn) -> Action:
 def menu_lines(labels: Sequence[str], width: int = 78) -> list[str]:
     """A numbered menu, ``  [1] play 7H  [2] draw``, packed into lines of at
     most ``width`` columns (a choice is never split)."""
+    return packed([f"[{number}] {label}" for number, label in enumerate(labels, start=1)], width)
+
+
+def packed(items: Sequence[str], width: int = 78) -> list[str]:
+    """``items`` two spaces apart and two in, as few lines of at most
+    ``width`` columns as hold them whole (a menu's choices)."""
     lines: list[str] = []
     line = ""
-    for number, label in enumerate(labels, start=1):
-        item = f"[{number}] {label}"
+    for item in items:
         if line and len(line) + 2 + len(item) > width:
             lines.append(line)
             line = ""
@@ -290,5 +293,6 @@ def menu_turn(variant: Variant[Any], state: Any, seat: int, legal: list[Action],
     def typed(text: str) -> Outcome:
         return parse(state, text, legal) if parse is not None else None
 
-    return ask(ui, Turn("Your move", [(label, action) for label, action in zip(labels, legal)],
+    return ask(ui, Turn("Your move (number, or type the move)" if parse is not None else "Your move",
+                        [(label, action) for label, action in zip(labels, legal)],
                         typed=typed if parse is not None else None))

@@ -99,11 +99,17 @@ class Framer(RecordVisitor[Replay]):
     its header keeps the frames read so far, and the error."""
 
     def begin_record(self, source: str) -> None:
+        self.source = source
         self.game: Game | None = None
         self.frames: list[Frame] = []
         self.error: RecordError | None = None
 
     def visit_header(self, game: Game, header: Header, line: int) -> object:
+        if header.view is not None:  # its positions cannot be rebuilt: the cards written ?? are unknown
+            seen = "a spectator" if header.view == "public" else header.view
+            raise RecordError(f"it is written as {seen} saw the game, its unseen cards as ??, and replay "
+                              "shows only records with every card (cardcli validate checks this one)",
+                              source=self.source, line=line, kind=Kind.HEADER)
         self.game = game
         return None
 

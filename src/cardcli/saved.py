@@ -42,6 +42,16 @@ def sheets_dir() -> Path:
     return Path(base) / "cardcli" / "sheets"
 
 
+def shown_path(path: Path | str) -> str:
+    """``path`` as a person reads it: under the home folder, ``~/...`` (a
+    shell still takes it as typed)."""
+    text = str(path)
+    home = os.path.expanduser("~")
+    if home not in ("", "/") and text.startswith(home + os.sep):
+        return "~" + text[len(home):]
+    return text
+
+
 def now_stamp() -> str:
     """The time now, as a record header's ``created`` (ISO 8601, local time with its offset)."""
     return datetime.now().astimezone().isoformat(timespec="seconds")

@@ -23,11 +23,12 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from .driver import Driver, Hook
+from .fit import wrap
 from .game import Game, derive_seed
 from .grammar import is_you, name_seats, plural
-from .narration import describe_events, round_summary, rules_summary
+from .narration import round_summary, rules_summary, turn_lines
 from .players import Player, make_cpu
-from .players.hard import Budget, HardPlayer, supports_hard
+from .players.hard import SCALE, Budget, HardPlayer, supports_hard
 from .players.human import HumanPlayer
 from .safe_text import printable
 from .ui import TerminalUI
@@ -38,20 +39,25 @@ from .view import SPECTATOR, move_view, played_cards
 LOG_LINES = 20
 #: Moves recapped when a game is resumed.
 RECAP_MOVES = 6
+#: The terminal lines a turn takes below the table: whose turn it is, the
+#: hand, the choices and the prompt.
+PROMPT_ROWS = 5
 
 
 class Session:
     """Plays ``game`` to the end (or until the person stops), showing each
-    human what they may see."""
+    human what they may see.  A move the rules force on a human is made for
+    them (and told with the moves before their next turn) unless
+    ``confirm_forced``."""
 
-    def __init__(self, game: Game, ui: TerminalUI):
+    def __init__(self, game: Game, ui: TerminalUI, *, confirm_forced: bool = False):
         self.game = game
         self.ui = ui
         seed = game.seed if game.seed is not None else 0
         self.players: list[Player] = []
         for seat, info in enumerate(game.seats):
             if info.is_human:
-                self.players.append(HumanPlayer(game.variant, ui))
+                self.players.append(HumanPlayer(game.variant, ui, confirm_forced=confirm_forced))
             else:
                 self.players.append(make_cpu(game.variant, info.cpu_level or "normal", seed, seat))
         self.humans = [seat for seat, info in enumerate(game.seats) if info.is_human]
@@ -108,20 +114,23 @@ class Session:
         ui.pause("Press Enter for the next deal.")
 
     # -------------------------------------------------------------- screen
-    def show_log(self, seat: int) -> None:
-        """The events ``seat`` has not seen yet, in its own words."""
+    def show_log(self, seat: int) -> int:
+        """The events ``seat`` has not seen yet, in its own words (a line per
+        player's turn); the terminal lines they took."""
         events = self.logs[seat]
         if not events:
-            return
+            return 0
         game = self.game
-        lines = describe_events(game.variant, events, viewer=seat, names=game.names)
+        lines = turn_lines(game.variant, events, viewer=seat, names=game.names)
         events.clear()
-        self.ui.show("")
+        shown = [""]
         if len(lines) > LOG_LINES:
-            self.ui.show(f"  ({plural(len(lines) - LOG_LINES, 'earlier event')} not shown; "
+            shown.append(f"  ({plural(len(lines) - LOG_LINES, 'earlier turn')} not shown; "
                          "`cardcli replay` the record for all of them)")
-        for line in lines[-LOG_LINES:]:
-            self.ui.show("  " + line, played=self.played)
+        shown.extend("  " + line for line in lines[-LOG_LINES:])
+        for line in shown:
+            self.ui.show(line, played=self.played)
+        return sum(len(wrap(line, self.ui.width)) for line in shown)
 
     def show_table(self, seat: int) -> None:
         """``seat``'s turn: (in hot seat, the pass screen first) the events
@@ -138,9 +147,13 @@ class Session:
             self.ui.clear()
         self.on_screen = seat
         self._show_recap()
-        self.show_log(seat)
-        show_turn(self.ui, self.header, game.variant.render(game.state, viewer=seat, names=game.names),
-                  name, self.played, self.hints)
+        told = self.show_log(seat)
+        table = game.variant.render(game.state, viewer=seat, names=game.names)
+        turn = sum(len(wrap(text, self.ui.width)) for text in (self.header, table)) + PROMPT_ROWS
+        if told and self.ui.interactive and told + turn > self.ui.rows:
+            # The table would push the moves off the screen before they are read.
+            self.ui.pause("Press Enter for the table.")
+        show_turn(self.ui, self.header, table, name, self.played, self.hints)
 
     def recap(self, moves: int = RECAP_MOVES) -> None:
         """Before a resumed game's first table: its last few moves, rebuilt
@@ -151,7 +164,7 @@ class Session:
             return
         events = last_moves(game, moves)
         viewer = self.humans[0] if not self.hot_seat else SPECTATOR
-        lines = describe_events(game.variant, events, viewer=viewer, names=game.names)
+        lines = turn_lines(game.variant, events, viewer=viewer, names=game.names)
         played: list[str] = []
         for before, action in events:
             played = played_cards(game.variant, before, action) or played
@@ -205,7 +218,8 @@ class _TableView(Hook):
 
     def deciding(self, driver: Driver, seat: int, legal: list[Action]) -> None:
         session = self.session
-        if seat in session.logs:
+        player = session.players[seat]
+        if seat in session.logs and isinstance(player, HumanPlayer) and player.asks(legal):
             session.show_table(seat)
             if session.hints:
                 state = driver.state
@@ -249,14 +263,14 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
         return f"Hint - there is only one move: {f'[{key}] ' if key else ''}{label}."
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat, Budget())
     ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
-    lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}; "
-             "100 = sure first place, 0 = sure last):"]
+    lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}):"]
     for rating in ratings[:10]:
         label = move_view(game.variant, state, seat, rating.action, game.names).label
         key = menu.get(rating.action)
         lines.append(f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}")
     if len(ratings) > 10:
         lines.append(f"  ... and {len(ratings) - 10} more")
+    lines.append(SCALE)
     return "\n".join(lines)
 
 

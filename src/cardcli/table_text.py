@@ -10,8 +10,9 @@ The row of the player to move starts with :data:`ACTING` (" > "), which is
 how the terminal knows which row to show in bold (:mod:`cardcli.style`): a
 variant that writes its rows with :func:`seat_rows` gets that for free.
 
-A hand with wilds is shown grouped by suit, the wilds apart (:func:`hand_text`);
-a game played in rounds shows its score sheet with :func:`score_sheet`, as
+A hand with wilds is shown grouped by suit, the wilds apart (:func:`hand_text`),
+and a player picks cards from it by name or by their number there
+(:func:`picked_cards`); a game played in rounds shows its score sheet with :func:`score_sheet`, as
 ``cardcli scoresheet`` shows a page kept by hand.
 """
 
@@ -20,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import NAME, RANK, SUIT, sorted_hand
+from .cards import NAME, RANK, SUIT, parse_card, sorted_hand
+from .errors import CardError
 from .view import PlayerView
 
 #: How the row of the player to move begins.
@@ -77,6 +79,32 @@ def hand_text(hand: Iterable[int], wild: int, numbered: bool = False) -> str:
         label = NAME[card] + ("*" if group < 0 else "")
         groups[-1].append(f"{number}:{label}" if numbered else label)
     return " | ".join(" ".join(words) for words in groups)
+
+
+def picked_cards(hand: Sequence[int], words: Iterable[str], wild: int) -> list[int]:
+    """The cards of ``hand`` that ``words`` name, each by name (``4s``) or by
+    its number in :func:`hand_text` ``numbered``; a card named twice must be
+    held twice.  Raises ``ValueError`` with the reason a person should read."""
+    order = hand_order(hand, wild)
+    picked: list[int] = []
+    left = list(hand)
+    for word in words:
+        if word.isdigit():
+            if not 1 <= int(word) <= len(order):
+                raise ValueError(f"there is no card number {int(word)} in your hand (1 to {len(order)})")
+            card = order[int(word) - 1]
+        else:
+            try:
+                card = parse_card(word)
+            except CardError as error:
+                raise ValueError(str(error)) from None
+            if card not in hand:
+                raise ValueError(f"{NAME[card]} is not in your hand")
+        if card not in left:
+            raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
+        left.remove(card)
+        picked.append(card)
+    return picked
 
 
 def score_sheet(names: Sequence[str], rounds: Sequence[Sequence[Any]], totals: Sequence[Any],

@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from .fit import terminal_size, wrap
 from .grammar import type_a_number
 from .style import PLAIN, Style
 
@@ -47,19 +48,26 @@ class TerminalUI:
         #: The keys of the menu on screen, by the legal action each picks
         #: (set by ``choose`` and ``offer``, cleared with each new decision).
         self.menu: dict[Any, str] = {}
-        self._since_prompt: list[str] = []
         self._private = False
 
     @property
     def colour(self) -> bool:
         return self.style.colour
 
+    @property
+    def width(self) -> int:
+        """The terminal's columns now (80 when the output is not a terminal)."""
+        return terminal_size()[0]
+
+    @property
+    def rows(self) -> int:
+        return terminal_size()[1]
+
     def show(self, text: str = "", *, played: Collection[str] = (), bold: bool = False) -> None:
         """Print ``text`` (card names styled; the row of the player to move,
         the ``played`` cards and, with ``bold``, the whole text stand out
-        where colour is on)."""
-        click.echo(self.style.text(text, bold=bold, played=played))
-        self._since_prompt.append(text)
+        where colour is on), each line wrapped at spaces to the terminal's width."""
+        click.echo("\n".join(wrap(self.style.text(text, bold=bold, played=played), self.width)))
 
     def offer(self, keys: Mapping[Any, str]) -> None:
         """Say which key of the menu just shown picks which legal action
@@ -69,17 +77,23 @@ class TerminalUI:
     def read(self, prompt: str, default: str | None = None) -> str:
         """One answer typed at the terminal, ``default`` for an empty line (end
         of input raises ``click.Abort``).  A terminal shared with other work
-        (the serving terminal) reads its lines another way."""
-        return str(click.prompt(self.style.text(prompt), default=default if default is not None else "",
+        (the serving terminal) reads its lines another way.  A prompt too
+        long for the terminal is asked on its last line, the rest above it."""
+        *above, last = wrap(self.style.text(prompt), self.width - 12)
+        for line in above:
+            click.echo(line)
+        return str(click.prompt(last, default=default if default is not None else "",
                                 show_default=default is not None, prompt_suffix="> "))
 
-    def ask(self, prompt: str, default: str | None = None) -> str:
+    def ask(self, prompt: str, default: str | None = None, *, again: Sequence[str] = ()) -> str:
+        """An answer to ``prompt``.  ``?`` (or ``hint``) during a decision
+        shows the hint instead, then ``again`` (the hand and the choices,
+        never the table, so the hint stays on the screen) and asks again."""
         while True:
             value = self.read(prompt, default)
-            menu, self._since_prompt = self._since_prompt, []
             if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
-                click.echo(self.style.text(self.hint()))
-                for line in menu[-3:]:  # the hand and the choices again, below the hint
+                self.show(self.hint())
+                for line in again:
                     self.show(line)
                 continue
             return value
@@ -90,10 +104,11 @@ class TerminalUI:
         (one action per label) the hint numbers its lines the same way."""
         if legal is not None and len(legal) == len(labels):
             self.offer({action: str(number) for number, action in enumerate(legal, start=1)})
+        lines = [f"  [{number}] {label}" for number, label in enumerate(labels, start=1)]
         while True:
-            for number, label in enumerate(labels, start=1):
-                self.show(f"  [{number}] {label}")
-            answer = self.ask(title).strip()
+            for line in lines:
+                self.show(line)
+            answer = self.ask(title, again=lines).strip()
             if answer.isdigit() and 1 <= int(answer) <= len(labels):
                 return int(answer) - 1
             self.show(type_a_number(len(labels)))

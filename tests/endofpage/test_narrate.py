@@ -62,7 +62,7 @@ def test_the_round_summary_shows_the_final_table_and_the_scores(variant):
     text = variant.round_summary(state, (DISCARD, parse_card("9D")), ["ann", "bob"])
     lines = text.splitlines()
     assert lines[0] == "Round 1 of 2 is over: ann went out."
-    assert "  1. ann: AH AD AC  [set of As]" in lines
+    assert "  1. ann: AH AD AC  [set of aces]" in lines
     assert any(line.startswith("  ann ") and "= " in line and "no cards (out)" in line for line in lines)
     assert any(line.startswith("  bob ") and "QS | QH | QD | 4C" in line for line in lines)
     assert "Score sheet:" in text
@@ -86,7 +86,7 @@ class Answers:
     def show(self, text=""):
         self.shown.append(text)
 
-    def ask(self, prompt, default=None):
+    def ask(self, prompt, default=None, again=()):
         self.shown.append(prompt)
         return self.answers.pop(0)
 

@@ -62,8 +62,8 @@ def test_lay_off_on_your_meld_reads_yours(variant):
 @pytest.mark.parametrize("hand,meld,card,reason", [
     ("3S 9S", "5C 3D=6C 7C", "3S", "two wilds need two naturals between them (at the low and high ends)"),
     ("3S 9S", "3D=QC KC AC", "3S", "two wilds need two naturals between them (at the low end)"),
-    ("9S 8D", "5C 6C 7C", "9S", "a run of C takes only C"),
-    ("9S 8D", "5C 6C 7C", "9S", "a run of C takes only C"),
+    ("9S 8D", "5C 6C 7C", "9S", "a run of clubs takes only clubs"),
+    ("9S 8D", "5C 6C 7C", "9S", "a run of clubs takes only clubs"),
     ("9C 8D", "5C 6C 7C", "9C", "grows only by the card next to either end"),
     ("9C 8D", "4S 4H 4D", "9C", "a set of 4s takes only 4s (or a wild)"),
 ])

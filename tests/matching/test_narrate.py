@@ -129,7 +129,7 @@ class Answers:
     def show(self, text=""):
         self.shown.append(text)
 
-    def ask(self, prompt, default=None):
+    def ask(self, prompt, default=None, again=()):
         self.shown.append(prompt)
         return self.answers.pop(0)
 

@@ -156,7 +156,7 @@ def test_a_lay_off_comes_after_ones_own_first_meld(sheet):
     ("off 9S on A", "a set of 4s takes only 4s (or a wild)"),
     ("off 3S=5S on A", "3S can stand only for 4"),
     ("off 8C on B", "grows only by the card next to either end"),
-    ("off 8D on B", "a run of C takes only C"),
+    ("off 8D on B", "a run of clubs takes only clubs"),
 ])
 def test_a_lay_off_that_does_not_fit_is_refused_when_the_round_is_complete(sheet, layoff, reason):
     """Lay-offs are checked once every line is in: the line that completes

@@ -183,7 +183,7 @@ def test_the_page_shows_the_rounds_the_totals_who_leads_and_the_marks(sheet):
     assert "      2   110~    40?   (A dealt, 5s wild)" in text
     assert "  total   215    250 " in text
     assert "B leads by 35." in text
-    assert "? entered by hand, not checked" in text and "~ cards counted, melds not checked" in text
+    assert "? entered by hand, not checked" in text and "~ cards counted, not checked (cards listed" in text
 
 
 def test_the_exports_hold_the_same_sheet(sheet):

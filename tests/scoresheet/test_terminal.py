@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -62,20 +63,36 @@ def test_a_round_kept_at_the_terminal(tmp_path: Path):
                        "undo", "me score 200"]
 
 
+def spaced(text: str) -> str:
+    """A pattern for ``text`` as a terminal may show it, wrapped at any of its spaces."""
+    return r"\s+".join(re.escape(word) for word in text.split())
+
+
 def test_ctrl_c_keeps_the_sheet_and_says_how_to_go_on(tmp_path: Path):
-    path = tmp_path / "sheet.jsonl"
-    env = dict(os.environ, TERM="xterm-256color", LANG="C", NO_COLOR="1")
+    """At 80 columns, with a sheet's path as long as a real one: every line
+    fits, wrapped at spaces (the path and the command to copy whole)."""
+    path = Path("cardcli-sheets-of-the-family", "20250105-201403-endofpage-sheet.jsonl")  # ~/.local/... long
+    (tmp_path / path.parent).mkdir()
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+    env.update(TERM="xterm-256color", LANG="C", NO_COLOR="1")
+    seen = io.StringIO()
     child = pexpect.spawn(CARDCLI, ["scoresheet", "endofpage", "--players", "mom,me", "--save", str(path)],
-                          env=env, encoding="utf-8", timeout=30)
+                          env=env, encoding="utf-8", dimensions=(24, 80), timeout=30, cwd=tmp_path)
+    child.logfile_read = seen
+    child.expect(spaced("Type each round's entries; help lists the words. The sheet is kept in") + r"\s+"
+                 + re.escape(f"{path}."))
     child.expect_exact("round 1 (mom deals), wild> ")
     child.sendline("wild 9C")
     child.expect_exact("round 1, me> ")
     child.sendintr()
-    child.expect_exact(f"The sheet is kept: go on with it with cardcli scoresheet --resume {path}")
+    child.expect(spaced("The sheet is kept: go on with it with cardcli scoresheet --resume") + r"\s+"
+                 + re.escape(str(path)))
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    assert json.loads(path.read_text().splitlines()[-1]) == {"entry": "wild 9C"}
+    wide = [line for line in seen.getvalue().replace("\r", "").split("\n") if len(line) > 80]
+    assert not wide, wide
+    assert json.loads((tmp_path / path).read_text().splitlines()[-1]) == {"entry": "wild 9C"}
 
 
 def board_now(link: str) -> dict:
@@ -98,8 +115,8 @@ def test_the_served_page_follows_the_terminal_and_a_resumed_sheet(tmp_path: Path
     args = ["--serve", "--port", "0", "--no-qr"]
     child = pexpect.spawn(CARDCLI, ["scoresheet", "endofpage", "--players", "mom,me", "--dealer", "me",
                                     "--save", str(path), *args], env=env, encoding="utf-8", timeout=30)
-    child.expect(r"The sheet, live and read-only, for this machine only \(--lan shares it with your Wi-Fi\): "
-                 r"(http://127\.0\.0\.1:\d+/t/\S+)")
+    child.expect(spaced("The sheet, live and read-only, for this machine only (--lan shares it with your "
+                        "Wi-Fi):") + r"\s+(http://127\.0\.0\.1:\d+/t/\S+)")
     link = child.match.group(1)
     child.expect_exact("round 1 (me deals), wild> ")
     assert board_now(link)["headline"].startswith("Round 1 of 10")
@@ -123,7 +140,7 @@ def test_the_served_page_follows_the_terminal_and_a_resumed_sheet(tmp_path: Path
 
     again = pexpect.spawn(CARDCLI, ["scoresheet", "--resume", str(path), *args], env=env, encoding="utf-8",
                           timeout=30)
-    again.expect(r"read-only, for this machine only \(--lan shares it with your Wi-Fi\): (http://\S+)")
+    again.expect(spaced("for this machine only (--lan shares it with your Wi-Fi):") + r"\s+(http://\S+)")
     link = again.match.group(1)
     again.expect_exact("round 2 (mom deals), wild> ")
     shown = board_now(link)

@@ -28,7 +28,7 @@ class FakeUI:
     def show(self, text=""):
         self.shown.append(text)
 
-    def ask(self, prompt, default=None):
+    def ask(self, prompt, default=None, again=()):
         self.shown.append(prompt)
         return self.answers.pop(0)
 
@@ -218,7 +218,8 @@ def test_human_draw_and_forced_card():
     t.draw()
     t.deliver("KH")
     action, ui = human(t, ["2c", "1"])
-    assert "You drew KH: it must be played now." in ui.text
+    assert "must be played" not in ui.text  # the table says it, once
+    assert "Drawn card KH must be played" in t.variant.render(t.state, viewer=t.turn)
     assert action == PLAYS[parse_card("KH")][False]
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.abilities import Prompts
-from cardcli.cards import NAME, RANK, parse_card
-from cardcli.errors import CardError, IllegalMove
+from cardcli.cards import NAME, RANK
+from cardcli.errors import IllegalMove
 from cardcli.grammar import type_a_number
 from cardcli.melds import interpretations, layoff_meanings, layoff_problem, meld_text, why_not_meld
 from cardcli.prompts import UI, Say, Turn, ask
-from cardcli.table_text import hand_order, hand_text
+from cardcli.table_text import hand_text, picked_cards
 from cardcli.variant import Action
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
@@ -19,41 +19,23 @@ from .table import move_view
 
 EMPTY = "type a command (help for the list)"
 HELP = """Commands:
-  m CARDS        meld, e.g.  m 4s 4h 7d   (cards by name or by their number in your hand)
-  l CARD MELD    lay off a card on a meld on the table, e.g.  l 7c 2
-  d CARD         discard and end your turn, e.g.  d kc   (your last card: only if it does not play)
-  list           the melds and lay-offs you could make now
-  ? or hint      a hint: how the hard CPU rates your choices from your seat
-  help           this help
-Wilds (marked *) stand for the card you choose; two wilds need two natural cards between them."""
-
-
-def _hand_card(state: EndOfPageState, seat: int, word: str, order: list[int]) -> int:
-    if word.isdigit():
-        number = int(word)
-        if 1 <= number <= len(order):
-            return order[number - 1]
-        raise ValueError(f"there is no card number {number} in your hand (1 to {len(order)})")
-    try:
-        card = parse_card(word)
-    except CardError as error:
-        raise ValueError(str(error)) from None
-    if card not in state.hands[seat]:
-        raise ValueError(f"{NAME[card]} is not in your hand")
-    return card
+  m CARDS      meld, e.g.  m 4s 4h 7d  (cards by name or by number in hand)
+  l CARD MELD  lay off a card on a meld on the table, e.g.  l 7c 2
+  d CARD       discard and end your turn, e.g.  d kc  (a last card that plays
+               cannot be discarded)
+  list         the melds and lay-offs you could make now
+  ? or hint    a hint: how the hard CPU rates your choices from your seat
+  help         this help
+Wilds (marked *) stand for the card you choose; two wilds need two natural
+cards between them."""
 
 
 def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
-    order = hand_order(state.hands[seat], state.wild)
-    picked: list[int] = []
-    left = list(state.hands[seat])
-    for word in words:
-        card = _hand_card(state, seat, word, order)
-        if card not in left:
-            raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
-        left.remove(card)
-        picked.append(card)
-    return picked
+    for word in words:  # "10s=5c": what a wild stands for is asked once the move is clear
+        if "=" in word:
+            raise ValueError(f"name the card alone ({word.split('=')[0]}); what a wild stands for is "
+                             "asked next")
+    return picked_cards(state.hands[seat], words, state.wild)
 
 
 def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:

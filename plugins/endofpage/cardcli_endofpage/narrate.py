@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcli.abilities import Narration
-from cardcli.cards import NAME, RANK, RANK_NAMES
+from cardcli.cards import NAME, RANK, RANK_PLURALS, SUIT_NAMES
 from cardcli.grammar import name_seats, plural, possessive, seat_name, seat_names
-from cardcli.melds import SET, meaning_name, meld_shown, meld_text, stands_for
+from cardcli.melds import SET, meaning_name, meld_label, meld_text, stands_for
 from cardcli.narration import RuleWords, after_move, event_line, round_end
 from cardcli.table_text import hand_text
 from cardcli.variant import Action
@@ -28,7 +28,7 @@ from .state import (
     TAKE,
     EndOfPageState,
 )
-from .table import sheet_lines
+from .table import meld_line, sheet_lines
 
 #: What each option says in the header when it differs from the default, in this order.
 RULE_WORDS: dict[str, RuleWords] = {
@@ -111,8 +111,7 @@ class EndOfPageNarration(Narration):
             _, index, card, as_rank = action
             meld = state.melds[index]
             owner = possessive(seat_name(state.owners[index], names), alone=False)
-            what = f"{owner} set of {RANK_NAMES[meld[1]]}s" if meld[0] == SET else \
-                f"{owner} run of {('spades', 'hearts', 'diamonds', 'clubs')[meld[1]]}"
+            what = f"{owner} {meld_label(meld)}"
             text = f"after a first meld, a card may be laid off on any meld: {NAME[card]} extends {what}"
             if state.is_wild(card):
                 means = stands_for(meld, as_rank)
@@ -157,11 +156,7 @@ class EndOfPageNarration(Narration):
         width = max(len(x) for x in labels)
         lines = [f"Round {state.round + 1} of {state.cfg.page_lines} is over: "
                  f"{name_seats(after.notes[-1], labels)}.", "The table as the round ended:"]
-        if table.melds:
-            for index, (meld, owner) in enumerate(zip(table.melds, table.owners)):
-                lines.append(f"  {index + 1}. {labels[owner]}: {meld_shown(meld, table.mrules)}")
-        else:
-            lines.append("  no melds")
+        lines.extend([meld_line(table, index, labels) for index in range(len(table.melds))] or ["  no melds"])
         scores = after.round_scores[-1]
         for seat in range(n):
             on_table = sum(table.points[c] for c in table.played[seat])
@@ -176,16 +171,16 @@ class EndOfPageNarration(Narration):
 
 # -------------------------------------------------------------- the rules
 def _wilds(state: EndOfPageState) -> str:
-    return f"{RANK_NAMES[state.wild]}s are wild this round"
+    return f"{RANK_PLURALS[state.wild]} are wild this round"
 
 
 def _meld_rule(state: EndOfPageState, meld: tuple) -> str:
     """"a run of three or more cards of a suit; 5s are wild this round: 5H stands for QS"."""
     kind, key, _low, cards = meld
     if kind == SET:
-        text = f"a set: three or more {RANK_NAMES[key]}s"
+        text = f"a set: three or more {RANK_PLURALS[key]}"
     else:
-        text = f"a run: three or more {('spades', 'hearts', 'diamonds', 'clubs')[key]} in sequence"
+        text = f"a run: three or more {SUIT_NAMES[key]} in sequence"
     wilds = [(i, c) for i, c in enumerate(cards) if state.is_wild(c) and not (
         kind == SET and RANK[c] == key)]
     if wilds:

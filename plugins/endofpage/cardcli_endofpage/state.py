@@ -249,7 +249,7 @@ class EndOfPageState(UnseenCards, State):
         kind = action[0]
         if kind in (MELD, PICKUP):
             cards = list(action[-1][3])
-            if kind == PICKUP:
+            if kind == PICKUP and action[1] in cards:  # (not in it: an illegal pickup, refused next)
                 cards.remove(action[1])  # the picked-up card comes from the discards
             return cards
         if kind in (DISCARD, TURN_UP, DRAWN):

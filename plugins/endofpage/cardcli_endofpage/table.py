@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcli.abilities import TableData
-from cardcli.cards import NAME, RANK_NAMES
-from cardcli.grammar import name_seats, seat_names
+from cardcli.cards import NAME, RANK_PLURALS
+from cardcli.grammar import is_you, name_seats, possessive, seat_names
 from cardcli.melds import meld_label, meld_shown, meld_text, stands_for
 from cardcli.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.variant import CHANCE, Action
@@ -33,6 +33,16 @@ class EndOfPageTable(TableData):
 def sheet_lines(state: EndOfPageState, names: Sequence[str]) -> list[str]:
     """The score sheet so far: a line per round played (with how it ended), the totals."""
     return score_sheet(names, state.round_scores, state.totals, [name_seats(n, names) for n in state.notes])
+
+
+def meld_line(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
+    """A meld on the table, numbered, with its owner, what each wild stands
+    for and the cards others laid off on it:
+    ``  2. ann: 5C 5H 9D(=5)  [set of 5s]  (laid off: 5S by bob)``."""
+    owner = state.owners[index]
+    laid = ", ".join(f"{NAME[c]} by {names[s]}" for i, s, c, _ in state.layoffs if i == index and s != owner)
+    return f"  {index + 1}. {names[owner]}: {meld_shown(state.melds[index], state.mrules)}" + (
+        f"  (laid off: {laid})" if laid else "")
 
 
 def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
@@ -81,7 +91,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     if cfg.target_score is not None:
         head.append(f"target {cfg.target_score}")
     if state.wild:
-        head.append(f"WILD: {RANK_NAMES[state.wild]}s")
+        head.append(f"WILD: {RANK_PLURALS[state.wild]}")
     head.append(f"stock: {len(state.stock)}")
     head.append(f"rebuilds left: {cfg.reshuffles - state.reshuffled}")
     lines.append(" | ".join(head))
@@ -95,11 +105,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.append("Discard pile: empty")
     if state.melds:
         lines.append("On the table:")
-        for index, (meld, owner) in enumerate(zip(state.melds, state.owners)):
-            laid = [f"{NAME[card]} by {names[seat]}" for (i, seat, card, _r) in state.layoffs
-                    if i == index and seat != owner]
-            note = f"  (laid off: {', '.join(laid)})" if laid else ""
-            lines.append(f"  {index + 1}. {names[owner]}: {meld_shown(meld, state.mrules)}{note}")
+        lines.extend(meld_line(state, index, names) for index in range(len(state.melds)))
     else:
         lines.append("On the table: no melds yet")
     lines.extend(seat_rows(players(state, names), acting(state)))
@@ -108,8 +114,8 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
     elif viewer is None:
         for seat, hand in enumerate(state.hands):
             if hand:
-                whose = "Your" if names[seat].lower() == "you" else f"{names[seat]}'s"
-                lines.append(f"  {whose} hand: {hand_text(hand, state.wild)}")
+                lines.append(f"  {'Your' if is_you(names[seat]) else possessive(names[seat])} hand: "
+                             f"{hand_text(hand, state.wild)}")
     return "\n".join(lines)
 
 
@@ -129,7 +135,7 @@ def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) 
     if cfg.target_score is not None:
         notes.append(f"Target {cfg.target_score}")
     if state.wild:
-        notes.append(f"Wild: {RANK_NAMES[state.wild]}s")
+        notes.append(f"Wild: {RANK_PLURALS[state.wild]}")
     hand: list[str] = []
     marks: dict[str, str] = {}
     if viewer is not None and 0 <= viewer < state.num_players:

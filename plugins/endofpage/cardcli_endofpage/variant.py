@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.abilities import Checkpoints
-from cardcli.cards import NAME, RANK, RANK_NAMES, build_deck
+from cardcli.cards import NAME, RANK, RANK_PLURALS, build_deck
 from cardcli.errors import RulesetError
 from cardcli.grammar import possessive, seat_name
 from cardcli.melds import Meld, meaning_on, meld_from_names, meld_text, stands_for
@@ -206,7 +206,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
             if seat == state.dealer:
                 card = action[3] if action[3] >= 0 else wild_of(cards)
                 if card >= 0:
-                    text += f"; the wild card is {NAME[card]} ({RANK_NAMES[RANK[card]]}s are wild)"
+                    text += f"; the wild card is {NAME[card]} ({RANK_PLURALS[RANK[card]]} are wild)"
             if viewer is None or viewer == seat:
                 text += ": " + " ".join(NAME[c] for c in cards)
             return text

@@ -9,7 +9,7 @@ from cardcli.abilities import Prompts
 from cardcli.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
 from cardcli.errors import CardError
 from cardcli.grammar import join_or
-from cardcli.prompts import UI, Other, Say, card_turn, split_call
+from cardcli.prompts import UI, Other, Say, card_turn, packed, split_call
 from cardcli.variant import Action
 
 from .config import EIGHT
@@ -83,10 +83,10 @@ def _ask_suit(state: MatchingState, seat: int, card: int, ui: UI) -> int:
     for c in state.hands[seat]:
         if c != card and c < 52:
             counts[c // 13] += 1
+    menu = packed([f"[{s + 1}/{SUITS[s].lower()}] {SUIT_NAMES[s]} ({counts[s]} in hand)" for s in range(4)])
     while True:
-        ui.show("  ".join(f"[{s + 1}/{SUITS[s].lower()}] {SUIT_NAMES[s]} ({counts[s]} in hand)"
-                          for s in range(4)))
-        answer = ui.ask("Name the next suit").strip()
+        ui.show("\n".join(menu))
+        answer = ui.ask("Name the next suit", again=menu).strip()
         if answer in ("1", "2", "3", "4"):
             return int(answer) - 1
         try:

@@ -336,7 +336,7 @@ class MatchingState(UnseenCards, State):
         if call and size != 2:
             return "Page One may only be called with the play of the second-to-last card"
         if special == EIGHT and not 0 <= suit <= 3:
-            return "an 8 must name a suit"
+            return 'an 8 must name a suit: the move says it, e.g. "suit": "H"'
         if special != EIGHT and suit != -1:
             return "only a wild 8 names a suit"
         if self.penalty:

@@ -51,9 +51,9 @@ class TrickPrompts(Prompts):
 
 
 def _situation(state: TrickState, cards: list[int], can_draw: bool) -> list[str]:
-    """What the turn is about, said once before the choices."""
+    """What the turn is about, said once before the choices (the table names a drawn card to play)."""
     if state.phase == P_FORCED:
-        return [f"You drew {NAME[state.forced]}: it must be played now."]
+        return []
     if not state.trick:
         return ["You lead: any card."]
     if state.suit < 0:

@@ -8,7 +8,8 @@ import random
 import click
 
 from .. import arena as engine
-from ..grammar import plural
+from ..fit import echo, table, terminal_width
+from ..grammar import duration, plural
 from ..parallel import open_backend
 from ..players import check_count, parse_players
 from .common import (
@@ -20,6 +21,9 @@ from .common import (
     ruleset_option,
     variant_named,
 )
+
+#: A run longer than this (seconds) is announced with how long it will take.
+LONG_RUN = 60
 
 
 @click.command()
@@ -50,29 +54,40 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
                 chosen.stated)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    with open_backend(backend, workers, ray_address) as pool, \
-            progress_bar(games, plural(games, "game")) as progress:
-        report = engine.run(target, chosen.options, players, games, seed, backend=pool, progress=progress)
+    with open_backend(backend, workers, ray_address) as pool:
+        estimate = engine.estimate_seconds(target, chosen.options, players, games, seed, pool.workers)
+        if estimate is not None and estimate > LONG_RUN:
+            echo(f"This run will take roughly {duration(estimate)} ({plural(games, 'game')} on "
+                 f"{plural(pool.workers, 'worker')}, cpu:hard searching before each of its moves); Ctrl-C "
+                 "stops it. Fewer --games, or a smaller budget (cpu:hard=200), is quicker.", err=True)
+        with progress_bar(games, plural(games, "game")) as progress:
+            report = engine.run(target, chosen.options, players, games, seed, backend=pool,
+                                progress=progress)
     data = report.as_dict()
     if as_json:
         click.echo(json.dumps(data))
         return
-    click.echo(f"{plural(report.games, 'game')} of {target.name} ({chosen.name}), seats rotated, "
-               f"seed {seed}: {report.seconds:.1f} s on "
-               f"{plural(report.workers, 'Ray worker' if backend == 'ray' else 'worker')}")
+    echo(f"{plural(report.games, 'game')} of {target.name} ({chosen.name}), seats rotated, "
+         f"seed {seed}: {report.seconds:.1f} s on "
+         f"{plural(report.workers, 'Ray worker' if backend == 'ray' else 'worker')}")
     if games % len(players):
-        click.echo(f"(note: {games} is not a multiple of {len(players)}; seats are not perfectly even)")
+        echo(f"(note: {games} is not a multiple of {len(players)}; seats are not perfectly even)")
     scored = any("mean_score" in p for p in data["players"])
-    score_head = f"{report.score_label} (mean)"
-    head = f"  {'player':<10} {'kind':<16} {'wins':>6}  {'win rate':>8}  {'95% interval':>15}  " \
-           f"{'mean place':>10}  {'ms/decision':>11}" + (f"  {score_head:>10}" if scored else "")
-    click.echo(head)
+    heads = ["player", "kind", "wins", "win rate", "95% interval", "place", "ms/move"]
+    if scored:
+        heads.append(report.score_label)
+    rows = []
     for p in data["players"]:
         low, high = p["win_rate_ci95"]
         ms = (p["mean_decision_seconds"] or 0) * 1000
-        line = (f"  {p['name']:<10} {p['kind']:<16} {p['wins']:>6}  {p['win_rate']:>8.1%}  "
-                f"{f'{low:.1%} - {high:.1%}':>15}  {p['mean_place']:>10.2f}  {ms:>11.3f}")
+        row = [p["name"], p["kind"], str(p["wins"]), f"{p['win_rate']:.1%}", f"{low:.1%}-{high:.1%}",
+               f"{p['mean_place']:.2f}", f"{ms:.3f}"]
         if scored:
-            line += f"  {p.get('mean_score', 0):>{max(10, len(score_head))}.1f}"
+            row.append(f"{p.get('mean_score', 0):.1f}")
+        rows.append(row)
+    for line in table(heads, rows, terminal_width(), indent=2, right=range(2, len(heads)),
+                      give=range(len(heads))):
         click.echo(line)
+    echo(f"  (place{f' and {report.score_label}' if scored else ''}: the mean over the games; ms/move: "
+         "the mean time a decision took)", err=False)
     click.echo(f"  games with no single winner: {report.draws}")

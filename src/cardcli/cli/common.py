@@ -8,16 +8,28 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import IO, Any
 
 import click
 
 from ..errors import CardcliError
+from ..fit import tell
 from ..parallel import BACKENDS
 from ..plugins import Registry, get_registry
 from ..rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
 from ..safe_text import printable
 from ..variant import Variant
+
+
+class Failure(click.ClickException):
+    """A Click error (exit 1) whose message is wrapped at spaces when it goes
+    to a terminal, and one line to grep in a pipe or a file."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        if file is not None:
+            super().show(file)
+        else:
+            tell(f"Error: {self.format_message()}", err=True)
 
 
 def handle_errors(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -28,7 +40,7 @@ def handle_errors(function: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return function(*args, **kwargs)
         except CardcliError as error:
-            raise click.ClickException(printable(str(error), newlines=True)) from None
+            raise Failure(printable(str(error), newlines=True)) from None
 
     return wrapper
 
@@ -104,6 +116,48 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter,
         if variant is not None and name.startswith(variant + "-"):
             names[name[len(variant) + 1:]] = title
     return [Item(name, help=title) for name, title in sorted(names.items()) if name.startswith(incomplete)]
+
+
+def complete_record(ctx: click.Context, param: click.Parameter,
+                    incomplete: str) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a RECORD: the folders and the ``.jsonl`` files
+    where the path typed so far points."""
+    Item = click.shell_completion.CompletionItem
+    folder, _, start = incomplete.rpartition("/")
+    where = os.path.expanduser(folder or ".") if folder or not incomplete.startswith("/") else "/"
+    try:
+        entries = sorted(os.scandir(where or "/"), key=lambda entry: entry.name)
+    except OSError:
+        return []
+    prefix = f"{folder}/" if folder or incomplete.startswith("/") else ""
+    items = []
+    for entry in entries:
+        if not entry.name.startswith(start) or (entry.name.startswith(".") and not start.startswith(".")):
+            continue
+        try:
+            if entry.is_dir():
+                items.append(Item(prefix + entry.name + "/", type="plain"))
+            elif entry.name.endswith(".jsonl"):
+                items.append(Item(prefix + entry.name))
+        except OSError:
+            continue
+    return items
+
+
+def complete_saved(ctx: click.Context, param: click.Parameter,
+                   incomplete: str) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of ``--resume``: the saved games by name (newest
+    first, unfinished ones only), or record files for a path."""
+    if "/" in incomplete or incomplete.startswith((".", "~")):
+        return complete_record(ctx, param, incomplete)
+    from ..saved import saved_games
+
+    try:
+        found = [game for game in saved_games() if game.state == "unfinished"]
+    except Exception:  # completion must never print a traceback into the shell
+        return []
+    return [click.shell_completion.CompletionItem(game.path.name, help=", ".join(game.players or []))
+            for game in found if game.path.name.startswith(incomplete)]
 
 
 def colour_option(function: Callable[..., Any]) -> Callable[..., Any]:

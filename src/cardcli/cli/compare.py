@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from .. import compare as engine
+from ..fit import table, terminal_width, wrap
 from ..grammar import plural
 from ..options import Value, parse_value, resolve, show_value
 from ..parallel import open_backend
@@ -39,8 +40,9 @@ from .common import (
               help="Games per ruleset (and per skill measure).")
 @click.option("--players", "-p", type=click.IntRange(1), default=None, metavar="P",
               help="Players at the table (default: the variant's usual table).")
-@click.option("--cpu", "level", default="normal", show_default=True,
-              help="CPU strength of every seat in the games that measure length and seats.")
+@click.option("--cpu", "level", default="normal", show_default=True, metavar="LEVEL",
+              help="CPU strength of every seat in the games that measure length and seats: easy, "
+                   "normal or hard.")
 @click.option("--seed", type=int, help="The run's seed (default: random, printed).")
 @click.option("--skill/--no-skill", default=True, show_default=True,
               help="Measure how often normal beats easy under each ruleset (its score: ties shared).")
@@ -62,12 +64,14 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
     same shuffle, the same CPU randomness), so the differences are measured
     game by game. The first ruleset is the baseline; each other one gets
     paired 95% intervals and a verdict in words. RULESET is a shipped name
-    or a TOML file; --set makes one without a file:
+    or a TOML file; --set makes one without a file (one --set alone is
+    compared with the defaults, or --base):
 
     \b
       cardcli compare matching standard no-stacking
-      cardcli compare matching --set stack_twos=true --set stack_twos=false
-      cardcli compare matching --set hand_size=5 --set hand_size=9 --plot hands.png
+      cardcli compare matching --set stack_twos=false
+      cardcli compare matching --set hand_size=5 --set hand_size=9 \\
+          --plot hands.png
     """
     target = variant_named(variant)
     count = players or default_count(target)
@@ -126,6 +130,12 @@ def gather_arms(target: Variant, rulesets: tuple[str, ...], settings: tuple[str,
                                changed(options, defaults)))
         sources.append((source, frozenset(changes)) if start is None else
                        (f"{start.source} {source}", start.stated | frozenset(changes)))
+    if len(arms) == 1 and settings:  # one --set: against what it changes
+        label = base if start is not None and base else "defaults"
+        options = start.options if start is not None else defaults
+        arms.insert(0, engine.Arm(label, dict(options), start.name if start else f"{target.name} defaults",
+                                  changed(options, defaults)))
+        sources.insert(0, (start.source, start.stated) if start is not None else (None, frozenset()))
     if len(arms) < 2:
         got = f"only {arms[0].label!r}" if arms else "none"
         raise click.UsageError(f"compare needs at least two rulesets (got {got}): name rulesets, or give "
@@ -165,18 +175,25 @@ def _rate(value: float, interval: list[float]) -> str:
     return f"{value:.1%} [{interval[0]:.1%}, {interval[1]:.1%}]"
 
 
-def show(data: dict[str, Any]) -> None:
+def show(data: dict[str, Any], width: int | None = None) -> None:
+    """The comparison as text, no wider than ``width`` (the terminal's):
+    a cell too wide for its column is wrapped within it."""
+    width = width or terminal_width()
+
+    def say(text: str, indent: int | None = None) -> None:
+        click.echo("\n".join(wrap(text, width, indent)))
+
     rulesets = data["rulesets"]
-    click.echo(f"{data['games']} games per ruleset of {data['variant']}, {data['players']} players "
-               f"(cpu:{data['cpu']}), seed {data['seed']}, the same seeds for every ruleset: "
-               f"{data['seconds']:.1f} s on "
-               f"{plural(data['workers'], 'Ray worker' if data['backend'] == 'ray' else 'worker')}")
-    changes = [", ".join(f"{k}={show_value(v)}" for k, v in r["changes"].items()) or "(defaults)"
+    say(f"{plural(data['games'], 'game')} per ruleset of {data['variant']}, {data['players']} players "
+        f"(cpu:{data['cpu']}), seed {data['seed']}, the same seeds for every ruleset: "
+        f"{data['seconds']:.1f} s on "
+        f"{plural(data['workers'], 'Ray worker' if data['backend'] == 'ray' else 'worker')}", indent=0)
+    changes = [", ".join(f"{k}={show_value(v)}" for k, v in r["changes"].items()) or "the defaults"
                for r in rulesets]
-    rows: list[tuple[str, list[str]]] = []
-    if changes != [r["label"] for r in rulesets]:
-        rows.append(("changes", changes))
-    rows += [
+    if changes != [r["label"] for r in rulesets]:  # what each ruleset changes, where its name does not say
+        for ruleset, changed in zip(rulesets, changes):
+            say(f"  {ruleset['label']}: {changed}", indent=4)
+    rows: list[tuple[str, list[str]]] = [
         ("moves: mean", [f"{r['moves']['mean']:g}" for r in rulesets]),
         ("moves: median, 90th pct", [f"{r['moves']['median']:g}, {r['moves']['p90']:g}" for r in rulesets]),
     ]
@@ -196,32 +213,30 @@ def show(data: dict[str, Any]) -> None:
             rows.append(("  nobody won",
                          [_rate(r["skill"][k]["nobody_won"]["share"], r["skill"][k]["nobody_won"]["ci95"])
                           for r in rulesets]))
-    first = max(len(name) for name, _ in rows)
-    widths = [max(len(r["label"]), *(len(cells[j]) for _, cells in rows)) for j, r in enumerate(rulesets)]
-    click.echo("  " + " " * first + "".join(f"  {r['label']:<{w}}" for r, w in zip(rulesets, widths)))
-    for name, cells in rows:
-        click.echo(f"  {name:<{first}}" + "".join(f"  {c:<{w}}" for c, w in zip(cells, widths)))
+    heads = ["", *(r["label"] for r in rulesets)]
+    for line in table(heads, [[name, *cells] for name, cells in rows], width, indent=2,
+                      give=range(len(heads))):
+        click.echo(line)
     drawn = any(r["nobody_won"]["games"] for r in rulesets)
     even = f"{1 / data['players']:.1%}"
-    click.echo(f"  (an even share of wins at {data['players']} players is {even}"
-               + (" of the games someone won)" if drawn else ")"))
+    say(f"  (an even share of wins at {data['players']} players is {even}"
+        + (" of the games someone won)" if drawn else ")"), indent=3)
     if rulesets[0]["skill"]:
         if any(m["nobody_won"]["games"] for r in rulesets for m in r["skill"]):
-            click.echo("  (skill: the stronger CPU's score, a win counting 1 and a first place shared by k\n"
-                       f"   players when nobody won 1/k; with no edge a player scores {even})")
+            say("  (skill: the stronger CPU's score, a win counting 1 and a first place shared by k players "
+                f"when nobody won 1/k; with no edge a player scores {even})", indent=3)
         else:
-            click.echo(f"  (skill: how often the stronger CPU wins; with no edge a player wins {even})")
+            say(f"  (skill: how often the stronger CPU wins; with no edge a player wins {even})", indent=3)
     for ruleset in rulesets:
         for reason, count in ruleset["nobody_won"]["reasons"].items():
-            click.echo(f"  nobody won under {ruleset['label']}: {plural(count, 'game')} ({reason})")
+            say(f"  nobody won under {ruleset['label']}: {plural(count, 'game')} ({reason})")
     for diff in data["differences"]:
-        click.echo(f"{diff['label']} against {diff['baseline']}, game by game (95% intervals):")
+        say(f"{diff['label']} against {diff['baseline']}, game by game (95% intervals):")
         moves = diff["moves"]
         relative = moves["relative"]
         line = f"  moves {moves['difference']['value']:+.2f} [{moves['difference']['ci95'][0]:+.2f}, " \
                f"{moves['difference']['ci95'][1]:+.2f}] per game"
         if relative:
             line += f" ({relative['value']:+.1%} [{relative['ci95'][0]:+.1%}, {relative['ci95'][1]:+.1%}])"
-        click.echo(line)
-        click.echo(f"  In words: {diff['verdict']}.")
-
+        say(line)
+        say(f"  In words: {diff['verdict']}.", indent=4)

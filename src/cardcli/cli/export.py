@@ -11,11 +11,11 @@ from ..errors import Kind, RecordError
 from ..export import Exporter
 from ..reader import read_record
 from ..records import RecordWriter, open_record
-from .common import handle_errors, registry
+from .common import complete_record, handle_errors, registry
 
 
 @click.command()
-@click.argument("record", metavar="RECORD")
+@click.argument("record", metavar="RECORD", shell_complete=complete_record)
 @click.option("--seat", type=click.IntRange(min=0), help="Write it as this seat saw it: its own cards known.")
 @click.option("--public", "public", is_flag=True, help="Write it as a spectator saw it: no hidden card.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False),

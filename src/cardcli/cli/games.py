@@ -7,9 +7,11 @@ import time
 
 import click
 
+from .. import fit
+from ..fit import terminal_width
 from ..grammar import plural
 from ..safe_text import printable
-from ..saved import games_dir, saved_games
+from ..saved import SavedGame, games_dir, saved_games, shown_path
 from .common import handle_errors
 
 
@@ -23,10 +25,11 @@ def games(as_json: bool, unfinished: bool) -> None:
     \b
     cardcli games
     cardcli play --resume            continue the newest unfinished one
-    cardcli play --resume FILE       continue any other
+    cardcli play --resume GAME       continue any other (its name, or its file)
 
     The games folder is $CARDCLI_GAMES, else $XDG_DATA_HOME/cardcli/games,
-    else ~/.local/share/cardcli/games.
+    else ~/.local/share/cardcli/games.  A list too wide for the terminal
+    shows each game on two lines, its file by name; --json has everything.
     """
     folder = games_dir()
     found = [g for g in saved_games(folder) if not unfinished or g.state == "unfinished"]
@@ -38,23 +41,35 @@ def games(as_json: bool, unfinished: bool) -> None:
         what = "unfinished games" if unfinished else "saved games"
         click.echo(printable(f"No {what} in {folder}. Start one with: cardcli play VARIANT"))
         return
-    rows = []
-    for game in found:
-        players = ", ".join(game.players or []) or "?"
-        rows.append((time.strftime("%Y-%m-%d %H:%M", time.localtime(game.started)), game.variant, players,
-                     str(game.moves), game.state, str(game.path)))
+    width = terminal_width()
+    wide = [(_started(game), game.variant, _players(game), str(game.moves), game.state, shown_path(game.path))
+            for game in found]
     heads = ("started", "variant", "players", "moves", "state", "file")
-    widths = [max(len(head), *(len(row[i]) for row in rows)) for i, head in enumerate(heads)]
-    right = {3}  # numbers line up on the right
-
-    def line(cells: tuple[str, ...]) -> str:
-        parts = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
-                 for i, cell in enumerate(cells)]
-        return printable("  ".join(parts).rstrip())
-
-    click.echo(line(heads))
-    for row in rows:
-        click.echo(line(row))
+    lines = fit.table(heads, wide, 10**6, right=[3])
+    compact = max(fit.visible_width(line) for line in lines) > width
+    if compact:
+        # Too wide for the terminal: each game on two lines, the file by its
+        # name in the games folder (what --resume takes).
+        lines = []
+        rows = fit.table(("started", "moves", "state", "game (cardcli play --resume GAME)"),
+                         [(row[0], row[3], row[4], game.path.name) for row, game in zip(wide, found)], width,
+                         right=[1])
+        lines.append(rows[0])
+        for row, (_when, variant, players, *_rest) in zip(rows[1:], wide):
+            lines.append(row)
+            lines.extend(fit.wrap(f"  {variant}: {players}", width))
+    for line in lines:
+        click.echo(printable(line))
     left = sum(1 for game in found if game.state == "unfinished")
     if left:
         click.echo(f"\n{plural(left, 'unfinished game')}: cardcli play --resume continues the newest.")
+    if compact:
+        click.echo(printable(fit.lead_in("The games folder:", shown_path(folder), width), newlines=True))
+
+
+def _started(game: SavedGame) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(game.started))
+
+
+def _players(game: SavedGame) -> str:
+    return ", ".join(game.players or []) or "?"

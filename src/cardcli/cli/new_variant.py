@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from .. import scaffold
+from ..fit import echo
 from .common import handle_errors, registry
 
 
@@ -29,8 +30,8 @@ def new_variant(name: str, folder: Path | None) -> None:
     scaffold.check_free(names, registry())
     target = folder if folder is not None else scaffold.default_folder(names)
     written = scaffold.write(names, target)
-    click.echo(f"Wrote {len(written)} files to {target}/: a working Sevens called {names.name}, "
-               f"package {names.package}.")
+    echo(f"Wrote {len(written)} files to {target}/: a working Sevens called {names.name}, "
+         f"package {names.package}.")
     click.echo("Next, to make it your game:")
     click.echo(f"  cd {target}")
     click.echo('  python -m pip install -e ".[test]"')

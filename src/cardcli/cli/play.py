@@ -13,17 +13,19 @@ from pathlib import Path
 import click
 
 from ..errors import CardcliError, Kind, RecordError
+from ..fit import lead_in, terminal_width
 from ..game import Game, choose_dealer
 from ..players import check_count, check_level, default_seats, parse_players
 from ..reader import load_game
 from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
 from ..safe_text import printable
-from ..saved import games_dir, newest_unfinished, now_stamp
+from ..saved import games_dir, newest_unfinished, now_stamp, shown_path
 from ..session import Session, ranking_text
 from ..style import Style
 from ..ui import TerminalUI
 from .common import (
     colour_option,
+    complete_saved,
     complete_variant,
     handle_errors,
     registry,
@@ -42,13 +44,18 @@ from .common import (
 @click.option("--seed", type=int, help="Seed the shuffles and CPUs, to replay the same game.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the record here (default: a new file under the cardcli games folder).")
-@click.option("--resume", "resume_spec", metavar="FILE", is_flag=False, flag_value="last",
-              help="Continue the game recorded in FILE; alone (or 'last'), the newest unfinished game "
-                   "(see: cardcli games).")
+@click.option("--resume", "resume_spec", metavar="GAME", is_flag=False, flag_value="last",
+              shell_complete=complete_saved,
+              help="Continue the game recorded in GAME (a record file, or a saved game's name as cardcli "
+                   "games lists it); alone (or 'last'), the newest unfinished game.")
+@click.option("--confirm-forced", is_flag=True,
+              help="Ask before a move the rules force (a drawn card that must be played): by default "
+                   "it is made for you and shown.")
 @colour_option
 @handle_errors
 def play(variant: str | None, ruleset: str | None, players_spec: str | None, seed: int | None,
-         record_path: Path | None, resume_spec: str | None, colour: bool | None) -> None:
+         record_path: Path | None, resume_spec: str | None, confirm_forced: bool,
+         colour: bool | None) -> None:
     """Play VARIANT at the terminal against CPUs or friends (hot seat).
 
     \b
@@ -87,32 +94,41 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         game = Game(target, chosen.options, seats, choose_dealer(seed, len(seats)), seed=seed,
                     ruleset=None if ruleset is None else chosen.name, writer=writer, created=now_stamp())
         who = ", ".join(s.name if s.is_human else f"{s.name} ({s.kind})" for s in seats)
-        banner = [printable(f"{target.title} - {who}"), f"Seed {seed}. Recording to {path}"]
+        banner = [printable(f"{target.title} - {who}"),
+                  lead_in(f"Seed {seed}. Recording to", shown_path(path), terminal_width())]
     ui = TerminalUI(style=Style.for_stream(colour))
     for line in banner:
         ui.show(line)
-    session = Session(game, ui)
+    session = Session(game, ui, confirm_forced=confirm_forced)
     if resume_spec is not None:
         session.recap()
     try:
         with session.screen():
             result = session.run()
     except (click.Abort, KeyboardInterrupt, EOFError):
-        click.echo(f"\nGame saved. Continue it with: cardcli play --resume {path}", err=True)
+        command = f"cardcli play --resume {shown_path(path)}"
+        click.echo("\n" + lead_in("Game saved. Continue it with:", command, terminal_width(sys.stderr)),
+                   err=True)
         raise SystemExit(130) from None
     finally:
         if game.writer is not None:
             game.writer.close()
     if result is not None:
         session.show_end(result)
-        ui.show(f"\nRecord: {path}")
+        ui.show(f"\nRecord: {shown_path(path)}")
 
 
 def _resume_target(spec: str) -> Path:
-    """The record ``--resume`` means: a file, or ``last`` (``--resume`` alone),
-    the newest unfinished game in the games folder."""
+    """The record ``--resume`` means: a file, a saved game's name (the file
+    in the games folder, ``.jsonl`` optional), or ``last`` (``--resume``
+    alone), the newest unfinished game in the games folder."""
     if spec != "last":
-        return Path(spec)
+        path = Path(spec)
+        if not path.exists() and os.sep not in spec:
+            for name in (spec, spec + ".jsonl"):
+                if (games_dir() / name).is_file():
+                    return games_dir() / name
+        return path
     found = newest_unfinished()
     if found is None:
         raise CardcliError(f"no unfinished game in {games_dir()} to resume (cardcli games lists the "
@@ -200,7 +216,8 @@ def _resume(path: Path) -> Game | None:
         click.echo(ranking_text(data, game.names, game.variant.score_label))
         return None
     game.reseed()
-    click.echo(f"Resuming {game.variant.title} after move {game.moves}. Recording to {path}")
+    click.echo(lead_in(f"Resuming {game.variant.title} after move {game.moves}. Recording to",
+                       shown_path(path), terminal_width()))
     return game
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import click
 
 from ..commentary import frame_commentary
 from ..errors import CardcliError, Kind, RecordError
+from ..fit import terminal_width, wrap
+from ..game import Game
+from ..grammar import is_you
 from ..narration import describe_events
 from ..records import open_record
 from ..replay import Replay, load_replay
@@ -15,7 +19,7 @@ from ..safe_text import printable
 from ..session import end_text
 from ..style import Style
 from ..view import played_cards
-from .common import colour_option, handle_errors, registry
+from .common import colour_option, complete_record, handle_errors, registry
 
 
 def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain: bool) -> None:
@@ -23,31 +27,46 @@ def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain:
     names = game.names
     parts = replay.parts(index)
     played: list[str] = []
+    width = terminal_width()
+
+    def say(text: str, indent: int | None = None) -> None:
+        click.echo("\n".join(wrap(style.text(text, played=played), width, indent)))
+
     click.echo("")
     title = "Start of the game" if frame.move == 0 else f"After move {frame.move} of {replay.total}"
-    click.echo(f"--- {title} ---")
+    if viewer is not None:
+        title += f", as seat {viewer} ({names[viewer]}) saw it"
+    say(f"--- {title} ---")
     for events, summary in parts:
         for before, action in events:
             played = played_cards(game.variant, before, action) or played
         for line in describe_events(game.variant, events, viewer=viewer, names=names):
-            click.echo(style.text(f"  {line}", played=played))
+            say(f"  {line}")
         if explain:
             for line in frame_commentary(game, events, viewer):
-                click.echo(style.text(f"    {line}"))
+                say(f"    {line}", indent=9 if line.startswith("why: ") else None)
         if summary is not None:
             # The round's end as the table saw it (every hand is shown there).
             click.echo("")
-            click.echo(style.text(summary))
+            say(summary)
             click.echo("")
             played = []
     state = replay.state(index)
     result = state.result()
     if result is not None:
-        click.echo(style.text(end_text(game.variant, state, result.as_dict(), names), played=played))
+        say(end_text(game.variant, state, result.as_dict(), names))
     else:
-        click.echo(style.text(game.variant.render(state, viewer=viewer, names=names), played=played))
+        say(game.variant.render(state, viewer=viewer, names=names))
     if index == len(replay.frames) - 1 and replay.error is not None:
         _show_error(replay)
+
+
+def watch_from(game: Game, seat: int) -> None:
+    """Watching ``seat``, whose hand the table calls "Your hand": another seat
+    whose player is called "you" is named in quotes ('you' melded ...), so
+    "you" never means two seats at once."""
+    game.seats = [replace(info, name=f"'{info.name}'") if is_you(info.name) and index != seat else info
+                  for index, info in enumerate(game.seats)]
 
 
 def _show_error(replay: Replay) -> None:
@@ -55,12 +74,14 @@ def _show_error(replay: Replay) -> None:
     error = replay.error
     assert error is not None
     click.echo("")
-    click.echo(printable(f"The record stops being a legal game here. {error}", newlines=True))
+    click.echo("\n".join(wrap(printable(f"The record stops being a legal game here. {error}", newlines=True),
+                              terminal_width())))
 
 
 @click.command()
-@click.argument("record", metavar="RECORD")
-@click.option("--seat", type=int, help="Show only what this seat could see.")
+@click.argument("record", metavar="RECORD", shell_complete=complete_record)
+@click.option("--seat", type=int, metavar="N",
+              help="Show only what seat N could see (seats count from 0, as the table numbers them).")
 @click.option("--to", "to_move", type=int, metavar="N", help="Print the table after move N and exit.")
 @click.option("--explain", is_flag=True,
               help="Say the rule behind each move and, from --seat's view, what the hard CPU thought "
@@ -96,6 +117,8 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
     if seat is not None and not 0 <= seat < seats:
         raise click.BadParameter(f"seat {seat} is not at this table (seats 0 to {seats - 1})",
                                  param_hint="--seat")
+    if seat is not None:
+        watch_from(loaded.game, seat)
     style = Style.for_stream(colour)
     total, frames = loaded.total, loaded.frames
     broken = loaded.error is not None

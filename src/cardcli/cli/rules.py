@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from pathlib import PurePath
 
 import click
 
 from ..errors import CardcliError
+from ..fit import lead_in, terminal_width, wrap
 from ..options import show_value
 from ..rulesets import load_ruleset, shipped_rulesets
 from ..safe_text import printable
+from ..saved import shown_path
 from .common import complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option
 
 _show = show_value
@@ -45,28 +48,35 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
         return
     click.echo(f"{target.title} - variant {target.name!r}")
     if ruleset is not None:
-        click.echo(printable(f"Ruleset: {loaded.name} ({loaded.source})"))
+        where = shown_path(loaded.source)
+        if len(where) + 4 > terminal_width():  # a file deep in an installed package: --json has its path
+            where = f"{PurePath(where).name}; --json gives its path"
+        click.echo(printable(lead_in(f"Ruleset: {loaded.name}", f"({where})", terminal_width()),
+                             newlines=True))
         if loaded.description:
-            click.echo(printable(f"  {loaded.description}", newlines=True))
+            click.echo(printable("\n".join(wrap(f"  {loaded.description}", terminal_width(), indent=2)),
+                                 newlines=True))
     click.echo("")
     name_width = max(len(o.name) for o in target.options)
     header = "value" if ruleset is not None else "default"
     value_width = max(len(header), *(len(_show(loaded.options[o.name])) + 1 for o in target.options))
     click.echo(f"  {'option':<{name_width}}  {header:<{value_width}}  allowed / meaning")
+    column = 2 + name_width + 2 + value_width + 2  # where the allowed values and the meaning start
+    width = terminal_width()
     for option in target.options:
         value = loaded.options[option.name]
         changed = "*" if value != option.default else " "
-        click.echo(f"  {option.name:<{name_width}}  {_show(value) + changed:<{value_width}}  "
-                   f"{option.allowed()}")
-        click.echo(f"  {'':<{name_width}}  {'':<{value_width}}  {option.help}")
+        for text in (f"  {option.name:<{name_width}}  {_show(value) + changed:<{value_width}}  "
+                     f"{option.allowed()}", " " * column + option.help):
+            click.echo("\n".join(wrap(text, width, indent=column)))
     if ruleset is not None and any(loaded.options[o.name] != o.default for o in target.options):
         click.echo("\n  * differs from the default")
     click.echo("\nBetween options:")
     for constraint in (*target.constraints, "min_players is at most max_players"):
-        click.echo(f"  - {constraint}")
+        click.echo("\n".join(wrap(f"  - {constraint}", width, indent=4)))
     if any(o.nullable for o in target.options):
-        click.echo('\n"none": write "none" in a ruleset (TOML has no null); a record header may '
-                   'write null or "none".')
+        click.echo("\n".join(wrap('\n"none": write "none" in a ruleset (TOML has no null); a record header '
+                                  'may write null or "none".', width)))
     shipped = shipped_rulesets(reg, target.name)
     if shipped and ruleset is None:
         click.echo("\nShipped rulesets (use with --ruleset NAME):")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import CardcliError
+from ..fit import tell, terminal_width, wrap
 from ..grammar import plural
 from ..players import check_count
 from ..records import SeatInfo
@@ -61,8 +62,10 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
 
     \b
     cardcli scoresheet endofpage --players mom,me
-    cardcli scoresheet endofpage --players mom,me,dad --dealer dad --page-lines 5 --serve
-    cardcli scoresheet endofpage --players mom,me --input rounds.txt --csv page.csv
+    cardcli scoresheet endofpage --players mom,me,dad --dealer dad \\
+        --page-lines 5 --serve
+    cardcli scoresheet endofpage --players mom,me --input rounds.txt \\
+        --csv page.csv
     cardcli scoresheet --resume ~/.local/share/cardcli/sheets/....jsonl
 
     At the end of each round type what the table shows, one entry a line:
@@ -134,10 +137,15 @@ def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | Non
     from ..scoresheet.session import SheetSession
 
     to_stdout = "-" in (json_path, csv_path)
-    style = Style.for_stream(colour, sys.stderr if to_stdout else sys.stdout)
+    out = sys.stderr if to_stdout else sys.stdout
+    style = Style.for_stream(colour, out)
+    try:
+        width = terminal_width(out) if out.isatty() else 0
+    except (AttributeError, ValueError):
+        width = 0
 
-    def say(text: str) -> None:
-        click.echo(style.text(text), err=to_stdout)
+    def say(text: str) -> None:  # wrapped at spaces at a terminal, whole in a pipe or a file
+        click.echo(style.text("\n".join(wrap(text, width)) if width else text), err=to_stdout)
 
     # The page first: an address it cannot listen on leaves no file behind.
     live = (open_board(serve, export.board_view(sheet, []), "the sheet", say, style.colour, to_stdout)
@@ -178,8 +186,7 @@ def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | Non
                 time.sleep(0.5)
     except KeyboardInterrupt:
         if not serving:
-            click.echo(f"\nThe sheet is kept: go on with it with cardcli scoresheet --resume {file.path}",
-                       err=True)
+            tell(f"\nThe sheet is kept: go on with it with cardcli scoresheet --resume {file.path}", err=True)
             raise SystemExit(130) from None
     finally:
         file.close()

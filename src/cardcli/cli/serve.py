@@ -21,6 +21,7 @@ from ..saved import now_stamp
 from ..style import Style
 from .common import (
     colour_option,
+    complete_record,
     complete_variant,
     handle_errors,
     registry,
@@ -107,6 +108,7 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
               help="Write the first game's record here (default: a new file under the cardcli games "
                    "folder); the next games' go beside it (NAME.game2.jsonl, ...).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              shell_complete=complete_record,
               help="Serve again the evening of this record (in a game or between two), with the same links.")
 @click.option("--no-seat", is_flag=True, help="Only host: the person at this terminal does not play.")
 @click.option("--again", type=click.Choice(["host", "all"]), default=None,

@@ -9,9 +9,10 @@ from pathlib import Path
 import click
 
 from .. import simulate as engine
+from ..fit import echo
 from ..grammar import plural
 from ..parallel import open_backend
-from ..players import check_count, default_seats, parse_players
+from ..players import PlayersError, check_count, check_level, default_seats, parse_players
 from .common import (
     backend_options,
     complete_variant,
@@ -29,8 +30,9 @@ from .common import (
               help="How many games to play.")
 @click.option("--players", "-p", "players_spec", default="4", show_default=True, metavar="P",
               help="A number of CPUs (of --cpu strength), or a list like cpu:easy,cpu:normal.")
-@click.option("--cpu", "level", default="easy", show_default=True,
-              help="CPU strength when --players is a number.")
+@click.option("--cpu", "level", default="easy", show_default=True, metavar="LEVEL",
+              help="CPU strength when --players is a number: easy, normal or hard (hard=2000 playouts, "
+                   "hard=1.5s; cardcli variants lists each game's).")
 @click.option("--seed", type=int, help="The run's seed (default: random, printed in the summary).")
 @ruleset_option()
 @click.option("--records", "record_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -47,9 +49,10 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     either --backend.
     """
     target = variant_named(variant)
-    if level not in target.cpu_levels:
-        raise click.BadParameter(f"{level!r} is not a CPU strength of {variant} "
-                                 f"(choose from {', '.join(target.cpu_levels)})", param_hint="--cpu")
+    try:
+        check_level(target, level)
+    except PlayersError as error:
+        raise click.BadParameter(str(error), param_hint="--cpu") from None
     if players_spec.strip().isdigit():
         seats = default_seats(target, int(players_spec), human=None, level=level)
     else:
@@ -72,20 +75,20 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     if as_json:
         click.echo(json.dumps(data))
         return
-    click.echo(f"{plural(data['games'], 'game')} of {target.name} ({chosen.name}), seed {seed}, "
-               f"{plural(data['workers'], 'Ray worker' if backend == 'ray' else 'worker')}: "
-               f"{data['seconds']:.2f} s, "
-               f"{plural(data['decisions'], 'decision')} ({data['decisions_per_second']:,.0f}/s)")
+    echo(f"{plural(data['games'], 'game')} of {target.name} ({chosen.name}), seed {seed}, "
+         f"{plural(data['workers'], 'Ray worker' if backend == 'ray' else 'worker')}: "
+         f"{data['seconds']:.2f} s, "
+         f"{plural(data['decisions'], 'decision')} ({data['decisions_per_second']:,.0f}/s)")
     click.echo("Wins by seat:")
     for index, seat in enumerate(seats):
         wins = data["wins_by_seat"][index]
-        click.echo(f"  {index} {seat.name:<8} {seat.kind:<12} {wins:>7}  ({wins / games:6.1%})  "
+        click.echo(f"  {index} {seat.name:<8} {seat.kind:<12} {wins:>7,}  ({wins / games:6.1%})  "
                    f"mean place {data['mean_place_by_seat'][index]:.2f}")
     click.echo("Wins by CPU level:")
     for kind, entry in data["wins_by_level"].items():
-        click.echo(f"  {kind:<12} {entry['wins']:>7} over {plural(entry['seats'], 'seat')}  "
+        click.echo(f"  {kind:<12} {entry['wins']:>7,} over {plural(entry['seats'], 'seat')}  "
                    f"({entry['win_rate_per_seat']:.1%} per seat)")
-    click.echo(f"Draws (no single winner): {data['draws']}")
-    click.echo(f"Game length in moves: mean {data['moves_mean']}, max {data['moves_max']}")
+    click.echo(f"Draws (no single winner): {data['draws']:,}")
+    click.echo(f"Game length in moves: mean {data['moves_mean']}, max {data['moves_max']:,}")
     if record_dir is not None:
         click.echo(f"Records written to {record_dir}")

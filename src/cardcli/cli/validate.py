@@ -15,12 +15,13 @@ from typing import Any
 import click
 
 from ..errors import Kind, RecordError
+from ..fit import tell
 from ..grammar import plural
 from ..reader import internal_error
 from ..records import open_record
 from ..safe_text import printable
 from ..validate import Report, validate_stream
-from .common import handle_errors, registry
+from .common import complete_record, handle_errors, registry
 
 STDIN = "<stdin>"
 
@@ -67,7 +68,7 @@ def verdict_words(report: Report) -> str:
 
 
 @click.command()
-@click.argument("records", nargs=-1, required=True, metavar="RECORD...")
+@click.argument("records", nargs=-1, required=True, metavar="RECORD...", shell_complete=complete_record)
 @click.option("--json", "as_json", is_flag=True,
               help="Print JSON Lines: one object per record as it is checked, then a summary.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
@@ -104,10 +105,10 @@ def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
             if not quiet:
                 winner = (report.result or {}).get("winner")
                 outcome = "no single winner" if winner is None else f"seat {winner} won"
-                click.echo(printable(f"{report.source}: {verdict_words(report)}: {report.variant} game, "
-                                     f"{plural(report.moves, 'move')}, {outcome}"))
+                tell(printable(f"{report.source}: {verdict_words(report)}: {report.variant} game, "
+                               f"{plural(report.moves, 'move')}, {outcome}"))
         else:
-            click.echo(printable(str(report.error), newlines=True), err=True)
+            tell(printable(str(report.error), newlines=True), err=True)
     all_valid = tally["valid"] == tally["records"]
     if as_json:
         click.echo(json.dumps({"summary": {**tally, "all_valid": all_valid}}))

@@ -7,8 +7,10 @@ from typing import Any
 
 import click
 
+from ..fit import terminal_width, wrap
 from ..grammar import span
 from ..players import levels_of
+from ..safe_text import printable
 from .common import handle_errors, registry
 
 
@@ -34,8 +36,10 @@ def variants(as_json: bool) -> None:
                    "see README's Install) or a variant plugin.")
         return
     width = max(len(r["name"]) for r in rows)
+    columns = terminal_width()
     for row in rows:
         players = span(row["min_players"], row["max_players"], "player")
-        click.echo(f"{row['name']:<{width}}  {row['title']}  ({players}; CPU: {', '.join(row['cpu_levels'])})"
-                   f"  [{row['package']}]")
-        click.echo(f"{'':<{width}}  {row['description']}")
+        about = f"({players}; CPU: {', '.join(row['cpu_levels'])})  [{row['package']}]"
+        for text in (f"{row['name']:<{width}}  {row['title']}  {about}",
+                     f"{'':<{width}}  {row['description']}"):
+            click.echo(printable("\n".join(wrap(text, columns, indent=width + 2)), newlines=True))

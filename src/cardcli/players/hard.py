@@ -36,6 +36,8 @@ DEFAULT_SECONDS = 0.5
 MAX_ITERATIONS = 100_000
 MAX_SECONDS = 60.0
 MAX_PLAYOUT_EVENTS = 5000
+#: What a rating means (a hint's, ``replay --explain``'s), said under the ratings.
+SCALE = "  (100 = sure first place, 0 = sure last)"
 
 
 @dataclass(frozen=True)

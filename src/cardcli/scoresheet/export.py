@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 #: How a score is marked on the page, by what was checked of it.
 MARKS = {BY_HAND: "?", CARDS: "~"}
 LEGEND = {"?": "? entered by hand, not checked",
-          "~": "~ cards counted, melds not checked (cards listed, or laid off on melds not entered)"}
+          "~": "~ cards counted, not checked (cards listed, or laid off on melds not entered)"}
 
 
 def title(sheet: Sheet) -> str:

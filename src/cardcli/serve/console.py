@@ -13,7 +13,7 @@ import asyncio
 import queue
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -260,13 +260,10 @@ class RemoteUI(TerminalUI):
     def show(self, text: str = "", **_: Any) -> None:
         self.lines.extend(str(text).split("\n"))
 
-    def ask(self, prompt: str, default: str | None = None) -> str:
-        menu: list[str] | None = None  # the question's own lines, shown again below a hint
+    def ask(self, prompt: str, default: str | None = None, *, again: Sequence[str] = ()) -> str:
         while True:
             self.number += 1
             self.send({"type": "prompt", "prompt": self.number, "lines": self.lines, "question": prompt})
-            if menu is None:
-                menu = self.lines
             self.lines = []
             while True:
                 answer = self.answers.get()
@@ -278,7 +275,7 @@ class RemoteUI(TerminalUI):
             value = text if text.strip() or default is None else default
             if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
                 self.show(self.hint())
-                self.lines.extend(menu[-3:])  # the hand and the choices again, below the hint
+                self.lines.extend(again)  # the hand and the choices again, below the hint
                 continue
             return value
 

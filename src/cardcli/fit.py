@@ -1,0 +1,164 @@
+"""Text that fits the terminal: its width, lines wrapped at spaces, tables
+whose widest column gives way.
+
+Every screen cardcli prints (a game's table and prompts, ``games``,
+``compare``, ``arena``, ``rules``, ...) goes through these, so at an 80x24
+terminal no line is wider than the screen and none is cut in the middle of
+a word by the terminal.  Widths are what the terminal shows: colour escapes
+take no room, wide characters two columns.  ``--json`` keeps the full data
+for scripts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import unicodedata
+from collections.abc import Sequence
+from typing import IO
+
+import click
+
+#: The width when there is no terminal to ask (output to a file or a pipe).
+DEFAULT_WIDTH = 80
+DEFAULT_ROWS = 24
+#: Narrower than this and tables stop giving way (a line is then cut by the terminal).
+NARROWEST = 40
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def terminal_size(stream: IO[str] | None = None) -> tuple[int, int]:
+    """The terminal's columns and rows: ``COLUMNS``/``LINES`` where set, else
+    the terminal ``stream`` (stdout) writes to, else 80x24."""
+    stream = stream if stream is not None else sys.stdout
+    columns = rows = 0
+    try:
+        if stream is not None and stream.isatty():
+            columns, rows = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass
+    columns = _env_number("COLUMNS") or columns or DEFAULT_WIDTH
+    rows = _env_number("LINES") or rows or DEFAULT_ROWS
+    return max(columns, NARROWEST), max(rows, 10)
+
+
+def terminal_width(stream: IO[str] | None = None) -> int:
+    """The columns a line may use (see :func:`terminal_size`)."""
+    return terminal_size(stream)[0]
+
+
+def _env_number(name: str) -> int:
+    value = os.environ.get(name, "")
+    return int(value) if value.isdigit() else 0
+
+
+def visible_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: escapes none, wide characters two."""
+    text = _ESCAPE.sub("", text)
+    if text.isascii():
+        return len(text)
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
+
+
+def wrap(text: str, width: int, indent: int | None = None) -> list[str]:
+    """``text`` (one or more lines) as lines of at most ``width`` columns,
+    broken at spaces; a word longer than a line stays whole.  A line carried
+    on is indented ``indent`` columns, by default two more than the line it
+    continues."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        lines.extend(_wrap_line(line, width, indent))
+    return lines
+
+
+def _wrap_line(line: str, width: int, indent: int | None) -> list[str]:
+    if visible_width(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    lead = line[:len(line) - len(body)]
+    carry = " " * min(len(lead) + 2 if indent is None else indent, width // 2)
+    out: list[str] = []
+    current, used = lead, len(lead)
+    for word, space in re.findall(r"(\S+)( *)", body):
+        size = visible_width(word)
+        if current.strip() and used + size > width:
+            out.append(current.rstrip(" "))
+            current, used = carry, len(carry)
+        current += word + space
+        used += size + len(space)
+    if current.strip():
+        out.append(current.rstrip(" "))
+    return out
+
+
+def shorten(text: str, width: int, mark: str = "...") -> str:
+    """``text`` cut to ``width`` columns (with ``mark`` where it was cut)."""
+    if visible_width(text) <= width:
+        return text
+    cut = text
+    while cut and visible_width(cut) + len(mark) > width:
+        cut = cut[:-1]
+    return cut.rstrip() + mark
+
+
+def table(heads: Sequence[str], rows: Sequence[Sequence[str]], width: int, *,
+          right: Sequence[int] = (), give: Sequence[int] = (), gap: int = 2, indent: int = 0) -> list[str]:
+    """``rows`` under ``heads`` in aligned columns, the whole no wider than
+    ``width``: where it would be, the columns in ``give`` (by default the
+    widest) are narrowed, their cells wrapped onto more lines.  Columns in
+    ``right`` are aligned right (numbers)."""
+    count = len(heads)
+    cells = [list(heads), *[list(row) + [""] * (count - len(row)) for row in rows]]
+    widths = [max(visible_width(row[i]) for row in cells) for i in range(count)]
+    room = width - indent - gap * (count - 1)
+    flexible = list(give) or [max(range(count), key=lambda i: widths[i])]
+    while sum(widths) > room:
+        column = max(flexible, key=lambda i: widths[i])
+        least = max((visible_width(word) for row in cells for word in row[column].split()), default=1)
+        if widths[column] <= least:
+            if len(flexible) == 1:
+                break
+            flexible.remove(column)
+            continue
+        widths[column] -= 1
+    lines: list[str] = []
+    for row in cells:
+        parts = [wrap(cell, widths[i], indent=0) or [""] for i, cell in enumerate(row)]
+        for depth in range(max(len(part) for part in parts)):
+            pieces = []
+            for i, part in enumerate(parts):
+                text = part[depth] if depth < len(part) else ""
+                pad = " " * (widths[i] - visible_width(text))
+                pieces.append(pad + text if i in right else text + pad)
+            lines.append((" " * indent + (" " * gap).join(pieces)).rstrip())
+    return lines
+
+
+def lead_in(text: str, rest: str, width: int) -> str:
+    """``text rest`` on one line where it fits, else ``rest`` on a line of
+    its own under ``text`` (a command to copy is never broken)."""
+    if visible_width(text) + 1 + visible_width(rest) <= width:
+        return f"{text} {rest}"
+    return f"{text}\n  {rest}"
+
+
+def echo(text: str = "", *, err: bool = False) -> None:
+    """Print ``text`` wrapped to the width of the terminal it goes to."""
+    stream = sys.stderr if err else sys.stdout
+    click.echo("\n".join(wrap(text, terminal_width(stream))), err=err)
+
+
+def tell(text: str, *, err: bool = False, indent: int | None = 2) -> None:
+    """Print a message (a record's verdict, an error): wrapped at a terminal,
+    whole in a pipe or a file, where one line is one message to grep."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    if terminal:
+        text = "\n".join(wrap(text, terminal_width(stream), indent))
+    click.echo(text, err=err)

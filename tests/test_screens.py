@@ -1,0 +1,248 @@
+"""Every screen at a standard 80x24 terminal, in a real one (tmux): no line
+wider than the terminal (which would wrap it in the middle of a word), and
+what a player needs at the prompt still on the screen.
+
+The commands' screens are one test; a whole game of each variant, played
+as a person plays it, is one more each (a few seconds: CPUs of normal
+strength, and the terminal read back only at each prompt).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.tmux import ENDED, TMUX, Tmux
+
+CARDCLI = shutil.which("cardcli")
+pytestmark = [
+    pytest.mark.skipif(CARDCLI is None, reason="the cardcli command is not on PATH (README's install)"),
+    pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it)"),
+]
+SIZE = (80, 24)
+
+
+def environment(tmp_path: Path) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "CI", "COLUMNS", "LINES", "TMUX")}
+    # A home like a player's: the games folder is ~/.local/share/cardcli/games.
+    env.update(TERM="xterm-256color", LANG="C.UTF-8", HOME=str(tmp_path / "home"))
+    env.pop("CARDCLI_GAMES", None)
+    env.pop("XDG_DATA_HOME", None)
+    return env
+
+
+def wide_lines_by_command(shown: str, width: int) -> dict[str, list[str]]:
+    """The lines wider than ``width``, under the ``=== command`` line that printed them."""
+    found: dict[str, list[str]] = {}
+    command = "(before the first command)"
+    for line in shown.split("\n"):
+        if line.startswith("=== "):
+            command = line[4:]
+        elif len(line.rstrip()) > width:
+            found.setdefault(command, []).append(line.rstrip())
+    return found
+
+
+def test_every_command_fits_80_columns(tmp_path):
+    """The commands a new player runs first, with outputs as wide as they get:
+    long player lists, every option of each variant, rulesets that change
+    many options, tables of several CPUs, a game explained move by move."""
+    home = tmp_path / "home"
+    home.mkdir()
+    # Files by name in the folder the commands run in, as a player names them.
+    record, exported, relabelled = "game.jsonl", "seen-by-the-table.jsonl", "relabelled.jsonl"
+    # A matching record relabelled as trick: every one of its options unknown to trick.
+    golden = (Path(__file__).parent / "golden" / "matching" / "matching-4p-seed2.jsonl").read_text()
+    (home / relabelled).write_text(golden.replace('"variant": "matching"', '"variant": "trick"', 1))
+    commands = [
+        "cardcli --help", "cardcli play --help", "cardcli simulate --help", "cardcli replay --help",
+        "cardcli compare --help", "cardcli arena --help", "cardcli variants",
+        "cardcli rules matching", "cardcli rules trick", "cardcli rules endofpage",
+        "cardcli rules --ruleset american",
+        "cardcli play trick --players cpu:easy,cpu:easy,cpu:normal,cpu:normal --seed 2",
+        f"cardcli play matching --players cpu:normal,cpu:easy,cpu:easy,cpu:easy --seed 3 --record {record}",
+        "cardcli games",
+        f"cardcli validate {record}",
+        f"cardcli export {record} --public -o {exported}",
+        f"cardcli validate {exported} {relabelled}",
+        f"cardcli replay {exported} --to 8",
+        "cardcli export --help", "cardcli validate --help",
+        f"cardcli replay {record} --to 6 --seat 1 --explain",
+        "cardcli simulate matching -n 300 --seed 1 -w 1",
+        "cardcli compare matching standard american -n 20 --seed 1 -w 1",
+        "cardcli compare matching --set stack_twos=false -n 20 --seed 1 -w 1",
+        "cardcli arena endofpage --players cpu:normal,cpu:easy,cpu:easy -n 3 --seed 1 -w 1",
+        "cardcli arena trick --players cpu:normal,cpu:easy --ruleset best-of-five -n 2 --seed 1 -w 1",
+        "cardcli new-variant toy",
+    ]
+    script = f"cd {shlex.quote(str(home))}; "
+    script += "; ".join(f"echo {shlex.quote('=== ' + c)}; {c.replace('cardcli', str(CARDCLI), 1)} </dev/null"
+                       for c in commands)
+    term = Tmux(tmp_path, script, environment(tmp_path), SIZE)
+    try:
+        shown = term.wait_for(ENDED, seconds=240)
+        for command in commands:
+            assert f"=== {command}" in shown
+        assert "Traceback" not in shown and "Ranking:" in shown and "games per ruleset" in shown
+        assert "consistent with what the table saw (public view)" in shown and "unknown option" in shown
+        wide = wide_lines_by_command(shown, SIZE[0])
+        assert not wide, "\n".join(f"{c}:\n  {line}" for c, found in wide.items()
+                                     for line in found)
+    finally:
+        term.close()
+
+
+# ------------------------------------------------------------------ games
+PROMPTS = {
+    "move": r"Your move \(.*\)>$",
+    "suit": r"Name the next suit>$",
+    "draw": r"^Draw from>$",
+    "turn": r"\? \(help, \? for a hint\)>$",
+    "wild": r"What does the wild stand for\?>$",
+    "round": r"Press Enter for the next deal\.$",
+    "table": r"Press Enter for the table\.$",
+    "ended": ENDED,
+}
+
+
+class Player:
+    """Plays a game at the terminal as a simple person would, checking every
+    screen as it goes: nothing wider than the terminal, and what the screen
+    must keep in view."""
+
+    def __init__(self, term: Tmux):
+        self.term = term
+        self.kinds = list(PROMPTS)
+        self.seen: dict[str, int] = {}
+        self.hinted = self.helped = False
+        self.mark = 0  # the lines of the pane when the last answer was typed
+        self.paused = False  # a pause before the table since then
+
+    def prompt(self, moves: bool = True) -> tuple[str, str]:
+        """The next prompt, once the screen shows it; ``moves``: check that the
+        moves since the last answer are in view (not after a hint or help)."""
+        index, line = self.term.wait_for_prompt(list(PROMPTS.values()), seconds=120)
+        kind = self.kinds[index]
+        self.seen[kind] = self.seen.get(kind, 0) + 1
+        wide = self.term.too_wide()
+        assert not wide, f"lines wider than {self.term.columns} columns at a {kind!r} prompt: {wide}"
+        if moves and (kind == "table" or (kind in ("draw", "move") and not self.paused)):
+            self.moves_in_view(kind)
+        self.paused = self.paused or kind == "table"
+        return kind, line
+
+    def moves_in_view(self, kind: str) -> None:
+        """The moves told since the last answer are all on the screen."""
+        new = self.term.everything().rstrip("\n").split("\n")[self.mark:]
+        if "" not in new:
+            return
+        start = new.index("") + 1
+        end = new.index("", start) if "" in new[start:] else len(new)
+        told = [line.rstrip() for line in new[start:end] if line.startswith("  ")]
+        screen = [row.rstrip() for row in self.term.screen(joined=True)]
+        missing = [line for line in told if line not in screen]
+        assert not missing, f"at a {kind!r} prompt, moves pushed off the screen: {missing}"
+
+    def send(self, text: str) -> None:
+        self.mark = len(self.term.everything().rstrip("\n").split("\n"))
+        self.paused = False
+        self.term.answer(text)
+
+    def play(self, moves: int = 400) -> dict[str, int]:
+        for _ in range(moves):
+            kind, _line = self.prompt()
+            if kind == "ended":
+                return self.seen
+            self.answer(kind)
+        raise AssertionError("the game did not end")
+
+    def answer(self, kind: str) -> None:
+        term = self.term
+        if kind == "ended":
+            return
+        if kind == "table":
+            term.answer("")  # the moves stay in the scrollback, read
+        elif kind == "round":
+            self.send("")
+        elif kind == "turn":
+            self.end_of_the_page_turn()
+        else:
+            if kind == "move" and not self.hinted:
+                self.ask_for_a_hint()
+            self.send("1")
+
+    def ask_for_a_hint(self) -> None:
+        """``?``: the hint, then the hand and the choices, all on the screen
+        together when the prompt comes back (the table is not drawn again)."""
+        self.hinted = True
+        before = self.term.screen()
+        self.term.answer("?")
+        self.prompt(moves=False)
+        screen = self.term.screen()
+        top = next(i for i, row in enumerate(screen) if row.startswith("Hint - "))
+        assert "(100 = sure first place, 0 = sure last)" in "\n".join(screen[top:])
+        menu = [row for row in before if re.match(r"\s+\[1\]", row)]
+        assert all(row in screen[top:] for row in menu), "the choices are shown again below the hint"
+        assert not any(row.startswith(" > ") for row in screen[top:]), "the table is not drawn again"
+
+    def end_of_the_page_turn(self) -> None:
+        """Discard the first card; a last card that plays is laid off."""
+        term = self.term
+        if not self.helped:
+            self.helped = True
+            term.answer("help")
+            self.prompt(moves=False)
+            assert any(row.startswith("Commands:") for row in term.screen())
+        if not self.hinted:
+            self.ask_for_a_hint()
+        self.send("d 1")
+        kind, _line = self.prompt()
+        refused = [row for row in term.screen() if row.startswith("You can't discard: your last card")]
+        if kind != "turn" or not refused:
+            self.answer(kind)
+            return
+        card = re.search(r"your last card (\S+) plays", refused[-1]).group(1)
+        term.answer("list")
+        self.prompt(moves=False)
+        listed = "\n".join(term.screen())
+        meld = re.findall(rf"lay off {re.escape(card)}\S* (?:as \S+ )?on meld (\d+)", listed)
+        self.send(f"l {card} {meld[0]}")
+
+
+def play_a_game(tmp_path: Path, args: str) -> dict[str, int]:
+    (tmp_path / "home").mkdir(exist_ok=True)
+    term = Tmux(tmp_path, f"{CARDCLI} play {args}", environment(tmp_path), SIZE)
+    try:
+        seen = Player(term).play()
+        shown = term.everything()
+        assert "Ranking:" in shown and "Traceback" not in shown
+        return seen
+    finally:
+        term.close()
+
+
+def test_a_game_of_matching_fits_80x24(tmp_path):
+    seen = play_a_game(tmp_path, "matching --players you,cpu:normal,cpu:normal,cpu:normal --seed 3")
+    assert seen.get("move", 0) >= 3
+
+
+def test_a_game_of_trick_fits_80x24(tmp_path):
+    seen = play_a_game(tmp_path, "trick --players you,cpu:normal,cpu:normal,cpu:normal --seed 4")
+    assert seen.get("move", 0) >= 2
+
+
+def test_a_game_of_end_of_the_page_fits_80x24_and_keeps_the_moves_in_view(tmp_path):
+    """Four players: busy CPU turns.  At each turn the moves since the last
+    one are on the screen together, at the prompt or at a pause before the
+    table that would push them off."""
+    rules = tmp_path / "two-rounds.toml"
+    rules.write_text('name = "Two rounds"\nvariant = "endofpage"\n[options]\npage_lines = 2\n')
+    seen = play_a_game(tmp_path, f"endofpage --players you,cpu:normal,cpu:normal,cpu:normal --seed 6 "
+                                 f"--ruleset {rules}")
+    assert seen["draw"] >= 4 and seen["turn"] >= 4 and seen.get("round", 0) == 1
