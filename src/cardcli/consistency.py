@@ -35,9 +35,33 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .cards import JOKER, NAME, RANK, RANK_NAMES, SUIT, SUIT_SINGULAR
+
+#: The searches' depths: first unbounded with Kuhn's rule, then deeper and
+#: deeper with each path on its own (iterative deepening), within a budget.
+_LIMITS = (0, 3, 5, 7, 9, 12, 16, 24)
+_BUDGET = 100000
+
+
+def _deep(search: Callable[..., bool]) -> Callable[..., bool]:
+    """A step of a path: refused beyond the search's depth."""
+    def step(self: Solver, *args: int) -> bool:
+        if self._depth >= self._limit:
+            return False
+        self._depth += 1
+        try:
+            return search(self, *args)
+        finally:
+            self._depth -= 1
+    step.__doc__ = search.__doc__
+    return step
+
+
+class _GiveUp(Exception):
+    """A search ran out of its budget."""
 
 
 class Impossible(Exception):
@@ -136,6 +160,10 @@ class Solver:
     # ------------------------------------------------------------ the steps
     def new_round(self) -> None:
         """A new round, dealt from the whole pack again."""
+        self.quick = True  # reveals' pools in the matching; False: the search over pools
+        self._reset()
+
+    def _reset(self) -> None:
         self.slots: list[Slot] = []
         self.reveals: list[Reveal] = []
         self.by_seat: dict[int, list[int]] = {}
@@ -151,6 +179,13 @@ class Solver:
         self._forced: int | None = None  # the pool to choose, replaying a choice
         self._trail: set[int] = set()  # the slots the last search went through, for messages
         self._at = -1  # the step (index in the log) being applied
+        self._known_cards: list[tuple[int, int]] = []  # (card, pool) seen off the stock
+        self.by_card: dict[int, list[int]] = {}  # card -> its reveals (quick mode)
+        self._undo: list[tuple[int, int, int]] = []  # quick mode: how to take back a search's moves
+        self._tried: dict[int, int] = {}  # quick mode, per search: pool -> cards it was asked to free
+        self._moved: set[int] = set()  # quick mode, per search: the reveals it moved
+        self._local, self._budget = False, 0  # quick mode: forget failed paths; work left
+        self._limit, self._depth = 0, 0  # quick mode: how deep a path may go, and goes
         self._pool(self.pack)
 
     def open_pool(self, cards: Iterable[int]) -> None:
@@ -199,10 +234,27 @@ class Solver:
         self.log.append((name, args))
         self._at = len(self.log) - 1
         self._trail = set()
+        if self.quick:
+            try:
+                getattr(self, name)(*args)
+                return
+            except Impossible:
+                self._exhaustive()
+                return
         try:
             getattr(self, name)(*args)
         except Impossible as first:
             self._back(first)
+
+    def _exhaustive(self) -> None:
+        """The matching with free pools found none after the last step (it
+        may miss one): read the round again choosing each reveal's pool, an
+        exhaustive search that gives the exact answer and today's reasons."""
+        log = self.log
+        self.quick = False
+        self._reset()
+        for name, args in log:
+            self._step(name, *args)
 
     def _back(self, failure: Impossible) -> None:
         """The last step failed: try the choices left, newest first, replaying
@@ -271,10 +323,14 @@ class Solver:
 
     def _known(self, card: int, step: str) -> None:
         pool = len(self.cap) - 1
+        self._known_cards.append((card, pool))
         self._use(pool, card, 1)
         before = list(self.seen.get(card, ()))
         self.seen.setdefault(card, []).append((False, step))
-        if self._spare(pool, card) < 0:
+        if self.quick:
+            if self._spare(pool, card) < 0 and not self._search(lambda: self._q_free(pool, card)):
+                raise Impossible("")
+        elif self._spare(pool, card) < 0:
             self._evict(pool, card, lambda: self._twice(card, "comes off the stock", before))
 
     def _arrive(self, seat: int, step: str) -> None:
@@ -282,7 +338,7 @@ class Solver:
         slot = Slot(seat, pool, step, self.pool_bits[pool])
         self.slots.append(slot)
         self.by_seat.setdefault(seat, []).append(len(self.slots) - 1)
-        if not self._find(len(self.slots) - 1, [0], set()):
+        if not self._fill(len(self.slots) - 1):
             raise Impossible(f"seat {seat} drew a card, but every card the stock held is accounted for")
 
     def _test(self, index: int, keep: int, why: Why) -> None:
@@ -312,8 +368,14 @@ class Solver:
             slot = self.slots[index]
             if slot.card >= 0 and not slot.mask >> slot.card & 1:
                 self._unhold(index)
-                if not self._find(index, [0], set()):
+                if not self._fill(index):
                     raise Impossible(explain())
+
+    def _fill(self, index: int) -> bool:
+        """Give slot ``index`` (holding nothing) a card or a reveal."""
+        if self.quick:
+            return self._search(lambda: self._q_find(index))
+        return self._find(index, [0], set())
 
     def _note(self, card: int, step: str) -> None:
         self.seen.setdefault(card, []).append((True, step))
@@ -321,6 +383,18 @@ class Solver:
     def _reveal(self, seat: int, card: int, step: str, only: int | None, verb: str) -> None:
         candidates = [i for i in (self.by_seat.get(seat, ()) if only is None else (only,))
                       if self.slots[i].mask >> card & 1]
+        if self.quick:
+            # Any of the seat's slots that may be the card, from any pool: the
+            # copy is the pool's of the slot the reveal takes in the matching.
+            number = len(self.reveals)
+            self.reveals.append(Reveal(seat, card, step, -1, candidates))
+            self.by_card.setdefault(card, []).append(number)
+            for index in candidates:
+                self.slots[index].reveals.append(number)
+            if not self._q_reveal(number):
+                raise Impossible("")
+            self.seen.setdefault(card, []).append((True, step))
+            return
         mine: Counter[int] = Counter(self.slots[i].pool for i in candidates)
         pools = [pool for pool in mine if self.cap[pool][card] - self._fixed(pool, card) > 0]
         if len(pools) > 1:
@@ -369,6 +443,10 @@ class Solver:
         for index in self.by_seat.get(seat, ()):
             slot = self.slots[index]
             self._cut(index, self.pack_mask, f"seat {seat} showed its hand")
+            if self.quick and slot.reveal < 0:
+                self._unhold(index)
+                if not self._fill(index):
+                    raise Impossible("")
             if slot.reveal < 0:  # pragma: no cover - the hand's size says every slot is shown
                 raise Impossible(f"seat {seat} showed fewer cards than it held")
 
@@ -464,6 +542,250 @@ class Solver:
         if slot.reveal >= 0:
             self.reveals[slot.reveal].slot = -1
             slot.reveal = -1
+
+    # ---------------------------- quick mode: the reveals' pools in the paths
+    # A reveal takes a slot of any pool that may be its card, and the copy
+    # from that slot's pool (``used`` counts it while the reveal holds the
+    # slot).  The paths below may then also move a reveal to another pool's
+    # slot.  Every move is written to ``_undo``, so a path that fails is
+    # taken back whole; a search that succeeds leaves a matching (every slot
+    # a card or a reveal, every reveal a slot, no pool short of a copy).  A
+    # search that fails may have missed a matching: the caller then falls
+    # back to the exhaustive search (:meth:`_exhaustive`).
+
+    def witness(self) -> list[str]:
+        """What is wrong with the matching kept (nothing, always): for tests."""
+        wrong = []
+        for index, slot in enumerate(self.slots):
+            if (slot.card >= 0) == (slot.reveal >= 0):
+                wrong.append(f"slot {index} holds {slot.card} and reveal {slot.reveal}")
+            elif slot.card >= 0 and not slot.mask >> slot.card & 1:
+                wrong.append(f"slot {index} holds {slot.card}, ruled out")
+            elif slot.reveal >= 0 and (index not in self.reveals[slot.reveal].slots
+                                       or self.reveals[slot.reveal].slot != index):
+                wrong.append(f"slot {index} has reveal {slot.reveal}, not one of its own")
+        for number, reveal in enumerate(self.reveals):
+            if reveal.slot < 0 or self.slots[reveal.slot].reveal != number:
+                wrong.append(f"reveal {number} has no slot")
+        for pool, cap in enumerate(self.cap):
+            taken = Counter(card for card, _ in self._known_cards if _ == pool)
+            for slot in self.slots:
+                if slot.pool == pool:
+                    taken[slot.card if slot.card >= 0 else self.reveals[slot.reveal].card] += 1
+            if not self.quick:
+                continue
+            for card, count in taken.items():
+                if count > cap[card] or count != self.used[pool][card]:
+                    wrong.append(f"pool {pool} gives {count} of {card} (has {cap[card]}, "
+                                 f"counts {self.used[pool][card]})")
+        return wrong
+
+    def _q_reveal(self, number: int) -> bool:
+        """Match a new reveal: in one search, or else in a search of its own
+        for each slot it may take (the cards a path has tried depend on
+        which card the slot let go)."""
+        self._budget = _BUDGET
+        if self._search(lambda: self._q_cover(number), limits=_LIMITS[:1]):
+            return True
+        slots = self.reveals[number].slots
+        for limits in (_LIMITS[:1], None):
+            for index in slots:
+                if self._search(partial(self._q_at, number, index), limits=limits):
+                    return True
+        return False
+
+    def _q_at(self, number: int, index: int) -> bool:
+        """Reveal ``number`` takes slot ``index``, whatever that slot held."""
+        self._moved.add(number)
+        reveal, slot = self.reveals[number], self.slots[index]
+        displaced = slot.reveal
+        if displaced >= 0:
+            self._moved.add(displaced)
+            self._q_release(index)
+        else:
+            self._q_unhold(index)
+        if not (self._spare(slot.pool, reveal.card) > 0 or self._q_free(slot.pool, reveal.card)):
+            return False
+        self._q_take(index, number)
+        return displaced < 0 or self._q_place(displaced, -1)
+
+    def _search(self, path: Callable[[], bool], mark: int = 0,
+                limits: tuple[int, ...] | None = None) -> bool:
+        """One search with fresh marks; what it did is taken back if it fails.
+
+        First each card and reveal is tried once per search (Kuhn's rule,
+        quick); if that finds nothing, once per path (a failed path forgets
+        what it tried, which finds what the first misses), within a budget."""
+        if limits is None:
+            limits, self._budget = _LIMITS, _BUDGET
+        for limit in limits:
+            del self._undo[mark:]
+            self._tried, self._moved = {}, set()
+            self._local, self._limit, self._depth = limit > 0, limit or 1 << 30, 0
+            try:
+                if path():
+                    return True
+            except _GiveUp:
+                self._rollback(mark)
+                return False
+            self._rollback(mark)
+        return False
+
+    def _marks(self) -> Any:
+        """What the search has tried so far, if a failed path is to forget it."""
+        self._budget -= 1
+        if self._budget < 0:
+            raise _GiveUp
+        return (self._tried.copy(), self._moved.copy()) if self._local else None
+
+    def _rollback(self, mark: int, marks: Any = None) -> None:
+        if marks is not None:
+            self._tried, self._moved = marks
+        undo = self._undo
+        while len(undo) > mark:
+            kind, index, value = undo.pop()
+            slot = self.slots[index]
+            if kind == 0:  # it had held card ``value``
+                slot.card = value
+                self._use(slot.pool, value, 1)
+                self.holders[slot.pool].setdefault(value, set()).add(index)
+            elif kind == 1:  # it had held nothing (it took card ``value``)
+                slot.card = -1
+                self._use(slot.pool, value, -1)
+                self.holders[slot.pool][value].discard(index)
+            elif kind == 2:  # it had been taken by reveal ``value``
+                slot.reveal = value
+                self.reveals[value].slot = index
+                self._use(slot.pool, self.reveals[value].card, 1)
+            else:  # it had been free of reveal ``value``
+                slot.reveal = -1
+                self.reveals[value].slot = -1
+                self._use(slot.pool, self.reveals[value].card, -1)
+
+    def _q_hold(self, index: int, card: int) -> None:
+        self._hold(index, card)
+        self._undo.append((1, index, card))
+
+    def _q_unhold(self, index: int) -> None:
+        card = self.slots[index].card
+        if card >= 0:
+            self._unhold(index)
+            self._undo.append((0, index, card))
+
+    def _q_take(self, index: int, number: int) -> None:
+        slot = self.slots[index]
+        slot.reveal = number
+        self.reveals[number].slot = index
+        self._use(slot.pool, self.reveals[number].card, 1)
+        self._undo.append((3, index, number))
+
+    def _q_release(self, index: int) -> None:
+        slot = self.slots[index]
+        number = slot.reveal
+        slot.reveal = -1
+        self.reveals[number].slot = -1
+        self._use(slot.pool, self.reveals[number].card, -1)
+        self._undo.append((2, index, number))
+
+    def _q_spare(self, pool: int, card: int) -> bool:
+        """A copy of ``card`` in ``pool`` to take, not one a path is freeing."""
+        return self._spare(pool, card) > 0 and not self._tried.get(pool, 0) >> card & 1
+
+    @_deep
+    def _q_find(self, index: int) -> bool:
+        """Give slot ``index`` (holding nothing) a card, or a reveal moved from another slot."""
+        slot = self.slots[index]
+        pool = slot.pool
+        tried = self._tried.get(pool, 0)
+        spare = slot.mask & self.free[pool] & ~tried
+        if spare:
+            self._q_hold(index, (spare & -spare).bit_length() - 1)
+            return True
+        for card in members(slot.mask & ~tried):
+            if self._tried.get(pool, 0) >> card & 1:
+                continue
+            mark, marks = len(self._undo), self._marks()
+            if self._q_free(pool, card) and self._spare(pool, card) > 0:
+                self._q_hold(index, card)
+                return True
+            self._rollback(mark, marks)
+        for number in slot.reveals:
+            if number in self._moved:
+                continue
+            reveal = self.reveals[number]
+            other = reveal.slot
+            if other < 0:
+                continue
+            mark, marks = len(self._undo), self._marks()
+            self._moved.add(number)
+            self._q_release(other)
+            if self.slots[other].pool == pool or self._q_spare(pool, reveal.card) or self._q_free(
+                    pool, reveal.card):
+                self._q_take(index, number)
+                if self._q_find(other):
+                    return True
+            self._rollback(mark, marks)
+        return False
+
+    @_deep
+    def _q_free(self, pool: int, card: int) -> bool:
+        """One copy of ``card`` in ``pool`` fewer taken: a slot holding it
+        finds another card, or a reveal of it moves to another pool's slot."""
+        self._tried[pool] = self._tried.get(pool, 0) | 1 << card
+        before = self.used[pool][card]
+        for other in list(self.holders[pool].get(card, ())):
+            mark, marks = len(self._undo), self._marks()
+            self._q_unhold(other)
+            if self._q_find(other) and self.used[pool][card] < before:
+                return True
+            self._rollback(mark, marks)
+        for number in self.by_card.get(card, ()):
+            reveal = self.reveals[number]
+            if number in self._moved or reveal.slot < 0 or self.slots[reveal.slot].pool != pool:
+                continue
+            mark, marks = len(self._undo), self._marks()
+            self._moved.add(number)
+            other = reveal.slot
+            self._q_release(other)
+            if self._q_place(number, pool) and self._q_find(other) and self.used[pool][card] < before:
+                return True
+            self._rollback(mark, marks)
+        return False
+
+    def _q_cover(self, number: int) -> bool:
+        """Give reveal ``number`` (matched to nothing) a slot."""
+        self._moved.add(number)
+        return self._q_place(number, -1)
+
+    @_deep
+    def _q_place(self, number: int, avoid: int) -> bool:
+        """Give reveal ``number`` a slot of a pool other than ``avoid``: the
+        slot lets go the card it held, or the reveal that held it moves on."""
+        reveal = self.reveals[number]
+        card = reveal.card
+        # Slots holding a card first: taking one moves no other reveal.
+        for index in sorted(reveal.slots, key=lambda index: self.slots[index].reveal >= 0):
+            slot = self.slots[index]
+            pool = slot.pool
+            if pool == avoid:
+                continue
+            displaced, held = slot.reveal, slot.card
+            if displaced < 0 and held < 0:
+                continue  # a slot some path is filling
+            if displaced in self._moved:
+                continue
+            mark, marks = len(self._undo), self._marks()
+            if displaced >= 0:
+                self._moved.add(displaced)
+                self._q_release(index)
+            else:
+                self._q_unhold(index)
+            if held == card or self._q_spare(pool, card) or self._q_free(pool, card):
+                self._q_take(index, number)
+                if displaced < 0 or self._q_place(displaced, -1):
+                    return True
+            self._rollback(mark, marks)
+        return False
 
     # ------------------------------------------------------------- messages
     def _twice(self, card: int, verb: str, before: list[tuple[bool, str]]) -> str:
