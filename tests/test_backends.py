@@ -94,7 +94,7 @@ def test_arena_on_ray_gives_the_same_report(local_ray):
         for player in report["players"]:
             player.pop("mean_decision_seconds")
     assert local == remote and local["games"] == 45
-    assert "2 Ray workers" in run(*common[:-3], "--backend", "ray").output
+    assert "2 Ray workers" in " ".join(run(*common[:-3], "--backend", "ray").output.split())  # wrapped at 80
 
 
 @pytest.mark.slow
