@@ -61,6 +61,17 @@ def resolve_ruleset(variant: Variant, name: str | None, num_players: int | None 
     return load_ruleset(name, registry(), variant.name, num_players)
 
 
+def dealer_seat(dealer: str | None, names: list[str]) -> int:
+    """The seat ``--dealer NAME`` names among the players (the first when not given)."""
+    if dealer is None:
+        return 0
+    lowered = [name.lower() for name in names]
+    if dealer.strip().lower() not in lowered:
+        raise click.BadParameter(f"{dealer!r} is not one of the players ({', '.join(names)})",
+                                 param_hint="--dealer")
+    return lowered.index(dealer.strip().lower())
+
+
 def backend_options(function: Callable[..., Any]) -> Callable[..., Any]:
     """``--workers``, ``--backend`` and ``--ray-address``: where a run's games
     are played, shared by simulate, arena and compare."""

@@ -13,7 +13,15 @@ from ..errors import CardcliError, RecordError
 from ..records import Header, RecordWriter, SeatInfo, open_record, parse_header, read_lines
 from ..safe_text import printable
 from .board import BoardOptions, board_options, open_board
-from .common import complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option, variant_named
+from .common import (
+    complete_variant,
+    dealer_seat,
+    handle_errors,
+    registry,
+    resolve_ruleset,
+    ruleset_option,
+    variant_named,
+)
 
 
 @click.command()
@@ -74,13 +82,7 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, r
         from ..players import check_count
 
         check_count(seats, chosen.options, target, None if ruleset is None else chosen.source, chosen.stated)
-        first = 0
-        if dealer is not None:
-            lowered = [name.lower() for name in names]
-            if dealer.strip().lower() not in lowered:
-                raise click.BadParameter(f"{dealer!r} is not one of the players ({', '.join(names)})",
-                                         param_hint="--dealer")
-            first = lowered.index(dealer.strip().lower())
+        first = dealer_seat(dealer, names)
         header = Header(variant=target.name, rules=dict(chosen.options), players=seats, dealer=first,
                         ruleset=None if ruleset is None else chosen.name, view="public")
         _entries_first(input_path)

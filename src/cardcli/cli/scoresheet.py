@@ -21,7 +21,15 @@ from ..records import SeatInfo
 from ..rulesets import resolve_rules
 from ..style import Style
 from .board import BoardOptions, board_options, open_board
-from .common import colour_option, complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option
+from .common import (
+    colour_option,
+    complete_variant,
+    dealer_seat,
+    handle_errors,
+    registry,
+    resolve_ruleset,
+    ruleset_option,
+)
 from .common import variant_named as _variant
 
 if TYPE_CHECKING:
@@ -117,13 +125,7 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
                                   num_players=len(names))
         check_count([SeatInfo(name) for name in names], rules, target,
                     None if ruleset is None else chosen.source, chosen.stated)
-        first = 0
-        if dealer is not None:
-            lowered = [name.lower() for name in names]
-            if dealer.strip().lower() not in lowered:
-                raise click.BadParameter(f"{dealer!r} is not one of the players ({', '.join(names)})",
-                                         param_hint="--dealer")
-            first = lowered.index(dealer.strip().lower())
+        first = dealer_seat(dealer, names)
         sheet = Sheet(target, rules, names, first)
         open_file = functools.partial(SheetFile.create, sheet, save_path,
                                       None if ruleset is None else chosen.name)
