@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .cards import NAME
 from .errors import IllegalMove
-from .grammar import is_you, seat_name, second_person
+from .grammar import cards_told, is_you, seat_name, second_person
 from .options import changed_options, show_value
 from .view import move_words
 
@@ -248,32 +249,55 @@ def option_words(variant: Variant[Any] | Narration, rules: Mapping[str, Any]) ->
     return [f"{name} {show_value(value)}" for name, value in changed_options(rules, variant.options).items()]
 
 
-def draws_after(events: Events, index: int, seat: int,
-                drawn: Callable[[int, Any, Action], Sequence[int] | None],
-                rebuilt: Callable[[int, Any, Action, list[int]], bool]) -> tuple[list[int], Any, bool, int]:
-    """The run of chance events from ``events[index]`` on that bring ``seat``
-    its cards, for a log that tells a decision and its draws as one line
-    ("cpu2 could not play: drew 2 cards").  ``drawn(seat, state, action)``
-    gives the cards an event draws for ``seat`` (``None``: not such an event)
-    and ``rebuilt(seat, state, action, cards so far)`` says whether it
-    rebuilds the stock on the way.  Returns the cards, the state before the
-    last draw (``None`` without one), whether the stock was rebuilt, and the
-    index after the run."""
-    cards: list[int] = []
-    last: Any = None
-    was_rebuilt = False
+def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: int | None,
+                    names: Sequence[str] | None, *, drawn: Callable[[int, Any, Action], Sequence[int] | None],
+                    rebuilt: Callable[[int, Any, Action, list[int]], bool], on_the_way: str,
+                    told: Callable[[Any, Action, str, str, Any], str],
+                    then: Callable[[int, Any, Action], str | None]) -> list[str]:
+    """Each event as :func:`event_line` tells it, except that a decision
+    followed by draws for its seat is one line with them ("cpu2 could not
+    play: drew 2 cards and played 4C"), for a variant's ``describe_events``.
+
+    ``drawn(seat, state, action)`` gives the cards an event draws for
+    ``seat`` (``None``: not such an event); ``rebuilt(seat, state, action,
+    cards so far)`` says it rebuilds the stock on the way, which the line
+    tells as ``on_the_way``.  ``told(state, action, line, cards, last)``
+    words the decision's line, given its plain ``line``, ``cards`` ("drew 7H
+    9C", or "drew 2 cards" where ``viewer`` may not see them) and the state
+    before the last draw; ``then(seat, state, action)`` is what the drawer's
+    next event adds to the line when it belongs there (the drawn card played
+    at once), else ``None``.
+    """
+    lines: list[str] = []
+    index = 0
     while index < len(events):
         state, action = events[index]
-        got = drawn(seat, state, action)
-        if got is not None:
-            cards.extend(got)
-            last = state
-        elif rebuilt(seat, state, action, cards):
-            was_rebuilt = True
-        else:
-            break
+        seat = state.current_player()
         index += 1
-    return cards, last, was_rebuilt, index
+        line = event_line(variant, state, action, viewer, names)
+        cards: list[int] = []
+        last: Any = None
+        was_rebuilt = False
+        while seat >= 0 and index < len(events):
+            after, chance = events[index]
+            got = drawn(seat, after, chance)
+            if got is not None:
+                cards.extend(got)
+                last = after
+            elif rebuilt(seat, after, chance, cards):
+                was_rebuilt = True
+            else:
+                break
+            index += 1
+        if last is not None:
+            drew = "drew " + cards_told([NAME[card] for card in cards], viewer in (None, seat))
+            line = told(state, action, line, drew + (f" ({on_the_way})" if was_rebuilt else ""), last)
+            more = then(seat, *events[index]) if index < len(events) else None
+            if more is not None:
+                line += more
+                index += 1
+        lines.append(line)
+    return lines
 
 
 def round_end(state: S, action: Action, counter: str = "round") -> S | None:

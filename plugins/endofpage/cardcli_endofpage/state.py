@@ -39,11 +39,12 @@ from cardcli.melds import (
     pickup_melds,
     three_card_melds,
 )
+from cardcli.phases import PhasedState
 from cardcli.rand import below
 from cardcli.results import Result
 from cardcli.scoresheet.rummy import played_minus_held
 from cardcli.stock import draw_one, first_missing, rebuild, take
-from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
+from cardcli.variant import CHANCE, TERMINAL, Action, hand_zones
 
 from .config import Config
 
@@ -78,13 +79,15 @@ def wild_of(cards: Sequence[int]) -> int:
     return -1
 
 
-class EndOfPageState(UnseenCards, State):
+class EndOfPageState(UnseenCards, PhasedState):
     """A position of a game of End of the Page: the whole page of rounds.
 
     The other hands and the stock are hidden (:class:`UnseenCards`); the
     cards every player saw go into a hand and stay are :meth:`known_cards`.
     """
 
+    decision_phases = (P_DRAW, P_PLAY)
+    over_phase = P_OVER
     shared = ("deck",)
     __slots__ = (
         "_result", "cfg", "deal_seat", "dealer", "deck", "discard", "drawn", "ended", "faceup", "hands",
@@ -134,14 +137,6 @@ class EndOfPageState(UnseenCards, State):
         self.drawn = -1
 
     # ------------------------------------------------------------- inspection
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase in (P_DRAW, P_PLAY):
-            return self.turn
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
-
     @property
     def top(self) -> int:
         return self.discard[-1] if self.discard else -1
@@ -290,9 +285,6 @@ class EndOfPageState(UnseenCards, State):
             lead = self.totals[seat] - max(t for s, t in enumerate(self.totals) if s != seat)
             return 0.5 + 0.5 * math.tanh(lead / MARGIN_SCALE)
         return None
-
-    def result(self) -> Result | None:
-        return self._result
 
     def round_points(self) -> list[int]:
         """Each seat's score for the round as it stands: played minus held."""

@@ -9,8 +9,8 @@ from typing import Any
 
 from cardcli.abilities import Narration
 from cardcli.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
-from cardcli.grammar import cards_told, join_and, name_seats, plural, seat_name, seat_names
-from cardcli.narration import RuleWords, draws_after, either, event_line, round_end
+from cardcli.grammar import join_and, name_seats, plural, seat_name, seat_names
+from cardcli.narration import RuleWords, either, round_end, told_with_draws
 from cardcli.variant import Action
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
@@ -65,38 +65,22 @@ class MatchingNarration(Narration):
         * "cpu2 could not play: drew a card and played 4C on 9C";
         * "ann played 5H on 5S - forgot to call Page One!: drew 2 cards".
         """
-        lines: list[str] = []
-        index = 0
-        while index < len(events):
-            state, action = events[index]
-            seat = state.current_player()
-            index += 1
-            if seat < 0:
-                lines.append(event_line(self, state, action, viewer, names))
-                continue
-            line = event_line(self, state, action, viewer, names)
-            drew, draw_state, reshuffled, after_draws = draws_after(events, index, seat, _drawn, _rebuilt)
-            if draw_state is None:
-                lines.append(line)
-                continue
-            index = after_draws
+        def told(state: MatchingState, action: Action, line: str, cards: str, last: MatchingState) -> str:
             if action[0] == DRAW and state.penalty:
-                line = f"{seat_name(seat, names)} took the penalty"
-            elif action[0] == PLAY and draw_state.draw_for == FOR_PAGE_ONE:
+                line = f"{seat_name(state.turn, names)} took the penalty"
+            elif action[0] == PLAY and last.draw_for == FOR_PAGE_ONE:
                 line += " - forgot to call Page One!"
-            line += ": drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
-            if reshuffled:
-                line += " (the discards were reshuffled into a new stock on the way)"
-            if index < len(events):
-                after, then = events[index]
-                if after.current_player() == seat and after.phase == P_AFTER_DRAW and then[0] in (PLAY, KEEP):
-                    index += 1
-                    if then[0] == KEEP:
-                        line += " and kept it"
-                    else:
-                        line += " and " + self.describe(after, then, viewer=viewer, names=names)
-            lines.append(line)
-        return lines
+            return f"{line}: {cards}"
+
+        def then(seat: int, after: MatchingState, action: Action) -> str | None:
+            if after.current_player() != seat or after.phase != P_AFTER_DRAW or action[0] not in (PLAY, KEEP):
+                return None
+            kept = action[0] == KEEP
+            return " and kept it" if kept else " and " + self.describe(after, action, viewer, names)
+
+        return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
+                               told=told, then=then,
+                               on_the_way="the discards were reshuffled into a new stock on the way")
 
     def describe_attempt(self, state: MatchingState, action: Action,
                          names: Sequence[str] | None = None) -> str:

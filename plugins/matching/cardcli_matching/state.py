@@ -23,10 +23,11 @@ from cardcli.abilities import UnseenCards, unseen_is
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play
+from cardcli.phases import PhasedState
 from cardcli.rand import below
 from cardcli.results import Result, places_value, rank_places
 from cardcli.stock import draw_one, draw_some, rebuild
-from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
+from cardcli.variant import Action, hand_zones
 
 from .config import EIGHT, NONE, PLAY, SKIP, THREE, TWO, Config
 
@@ -43,7 +44,7 @@ ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
 _DECISION_PHASES = (P_PLAY, P_AFTER_DRAW)
 
 
-class MatchingState(UnseenCards, State):
+class MatchingState(UnseenCards, PhasedState):
     """A position of a matching Page One game (one round or several).
 
     The other hands and the stock are hidden (:class:`UnseenCards`, which a
@@ -52,6 +53,8 @@ class MatchingState(UnseenCards, State):
     is :meth:`pending_card`.
     """
 
+    decision_phases = (P_PLAY, P_AFTER_DRAW)
+    over_phase = P_OVER
     shared = ("deck",)
     __slots__ = (
         "_result", "active", "cfg", "dealer", "deck", "direction", "discard", "draw_for", "draw_left",
@@ -100,14 +103,6 @@ class MatchingState(UnseenCards, State):
         self.round_reason = ""
 
     # ------------------------------------------------------------- inspection
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase in (P_PLAY, P_AFTER_DRAW):
-            return self.turn
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
-
     @property
     def top(self) -> int:
         return self.discard[-1]
@@ -275,9 +270,6 @@ class MatchingState(UnseenCards, State):
         if self.phase == P_DEAL and self.round > 0:
             return places_value(rank_places(self.totals), seat)
         return None
-
-    def result(self) -> Result | None:
-        return self._result
 
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> tuple:

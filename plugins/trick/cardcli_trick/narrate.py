@@ -9,8 +9,8 @@ from typing import Any
 
 from cardcli.abilities import Narration
 from cardcli.cards import JOKER, NAME, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
-from cardcli.grammar import cards_told, name_seats, plural, seat_name, seat_names
-from cardcli.narration import RuleWords, draws_after, either, event_line, round_end
+from cardcli.grammar import name_seats, plural, seat_name, seat_names
+from cardcli.narration import RuleWords, either, round_end, told_with_draws
 from cardcli.variant import Action
 
 from .state import D_PENALTY, DRAW, DRAWN, P_DRAW, P_FORCED, PLAY, RESHUFFLE, TrickState
@@ -81,36 +81,22 @@ class TrickNarration(Narration):
           viewer who sees everything, read the cards: "drew 5D 9S JK 4C");
         * "ann played 5H - forgot to call Page One!: drew 5 cards".
         """
-        lines: list[str] = []
-        index = 0
-        while index < len(events):
-            state, action = events[index]
-            seat = state.current_player()
-            index += 1
-            if seat < 0 or action[0] not in (DRAW, PLAY):
-                lines.append(event_line(self, state, action, viewer, names))
-                continue
-            drew, last, rebuilt, index = draws_after(events, index, seat, _drawn, _rebuilt)
-            if last is None:
-                lines.append(event_line(self, state, action, viewer, names))
-                continue
-            cards = "drew " + cards_told([NAME[c] for c in drew], viewer is None or viewer == seat)
-            if rebuilt:
-                cards += " (the finished tricks were shuffled into a new stock on the way)"
-            who = seat_name(seat, names)
+        def told(state: TrickState, action: Action, line: str, cards: str, last: TrickState) -> str:
             if action[0] == PLAY:
-                line = event_line(self, state, action, viewer, names) + ": " + cards
-            elif state.suit >= 0:
-                line = f"{who} could not follow {SUIT_NAMES[state.suit]}: {cards}"
-            else:
-                line = f"{who} held only the joker, which may not be the last card: {cards}"
-            if index < len(events):
-                after, then = events[index]
-                if after.phase == P_FORCED and after.turn == seat and then[0] == PLAY:
-                    index += 1
-                    line += ", " + self.describe(after, then, viewer=viewer, names=names)
-            lines.append(line)
-        return lines
+                return f"{line}: {cards}"
+            who = seat_name(state.turn, names)
+            if state.suit >= 0:
+                return f"{who} could not follow {SUIT_NAMES[state.suit]}: {cards}"
+            return f"{who} held only the joker, which may not be the last card: {cards}"
+
+        def then(seat: int, after: TrickState, action: Action) -> str | None:
+            if after.phase != P_FORCED or after.turn != seat or action[0] != PLAY:
+                return None
+            return ", " + self.describe(after, action, viewer=viewer, names=names)
+
+        return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
+                               told=told, then=then,
+                               on_the_way="the finished tricks were shuffled into a new stock on the way")
 
     def rule_behind(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
         """The rule that allowed or forced a move, from public knowledge only.

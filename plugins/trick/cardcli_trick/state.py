@@ -25,9 +25,10 @@ from cardcli.abilities import UnseenCards, unseen_can, unseen_is
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play, plural
+from cardcli.phases import PhasedState
 from cardcli.results import Result, places_value, rank_places
 from cardcli.stock import check_drawn, draw_one, take
-from cardcli.variant import CHANCE, TERMINAL, Action, State, hand_zones
+from cardcli.variant import Action, hand_zones
 
 from .config import Config
 
@@ -51,7 +52,7 @@ P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
 D_FOLLOW, D_ANY, D_PENALTY = range(3)
 
 
-class TrickState(UnseenCards, State):
+class TrickState(UnseenCards, PhasedState):
     """A position of a trick-taking Page One match (one or more deals).
 
     The other hands and the stock are hidden (:class:`UnseenCards`); a
@@ -59,6 +60,8 @@ class TrickState(UnseenCards, State):
     card that must be played is :meth:`pending_card`.
     """
 
+    decision_phases = (P_PLAY, P_FORCED)
+    over_phase = P_OVER
     shared = ("deck",)
     __slots__ = (
         "_result", "cfg", "deal_no", "deal_places", "deal_reason", "deal_winners", "dealer", "deck",
@@ -105,14 +108,6 @@ class TrickState(UnseenCards, State):
         self.last_trick: tuple | None = None
 
     # ------------------------------------------------------------- inspection
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase in (P_PLAY, P_FORCED):
-            return self.turn
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
-
     def can_draw(self) -> bool:
         """Whether a card could come: from the stock, or from reshuffled finished tricks."""
         return bool(self.stock) or bool(self.tricks)
@@ -201,9 +196,6 @@ class TrickState(UnseenCards, State):
         if self.phase == P_DEAL:
             zones["undealt"] = list(self.deck)
         return zones
-
-    def result(self) -> Result | None:
-        return self._result
 
     # ------------------------------------------------- what a seat can know
     def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
