@@ -251,20 +251,21 @@ def option_words(variant: Variant[Any] | Narration, rules: Mapping[str, Any]) ->
 
 def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: int | None,
                     names: Sequence[str] | None, *, drawn: Callable[[int, Any, Action], Sequence[int] | None],
-                    rebuilt: Callable[[int, Any, Action, list[int]], bool], on_the_way: str,
                     told: Callable[[Any, Action, str, str, Any], str],
-                    then: Callable[[int, Any, Action], str | None]) -> list[str]:
+                    rebuilt: Callable[[int, Any, Action, list[int]], bool] | None = None,
+                    on_the_way: str = "",
+                    then: Callable[[int, Any, Action], str | None] | None = None) -> list[str]:
     """Each event as :func:`event_line` tells it, except that a decision
     followed by draws for its seat is one line with them ("cpu2 could not
     play: drew 2 cards and played 4C"), for a variant's ``describe_events``.
 
     ``drawn(seat, state, action)`` gives the cards an event draws for
     ``seat`` (``None``: not such an event); ``rebuilt(seat, state, action,
-    cards so far)`` says it rebuilds the stock on the way, which the line
-    tells as ``on_the_way``.  ``told(state, action, line, cards, last)``
+    cards so far)``, where given, says it rebuilds the stock on the way,
+    which the line tells as ``on_the_way``.  ``told(state, action, line, cards, last)``
     words the decision's line, given its plain ``line``, ``cards`` ("drew 7H
     9C", or "drew 2 cards" where ``viewer`` may not see them) and the state
-    before the last draw; ``then(seat, state, action)`` is what the drawer's
+    before the last draw; ``then(seat, state, action)``, where given, is what the drawer's
     next event adds to the line when it belongs there (the drawn card played
     at once), else ``None``.
     """
@@ -284,7 +285,7 @@ def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: i
             if got is not None:
                 cards.extend(got)
                 last = after
-            elif rebuilt(seat, after, chance, cards):
+            elif rebuilt is not None and rebuilt(seat, after, chance, cards):
                 was_rebuilt = True
             else:
                 break
@@ -292,7 +293,7 @@ def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: i
         if last is not None:
             drew = "drew " + cards_told([NAME[card] for card in cards], viewer in (None, seat))
             line = told(state, action, line, drew + (f" ({on_the_way})" if was_rebuilt else ""), last)
-            more = then(seat, *events[index]) if index < len(events) else None
+            more = then(seat, *events[index]) if then is not None and index < len(events) else None
             if more is not None:
                 line += more
                 index += 1

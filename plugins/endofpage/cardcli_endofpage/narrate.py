@@ -11,7 +11,7 @@ from cardcli.abilities import Narration
 from cardcli.cards import NAME, RANK, RANK_PLURALS, SUIT_NAMES
 from cardcli.grammar import name_seats, plural, possessive, seat_name, seat_names
 from cardcli.melds import SET, meaning_name, meld_label, meld_text, stands_for
-from cardcli.narration import RuleWords, after_move, event_line, round_end
+from cardcli.narration import RuleWords, after_move, round_end, told_with_draws
 from cardcli.table_text import hand_text
 from cardcli.variant import Action
 
@@ -78,20 +78,10 @@ class EndOfPageNarration(Narration):
         """Each event as ``describe`` says it, except that a draw from the stock
         is one line with its card: "ann drew 7D from the stock" (or "drew a card
         from the stock" for the others)."""
-        lines: list[str] = []
-        index = 0
-        while index < len(events):
-            state, action = events[index]
-            index += 1
-            if action[0] == DRAW and index < len(events) and events[index][1][0] == DRAWN:
-                drawn = events[index][1]
-                index += 1
-                seat = state.turn
-                card = NAME[drawn[1]] if viewer is None or viewer == seat else "a card"
-                lines.append(f"{seat_name(seat, names)} drew {card} from the stock")
-                continue
-            lines.append(event_line(self, state, action, viewer, names))
-        return lines
+        return told_with_draws(self, events, viewer, names,
+                               drawn=lambda seat, state, action: action[1:] if action[0] == DRAWN else None,
+                               told=lambda state, action, line, cards, last:
+                               f"{seat_name(state.turn, names)} {cards} from the stock")
 
     def rule_behind(self, state: EndOfPageState, action: Action, names: Sequence[str] | None = None) -> str:
         """The rule that allowed or forced a move, from public knowledge only."""
