@@ -29,11 +29,11 @@ from .hidden import HandsAndStock, HiddenInfo
 from .narration import Narration
 from .prompts import Prompts
 from .scoresheet.ability import RoundScores
-from .unseen import UNSEEN, UnseenCards, unseen_can, unseen_is
+from .unseen import UNSEEN, UnseenCards, hands_seen_by, unseen_can, unseen_is
 from .view import TableData
 
 __all__ = ["UNSEEN", "Checkpoints", "HandsAndStock", "HiddenInfo", "Narration", "Prompts", "RoundScores",
-           "TableData", "UnseenCards", "checkpoint", "unseen_can", "unseen_is"]
+           "TableData", "UnseenCards", "checkpoint", "hands_seen_by", "unseen_can", "unseen_is"]
 
 
 class Checkpoints:

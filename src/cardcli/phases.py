@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .errors import IllegalMove
 from .results import Result
-from .variant import CHANCE, TERMINAL, State
+from .variant import CHANCE, TERMINAL, Action, State
 
 __all__ = ["PhasedState"]
 
@@ -50,6 +51,12 @@ class PhasedState(State):
 
     def result(self) -> Result | None:
         return self._result
+
+    def expect(self, action: Action, kind: Any) -> None:
+        """Refuse a chance outcome of another kind than ``kind``, the one
+        this phase waits for: "expected the deal", in :meth:`check_chance`."""
+        if action[0] != kind:
+            raise IllegalMove(f"expected {self.expecting()}")
 
 
 def _current_player(decide: tuple[int, ...], over: int) -> Any:

@@ -32,7 +32,8 @@ from .errors import IllegalMove
 from .hidden import CardTest, HandsAndStock
 from .variant import Action
 
-__all__ = ["UNSEEN", "Oracle", "UnseenCards", "reading_unseen", "unseen_allowed", "unseen_can", "unseen_is"]
+__all__ = ["UNSEEN", "Oracle", "UnseenCards", "hands_seen_by", "reading_unseen", "unseen_allowed",
+           "unseen_can", "unseen_is"]
 
 #: Whether the record being read may write cards as "??" (its header says whose view it is).
 _ALLOWED: ContextVar[bool] = ContextVar("cardcli_unseen_allowed", default=False)
@@ -102,6 +103,12 @@ def unseen_can(state: Any, seat: int, able: Callable[[], object]) -> bool:
     if UNSEEN not in state.hands[seat]:
         return False
     return _oracle().hand(state, seat, able)
+
+
+def hands_seen_by(hands: Sequence[Sequence[int]], viewer: int | None) -> tuple[Sequence[int], ...]:
+    """A deal's hands as ``viewer`` saw them (``seen_by``): their own, and as
+    many unseen cards as each other hand holds."""
+    return tuple(hand if seat == viewer else (UNSEEN,) * len(hand) for seat, hand in enumerate(hands))
 
 
 class UnseenCards(HandsAndStock):

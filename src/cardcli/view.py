@@ -18,7 +18,7 @@ by dealing every card the viewer cannot see anew and comparing the views.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +43,16 @@ class PlayerView:
     cards: int | None = None  # cards in hand (None: the variant keeps no hands)
     notes: list[str] = field(default_factory=list)  # "dealer", "Page One", "out, place 2"
     score: str = ""  # running score or tally, as text
+
+
+def seat_views(hands: Sequence[Sequence[int]], names: Sequence[str], dealer: int,
+               notes: Callable[[int, Sequence[int]], list[str]] = lambda seat, hand: [],
+               score: Callable[[int], str] = lambda seat: "") -> list[PlayerView]:
+    """Each seat as the table shows it: its name, the count of its cards,
+    "dealer" first among its notes; ``notes(seat, hand)`` and ``score(seat)``
+    add the variant's own ("Page One", "total 12")."""
+    return [PlayerView(seat, names[seat], len(hand), ["dealer"] * (seat == dealer) + notes(seat, hand),
+                       score(seat)) for seat, hand in enumerate(hands)]
 
 
 @dataclass

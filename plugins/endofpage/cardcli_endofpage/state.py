@@ -417,8 +417,7 @@ class EndOfPageState(UnseenCards, PhasedState):
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
-            if kind != DEAL:
-                raise IllegalMove(f"expected {self.expecting()}")
+            self.expect(action, DEAL)
             _, seat, cards, wild = action
             if seat != self.deal_seat:
                 raise IllegalMove(f"the deal goes to seat {self.deal_seat} now (from the dealer's left, "
@@ -443,14 +442,12 @@ class EndOfPageState(UnseenCards, PhasedState):
                 raise IllegalMove("only the dealer's deal names the wild card")
             return
         if phase == P_TURN_UP:
-            if kind != TURN_UP:
-                raise IllegalMove(f"expected {self.expecting()}")
+            self.expect(action, TURN_UP)
             if action[1] not in self.stock:
                 raise IllegalMove(f"{NAME[action[1]]} is not in the stock")
             return
         if phase == P_STOCK:
-            if kind != DRAWN:
-                raise IllegalMove(f"expected {self.expecting()}")
+            self.expect(action, DRAWN)
             if action[1] not in self.stock:
                 raise IllegalMove(f"{NAME[action[1]]} is not in the stock")
             return

@@ -10,7 +10,7 @@ from cardcli.grammar import is_you, name_seats, possessive, seat_names
 from cardcli.melds import meld_label, meld_shown, meld_text, stands_for
 from cardcli.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
+from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView, seat_views
 
 from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, PICKUP, TAKE, EndOfPageState
 
@@ -49,19 +49,14 @@ def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
     """Each seat as the table shows it: the count of cards, the points on the
     table this round and the total, and dealer, out, floating (melded their
     last card) or has melded."""
-    views = []
-    for seat, hand in enumerate(state.hands):
-        notes = ["dealer"] if seat == state.dealer else []
+    def notes(seat: int, hand: Sequence[int]) -> list[str]:
         if seat in state.out:
-            notes.append("out")
-        elif not hand and state.melded[seat]:
-            notes.append("floating")
-        elif state.melded[seat]:
-            notes.append("has melded")
-        on_table = sum(state.points[c] for c in state.played[seat])
-        score = f"table {on_table}, total {state.totals[seat]}"
-        views.append(PlayerView(seat, names[seat], len(hand), notes, score))
-    return views
+            return ["out"]
+        return ["floating" if not hand else "has melded"] if state.melded[seat] else []
+
+    def score(seat: int) -> str:
+        return f"table {sum(state.points[c] for c in state.played[seat])}, total {state.totals[seat]}"
+    return seat_views(state.hands, names, state.dealer, notes, score)
 
 
 def acting(state: EndOfPageState) -> int:

@@ -78,6 +78,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
     cpu_policies = cpu.POLICIES
 
     check_rules = staticmethod(check_rules)
+    render = staticmethod(render_table)
 
     def deck(self, rules: Rules, num_players: int) -> list[int]:
         return build_deck(decks_for(rules, num_players), without_ranks=(2,))
@@ -220,7 +221,3 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
             return (f"the stock ran out: {len(state.discard) - 1} discards reshuffled into a new stock "
                     f"(rebuild {state.reshuffled + 1} of {state.cfg.reshuffles} this round)")
         return repr(action)
-
-    def render(self, state: EndOfPageState, viewer: int | None = None,
-               names: Sequence[str] | None = None) -> str:
-        return render_table(state, viewer, names)

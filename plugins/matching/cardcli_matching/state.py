@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from cardcli.abilities import UnseenCards, unseen_is
+from cardcli.abilities import UnseenCards, hands_seen_by, unseen_is
 from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play
@@ -236,8 +236,7 @@ class MatchingState(UnseenCards, PhasedState):
     def seen_by(self, action: Action, viewer: int | None) -> Action:
         kind = action[0]
         if kind == DEAL:
-            return (DEAL, tuple(hand if seat == viewer else (UNSEEN,) * len(hand)
-                                for seat, hand in enumerate(action[1])))
+            return (DEAL, hands_seen_by(action[1], viewer))
         if kind == DRAWN and self.draw_seat != viewer:
             pool = len(self.stock)
             return (DRAWN, tuple(UNSEEN if i < pool else card for i, card in enumerate(action[1])))
@@ -373,13 +372,11 @@ class MatchingState(UnseenCards, PhasedState):
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
-            if kind != DEAL:
-                raise IllegalMove(f"expected {self.expecting()}")
+            self.expect(action, DEAL)
             check_deal(self.deck, action[1], self.num_players, self.cfg.hand_size)
             return
         if phase == P_TURN_UP:
-            if kind != TURN_UP:
-                raise IllegalMove(f"expected {self.expecting()}")
+            self.expect(action, TURN_UP)
             self._drawable((action[1],))
             return
         if phase == P_RESHUFFLE:
@@ -389,8 +386,7 @@ class MatchingState(UnseenCards, PhasedState):
         if phase == P_DRAWING:
             if kind == RESHUFFLE:
                 raise IllegalMove("no reshuffle now: the stock still has cards")
-            if kind != DRAWN:
-                raise IllegalMove(f"expected {self.expecting()}")
+            self.expect(action, DRAWN)
             cards = action[1]
             want = min(self.draw_left, self.stock_size())
             if len(cards) != want:

@@ -9,7 +9,7 @@ from cardcli.cards import NAME, SUIT_NAMES, sorted_hand
 from cardcli.grammar import seat_names
 from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView, generic_move_view
+from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView, generic_move_view, seat_views
 
 from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, P_DRAWING, PLAY, MatchingState
 
@@ -88,18 +88,12 @@ class MatchingTable(TableData):
 def players(state: MatchingState, names: Sequence[str]) -> list[PlayerView]:
     """Each seat as the table shows it: the count of cards, the dealer, who is
     out (and in what place), Page One, and the running total of a longer game."""
-    views = []
-    for seat, hand in enumerate(state.hands):
-        notes = []
-        if seat == state.dealer:
-            notes.append("dealer")
+    def notes(seat: int, hand: Sequence[int]) -> list[str]:
         if not state.active[seat]:
-            notes.append(f"out, place {state.out.index(seat) + 1}")
-        elif len(hand) == 1:
-            notes.append("Page One")
-        score = f"total {state.totals[seat]}" if state.cfg.rounds > 1 else ""
-        views.append(PlayerView(seat, names[seat], len(hand), notes, score))
-    return views
+            return [f"out, place {state.out.index(seat) + 1}"]
+        return ["Page One"] if len(hand) == 1 else []
+    return seat_views(state.hands, names, state.dealer, notes,
+                      lambda seat: f"total {state.totals[seat]}" if state.cfg.rounds > 1 else "")
 
 
 def acting(state: MatchingState) -> int:

@@ -64,6 +64,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
     cpu_policies = cpu.POLICIES
 
     check_rules = staticmethod(check_rules)
+    render = staticmethod(render)
 
     def deck(self, rules: Rules, num_players: int) -> list[int]:
         return build_deck(1)
@@ -155,7 +156,3 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
         if kind == DEAL:
             return f"dealt {state.cfg.hand_size} cards each (dealer: {seat_name(state.dealer, names)})"
         return repr(action)
-
-    def render(self, state: MatchingState, viewer: int | None = None,
-               names: Sequence[str] | None = None) -> str:
-        return render(state, viewer, names)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardcli.abilities import UnseenCards, unseen_can, unseen_is
+from cardcli.abilities import UnseenCards, hands_seen_by, unseen_can, unseen_is
 from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play, plural
@@ -229,7 +229,7 @@ class TrickState(UnseenCards, PhasedState):
     def seen_by(self, action: Action, viewer: int | None) -> Action:
         kind = action[0]
         if kind == DEAL:
-            return (DEAL, tuple(h if s == viewer else (UNSEEN,) * len(h) for s, h in enumerate(action[1])))
+            return (DEAL, hands_seen_by(action[1], viewer))
         return (DRAWN, (UNSEEN,) * len(action[1])) if kind == DRAWN and self.draw_seat != viewer else action
 
     def cards_lacked(self, action: Action) -> Callable[[int], bool] | frozenset[int] | None:
@@ -345,8 +345,7 @@ class TrickState(UnseenCards, PhasedState):
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
-            if kind != DEAL:
-                raise IllegalMove(f"expected {self.expecting()}")
+            self.expect(action, DEAL)
             check_deal(self.deck, action[1], self.num_players, self.cfg.hand_size)
             return
         if phase == P_RESHUFFLE:
@@ -356,8 +355,7 @@ class TrickState(UnseenCards, PhasedState):
         if phase == P_DRAW:
             if kind == RESHUFFLE:
                 raise IllegalMove(f"no reshuffle now: the stock still has {len(self.stock)} card(s)")
-            if kind != DRAWN:
-                raise IllegalMove(f"expected {self.expecting()}")
+            self.expect(action, DRAWN)
             # Drawing to follow takes one card a time: one that is in the stock needs no more look.
             if self.draw_for == D_PENALTY or len(action[1]) != 1 or action[1][0] not in self.stock:
                 check_drawn(self.stock, action[1], self.draw_count(), self._where)

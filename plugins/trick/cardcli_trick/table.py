@@ -9,7 +9,7 @@ from cardcli.cards import NAME, SUIT_NAMES, sorted_hand
 from cardcli.grammar import name_seats, plural, seat_name, seat_names
 from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import MoveView, Pile, PlayerView, TableView, generic_move_view
+from cardcli.view import MoveView, Pile, PlayerView, TableView, generic_move_view, seat_views
 
 from .state import D_PENALTY, DRAW, P_DRAW, P_FORCED, P_OVER, PLAY, TrickState
 
@@ -78,14 +78,9 @@ class TrickTable(TableData):
 def players(state: TrickState, names: Sequence[str]) -> list[PlayerView]:
     """Each seat as the table shows it: the count of cards, the dealer,
     Page One, and the deals won in a match."""
-    views = []
-    for seat, hand in enumerate(state.hands):
-        notes = ["dealer"] if seat == state.dealer else []
-        if len(hand) == 1 and state.phase != P_OVER:
-            notes.append("Page One")
-        score = plural(state.tally[seat], "deal") + " won" if state.cfg.deals > 1 else ""
-        views.append(PlayerView(seat, names[seat], len(hand), notes, score))
-    return views
+    return seat_views(state.hands, names, state.dealer,
+                      lambda seat, hand: ["Page One"] if len(hand) == 1 and state.phase != P_OVER else [],
+                      lambda seat: plural(state.tally[seat], "deal") + " won" if state.cfg.deals > 1 else "")
 
 
 def acting(state: TrickState) -> int:

@@ -58,6 +58,7 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
     score_label = "deals won"
 
     check_rules = staticmethod(check_rules)
+    render = staticmethod(render)
 
     def deck(self, rules: Rules, num_players: int) -> list[int]:
         return pack(rules)
@@ -170,6 +171,3 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
         if len(hand) == 2 and not call:
             text += " - forgot to call Page One!"
         return text
-
-    def render(self, state: TrickState, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
-        return render(state, viewer, names)
