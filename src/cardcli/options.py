@@ -199,6 +199,19 @@ def seat_count_problem(count: int, rules: Mapping[str, Value], variant: str, lim
             f"({why})")
 
 
+def deal_problem(rules: Mapping[str, Any], num_players: int | None, pack: int, what: str, spare: str,
+                 options: str) -> str:
+    """Why ``hand_size`` cards to each player cannot be dealt from a pack of
+    ``pack`` cards (``what``, in words) with ``spare`` left over, or ``""``.
+    Without ``num_players``, the widest table (``max_players``) must be dealt."""
+    players = num_players if num_players is not None else rules["max_players"]
+    if players * rules["hand_size"] < pack:
+        return ""
+    widest = " (the widest table, option 'max_players')" if num_players is None else ""
+    hand = rules["hand_size"]
+    return f"{players} players{widest} x {hand} cards do not fit {what} with {spare} ({options})"
+
+
 def resolve(options: Iterable[Option], settings: Mapping[str, Any], *, source: str) -> dict[str, Value]:
     """Every option's value: ``settings`` checked against the specs, defaults elsewhere.
 

@@ -120,12 +120,8 @@ class State(ABC):
     def check(self, action: Action) -> None:
         """Raise :class:`cardcli.errors.IllegalMove` unless ``action`` is allowed now.
 
-        The default suits a variant whose ``legal_actions`` lists *every*
-        legal decision: a decision is allowed exactly when it is listed, and
-        otherwise refused with :meth:`why_illegal` and :meth:`alternatives`.
-        Chance outcomes go to :meth:`check_chance`.  A variant whose list
-        leaves legal decisions out (End of the Page lists only the shortest
-        melds) overrides this.
+        Nothing is allowed once the game is over; chance outcomes go to
+        :meth:`check_chance`, decisions to :meth:`check_decision`.
         """
         player = self.current_player()
         if player == TERMINAL:
@@ -133,6 +129,18 @@ class State(ABC):
         if player == CHANCE:
             self.check_chance(action)
             return
+        self.check_decision(action)
+
+    def check_decision(self, action: Action) -> None:
+        """Raise :class:`cardcli.errors.IllegalMove` unless the decision
+        ``action`` is allowed for the seat to move.
+
+        The default suits a variant whose ``legal_actions`` lists *every*
+        legal decision: a decision is allowed exactly when it is listed, and
+        otherwise refused with :meth:`why_illegal` and :meth:`alternatives`.
+        A variant whose list leaves legal decisions out (End of the Page
+        lists only the shortest melds) overrides this.
+        """
         legal = self.legal_actions()
         if action in legal:
             return

@@ -44,7 +44,7 @@ from cardcli.rand import below
 from cardcli.results import Result
 from cardcli.scoresheet.rummy import played_minus_held
 from cardcli.stock import draw_one, first_missing, rebuild, take
-from cardcli.variant import CHANCE, TERMINAL, Action, hand_zones
+from cardcli.variant import Action, hand_zones
 
 from .config import Config
 
@@ -313,18 +313,12 @@ class EndOfPageState(UnseenCards, PhasedState):
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
-    def check(self, action: Action) -> None:
-        player = self.current_player()
-        if player == TERMINAL:
-            raise IllegalMove("the game is over")
+    def check_decision(self, action: Action) -> None:
+        """Every meld is checked by the meld rules: the legal list holds only the shortest."""
         if not isinstance(action, tuple) or not action:
             raise IllegalMove(f"not an action: {action!r}")
-        kind = action[0]
-        if player == CHANCE:
-            self.check_chance(action)
-            return
-        if kind not in DECISIONS:
-            raise IllegalMove(f"expected a move by seat {player}, not a chance event")
+        if action[0] not in DECISIONS:
+            raise IllegalMove(f"expected a move by seat {self.turn}, not a chance event")
         if self.phase == P_DRAW:
             self._check_draw(action)
         else:
@@ -414,6 +408,8 @@ class EndOfPageState(UnseenCards, PhasedState):
         raise IllegalMove(f"not a move: {action!r}")  # pragma: no cover
 
     def check_chance(self, action: Action) -> None:
+        if not isinstance(action, tuple) or not action:
+            raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardcli.cards import RANK, SUIT, UNSEEN, parse_rank
 from cardcli.errors import RulesetError
-from cardcli.options import Option, players_options
+from cardcli.options import Option, deal_problem, players_options
 
 OPTIONS: tuple[Option, ...] = (
     Option("hand_size", 7, "cards dealt to each player", "int", 1, 10),
@@ -58,13 +58,10 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> Non
             problems.append(f"option {key!r} may not be 8 (the wild rank)")
         if rank == 3 and rules["draw_three"]:
             problems.append(f"option {key!r} may not be 3 while 'draw_three' is on")
-    players = num_players if num_players is not None else rules["max_players"]
-    if players * rules["hand_size"] + 1 > 52:
-        widest = " (the widest table, option 'max_players')" if num_players is None else ""
-        problems.append(f"{players} players{widest} x {rules['hand_size']} cards do not fit one deck "
-                        f"with a card to turn up (option 'hand_size')")
-    if problems:
-        raise RulesetError(*problems)
+    problems.append(deal_problem(rules, num_players, 52, "one deck", "a card to turn up",
+                                 "option 'hand_size'"))
+    if any(problems):
+        raise RulesetError(*filter(None, problems))
 
 
 #: The kind of a play action, ``(PLAY, card, suit, call)`` (the others are in :mod:`.state`):

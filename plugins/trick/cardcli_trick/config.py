@@ -8,7 +8,7 @@ from typing import Any
 
 from cardcli.cards import build_deck
 from cardcli.errors import RulesetError
-from cardcli.options import Option
+from cardcli.options import Option, deal_problem
 
 OPTIONS: tuple[Option, ...] = (
     Option("hand_size", 4, "cards dealt to each player (5 is the common variation)", "int", 3, 7),
@@ -41,14 +41,11 @@ CONSTRAINTS = (
 def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
     """Refuse a table whose deal cannot fit the pack (at least one card must be left for the stock)."""
     size = 52 * rules["decks"] + rules["jokers"]
-    players = num_players if num_players is not None else rules["max_players"]
-    if players * rules["hand_size"] >= size:
-        deck_words = "one deck" if rules["decks"] == 1 else f"{rules['decks']} decks"
-        widest = " (the widest table, option 'max_players')" if num_players is None else ""
-        raise RulesetError(
-            f"{players} players{widest} x {rules['hand_size']} cards do not fit {deck_words} and "
-            f"{rules['jokers']} joker(s) ({size} cards) with a stock left over "
-            f"(options 'hand_size', 'decks', 'max_players')")
+    decks = "one deck" if rules["decks"] == 1 else f"{rules['decks']} decks"
+    problem = deal_problem(rules, num_players, size, f"{decks} and {rules['jokers']} joker(s) ({size} cards)",
+                           "a stock left over", "options 'hand_size', 'decks', 'max_players'")
+    if problem:
+        raise RulesetError(problem)
 
 
 @dataclass(frozen=True, slots=True)
