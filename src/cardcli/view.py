@@ -45,6 +45,11 @@ class PlayerView:
     score: str = ""  # running score or tally, as text
 
 
+def viewer_hand(hands: Sequence[Sequence[int]], viewer: int | None) -> Sequence[int]:
+    """The hand of ``viewer`` where it is a seat, else none (a spectator)."""
+    return hands[viewer] if viewer is not None and 0 <= viewer < len(hands) else ()
+
+
 def seat_views(hands: Sequence[Sequence[int]], names: Sequence[str], dealer: int,
                notes: Callable[[int, Sequence[int]], list[str]] = lambda seat, hand: [],
                score: Callable[[int], str] = lambda seat: "") -> list[PlayerView]:
@@ -82,6 +87,11 @@ class ScoreSheet:
     label: str
     rows: list[list[Any]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+
+    @classmethod
+    def by_round(cls, label: str, rounds: Sequence[Sequence[Any]], totals: Sequence[int]) -> ScoreSheet:
+        """The sheet of a game in rounds: a row ``round N`` for each."""
+        return cls(label, [[f"round {i}", *row] for i, row in enumerate(rounds, start=1)], list(totals))
 
 
 @dataclass
@@ -139,6 +149,10 @@ class TableView:
     notes: list[str] = field(default_factory=list)  # penalties, the wild rank, the direction ...
     scores: ScoreSheet | None = None
     text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.turn is not None and self.turn < 0:  # CHANCE or TERMINAL, as a state says it: nobody
+            self.turn = None
 
     def as_dict(self) -> dict[str, Any]:
         """As JSON-ready data (what ``dataclasses.asdict`` gives, written out:

@@ -10,7 +10,7 @@ from cardcli.grammar import is_you, name_seats, possessive, seat_names
 from cardcli.melds import meld_label, meld_shown, meld_text, stands_for
 from cardcli.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView, seat_views
+from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView, seat_views, viewer_hand
 
 from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, PICKUP, TAKE, EndOfPageState
 
@@ -116,7 +116,6 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
 
 def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) -> TableView:
     cfg = state.cfg
-    turn = acting(state)
     over = state.result() is not None
     piles = [Pile("discard pile", [NAME[c] for c in state.discard], len(state.discard))]
     if state.faceup >= 0:
@@ -131,18 +130,11 @@ def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) 
         notes.append(f"Target {cfg.target_score}")
     if state.wild:
         notes.append(f"Wild: {RANK_PLURALS[state.wild]}")
-    hand: list[str] = []
-    marks: dict[str, str] = {}
-    if viewer is not None and 0 <= viewer < state.num_players:
-        for card in hand_order(state.hands[viewer], state.wild):
-            hand.append(NAME[card])
-            if state.is_wild(card):
-                marks[NAME[card]] = "wild"
-    scores = None
-    if state.round_scores:
-        rows = [[f"round {i}", *row] for i, row in enumerate(state.round_scores, start=1)]
-        scores = ScoreSheet("points", rows, list(state.totals))
-    return TableView(viewer=viewer, turn=turn if turn >= 0 else None, players=players(state, names),
+    held = hand_order(viewer_hand(state.hands, viewer), state.wild)
+    hand = [NAME[card] for card in held]
+    marks = {NAME[card]: "wild" for card in held if state.is_wild(card)}
+    scores = ScoreSheet.by_round("points", state.round_scores, state.totals) if state.round_scores else None
+    return TableView(viewer=viewer, turn=acting(state), players=players(state, names),
                      hand=hand, marks=marks, piles=piles, melds=melds, notes=notes, scores=scores,
                      text=render_table(state, viewer, names))
 

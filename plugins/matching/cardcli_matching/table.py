@@ -9,7 +9,16 @@ from cardcli.cards import NAME, SUIT_NAMES, sorted_hand
 from cardcli.grammar import seat_names
 from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import MoveView, Pile, PlayerView, ScoreSheet, TableView, generic_move_view, seat_views
+from cardcli.view import (
+    MoveView,
+    Pile,
+    PlayerView,
+    ScoreSheet,
+    TableView,
+    generic_move_view,
+    seat_views,
+    viewer_hand,
+)
 
 from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, P_DRAWING, PLAY, MatchingState
 
@@ -54,17 +63,13 @@ class MatchingTable(TableData):
         if _penalty(state):
             notes.append(_penalty(state))
         notes.append("Direction: " + _direction(state))
-        hand: list[str] = []
-        if viewer is not None and 0 <= viewer < state.num_players:
-            hand = [NAME[c] for c in sorted_hand(state.hands[viewer])]
-            if state.phase == P_AFTER_DRAW and viewer == state.turn:
-                notes.append(_drawn(state))
+        hand = [NAME[c] for c in sorted_hand(viewer_hand(state.hands, viewer))]
+        if state.phase == P_AFTER_DRAW and viewer == state.turn:
+            notes.append(_drawn(state))
         scores = None
         if cfg.rounds > 1 and state.round_scores:
-            scores = ScoreSheet("points", [[f"round {i}", *row] for i, row in
-                                           enumerate(state.round_scores, start=1)], list(state.totals))
-        turn = acting(state)
-        return TableView(viewer=viewer, turn=turn if turn >= 0 else None, players=players(state, names),
+            scores = ScoreSheet.by_round("points", state.round_scores, state.totals)
+        return TableView(viewer=viewer, turn=acting(state), players=players(state, names),
                          hand=hand, piles=piles, notes=notes, scores=scores,
                          text=render(state, viewer=viewer, names=names))
 

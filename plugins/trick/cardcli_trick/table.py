@@ -9,7 +9,7 @@ from cardcli.cards import NAME, SUIT_NAMES, sorted_hand
 from cardcli.grammar import name_seats, plural, seat_name, seat_names
 from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import MoveView, Pile, PlayerView, TableView, generic_move_view, seat_views
+from cardcli.view import MoveView, Pile, PlayerView, TableView, generic_move_view, seat_views, viewer_hand
 
 from .state import D_PENALTY, DRAW, P_DRAW, P_FORCED, P_OVER, PLAY, TrickState
 
@@ -54,15 +54,12 @@ class TrickTable(TableData):
         notes = [_deal(state), tally_text(state, names)] if cfg.deals > 1 else []
         if _drawing(state, names):
             notes.append(_drawing(state, names))
-        hand: list[str] = []
-        if viewer is not None and 0 <= viewer < state.num_players:
-            hand = [NAME[c] for c in sorted_hand(state.hands[viewer])]
-            if state.phase == P_FORCED and viewer == state.turn:
-                notes.append(f"Drawn card {NAME[state.forced]} must be played")
+        hand = [NAME[c] for c in sorted_hand(viewer_hand(state.hands, viewer))]
+        if state.phase == P_FORCED and viewer == state.turn:
+            notes.append(f"Drawn card {NAME[state.forced]} must be played")
         if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
             notes.append(f"Deal over: {_reason(state, names)}")
-        turn = acting(state)
-        return TableView(viewer=viewer, turn=turn if turn >= 0 else None, players=players(state, names),
+        return TableView(viewer=viewer, turn=acting(state), players=players(state, names),
                          hand=hand, piles=piles, notes=notes, text=render(state, viewer=viewer, names=names))
 
     def move_view(self, state: TrickState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
