@@ -154,6 +154,21 @@ def _what_to_type(count: int, turn: Turn) -> str:
 CALL_WORDS = ("p", "page", "pageone", "page-one", "page one")
 
 
+def typed_move(words: Sequence[str], legal: Collection[Any], plain: Mapping[str, Any],
+               play: Callable[[Sequence[str]], Any]) -> Any:
+    """The move typed as ``words`` (:func:`split_call`'s), or ``None`` unless
+    it is legal: one of the ``plain`` words (``{"d": DRAW}``), else what
+    ``play(words)`` makes of card words (a bad card name makes nothing)."""
+    if len(words) == 1 and words[0] in plain:
+        action = plain[words[0]]
+    else:
+        try:
+            action = play(words)
+        except (CardError, IndexError):
+            return None
+    return action if action in legal else None
+
+
 def split_call(text: str) -> tuple[bool, list[str]]:
     """A typed move's words, and whether they make the Page One call: a ``!``
     anywhere (``7h!``), or a call word first (``p 7h``, ``page one 7h``)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .cards import NAME
 from .errors import IllegalMove
@@ -58,6 +58,18 @@ def rebuild(discards: list[int]) -> tuple[list[int], list[int]]:
     """The stock made from ``discards`` when the stock runs out, and the
     discard pile left: the top card stays, the rest become the new stock."""
     return discards[:-1], discards[-1:]
+
+
+def where(zones: Mapping[str, Sequence[int]], card: int, words: Mapping[str, str] | None = None) -> str:
+    """Where a card that is not in the stock lies, from a state's
+    ``card_zones``, for a refusal: " (it is in seat 0's hand)".  A zone is
+    said as ``words`` says it, else "seat N's hand" or "the <zone>"."""
+    for zone, cards in zones.items():
+        if zone != "stock" and card in cards:
+            seat = zone.removeprefix("hand ")
+            said = (words or {}).get(zone) or (f"seat {seat}'s hand" if seat != zone else f"the {zone}")
+            return f" (it is in {said})"
+    return ""
 
 
 def check_drawn(stock: Sequence[int], cards: Sequence[object], want: int,

@@ -9,7 +9,7 @@ from cardcli.abilities import Prompts
 from cardcli.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
 from cardcli.errors import CardError
 from cardcli.grammar import join_or
-from cardcli.prompts import UI, Other, Say, card_turn, packed, split_call
+from cardcli.prompts import UI, Other, Say, card_turn, packed, split_call, typed_move
 from cardcli.variant import Action
 
 from .config import EIGHT
@@ -26,15 +26,9 @@ class MatchingPrompts(Prompts):
         """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` or
         ``p 7h`` (with the Page One call), ``draw``/``d``, ``keep``/``k``."""
         call, words = split_call(text)
-        action: Action
-        if len(words) == 1 and words[0] in ("d", "draw", "take", "k", "keep"):
-            action = DRAW_ACTION if words[0] in ("d", "draw", "take") else KEEP_ACTION
-            return action if action in legal else None
-        try:
-            action = (PLAY, parse_card(words[0]), parse_suit(words[1]) if len(words) > 1 else -1, call)
-        except (CardError, IndexError):
-            return None
-        return action if action in legal else None
+        plain = {"d": DRAW_ACTION, "draw": DRAW_ACTION, "take": DRAW_ACTION, "k": KEEP_ACTION, "keep": KEEP_ACTION}
+        return typed_move(words, legal, plain, lambda words: (
+            PLAY, parse_card(words[0]), parse_suit(words[1]) if len(words) > 1 else -1, call))
 
     def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: UI) -> Action:
         """The cards that play, drawing (or taking the penalty) and keeping a

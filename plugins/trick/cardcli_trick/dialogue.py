@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from cardcli.abilities import Prompts
 from cardcli.cards import NAME, SUIT, SUIT_NAMES, parse_card, sorted_hand
-from cardcli.errors import CardError
 from cardcli.grammar import join_or
-from cardcli.prompts import UI, Other, card_turn, split_call
+from cardcli.prompts import UI, Other, card_turn, split_call, typed_move
 from cardcli.variant import Action
 
 from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
@@ -22,15 +21,8 @@ class TrickPrompts(Prompts):
     def parse_move(self, state: TrickState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``7h``, ``jk``, ``qh!`` or ``p qh`` (with the Page One call), ``draw``/``d``."""
         call, words = split_call(text)
-        if len(words) != 1:
-            return None
-        if words[0] in ("d", "draw"):
-            return DRAW_ACTION if DRAW_ACTION in legal else None
-        try:
-            action = PLAYS[parse_card(words[0])][call]
-        except CardError:
-            return None
-        return action if action in legal else None
+        return typed_move(words, legal, dict.fromkeys(("d", "draw"), DRAW_ACTION),
+                          lambda words: PLAYS[parse_card(words[0])][call] if len(words) == 1 else None)
 
     def human_turn(self, state: TrickState, seat: int, legal: list[Action], ui: UI) -> Action:
         """Only legal cards are offered, drawing only when it is allowed.  The

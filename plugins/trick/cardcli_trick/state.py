@@ -27,7 +27,7 @@ from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play, plural
 from cardcli.phases import PhasedState
 from cardcli.results import Result, places_value, rank_places
-from cardcli.stock import check_drawn, draw_one, take
+from cardcli.stock import check_drawn, draw_one, take, where
 from cardcli.variant import Action, hand_zones
 
 from .config import Config
@@ -50,6 +50,7 @@ SUITED = tuple(frozenset(card for card in range(52) if SUIT[card] == suit) for s
 P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
 # Why cards are being drawn.
 D_FOLLOW, D_ANY, D_PENALTY = range(3)
+TRICK_WORDS = {"trick": "the trick on the table"}  # a card's place, in a refusal
 
 
 class TrickState(UnseenCards, PhasedState):
@@ -332,13 +333,6 @@ class TrickState(UnseenCards, PhasedState):
             return f"must follow {SUIT_NAMES[suit]}"
         return "not allowed now"
 
-    def _where(self, card: int) -> str:
-        """Where a card that is not in the stock is: " (it is in seat 0's hand)"."""
-        places = [*(f"seat {seat}'s hand" for seat, hand in enumerate(self.hands) if card in hand),
-                  *(["the trick on the table"] if card in self.trick else []),
-                  *(["the finished tricks"] if card in self.tricks else [])]
-        return f" (it is in {places[0]})" if places else ""
-
     def check_chance(self, action: Action) -> None:
         if not isinstance(action, tuple) or not action:
             raise IllegalMove(f"not an action: {action!r}")
@@ -358,7 +352,8 @@ class TrickState(UnseenCards, PhasedState):
             self.expect(action, DRAWN)
             # Drawing to follow takes one card a time: one that is in the stock needs no more look.
             if self.draw_for == D_PENALTY or len(action[1]) != 1 or action[1][0] not in self.stock:
-                check_drawn(self.stock, action[1], self.draw_count(), self._where)
+                check_drawn(self.stock, action[1], self.draw_count(),
+                            lambda card: where(self.card_zones(), card, TRICK_WORDS))
             return
         raise IllegalMove(f"expected {self.expecting()}")
 
