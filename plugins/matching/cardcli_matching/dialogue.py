@@ -19,6 +19,8 @@ HELP = ("Play a card that matches the top card's rank or suit (an 8 goes on anyt
         "Type its number or its name (7h, 10s, qd).")
 
 
+PLAIN_WORDS = {"d": DRAW_ACTION, "draw": DRAW_ACTION, "take": DRAW_ACTION, "k": KEEP_ACTION, "keep": KEEP_ACTION}
+
 class MatchingPrompts(Prompts):
     """Typed moves and the dialogue of a turn."""
 
@@ -26,8 +28,7 @@ class MatchingPrompts(Prompts):
         """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` or
         ``p 7h`` (with the Page One call), ``draw``/``d``, ``keep``/``k``."""
         call, words = split_call(text)
-        plain = {"d": DRAW_ACTION, "draw": DRAW_ACTION, "take": DRAW_ACTION, "k": KEEP_ACTION, "keep": KEEP_ACTION}
-        return typed_move(words, legal, plain, lambda words: (
+        return typed_move(words, legal, PLAIN_WORDS, lambda words: (
             PLAY, parse_card(words[0]), parse_suit(words[1]) if len(words) > 1 else -1, call))
 
     def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: UI) -> Action:
