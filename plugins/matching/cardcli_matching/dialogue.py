@@ -19,7 +19,10 @@ HELP = ("Play a card that matches the top card's rank or suit (an 8 goes on anyt
         "Type its number or its name (7h, 10s, qd).")
 
 
-PLAIN_WORDS = {"d": DRAW_ACTION, "draw": DRAW_ACTION, "take": DRAW_ACTION, "k": KEEP_ACTION, "keep": KEEP_ACTION}
+#: The typed moves that name no card.
+PLAIN_WORDS = {**dict.fromkeys(("d", "draw", "take"), DRAW_ACTION),
+               **dict.fromkeys(("k", "keep"), KEEP_ACTION)}
+
 
 class MatchingPrompts(Prompts):
     """Typed moves and the dialogue of a turn."""
