@@ -283,6 +283,12 @@ class Prompts:
         """A typed move (``8s``, ``draw``) as one of ``legal``, or ``None``."""
         return None
 
+    def why_not_move(self, state: Any, text: str) -> str | None:
+        """Why a typed move that ``parse_move`` does not take is refused, in the
+        rule's words, so a referee can say more than "not a move"; ``None``
+        when the variant has no reason to give."""
+        return None
+
     def human_turn(self, state: Any, seat: int, legal: list[Action], ui: UI) -> Action:
         """Ask a person for a decision.  The default is :func:`menu_turn`: the
         numbered menu of ``legal``, and typed moves through ``parse_move``."""

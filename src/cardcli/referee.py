@@ -288,7 +288,8 @@ class Referee:
         variant = game.variant
         action = variant.parse_move(game.state, text, ANY) if isinstance(variant, Prompts) else None
         if action is None:
-            raise Refused(self._not_a_move(text))
+            why = variant.why_not_move(game.state, text) if isinstance(variant, Prompts) else None
+            raise Refused(f"{text!r}: {why}" if why else self._not_a_move(text))
         at = len(self.lines)
         self._accept([game.encode(action)])
         self.typed[at] = (seat, text)

@@ -122,9 +122,19 @@ def test_end_of_the_page_refuses_a_meld_the_rules_do_not_allow():
     table.enter("up kd")
     table.enter("up ah")
     assert table.expected() == "Next: bob to move."
-    assert refused(table, "bob discards 5c") == "'discard 5c' is not a move here (help lists the words)"
+    assert refused(table, "bob discards 5c") == "'discard 5c': draw first: from the stock or the discard pile"
     table.enter("bob takes")
-    assert refused(table, "bob melds 4s 5h 9c") == "'meld 4s 5h 9c' is not a move here (help lists the words)"
+    assert refused(table, "bob melds 4s 5h 9c") == ("'meld 4s 5h 9c': not a legal meld: not a set (different "
+                                                    "ranks) and not a run (different suits)")
+    assert refused(table, "bob lays off 4s on 1") == ("'l 4s 1': lay-offs are allowed only after your own "
+                                                      "first meld")
+    assert refused(table, "bob discards") == "'discard': say which card to discard, e.g.  d kc"
+    assert refused(table, "bob flies") == "'flies' is not a move here (help lists the words)"
+    assert refused(table, "bob melds 4s 5s kc") == ("'meld 4s 5s kc': more than one meaning fits the wild: "
+                                                    "write it as a record does, e.g.  3d=4h")
+    assert table.lines[-1] == {"seat": 1, "move": "take", "card": "AH"}  # nothing written
+    table.enter("bob melds 4s 5s kc=6s")  # the meaning said: the meld is taken
+    assert table.lines[-1] == {"seat": 1, "move": "meld", "cards": ["4S", "5S", "KC=6S"]}
 
 
 def test_undo_takes_back_the_entry_and_the_file_with_it(tmp_path):

@@ -121,6 +121,18 @@ class EndOfPagePrompts(Prompts):
             action = action[0] if len(action) == 1 else None
         return action if action in legal else None
 
+    def why_not_move(self, state: EndOfPageState, text: str) -> str | None:
+        """The reason ``parse_command`` gives, or the rule the parsed move breaks."""
+        try:
+            action = parse_command(state, state.turn, text)
+        except ValueError as error:
+            unknown = str(error) == f"{text.strip()!r} is not a command (help for the list)"
+            return None if unknown else str(error)  # an unknown word: the caller's own words say so
+        if isinstance(action, list):
+            return "more than one meaning fits the wild: write it as a record does, e.g.  3d=4h" \
+                if len(action) > 1 else None
+        return None
+
     def human_turn(self, state: EndOfPageState, seat: int, legal: list[Action], ui: UI) -> Action:
         return human_dialogue(state, seat, legal, ui)
 
