@@ -108,30 +108,29 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
     raise ValueError(f"{text.strip()!r} is not a command (help for the list)")
 
 
+def _command(state: EndOfPageState, text: str) -> Action | str:
+    """The move a command types, or why it is none ("" for a word that is no command)."""
+    try:
+        action = parse_command(state, state.turn, text)
+    except ValueError as error:
+        return "" if str(error).endswith("is not a command (help for the list)") else str(error)
+    if isinstance(action, list) and len(action) > 1:
+        return "more than one meaning fits the wild: write it as a record does, e.g.  3d=4h"
+    return (action or [None])[0] if isinstance(action, list) else action
+
+
 class EndOfPagePrompts(Prompts):
     """Typed moves (``draw``, ``take``, ``m 4s 4h 3d``, ``l 3s 1``, ``d kc``) and the dialogue."""
 
     def parse_move(self, state: EndOfPageState, text: str, legal: list[Action]) -> Action | None:
         """A typed command as one of ``legal`` (wild meanings worked out when only one fits)."""
-        try:
-            action = parse_command(state, state.turn, text)
-        except ValueError:
-            return None
-        if isinstance(action, list):
-            action = action[0] if len(action) == 1 else None
-        return action if action in legal else None
+        action = _command(state, text)
+        return None if isinstance(action, str) or action not in legal else action
 
     def why_not_move(self, state: EndOfPageState, text: str) -> str | None:
-        """The reason ``parse_command`` gives, or the rule the parsed move breaks."""
-        try:
-            action = parse_command(state, state.turn, text)
-        except ValueError as error:
-            unknown = str(error) == f"{text.strip()!r} is not a command (help for the list)"
-            return None if unknown else str(error)  # an unknown word: the caller's own words say so
-        if isinstance(action, list):
-            return "more than one meaning fits the wild: write it as a record does, e.g.  3d=4h" \
-                if len(action) > 1 else None
-        return None
+        """Why a command is no move: ``parse_command``'s reason, or a wild with more than one meaning."""
+        reason = _command(state, text)
+        return reason if isinstance(reason, str) and reason else None
 
     def human_turn(self, state: EndOfPageState, seat: int, legal: list[Action], ui: UI) -> Action:
         return human_dialogue(state, seat, legal, ui)

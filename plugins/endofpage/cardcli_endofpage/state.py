@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from cardcli.abilities import UnseenCards
 from cardcli.cards import NAME, RANK, RANK_NAMES, UNSEEN
@@ -60,23 +61,17 @@ P_DEAL, P_TURN_UP, P_DRAW, P_STOCK, P_PLAY, P_RESHUFFLE, P_OVER = range(7)
 #: Hand size named by a turned-up card: face value, J 11, Q 12, K 13, A 14.
 HAND_SIZE = tuple(RANK[c] for c in range(52))
 
-_RULES_CACHE: dict[int, MeldRules] = {}
 
 
+@cache
 def meld_rules(wild: int) -> MeldRules:
     """The (shared, immutable) meld rules of a round whose wild rank is ``wild``."""
-    rules = _RULES_CACHE.get(wild)
-    if rules is None:
-        rules = _RULES_CACHE[wild] = MeldRules(wild=wild, lowest=3, highest=14)
-    return rules
+    return MeldRules(wild=wild, lowest=3, highest=14)
 
 
 def wild_of(cards: Sequence[int]) -> int:
     """The dealer's wild card: the first non-ace of the turned cards (-1 if none)."""
-    for card in cards:
-        if RANK[card] != 14:
-            return card
-    return -1
+    return next((card for card in cards if RANK[card] != 14), -1)
 
 
 class EndOfPageState(UnseenCards, PhasedState):
@@ -226,10 +221,7 @@ class EndOfPageState(UnseenCards, PhasedState):
         zones = hand_zones(self.hands)
         zones["stock"] = self.stock
         zones["discards"] = self.discard
-        table: list[int] = []
-        for meld in self.melds:
-            table += meld[3]
-        zones["table"] = table
+        zones["table"] = [card for meld in self.melds for card in meld[3]]
         return zones
 
     def known_cards(self, seat: int) -> dict[str, list[int]]:

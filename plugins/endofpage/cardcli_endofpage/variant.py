@@ -167,12 +167,9 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
     def checkpoint(self, state: EndOfPageState) -> dict[str, Any] | None:
         """Right after the event that ends a round: the round's number, its
         scores and the running totals, as a family writes them on the page."""
-        if not state.round_scores:
-            return None
-        if state.phase == P_OVER or (state.phase == P_DEAL and not any(state.hands)):
-            number = len(state.round_scores)
-            return {"checkpoint": "round_end", "round": number, "scores": list(state.round_scores[-1]),
-                    "totals": list(state.totals)}
+        if state.round_scores and (state.phase == P_OVER or (state.phase == P_DEAL and not any(state.hands))):
+            return {"checkpoint": "round_end", "round": len(state.round_scores),
+                    "scores": list(state.round_scores[-1]), "totals": list(state.totals)}
         return None
 
     # ----------------------------------------------------------------- people
