@@ -74,6 +74,9 @@ def test_a_phased_state_s_result_and_its_chance_of_the_wrong_kind():
     with pytest.raises(IllegalMove, match=r"^expected the deal$"):
         state.check((PLAY, 0))
     state.check((DEAL,))  # the kind this phase waits for
+    for malformed in ("deal", (), None):
+        with pytest.raises(IllegalMove, match="not an action"):
+            state.check(malformed)
 
 
 def test_a_phased_state_that_writes_current_player_keeps_its_own():

@@ -11,9 +11,10 @@ each variant was the same seven lines three times.  A state that inherits
         over_phase = P_OVER                  # nobody acts; ``_result`` is set
         __slots__ = ("phase", "turn", "_result", ...)
 
-and every other phase is a chance node.  ``current_player`` is the hottest
-call of simulation and search, so it is built once per class with the
-phases bound in, as fast as the hand-written version.
+and every other phase is a chance node.  Its actions are tuples, their
+kind first: ``check`` refuses anything else before the rules look.
+``current_player`` is the hottest call of simulation and search, so it is
+built once per class with the phases bound in, as fast as by hand.
 """
 
 from __future__ import annotations
@@ -51,6 +52,20 @@ class PhasedState(State):
 
     def result(self) -> Result | None:
         return self._result
+
+    def check(self, action: Action) -> None:
+        """As :meth:`State.check`, for actions that are tuples, their kind
+        first: anything else is refused as no action before the rules look
+        (so ``check_chance`` and ``check_decision`` may read ``action[0]``)."""
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalMove("the game is over")
+        if not isinstance(action, tuple) or not action:
+            raise IllegalMove(f"not an action: {action!r}")
+        if player == CHANCE:
+            self.check_chance(action)
+        else:
+            self.check_decision(action)
 
     def expect(self, action: Action, kind: Any) -> None:
         """Refuse a chance outcome of another kind than ``kind``, the one

@@ -221,7 +221,9 @@ class EndOfPageState(UnseenCards, PhasedState):
         zones = hand_zones(self.hands)
         zones["stock"] = self.stock
         zones["discards"] = self.discard
-        zones["table"] = [card for meld in self.melds for card in meld[3]]
+        zones["table"] = table = []
+        for meld in self.melds:
+            table += meld[3]
         return zones
 
     def known_cards(self, seat: int) -> dict[str, list[int]]:
@@ -307,8 +309,6 @@ class EndOfPageState(UnseenCards, PhasedState):
     # -------------------------------------------------------------- checking
     def check_decision(self, action: Action) -> None:
         """Every meld is checked by the meld rules: the legal list holds only the shortest."""
-        if not isinstance(action, tuple) or not action:
-            raise IllegalMove(f"not an action: {action!r}")
         if action[0] not in DECISIONS:
             raise IllegalMove(f"expected a move by seat {self.turn}, not a chance event")
         if self.phase == P_DRAW:
@@ -400,8 +400,6 @@ class EndOfPageState(UnseenCards, PhasedState):
         raise IllegalMove(f"not a move: {action!r}")  # pragma: no cover
 
     def check_chance(self, action: Action) -> None:
-        if not isinstance(action, tuple) or not action:
-            raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:

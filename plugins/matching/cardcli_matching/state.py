@@ -367,8 +367,6 @@ class MatchingState(UnseenCards, PhasedState):
                               f"{NAME[self.under[under]]} (sent under at the turn-up)")
 
     def check_chance(self, action: Action) -> None:
-        if not isinstance(action, tuple) or not action:
-            raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:

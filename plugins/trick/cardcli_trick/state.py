@@ -334,8 +334,6 @@ class TrickState(UnseenCards, PhasedState):
         return "not allowed now"
 
     def check_chance(self, action: Action) -> None:
-        if not isinstance(action, tuple) or not action:
-            raise IllegalMove(f"not an action: {action!r}")
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
