@@ -604,10 +604,7 @@ class Solver:
                 return True
             if self._budget < 0:
                 again.append(index)
-        for index in again:
-            if self._search(partial(self._q_at, number, index)):
-                return True
-        return False
+        return any(self._search(partial(self._q_at, number, index)) for index in again)
 
     def _q_at(self, number: int, index: int) -> bool:
         """Reveal ``number`` takes slot ``index``, whatever that slot held."""
