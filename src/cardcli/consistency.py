@@ -44,6 +44,8 @@ from .cards import JOKER, NAME, RANK, RANK_NAMES, SUIT, SUIT_SINGULAR
 #: deeper with each path on its own (iterative deepening), within a budget.
 _LIMITS = (0, 3, 5, 7, 9, 12, 16, 24)
 _BUDGET = 100000
+#: A new reveal's first round of searches, slot by slot: the budget of each.
+_FIRST_SHARE = 40000
 
 
 def _deep(search: Callable[..., bool]) -> Callable[..., bool]:
@@ -588,11 +590,21 @@ class Solver:
         if self._search(lambda: self._q_cover(number), limits=_LIMITS[:1]):
             return True
         slots = self.reveals[number].slots
-        for limits in (_LIMITS[:1], None):
-            for index in slots:
-                if self._search(partial(self._q_at, number, index), limits=limits):
-                    return True
-        return False
+        for index in slots:
+            if self._search(partial(self._q_at, number, index), limits=_LIMITS[:1]):
+                return True
+        # Then deeper and deeper, slot by slot: first on a part of the budget,
+        # so that one slot's long fruitless search does not come before a
+        # shorter one through a later slot; then the slots that ran out of it
+        # again, on the whole budget.
+        again = []
+        for index in slots:
+            self._budget = _FIRST_SHARE
+            if self._search(partial(self._q_at, number, index), limits=_LIMITS):
+                return True
+            if self._budget < 0:
+                again.append(index)
+        return any(self._search(partial(self._q_at, number, index)) for index in again)
 
     def _q_at(self, number: int, index: int) -> bool:
         """Reveal ``number`` takes slot ``index``, whatever that slot held."""
