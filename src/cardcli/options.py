@@ -205,10 +205,10 @@ def deal_problem(rules: Mapping[str, Any], num_players: int | None, pack: int, w
     ``pack`` cards (``what``, in words) with ``spare`` left over, or ``""``.
     Without ``num_players``, the widest table (``max_players``) must be dealt."""
     players = num_players if num_players is not None else rules["max_players"]
-    if players * rules["hand_size"] < pack:
+    hand = rules["hand_size"]
+    if players * hand < pack:
         return ""
     widest = " (the widest table, option 'max_players')" if num_players is None else ""
-    hand = rules["hand_size"]
     return f"{players} players{widest} x {hand} cards do not fit {what} with {spare} ({options})"
 
 

@@ -56,7 +56,9 @@ class PhasedState(State):
     def check(self, action: Action) -> None:
         """As :meth:`State.check`, for actions that are tuples, their kind
         first: anything else is refused as no action before the rules look
-        (so ``check_chance`` and ``check_decision`` may read ``action[0]``)."""
+        (so ``check_chance`` and ``check_decision`` may read ``action[0]``).
+        Written out rather than calling it: ``check`` runs for every event
+        ``validate`` reads, and a call more is a frame more each time."""
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalMove("the game is over")

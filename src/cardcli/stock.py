@@ -66,8 +66,9 @@ def where(zones: Mapping[str, Sequence[int]], card: int, words: Mapping[str, str
     said as ``words`` says it, else "seat N's hand" or "the <zone>"."""
     for zone, cards in zones.items():
         if zone != "stock" and card in cards:
-            seat = zone.removeprefix("hand ")
-            said = (words or {}).get(zone) or (f"seat {seat}'s hand" if seat != zone else f"the {zone}")
+            said = words.get(zone) if words else None
+            if said is None:
+                said = f"seat {zone[5:]}'s hand" if zone.startswith("hand ") else f"the {zone}"
             return f" (it is in {said})"
     return ""
 

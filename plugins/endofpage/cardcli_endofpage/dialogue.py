@@ -25,6 +25,7 @@ from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, End
 from .table import move_view
 
 EMPTY = "type a command (help for the list)"
+NO_COMMAND = "is not a command (help for the list)"  # how parse_command refuses a word that is none
 HELP = """Commands:
   m CARDS      meld, e.g.  m 4s 4h 7d  (cards by name or by number in hand)
   l CARD MELD  lay off a card on a meld on the table, e.g.  l 7c 2
@@ -105,7 +106,7 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
         layoffs = [(LAYOFF, index, card, r) for r in meanings
                    if not means or stands_for(state.melds[index], r).lower() == means]
         return layoffs[0] if len(layoffs) == 1 else layoffs
-    raise ValueError(f"{text.strip()!r} is not a command (help for the list)")
+    raise ValueError(f"{text.strip()!r} {NO_COMMAND}")
 
 
 def _command(state: EndOfPageState, text: str) -> Action | str:
@@ -113,7 +114,7 @@ def _command(state: EndOfPageState, text: str) -> Action | str:
     try:
         action = parse_command(state, state.turn, text)
     except ValueError as error:
-        return "" if str(error).endswith("is not a command (help for the list)") else str(error)
+        return "" if str(error).endswith(NO_COMMAND) else str(error)
     if isinstance(action, list) and len(action) > 1:
         return "more than one meaning fits the wild: write it as a record does, e.g.  3d=4h"
     return (action or [None])[0] if isinstance(action, list) else action

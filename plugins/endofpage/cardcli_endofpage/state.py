@@ -62,7 +62,6 @@ P_DEAL, P_TURN_UP, P_DRAW, P_STOCK, P_PLAY, P_RESHUFFLE, P_OVER = range(7)
 HAND_SIZE = tuple(RANK[c] for c in range(52))
 
 
-
 @cache
 def meld_rules(wild: int) -> MeldRules:
     """The (shared, immutable) meld rules of a round whose wild rank is ``wild``."""

@@ -58,10 +58,11 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> Non
             problems.append(f"option {key!r} may not be 8 (the wild rank)")
         if rank == 3 and rules["draw_three"]:
             problems.append(f"option {key!r} may not be 3 while 'draw_three' is on")
-    problems.append(deal_problem(rules, num_players, 52, "one deck", "a card to turn up",
-                                 "option 'hand_size'"))
-    if any(problems):
-        raise RulesetError(*filter(None, problems))
+    deal = deal_problem(rules, num_players, 52, "one deck", "a card to turn up", "option 'hand_size'")
+    if deal:
+        problems.append(deal)
+    if problems:
+        raise RulesetError(*problems)
 
 
 #: The kind of a play action, ``(PLAY, card, suit, call)`` (the others are in :mod:`.state`):

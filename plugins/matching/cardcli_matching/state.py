@@ -41,7 +41,6 @@ P_DEAL, P_TURN_UP, P_PLAY, P_AFTER_DRAW, P_DRAWING, P_RESHUFFLE, P_OVER = range(
 # Why cards are being drawn.
 FOR_TURN, FOR_PENALTY, FOR_PAGE_ONE = range(3)
 ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
-_DECISION_PHASES = (P_PLAY, P_AFTER_DRAW)
 
 
 class MatchingState(UnseenCards, PhasedState):
