@@ -184,3 +184,13 @@ def test_cards_are_picked_from_a_hand_by_name_or_by_their_shown_number():
         with pytest.raises(ValueError) as refused:
             picked_cards(hand, words, 3)
         assert str(refused.value) == reason
+
+
+def test_a_hand_with_cards_nobody_saw_marks_only_the_wilds():
+    """An unseen card (a referee's table, a seat's view) is no wild: it is shown apart, unmarked."""
+    from cardcli.cards import UNSEEN, parse_card
+    from cardcli.table_text import hand_text
+
+    hand = [UNSEEN, parse_card("9H"), UNSEEN, parse_card("3C")]
+    assert hand_text(hand, 3) == "?? ?? | 9H | 3C*"
+    assert "*" not in hand_text([UNSEEN] * 4, 3)

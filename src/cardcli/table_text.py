@@ -70,13 +70,14 @@ def hand_text(hand: Iterable[int], wild: int, numbered: bool = False) -> str:
     ``*``: ``4S 9S | 7D | 3C*``; ``numbered`` puts each card's place in front
     (``1:4S``), for picking cards by number."""
     groups: list[list[str]] = []
-    current = None
+    current: object = None
     for number, card in enumerate(hand_order(hand, wild), start=1):
-        group = -1 if RANK[card] == wild else SUIT[card]
+        is_wild = RANK[card] == wild
+        group = "wild" if is_wild else SUIT[card]  # not a suit number: an unseen card has suit -1
         if group != current or not groups:
             groups.append([])
             current = group
-        label = NAME[card] + ("*" if group < 0 else "")
+        label = NAME[card] + ("*" if is_wild else "")
         groups[-1].append(f"{number}:{label}" if numbered else label)
     return " | ".join(" ".join(words) for words in groups)
 
