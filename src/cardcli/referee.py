@@ -2,8 +2,9 @@
 
 One person types what the table does (``ann 7h``, ``bob draws``, ``up 5h``);
 the :class:`Referee` turns each entry into lines of a record written from the
-public view (every card nobody saw is ``"??"``), and keeps it only if the
-record still reads: the same reader, rules code and exact check of the unseen
+public view (every card nobody saw is ``"??"``), or from one seat's (that
+player's own cards and draws entered too: ``ann gets 7h 8s ...``), and keeps
+it only if the record still reads: the same reader, rules code and exact check of the unseen
 cards as ``cardcli validate`` (:mod:`cardcli.partial`).  It knows no game:
 moves are the variant's own typed moves (its ``parse_move``), and what a
 chance event shows is whatever the record's reader says the table sees.
@@ -31,9 +32,10 @@ from .grammar import join_and, name_seats, plural
 from .partial import replace_unseen
 from .prompts import Prompts
 from .reader import RecordVisitor, read_record
-from .records import Header, RecordWriter, dumps
+from .records import Header, RecordWriter, dumps, view_seat
 from .unseen import UnseenCards
 from .variant import CHANCE, TERMINAL
+from .view import SPECTATOR
 
 __all__ = ["HELP", "Referee", "Refused"]
 
@@ -44,7 +46,11 @@ Type what the table does, one entry a line (names as given with --players):
   cat draws 3 then 9s   several entries of one player in one line
   ann page one      ann called "Page One!" with the card she just played
   up 5h             the card(s) turned up for everyone (after a deal, a reshuffle)
+  ann gets 7h 8s .. with --seat ann: the cards dealt to ann (any turned up first)
+  ann draws 7h      with --seat ann: the card(s) ann draws
   mom shows 7h 8s   at a round's end, the cards mom has left (mom shows nothing)
+  called off        nobody can move: the player who drew could not follow and nothing is
+                    left to draw (trick), so the rules end the deal
   undo              take back the last entry
   help              this list"""
 
@@ -54,6 +60,8 @@ _VERBS = {"plays": "", "play": "", "played": "", "leads": "", "led": "", "draws"
           "melds": "meld", "discards": "discard", "discarded": "discard"}
 _SHOWS = ("shows", "show", "has", "holds")
 _UP = ("up", "turn", "turns", "turned")
+_GETS = ("gets", "get", "got", "dealt", "is")
+_CALLED_OFF = ("called off", "call off", "no move")
 
 
 class Refused(CardcliError):
@@ -111,6 +119,8 @@ class Referee:
         self.registry = registry
         self.header = header
         self.names = [seat.name for seat in header.players]
+        #: The seat whose cards are entered too (``--seat``), or ``None``: the public view.
+        self.viewer = view_seat(header.view or "public", len(self.names))
         self.source = source
         self.writer = writer
         self.lines: list[dict[str, Any]] = list(lines or [])
@@ -172,6 +182,16 @@ class Referee:
             return HELP.splitlines()
         if low == "undo":
             return self.undo()
+        if low in _CALLED_OFF:
+            before = len(self.lines)
+            try:
+                self._called_off()
+            except Refused:
+                del self.lines[before:]
+                self.game, _ = self._read(self.lines)
+                raise
+            self._commit(before)
+            return self.situation()
         parts = low.split(" then ")
         seat = self._seat_of(parts[0].split()[0], quiet=True)
         before = len(self.lines)
@@ -257,6 +277,9 @@ class Referee:
         if rest[0] in _SHOWS:
             self._shown_already(seat, rest[1:])
             return
+        if rest[0] in _GETS:
+            self._gets(seat, [w for w in rest[1:] if w != "dealt"])
+            return
         if rest[0] in ("draws", "draw", "drew") and (
                 len(rest) == 1 or rest[1].isdigit() or _cards_named(rest[1:])):
             count = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
@@ -270,9 +293,36 @@ class Referee:
         self._move(seat, " ".join(rest))
 
     # ---------------------------------------------------------------- moves
+    def _next(self, then: dict[str, Any]) -> Game:
+        """The game as it stands if the next line is like ``then``: what that
+        settles (the last card drawn did not follow, so the deal is called
+        off) is written, up to a card the viewer sees or a player's turn."""
+        for _ in range(10_000):
+            game, _ = self._read(self.lines, then)
+            if game.state.current_player() != CHANCE:
+                return game
+            line = self._blurred(game)
+            if _seen(line) or self._try([*self.lines, line], then)[1] is not None:
+                return game
+            self.lines.append(line)
+        raise RecordError("internal error: chance events without end", kind=Kind.INTERNAL)  # pragma: no cover
+
+    def _called_off(self) -> None:
+        """Nobody moves next: the rules end the deal (trick's last card drawn
+        did not follow and nothing is left to draw)."""
+        before = len(self.lines)
+        game = self._next({"chance": "end"})
+        if game.state.current_player() == TERMINAL:
+            result = game.state.result()
+            if result is not None:
+                self.lines.append({"result": result.as_dict()})
+        elif len(self.lines) == before:
+            raise Refused(f"the game goes on here: {self.expected()[len('Next: '):]}")
+        self._settle()
+
     def _turn(self, seat: int, what: str) -> Game:
         """The game as it stands if ``seat`` moves next; refused if it cannot."""
-        game, _ = self._read(self.lines, {"move": what, "seat": seat})
+        game = self._next({"move": what, "seat": seat})
         current = game.state.current_player()
         if current == seat:
             return game
@@ -349,21 +399,42 @@ class Referee:
             self.lines.append(line)
         raise RecordError("internal error: chance events without end", kind=Kind.INTERNAL)  # pragma: no cover
 
-    def _blurred(self, game: Game) -> dict[str, Any]:
-        """The chance event due now as a spectator sees it: the cards nobody
-        sees unseen, and any the table sees written as some card
-        (:func:`_seen` finds them; an ``up`` entry names them)."""
+    def _blurred(self, game: Game, public: bool = False) -> dict[str, Any]:
+        """The chance event due now as the record's viewer (``public``: a
+        spectator) sees it: the cards they do not see unseen, and any they
+        see written as some card (:func:`_seen` finds them; an ``up``,
+        ``gets`` or ``draws`` entry names them)."""
         state = game.state
         probe = state.clone()  # a stock of cards (any: the table does not know them) to sample from
         probe.stock[:] = (self._pack * 2)[:len(probe.stock)]
         action = replace_unseen(probe.sample_chance(random.Random(0)), self._pack[0])
-        return game.encode(state.seen_by(action, None))
+        return game.encode(state.seen_by(action, None if public else self.viewer))
 
-    def _chance_words(self) -> str:
+    def _own(self, game: Game) -> dict[str, Any] | None:
+        """The chance event due now if it brings the viewer cards only they
+        see (their deal, their draw): it is entered as ``gets`` or ``draws``."""
+        if self.viewer is None or game.state.current_player() != CHANCE:
+            return None
+        line = self._blurred(game)
+        return line if _named(line) > _named(self._blurred(game, public=True)) else None
+
+    def _chance_words(self, game: Game | None = None) -> str:
+        game = game or self.game
+        line = self._blurred(game) if game.state.current_player() == CHANCE else {}
+        if line.get("chance") == "draw" and isinstance(line.get("seat"), int):
+            name = self.names[line["seat"]]
+            if line["seat"] == self.viewer:
+                return f"the cards {name} draws: type them, e.g. {name.lower()} draws 7h"
+            return (f"{name} draws cards the table sees: type how many and those seen, e.g. "
+                    f"{name.lower()} draws 3 8s")
+        if self._own(game) is not None:
+            name = self.names[self.viewer or 0]
+            return (f"the cards dealt to {name}: type them, any turned up for all first, e.g. "
+                    f"{name.lower()} gets 7h 8s 2c")
         return "the table turns up a card first: type it, e.g. up 5h (help lists the words)"
 
     def _up(self, names: list[str]) -> None:
-        game, _ = self._read(self.lines)
+        game = self._next({"chance": "up"})
         if game.state.current_player() != CHANCE:
             raise Refused("nothing is turned up now")
         if not names:
@@ -372,6 +443,8 @@ class Referee:
             cards = [NAME[parse_card(name)] for name in names]
         except CardError as error:
             raise Refused(str(error)) from None
+        if self._own(game) is not None:
+            raise Refused(f"{self.names[self.viewer or 0]}'s own cards come here: {self._chance_words(game)}")
         base = self._blurred(game)
         tried: list[dict[str, Any]] = []
         first_why = None
@@ -387,24 +460,56 @@ class Referee:
             first_why = first_why or why
         raise Refused(first_why or "those cards cannot be turned up here")
 
+    def _gets(self, seat: int, words: list[str]) -> None:
+        """The viewer's own cards of the deal due now (those turned up for
+        everyone first, in the order dealt)."""
+        name = self.names[seat]
+        cards = _cards_named(words)
+        if cards is None:
+            raise Refused(self._not_a_move(" ".join(words)))
+        if self.viewer is None:
+            raise Refused("this table is followed from the public view: nobody's hidden cards are "
+                          "entered (cardcli referee --seat NAME enters one player's)")
+        if seat != self.viewer:
+            raise Refused(f"only {self.names[self.viewer]}'s cards are entered here: "
+                          f"{name}'s stay unseen")
+        own = self._own(self._next({"chance": "deal"}))
+        if own is None or own.get("chance") == "draw":
+            raise Refused(f"no cards are dealt to {name} now" if own is None else
+                          f"{name} draws here: {self._chance_words()}")
+        if not cards:
+            raise Refused(f"say the cards dealt to {name}, e.g. {name.lower()} gets 7h 8s 2c")
+        first_why = None
+        for single in (dict.fromkeys(cards) if _single_cards(own) else [None]):
+            line = _dealt(own, cards, single)
+            _, why = self._try([*self.lines, line])
+            if why is None:
+                self._accept([line])
+                return
+            first_why = first_why or why
+        raise Refused(first_why or f"those cards cannot be dealt to {name} here")
+
     def _draws(self, seat: int, count: int | None, seen: list[str]) -> None:
         """``seat`` draws (``count`` cards, where said): its draw, then the
         draws the rules go on with (trick's drawing until one follows)."""
         name = self.names[seat]
         start = len(self.lines)
-        held = len(self.state.hands[seat])
         drawn = 0
         while True:
             game, _ = self._read(self.lines, {"chance": "draw"})
             line = self._blurred(game) if game.state.current_player() == CHANCE else None
-            if line is not None and _seen(line):  # cards the table sees come to the drawer
-                line = _fill_seen(line, seen)
-                if line is None or line.get("seat") != seat:
+            if line is not None and _seen(line):  # cards the table (or the viewer) sees come to the drawer
+                filled, rest = _fill_seen(line, seen)
+                if line.get("seat") != seat:
                     self._back_to(start)
-                    raise Refused(f"the table sees the cards {name} draws here: say them "
-                                  f"({name.lower()} draws 7h 9c)")
-                seen = []
-            if line is not None and line.get("seat") == seat:
+                    raise Refused(f"not yet: {self._chance_words(game)}")
+                if filled is None:
+                    self._back_to(start)
+                    who = f"{name}'s own cards are entered" if self.viewer == seat else "the table sees them"
+                    raise Refused(f"{who}: say the cards {name} draws here ({name.lower()} draws 7h 9c)")
+                line, seen = filled, rest
+            if line is not None and (line.get("seat") == seat or (drawn and "seat" not in line)):
+                # its draw, or the stock rebuilt before it draws again
                 _, why = self._try([*self.lines, line], {"chance": "draw"})
                 if why is not None:
                     self._back_to(start)
@@ -426,11 +531,15 @@ class Referee:
                 self._settle()
             else:
                 break
-            drawn = len(self._read(self.lines)[0].state.hands[seat]) - held
-            if not seen and (count is None or drawn >= count):
-                break
+            drawn = sum(len(value) for line in self.lines[start:] if line.get("chance") == "draw"
+                        and line.get("seat") == seat for value in line.values() if isinstance(value, list))
+            if (count is not None and drawn >= count) or (count is None and (
+                    not seen or ("chance" in self.lines[-1] and not _seen(self.lines[-1])))):
+                break  # as many as said; or, none said, the cards named (or one nobody saw)
         if seen:
             self._back_to(start)
+            if self.viewer == seat:
+                raise Refused(f"{name} draws {plural(drawn, 'card')} here, not {drawn + len(seen)}")
             raise Refused(f"nobody sees the cards {name} draws here: say only how many "
                           f"({name.lower()} draws 2)")
         if count is not None and drawn != count:
@@ -522,11 +631,12 @@ class Referee:
         self._settle()
 
     # ------------------------------------------------------------ the table
-    def situation(self) -> list[str]:
-        """The table as everyone sees it, and what the rules expect next."""
+    def situation(self, public: bool = False) -> list[str]:
+        """The table as the viewer (``public``: everyone, no hand) sees it,
+        and what the rules expect next."""
         state = self.state
         variant = self.game.variant
-        lines = variant.render(state, None, self.names).splitlines()
+        lines = variant.render(state, SPECTATOR if public else self.viewer, self.names).splitlines()
         lines.append(self.expected())
         return lines
 
@@ -560,9 +670,8 @@ def _is_card(value: Any) -> bool:
 
 
 def _seen(line: dict[str, Any]) -> bool:
-    """Whether a chance line as a spectator sees it names a card."""
-    return any(_is_card(value) or (isinstance(value, list) and any(_is_card(v) for v in value))
-               for value in line.values())
+    """Whether a chance line as its viewer sees it names a card."""
+    return _named(line) > 0
 
 
 def _cards_named(words: list[str]) -> list[str] | None:
@@ -573,9 +682,9 @@ def _cards_named(words: list[str]) -> list[str] | None:
         return None
 
 
-def _fill_seen(line: dict[str, Any], cards: list[str]) -> dict[str, Any] | None:
-    """``line`` with each card the table sees, in order, one of ``cards``
-    (``None`` unless there are as many)."""
+def _fill_seen(line: dict[str, Any], cards: list[str]) -> tuple[dict[str, Any] | None, list[str]]:
+    """``line`` with each card the table sees, in order, the next of
+    ``cards``, and the cards left over (``None`` if there are too few)."""
     left = list(cards)
     out: dict[str, Any] = {}
     for key, value in line.items():
@@ -584,7 +693,38 @@ def _fill_seen(line: dict[str, Any], cards: list[str]) -> dict[str, Any] | None:
         elif _is_card(value):
             value = left.pop(0) if left else "?!"
         out[key] = value
-    return None if left or "?!" in json.dumps(out) else out
+    return (None if "?!" in json.dumps(out) else out), left
+
+
+def _named(value: Any) -> int:
+    """How many cards a chance line (or part of one) names."""
+    if isinstance(value, dict):
+        return sum(_named(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_named(v) for v in value)
+    return 1 if _is_card(value) else 0
+
+
+def _single_cards(line: dict[str, Any]) -> bool:
+    """Whether a chance line names a card outside a list (End of the Page's wild)."""
+    return any(_is_card(value) for value in line.values())
+
+
+def _dealt(line: dict[str, Any], cards: list[str], single: str | None) -> dict[str, Any]:
+    """``line`` (a deal as the viewer sees it) with the viewer's list of
+    cards replaced by ``cards`` and a card outside a list by ``single``."""
+    done = False
+
+    def fill(value: Any) -> Any:
+        nonlocal done
+        if isinstance(value, list):
+            if not done and value and all(isinstance(v, str) for v in value) and any(map(_is_card, value)):
+                done = True
+                return list(cards)
+            return [fill(v) for v in value]
+        return single if _is_card(value) else value
+
+    return {key: fill(value) for key, value in line.items()}
 
 
 def _lengths(line: dict[str, Any]) -> list[int]:

@@ -1,7 +1,7 @@
 """The referee follows simulated games entered in words from their public
-view, exactly: every entry is accepted, and the record it writes is the
-game's public export, line for line; entries the rules forbid are refused
-with the rule and change nothing."""
+view, or from one seat's (``--seat``), exactly: every entry is accepted, and
+the record it writes is the game's export from that view, line for line;
+entries the rules forbid are refused with the rule and change nothing."""
 
 from __future__ import annotations
 
@@ -28,11 +28,14 @@ FOLLOWED = [("matching", None, 3), ("trick", None, 3), ("trick", "five-cards", 2
 GAMES = [*FOLLOWED[:-1], pytest.param(*FOLLOWED[-1], marks=pytest.mark.slow)]
 
 
-def public_lines(variant: str, ruleset: str | None, players: int, seed: int) -> list[dict]:
+def public_lines(variant: str, ruleset: str | None, players: int, seed: int,
+                 viewer: int | None = None) -> list[dict]:
+    """A simulated game's export as a spectator (or seat ``viewer``) saw it."""
     registry = get_registry()
     options = dict(load_ruleset(ruleset, registry, variant, players).options) if ruleset else None
     _game, buffer = play_game(variant, players=players, seed=seed, options=options)
-    return [json.loads(line) for line in export_bytes(buffer.getvalue().encode(), None).decode().splitlines()]
+    exported = export_bytes(buffer.getvalue().encode(), viewer).decode()
+    return [json.loads(line) for line in exported.splitlines()]
 
 
 def follow(lines: list[dict]) -> Referee:
@@ -51,22 +54,35 @@ def test_a_simulated_game_entered_in_words_gives_its_public_export(variant, rule
     assert table.lines == lines[1:]
 
 
+@pytest.mark.parametrize("variant,ruleset,players", FOLLOWED[:-1])
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_a_game_entered_from_one_seat_gives_that_seats_export(variant, ruleset, players, viewer):
+    lines = public_lines(variant, ruleset, players, 2, viewer)
+    assert lines[0]["view"] == f"seat {viewer}"
+    table = follow(lines)
+    assert table.viewer == viewer and table.over
+    assert table.lines == lines[1:]
+    typed = referee_words(lines)
+    name = lines[0]["players"][viewer]["name"].lower()
+    assert any(entry.startswith(f"{name} gets ") for entry in typed)  # the seat's own cards were entered
+
+
 @pytest.mark.slow
 @settings(max_examples=12, deadline=None)
-@given(game=st.sampled_from(FOLLOWED[:-1]), seed=st.integers(0, 10_000))
-def test_every_game_entered_in_words_is_followed_to_its_end(game, seed):
-    lines = public_lines(*game, seed)
+@given(game=st.sampled_from(FOLLOWED[:-1]), seed=st.integers(0, 10_000), view=st.integers(-1, 1))
+def test_every_game_entered_in_words_is_followed_to_its_end(game, seed, view):
+    lines = public_lines(*game, seed, None if view < 0 else view)
     table = follow(lines)
     assert table.lines == lines[1:]
 
 
-def new_table(variant: str, names: str = "ann,bob,mom") -> Referee:
+def new_table(variant: str, names: str = "ann,bob,mom", view: str = "public") -> Referee:
     from cardcli.rulesets import default_ruleset
 
     registry = get_registry()
     seats = [SeatInfo(name) for name in names.split(",")]
     options = dict(default_ruleset(registry.get(variant)).options)
-    return Referee(registry, Header(variant, options, seats, 0, view="public"))
+    return Referee(registry, Header(variant, options, seats, 0, view=view))
 
 
 def refused(table: Referee, entry: str) -> str:
@@ -171,3 +187,44 @@ def test_a_record_the_referee_wrote_validates_as_consistent():
     data = "".join(json.dumps(line) + "\n" for line in [table.header.as_dict(), *table.lines]).encode()
     report = validate_stream(io.BytesIO(data), "<referee>", get_registry())
     assert report.valid and report.check == "consistent"
+
+
+def test_from_a_seat_its_deal_and_draws_are_entered_and_hold_the_checks():
+    table = new_table("matching", "ann,bob", view="seat 0")
+    assert table.expected() == ("Next: the cards dealt to ann: type them, any turned up for all first, "
+                                "e.g. ann gets 7h 8s 2c")
+    assert refused(table, "up 5h").startswith("ann's own cards come here")
+    assert refused(table, "bob gets 7h") == "only ann's cards are entered here: bob's stay unseen"
+    assert refused(table, "ann gets 7h 8s").endswith("ann was dealt 2 cards, not 7")
+    assert "'7x' is not a card" in refused(table, "ann gets 7h 7x")
+    table.enter("ann gets 7c 8s 9c 10d jd qd kd")
+    assert table.lines[-1] == {"chance": "deal", "hands": [["7C", "8S", "9C", "10D", "JD", "QD", "KD"], 7]}
+    assert refused(table, "ann gets 2c") == "no cards are dealt to ann now"
+    table.enter("up 5h")
+    table.enter("bob 5s")
+    assert "9C" in "\n".join(table.situation()), "the seat's own hand is shown to it"
+    assert "9C" not in "\n".join(table.situation(public=True)), "the page for everyone shows no hand"
+    # ann's cards are known: a card she does not hold, and a draw while she can play, are refused
+    assert refused(table, "ann 5c") == "move 2, ann played 5C on 5S: 5C is not in ann's hand (could play 8S)"
+    assert refused(table, "ann draws 2s").startswith(
+        "move 2, ann chose to draw: may not draw while holding a playable card")
+    table.enter("ann 8s hearts")
+    table.enter("bob draws")
+    table.enter("bob 6h")  # what bob drew stays unseen
+    assert table.lines[-2] == {"chance": "draw", "seat": 1, "cards": ["??"]}
+    assert refused(table, "ann draws 2c 3c") == "ann draws 1 card here, not 2"
+    table.enter("ann draws")  # as at the table: she draws, then looks
+    assert table.lines[-1] == {"seat": 0, "move": "draw"}
+    assert table.expected() == "Next: the cards ann draws: type them, e.g. ann draws 7h"
+    assert refused(table, "ann 9c") == "not yet: the cards ann draws: type them, e.g. ann draws 7h"
+    table.enter("ann draws 2c")
+    assert table.lines[-2:] == [{"seat": 0, "move": "draw"}, {"chance": "draw", "seat": 0, "cards": ["2C"]}]
+
+
+def test_from_the_public_view_nobodys_cards_are_entered():
+    table = new_table("trick")
+    text = refused(table, "ann gets 7h 8s 9c 10d")
+    assert text.startswith("this table is followed from the public view: nobody's hidden cards are entered")
+    table.enter("bob 7h")
+    assert refused(table, "mom draws 9h") == ("nobody sees the cards mom draws here: say only how many "
+                                              "(mom draws 2)")

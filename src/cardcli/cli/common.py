@@ -61,14 +61,15 @@ def resolve_ruleset(variant: Variant, name: str | None, num_players: int | None 
     return load_ruleset(name, registry(), variant.name, num_players)
 
 
-def dealer_seat(dealer: str | None, names: list[str]) -> int:
-    """The seat ``--dealer NAME`` names among the players (the first when not given)."""
+def dealer_seat(dealer: str | None, names: list[str], option: str = "--dealer") -> int:
+    """The seat ``--dealer NAME`` (or another ``option`` naming a player)
+    names among the players (the first when not given)."""
     if dealer is None:
         return 0
     lowered = [name.lower() for name in names]
     if dealer.strip().lower() not in lowered:
         raise click.BadParameter(f"{dealer!r} is not one of the players ({', '.join(names)})",
-                                 param_hint="--dealer")
+                                 param_hint=option)
     return lowered.index(dealer.strip().lower())
 
 

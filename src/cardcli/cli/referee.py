@@ -29,6 +29,8 @@ from .common import (
 @click.option("--players", "-p", "players_spec", metavar="NAMES",
               help="The players in seat order, by name: --players ann,bob,mom.")
 @click.option("--dealer", metavar="NAME", help="Who deals (default: the first player).")
+@click.option("--seat", "seat_name", metavar="NAME",
+              help="Enter this player's own cards and draws too (default: only what the whole table sees).")
 @ruleset_option()
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the record here (default: a new file under the cardcli games folder).")
@@ -38,7 +40,8 @@ from .common import (
               metavar="FILE", help="Read the entries from FILE (- or a pipe: standard input).")
 @board_options("the table")
 @handle_errors
-def referee(variant: str | None, players_spec: str | None, dealer: str | None, ruleset: str | None,
+def referee(variant: str | None, players_spec: str | None, dealer: str | None, seat_name: str | None,
+            ruleset: str | None,
             record_path: Path | None, resume_path: Path | None, input_path: str | None,
             serve: BoardOptions) -> None:
     """Follow a game of VARIANT played with a real deck, checking every move.
@@ -46,12 +49,14 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, r
     \b
     cardcli referee matching --players ann,bob,mom
     cardcli referee trick --players ann,bob --dealer bob --serve
+    cardcli referee matching --players ann,bob,mom --seat ann
     cardcli referee endofpage --players mom,me < game.txt
     cardcli referee --resume ~/.local/share/cardcli/games/....jsonl
 
     Type what the table does, one entry a line: ann 7h, bob draws, mom 8s
     hearts, up 5h (a card turned up for all), page one, mom shows 7h 8s (at
-    a round's end). Nobody's hidden cards are asked for. Each entry is
+    a round's end). Nobody's hidden cards are asked for; with --seat ann,
+    ann's own are (ann gets 7h 8s ..., ann draws 9c). Each entry is
     checked at once against the rules and everything the table has seen; one
     that could not have happened is refused with the rule, and nothing is
     written. undo takes back the last entry, help lists the words. The record
@@ -61,9 +66,9 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, r
     from ..referee import Referee
 
     if resume_path is not None:
-        if variant or players_spec or dealer or ruleset or record_path:
+        if variant or players_spec or dealer or seat_name or ruleset or record_path:
             raise click.UsageError("--resume takes the game as recorded: give no VARIANT, --players, "
-                                   "--dealer, --ruleset or --record")
+                                   "--dealer, --seat, --ruleset or --record")
         header, lines = _load(resume_path)
         table = Referee(registry(), header, lines=lines, source=str(resume_path))
         path = resume_path
@@ -83,8 +88,9 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, r
 
         check_count(seats, chosen.options, target, None if ruleset is None else chosen.source, chosen.stated)
         first = dealer_seat(dealer, names)
+        view = "public" if seat_name is None else f"seat {dealer_seat(seat_name, names, '--seat')}"
         header = Header(variant=target.name, rules=dict(chosen.options), players=seats, dealer=first,
-                        ruleset=None if ruleset is None else chosen.name, view="public")
+                        ruleset=None if ruleset is None else chosen.name, view=view)
         _entries_first(input_path)
         from .play import _new_record
 
@@ -113,9 +119,9 @@ def _load(path: Path) -> tuple[Header, list[dict[str, Any]]]:
     if not lines:
         raise CardcliError(f"cannot resume: {path} is empty")
     header = parse_header(lines[0][1], str(path), lines[0][0])
-    if header.view != "public":
-        raise CardcliError(f"cannot resume: {path} is not a referee's record (its header names no public "
-                           "view)")
+    if header.view is None:
+        raise CardcliError(f"cannot resume: {path} is not a referee's record (its header names no view: "
+                           "every card is written)")
     return header, [data for _, data in lines[1:]]
 
 
@@ -193,7 +199,7 @@ def _lines(input_path: str | None, terminal: bool) -> Any:
 def _view(table: Any, title: str, said: list[str]) -> Any:
     from ..serve.board import BoardView, public_table
 
-    lines = table.situation()
+    lines = table.situation(public=True)  # the page is for everyone: no hand
     return BoardView(title, headline=lines[-1], status="", table=public_table(
         table.game.variant, table.state, table.names), lines=said[-8:], text="\n".join(lines),
         over=table.over)
