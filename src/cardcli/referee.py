@@ -211,6 +211,25 @@ class Referee:
         self._commit(before)
         return self.situation()
 
+    def public_words(self, text: str) -> str:
+        """An entry as everyone may read it: the viewer's own cards (its deal,
+        its draws) left out, as on the page served to the table."""
+        if self.viewer is None:
+            return text
+        parts = []
+        for part in " ".join(text.replace(",", " ").split()).split(" then "):
+            words = part.split()
+            if words and self._seat_of(words[0].lower(), quiet=True) == self.viewer and len(words) > 1:
+                verb = words[1].lower()
+                cards = [w for w in words[2:] if _cards_named([w.lower()])]
+                if verb in _GETS:
+                    part = f"{words[0]} gets {plural(len(cards), 'card')}"
+                elif verb in ("draws", "draw", "drew") and cards:
+                    count = words[2] if words[2].isdigit() else str(len(cards))
+                    part = f"{words[0]} {verb}" + ("" if count == "1" else f" {count}")
+            parts.append(part)
+        return " then ".join(parts)
+
     def _commit(self, before: int) -> None:
         """The lines from ``before`` on are accepted: write them (an entry)."""
         offset = -1

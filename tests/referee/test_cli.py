@@ -32,16 +32,20 @@ def spawn(args: list[str]) -> pexpect.spawn:
     return pexpect.spawn(CARDCLI, args, env=env, encoding="utf-8", dimensions=(24, 80), timeout=60)
 
 
-@pytest.mark.parametrize("variant,ruleset,players,seed", [
-    ("matching", None, 3, 3), ("trick", "five-cards", 2, 4), ("endofpage", "short", 2, 6)])
-def test_a_real_table_game_at_the_terminal_gives_the_public_export(tmp_path, variant, ruleset, players, seed):
-    lines = public_lines(variant, ruleset, players, seed)
+@pytest.mark.parametrize("variant,ruleset,players,seed,viewer", [
+    ("matching", None, 3, 3, None), ("trick", "five-cards", 2, 4, None), ("endofpage", "short", 2, 6, None),
+    ("matching", None, 3, 3, 1), ("endofpage", "short", 2, 6, 0)])
+def test_a_real_table_game_at_the_terminal_gives_the_export_of_its_view(tmp_path, variant, ruleset, players,
+                                                                       seed, viewer):
+    lines = public_lines(variant, ruleset, players, seed, viewer)
     names = ",".join(player["name"] for player in lines[0]["players"])
     record = tmp_path / "table.jsonl"
     dealer = lines[0]["players"][lines[0]["dealer"]]["name"]
     args = ["referee", variant, "--players", names, "--dealer", dealer, "--record", str(record)]
     if ruleset:
         args += ["--ruleset", ruleset]
+    if viewer is not None:
+        args += ["--seat", lines[0]["players"][viewer]["name"]]
     child = spawn(args)
     child.expect_exact("(help lists the words)")
     for entry in referee_words(lines):
@@ -54,9 +58,9 @@ def test_a_real_table_game_at_the_terminal_gives_the_public_export(tmp_path, var
     child.close()
     assert child.exitstatus == 0
     written = [json.loads(line) for line in record.read_text().splitlines()]
-    assert written[0]["view"] == "public" and written[0]["rules"] == lines[0]["rules"]
+    assert written[0]["view"] == lines[0]["view"] and written[0]["rules"] == lines[0]["rules"]
     assert written[0]["dealer"] == lines[0]["dealer"]
-    assert written[1:] == lines[1:], "the referee's record is the simulated game's public export"
+    assert written[1:] == lines[1:], "the referee's record is the simulated game's export from its view"
     check = run("validate", str(record), "--json")
     assert check.returncode == 0 and '"check": "consistent"' in check.stdout, check.stdout
 
@@ -104,6 +108,8 @@ def test_entries_from_standard_input_stop_at_the_first_refused_with_its_line(tmp
     (["referee", "nosuch", "--players", "ann,bob"], "nosuch"),
     (["referee", "matching", "--players", "a,b,c,d,e,f,g,h,i,j"], "players"),
     (["referee", "--resume", "missing.jsonl"], "missing.jsonl"),
+    (["referee", "matching", "--players", "ann,bob", "--seat", "cat"], "'cat' is not one of the players"),
+    (["referee", "--resume", "r.jsonl", "--seat", "ann"], "give no VARIANT, --players, --dealer, --seat"),
     (["referee", "matching", "--players", "ann,bob", "--input", "missing.txt"], "--input missing.txt"),
 ])
 def test_bad_command_lines_get_one_line_and_no_traceback(tmp_path, args, message):
@@ -130,3 +136,21 @@ def test_the_complete_games_in_the_docs_are_followed_to_their_end(tmp_path, name
     assert done.returncode == 0, done.stderr
     assert "The game is over." in done.stdout
     assert run("validate", str(tmp_path / "r.jsonl")).returncode == 0
+
+
+def test_a_seats_game_stopped_and_resumed_is_that_seats_export(tmp_path):
+    lines = public_lines("trick", "five-cards", 2, 4, 1)
+    names = [player["name"] for player in lines[0]["players"]]
+    typed = referee_words(lines)
+    record = tmp_path / "seat.jsonl"
+    half = len(typed) // 2
+    first = run("referee", "trick", "--players", ",".join(names), "--dealer", names[lines[0]["dealer"]],
+                "--ruleset", "five-cards", "--seat", names[1], "--record", str(record),
+                stdin="\n".join(typed[:half]) + "\n")
+    assert first.returncode == 0 and "go on: cardcli referee --resume" in first.stdout, first.stderr
+    second = run("referee", "--resume", str(record), stdin="\n".join(typed[half:]) + "\n")
+    assert second.returncode == 0 and "The game is over." in second.stdout, second.stderr
+    written = [json.loads(line) for line in record.read_text().splitlines()]
+    assert written[0]["view"] == "seat 1" and written[1:] == lines[1:]
+    check = run("validate", str(record), "--json")
+    assert check.returncode == 0 and '"view": "seat 1"' in check.stdout, check.stdout

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cardcli.plugins import get_registry
 from cardcli.records import Header, SeatInfo, parse_header
 from cardcli.referee import Referee, Refused
-from cardcli.rulesets import load_ruleset
+from cardcli.rulesets import load_ruleset, shipped_rulesets
 from cardcli.testing import play_game
 from cardcli.testing.unseen import export_bytes
 from cardcli.validate import validate_stream
@@ -228,3 +228,26 @@ def test_from_the_public_view_nobodys_cards_are_entered():
     table.enter("bob 7h")
     assert refused(table, "mom draws 9h") == ("nobody sees the cards mom draws here: say only how many "
                                               "(mom draws 2)")
+
+
+def _at_default_table(name: str) -> tuple[str, str, int]:
+    """(variant, ruleset, players) of a shipped ruleset at its default table."""
+    registry = get_registry()
+    ruleset = load_ruleset(name, registry)
+    variant = registry.get(ruleset.variant)
+    players = max(variant.min_players, min(variant.default_players, variant.max_players))
+    players = max(players, ruleset.options.get("min_players", players))
+    return ruleset.variant, name, min(players, ruleset.options.get("max_players", players))
+
+
+#: Every shipped ruleset but the long four-player game (followed above, slow-marked).
+SHIPPED = [name for name, _path, _data in shipped_rulesets(get_registry()) if name != "matching-american"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHIPPED)
+@pytest.mark.parametrize("viewer", [None, 0])
+def test_every_shipped_ruleset_is_followed_from_the_public_view_and_from_a_seat(name, viewer):
+    lines = public_lines(*_at_default_table(name), 0, viewer)
+    table = follow(lines)
+    assert table.over and table.lines == lines[1:]

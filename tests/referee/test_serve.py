@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -16,6 +17,9 @@ from websockets.asyncio.client import connect
 
 from cardcli.cards import NAME
 from cardcli.serve.protocol import PROTOCOL
+
+from .test_referee import public_lines
+from .words import referee_words
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "referee"
 CARDCLI = [sys.executable, "-c", "from cardcli.cli import main; main()"]
@@ -30,9 +34,10 @@ def entries(name: str) -> list[str]:
     return [line for line in text.splitlines() if line and not line.startswith("#")]
 
 
-def start(tmp_path: Path) -> tuple[subprocess.Popen[str], int, str]:
-    command = [*CARDCLI, "referee", "matching", "--players", "ann,bob,mom",
-               "--dealer", "mom", "--serve", "--port", "0", "--no-qr", "--record", str(tmp_path / "r.jsonl")]
+def start(tmp_path: Path, players: str = "ann,bob,mom", dealer: str = "mom",
+          more: tuple[str, ...] = ()) -> tuple[subprocess.Popen[str], int, str]:
+    command = [*CARDCLI, "referee", "matching", "--players", players, "--dealer", dealer, *more,
+               "--serve", "--port", "0", "--no-qr", "--record", str(tmp_path / "r.jsonl")]
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
                                env={**os.environ, "NO_COLOR": "1"})
@@ -132,3 +137,58 @@ def test_a_served_referee_follows_each_entry_live_and_shows_only_what_the_table_
     validated = subprocess.run([*CARDCLI, "validate", str(tmp_path / "r.jsonl")],
                                capture_output=True, text=True)
     assert validated.returncode == 0, validated.stdout + validated.stderr
+
+
+#: A card's name as a page writes it, in letters or with a suit sign.
+CARD = re.compile(r"\b(10|[2-9JQKA])([SHDC\u2660\u2665\u2666\u2663])")
+SIGNS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+
+
+def cards_named(data: object) -> set[str]:
+    text = json.dumps(data, ensure_ascii=False).upper()  # a typed entry writes 7h
+    return {rank + SIGNS.get(suit, suit) for rank, suit in CARD.findall(text)}
+
+
+def test_a_served_referee_with_a_seat_shows_none_of_that_seats_own_cards(tmp_path):
+    seat_view = public_lines("matching", None, 3, 3, viewer=0)
+    public = public_lines("matching", None, 3, 3)
+    names = [player["name"] for player in seat_view[0]["players"]]
+    typed = referee_words(seat_view)
+    private = cards_named(seat_view[1:]) - cards_named(public[1:])  # ann's cards the table never saw
+    assert private, "the game keeps some of the seat's cards from the table"
+    process, port, token = start(tmp_path, ",".join(names), names[seat_view[0]["dealer"]],
+                                 ("--seat", names[0]))
+    assert process.stdin is not None
+
+    async def next_board(socket) -> dict:
+        while True:
+            board = json.loads(await asyncio.wait_for(socket.recv(), LIMIT))
+            if board["type"] == "board":
+                return board
+
+    async def follow() -> list[dict]:
+        socket = await watch(port, token)
+        boards = [await next_board(socket)]
+        try:
+            for entry in typed:  # each entry accepted is published once
+                process.stdin.write(entry + "\n")
+                process.stdin.flush()
+                boards.append(await next_board(socket))
+                assert boards[-1]["version"] > boards[-2]["version"]
+        finally:
+            await socket.close()
+        return boards
+
+    try:
+        boards = asyncio.run(follow())
+        process.stdin.close()
+        assert process.wait(LIMIT) == 0
+    finally:
+        process.kill()
+    assert boards and boards[-1]["over"]
+    for board in boards:
+        assert board["table"]["hand"] == []
+        assert not cards_named(board) & private, cards_named(board) & private
+    assert any(line.startswith(f"{names[0]} gets 7 cards") for board in boards for line in board["lines"])
+    written = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert written[0]["view"] == "seat 0" and written[1:] == seat_view[1:]

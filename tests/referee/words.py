@@ -99,6 +99,6 @@ def referee_words(lines: list[dict[str, Any]]) -> list[str]:
             out.append("called off")  # the last card drawn did not follow: only the table can say so
         elif "shown" in data:
             for seat, hand in enumerate(data["shown"]):
-                if hand:
+                if hand and seat != viewer:  # the viewer's cards left are known
                     out.append(f"{names[seat]} shows " + " ".join(_card(c) for c in hand))
     return out

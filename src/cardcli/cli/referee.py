@@ -151,7 +151,7 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
                     click.echo(message)
                     continue
                 raise CardcliError(f"{_where(input_path)}:{number}: {printable(text)!r}: {error}") from None
-            said.append(text)
+            said.append(table.public_words(text))  # the page shows no one's own cards
             if terminal or table.over:
                 for line in shown:
                     click.echo(printable(line))
