@@ -72,8 +72,9 @@ def test_at_the_terminal_a_refused_entry_is_said_and_asked_again_and_undo_and_he
     child.sendline("up 5h")
     child.expect_exact("Next: bob to move.")
     child.sendline("bob 9c")
-    child.expect_exact("Refused: move 1, bob played 9C on 5H: no rank or suit match (could draw) "
-                       "(nothing was written)")
+    # wrapped at a space to the 80 columns of the terminal, never cut in a word
+    child.expect_exact("Refused: move 1, bob played 9C on 5H: no rank or suit match (could draw)\r\n"
+                       "  (nothing was written)")
     child.sendline("help")
     child.expect_exact("undo              take back the last entry")
     child.sendline("bob 5s")

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..errors import CardcliError, RecordError
+from ..fit import tell
 from ..records import Header, RecordWriter, SeatInfo, open_record, parse_header, read_lines
 from ..safe_text import printable
 from .board import BoardOptions, board_options, open_board
@@ -135,7 +136,7 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
     click.echo(printable(title))
     click.echo(f"Recording to {path} (help lists the words)")
     for line in table.situation():
-        click.echo(printable(line))
+        tell(printable(line), indent=None)
     terminal = input_path is None and bool(sys.stdin and sys.stdin.isatty())
     said: list[str] = []
     try:
@@ -148,13 +149,13 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
             except Refused as error:
                 message = printable(f"Refused: {error} (nothing was written)")
                 if terminal:
-                    click.echo(message)
+                    tell(message)  # wrapped at spaces, to the terminal's width
                     continue
                 raise CardcliError(f"{_where(input_path)}:{number}: {printable(text)!r}: {error}") from None
             said.append(table.public_words(text))  # the page shows no one's own cards
             if terminal or table.over:
                 for line in shown:
-                    click.echo(printable(line))
+                    tell(printable(line), indent=None)
             if live is not None:
                 live.publish(_view(table, title, said))
             if table.over:
@@ -169,7 +170,7 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
             live.close()
     if not terminal and not table.over:
         for line in table.situation():
-            click.echo(printable(line))
+            tell(printable(line), indent=None)
     click.echo(f"Record: {path}" + ("" if table.over else f" (go on: cardcli referee --resume {path})"))
 
 
