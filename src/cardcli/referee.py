@@ -671,7 +671,10 @@ class Referee:
             return "The game is over."
         if current == CHANCE:
             return "Next: " + self._chance_words()
-        return f"Next: {self.names[current]} to move."
+        said = state.expecting()  # "seat 1 to draw 4 or answer with a 2", as the rules put it
+        if not said.startswith(f"seat {current} to "):
+            said = f"seat {current} to move"
+        return "Next: " + self.words(said.replace(f" {NAME[UNSEEN]}", " card")) + "."
 
     @property
     def over(self) -> bool:

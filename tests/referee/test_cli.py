@@ -70,7 +70,7 @@ def test_at_the_terminal_a_refused_entry_is_said_and_asked_again_and_undo_and_he
     child = spawn(["referee", "matching", "--players", "ann,bob", "--record", str(record)])
     child.expect_exact("> ")
     child.sendline("up 5h")
-    child.expect_exact("Next: bob to move.")
+    child.expect_exact("Next: bob to play.")
     child.sendline("bob 9c")
     # wrapped at a space to the 80 columns of the terminal, never cut in a word
     child.expect_exact("Refused: move 1, bob played 9C on 5H: no rank or suit match (could draw)\r\n"
@@ -78,10 +78,10 @@ def test_at_the_terminal_a_refused_entry_is_said_and_asked_again_and_undo_and_he
     child.sendline("help")
     child.expect_exact("undo              take back the last entry")
     child.sendline("bob 5s")
-    child.expect_exact("Next: ann to move.")
+    child.expect_exact("Next: ann to play.")
     child.sendline("undo")
     child.expect_exact("Taken back.")
-    child.expect_exact("Next: bob to move.")
+    child.expect_exact("Next: bob to play.")
     child.sendline("quit")
     child.expect_exact(f"go on: cardcli referee --resume {record}")
     child.expect(pexpect.EOF)

@@ -103,6 +103,7 @@ def test_matching_refuses_the_wrong_player_a_card_that_does_not_match_and_a_wron
     assert refused(table, "ann 7h") == "it is bob's turn, not ann's"
     assert refused(table, "bob 9c") == "move 1, bob played 9C on 5H: no rank or suit match (could draw)"
     table.enter("bob 2h")
+    assert table.expected() == "Next: mom to draw 2 or answer with a 2."  # what the rules expect
     assert refused(table, "mom draws 3") == "mom draws 2 cards here, not 3"
     table.enter("mom draws 2")
     assert table.lines[-1] == {"chance": "draw", "seat": 2, "cards": ["??", "??"]}
@@ -122,11 +123,11 @@ def test_trick_a_seat_that_drew_instead_of_following_cannot_then_follow():
     table = new_table("trick")
     table.enter("bob 7h")  # bob leads hearts
     table.enter("mom draws")  # mom has no heart: she draws until one comes
-    assert table.expected() == "Next: mom to move."
+    assert table.expected() == "Next: mom to play the card drawn if it follows, else to draw again."
     assert "cannot be 9S" in refused(table, "mom 9s")
     table.enter("mom 9h")  # the heart she drew
     table.enter("ann 3h")
-    assert table.expected() == "Next: mom to move."  # her 9H won the trick
+    assert table.expected() == "Next: mom to lead."  # her 9H won the trick
     text = refused(table, "mom 5h")
     assert text.startswith("move 5, mom led 5H: mom had no heart at move 2 (cannot follow hearts: drawing "
                            "from the stock)"), text
@@ -137,7 +138,7 @@ def test_end_of_the_page_refuses_a_meld_the_rules_do_not_allow():
     table.enter("up 10h")
     table.enter("up kd")
     table.enter("up ah")
-    assert table.expected() == "Next: bob to move."
+    assert table.expected() == "Next: bob to draw."
     assert refused(table, "bob discards 5c") == "'discard 5c': draw first: from the stock or the discard pile"
     table.enter("bob takes")
     assert refused(table, "bob melds 4s 5h 9c") == ("'meld 4s 5h 9c': not a legal meld: not a set (different "

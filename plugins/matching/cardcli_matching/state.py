@@ -198,7 +198,8 @@ class MatchingState(UnseenCards, PhasedState):
         if phase == P_AFTER_DRAW:
             return f"seat {self.turn} to play or keep the drawn {NAME[self.drawn]}"
         if phase == P_PLAY:
-            return f"seat {self.turn} to play"
+            return f"seat {self.turn} to " + (f"draw {self.penalty} or answer with a {self.penalty_rank}"
+                                              if self.penalty else "play")
         return "nothing (the game is over)"
 
     def card_zones(self) -> dict[str, list[int]]:
