@@ -9,6 +9,8 @@ table counts the cards left in hand at a round's end a ``shown`` line says
 what it counted.  The result validates as a record of a real table does
 (``cardcli validate`` says "consistent with what the table saw"), and is
 safe to share: no stock order, no seed, no card the viewer did not see.
+A record already written from a seat's view may be exported again as a
+spectator saw it (the referee's record of one player's seat, to share).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .cards import NAME
 from .errors import Kind, RecordError
 from .game import Game
 from .reader import Event, RecordVisitor
-from .records import Header
+from .records import Header, view_seat
 from .unseen import UnseenCards
 from .variant import CHANCE
 
@@ -42,11 +44,14 @@ class Exporter(RecordVisitor[int]):
         if not isinstance(game.state, UnseenCards):
             raise RecordError(f"the variant {game.variant.name!r} cannot write a record with unseen cards",
                               source="<export>", line=line, kind=Kind.HEADER)
-        if header.view is not None:
-            raise RecordError(f"this record is already written from a view ({header.view!r}): export a "
-                              "record that has every card", source="<export>", line=line, kind=Kind.HEADER)
         if self.viewer is not None and not 0 <= self.viewer < len(game.seats):
             raise RecordError(f"there is no seat {self.viewer}: the seats are 0 to {len(game.seats) - 1}",
+                              source="<export>", line=line, kind=Kind.HEADER)
+        if header.view is not None and self.viewer is not None and view_seat(header.view, len(game.seats)) \
+                != self.viewer:  # a narrower view may be written (a seat's as a spectator's), not a wider one
+            whose = "a spectator's" if header.view == "public" else f"{header.view}'s"
+            raise RecordError(f"this record is written from {whose} view: it holds no cards of seat "
+                              f"{self.viewer} to show (export --public, or a record with every card)",
                               source="<export>", line=line, kind=Kind.HEADER)
         data = header.as_dict()
         data.pop("seed", None)  # with the seed, anyone could deal every hand again

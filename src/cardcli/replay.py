@@ -6,6 +6,11 @@ A frame's table, and the words of its events, are rebuilt from the history
 when it is shown, moving one state forward (or starting again from the deal
 to go back), so no copy of the table is kept per move.  A record with a
 mistake is read up to it: the frames end at the last good position.
+
+A record of a real table (its ``view`` names a seat or the public) cannot
+be rebuilt so: its unseen cards are known only as the record is read, so
+its reading keeps a copy of the table before each event instead, each
+showing what the record's viewer knew then.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from .game import Game
 from .narration import describe_events, round_summary
 from .plugins import Registry
 from .reader import Event, RecordVisitor, read_record
-from .records import Header
+from .records import Header, view_seat
 from .variant import TERMINAL, Action, State
 
 
@@ -31,6 +36,7 @@ class Frame:
 
     move: int
     events: int
+    state: State | None = None  # the table, for a record of a real table (kept as it was read)
 
 
 class Replay:
@@ -42,11 +48,16 @@ class Replay:
     stepped through up to its mistake.
     """
 
-    def __init__(self, game: Game, frames: list[Frame], error: RecordError | None = None):
+    def __init__(self, game: Game, frames: list[Frame], error: RecordError | None = None,
+                 kept: list[tuple[State, Action]] | None = None, view: int | None = None):
         self.game = game
         self.frames = frames
         self.error = error
         self._walk: Walk[State] = game.walk()
+        #: A record of a real table: each event with the table before it, as read.
+        self.kept = kept
+        #: Its viewer's seat (``None``: the public, or a record with every card).
+        self.view = view
 
     @property
     def total(self) -> int:
@@ -63,12 +74,17 @@ class Replay:
     def state(self, index: int) -> State:
         """The table at frame ``index``, rebuilt from the history.  The state
         is the replay's own: it changes at the next call."""
-        return self._walk.to(self.frames[index].events)
+        frame = self.frames[index]
+        if frame.state is not None:
+            return frame.state.clone()
+        return self._walk.to(frame.events)
 
     def events(self, index: int) -> list[tuple[State, Action]]:
         """Frame ``index``'s own events, each with (a copy of) the table as it
         was before it, for ``describe_events`` and ``replay --explain``."""
         start = self.frames[index - 1].events if index > 0 else 0
+        if self.kept is not None:
+            return self.kept[start:self.frames[index].events]
         return self._walk.events(start, self.frames[index].events)
 
     def parts(self, index: int) -> list[tuple[list[tuple[State, Action]], str | None]]:
@@ -103,20 +119,25 @@ class Framer(RecordVisitor[Replay]):
         self.game: Game | None = None
         self.frames: list[Frame] = []
         self.error: RecordError | None = None
+        self.kept: list[tuple[State, Action]] | None = None
+        self.view: int | None = None
 
     def visit_header(self, game: Game, header: Header, line: int) -> object:
-        if header.view is not None:  # its positions cannot be rebuilt: the cards written ?? are unknown
-            seen = "a spectator" if header.view == "public" else header.view
-            raise RecordError(f"it is written as {seen} saw the game, its unseen cards as ??, and replay "
-                              "shows only records with every card (cardcli validate checks this one)",
-                              source=self.source, line=line, kind=Kind.HEADER)
+        if header.view is not None:  # the cards written ?? become known only as it is read
+            self.kept = []
+            self.view = view_seat(header.view, len(game.seats))
         self.game = game
         return None
+
+    def visit_event(self, game: Game, event: Event) -> None:
+        if self.kept is not None:
+            self.kept.append((game.state.clone(), event.action))
 
     def visit_state(self, game: Game, event: Event) -> None:
         player = game.state.current_player()
         if player >= 0 or player == TERMINAL:
-            self.frames.append(Frame(game.moves, game.events))
+            kept = None if self.kept is None else game.state.clone()
+            self.frames.append(Frame(game.moves, game.events, kept))
 
     def handle_error(self, error: RecordError) -> None:
         if self.game is None or error.kind == Kind.IO:
@@ -128,8 +149,9 @@ class Framer(RecordVisitor[Replay]):
         assert game is not None, "read_record raises for a record without a header"
         last = self.frames[-1].events if self.frames else -1
         if last != game.events:
-            self.frames.append(Frame(game.moves, game.events))
-        return Replay(game, self.frames, self.error)
+            kept = None if self.kept is None else game.state.clone()
+            self.frames.append(Frame(game.moves, game.events, kept))
+        return Replay(game, self.frames, self.error, self.kept, self.view)
 
 
 def load_replay(stream: IO[bytes], source: str, registry: Registry) -> Replay:

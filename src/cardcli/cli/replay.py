@@ -18,7 +18,7 @@ from ..replay import Replay, load_replay
 from ..safe_text import printable
 from ..session import end_text
 from ..style import Style
-from ..view import played_cards
+from ..view import SPECTATOR, played_cards
 from .common import colour_option, complete_record, handle_errors, registry
 
 
@@ -37,13 +37,16 @@ def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain:
     if viewer is not None:
         title += f", as seat {viewer} ({names[viewer]}) saw it"
     say(f"--- {title} ---")
+    told = viewer
+    if replay.kept is not None and viewer is None:  # a real table's record: its unseen cards unsaid
+        told = SPECTATOR if replay.view is None else replay.view
     for events, summary in parts:
         for before, action in events:
             played = played_cards(game.variant, before, action) or played
-        for line in describe_events(game.variant, events, viewer=viewer, names=names):
+        for line in describe_events(game.variant, events, viewer=told, names=names):
             say(f"  {line}")
-        if explain:
-            for line in frame_commentary(game, events, viewer):
+        if explain:  # (the hard CPU rates only positions with every card known)
+            for line in frame_commentary(game, events, None if replay.kept is not None else viewer):
                 say(f"    {line}", indent=9 if line.startswith("why: ") else None)
         if summary is not None:
             # The round's end as the table saw it (every hand is shown there).
@@ -117,6 +120,10 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
     if seat is not None and not 0 <= seat < seats:
         raise click.BadParameter(f"seat {seat} is not at this table (seats 0 to {seats - 1})",
                                  param_hint="--seat")
+    if seat is not None and loaded.kept is not None and seat != loaded.view:
+        whose = "a spectator's" if loaded.view is None else f"seat {loaded.view}'s"
+        raise click.BadParameter(f"this record is written from {whose} view: it shows no other seat's "
+                                 "cards", param_hint="--seat")
     if seat is not None:
         watch_from(loaded.game, seat)
     style = Style.for_stream(colour)
@@ -141,7 +148,7 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
     if broken:
         click.echo(printable(f"This record has a mistake: it is shown up to the position before it, "
                              f"move {total}.", newlines=True))
-    if explain and seat is None:
+    if explain and seat is None and loaded.kept is None:
         click.echo("Watch a seat (--seat N) to see what the hard CPU thought of its choices.")
     index = 0
     _show(loaded, index, seat, style, explain)
