@@ -46,6 +46,9 @@ _LIMITS = (0, 3, 5, 7, 9, 12, 16, 24)
 _BUDGET = 100000
 #: A new reveal's first round of searches, slot by slot: the budget of each.
 _FIRST_SHARE = 40000
+#: The orders a search tries in turn: a slot looks for a card first, then
+#: (a search of its own, where the first found nothing) for a reveal first.
+_ORDERS = (False, True)
 #: Cards by number, jokers included (``cards.JOKER`` is the highest).
 _CARDS = JOKER + 1
 
@@ -192,6 +195,7 @@ class Solver:
         self._marked: list[tuple[int, int]] = []
         self._local, self._budget = False, 0  # quick mode: forget failed paths; work left
         self._limit, self._depth = 0, 0  # quick mode: how deep a path may go, and goes
+        self._reveals_first = False  # quick mode: a slot looks for a reveal to take before a card
         self._pool(self.pack.elements())
 
     def open_pool(self, cards: Iterable[int]) -> None:
@@ -593,24 +597,27 @@ class Solver:
         for each slot it may take (the cards a path has tried depend on
         which card the slot let go)."""
         self._budget = _BUDGET
-        if self._search(lambda: self._q_cover(number), limits=_LIMITS[:1]):
-            return True
         slots = self.reveals[number].slots
-        for index in slots:
-            if self._search(partial(self._q_at, number, index), limits=_LIMITS[:1]):
+        for first in _ORDERS:
+            if self._search(lambda: self._q_cover(number), limits=_LIMITS[:1], reveals_first=first):
                 return True
-        # Then deeper and deeper, slot by slot: first on a part of the budget,
-        # so that one slot's long fruitless search does not come before a
-        # shorter one through a later slot; then the slots that ran out of it
-        # again, on the whole budget.
+            for index in slots:
+                if self._search(partial(self._q_at, number, index), limits=_LIMITS[:1], reveals_first=first):
+                    return True
+        # Then deeper and deeper, slot by slot (in each order in turn): first
+        # on a part of the budget, so that one slot's long fruitless search
+        # does not come before a shorter one through a later slot; then the
+        # slots that ran out of it again, on the whole budget.
         again = []
-        for index in slots:
-            self._budget = _FIRST_SHARE
-            if self._search(partial(self._q_at, number, index), limits=_LIMITS):
-                return True
-            if self._budget < 0:
-                again.append(index)
-        return any(self._search(partial(self._q_at, number, index)) for index in again)
+        for first in _ORDERS:
+            for index in slots:
+                self._budget = _FIRST_SHARE
+                if self._search(partial(self._q_at, number, index), limits=_LIMITS, reveals_first=first):
+                    return True
+                if self._budget < 0:
+                    again.append((first, index))
+        return any(self._search(partial(self._q_at, number, index), reveals_first=first)
+                   for first, index in again)
 
     def _q_at(self, number: int, index: int) -> bool:
         """Reveal ``number`` takes slot ``index``, whatever that slot held."""
@@ -628,14 +635,20 @@ class Solver:
         return displaced < 0 or self._q_place(displaced, -1)
 
     def _search(self, path: Callable[[], bool], mark: int = 0,
-                limits: tuple[int, ...] | None = None) -> bool:
+                limits: tuple[int, ...] | None = None, reveals_first: bool | None = None) -> bool:
         """One search with fresh marks; what it did is taken back if it fails.
 
         First each card and reveal is tried once per search (Kuhn's rule,
         quick); if that finds nothing, once per path (a failed path forgets
-        what it tried, which finds what the first misses), within a budget."""
+        what it tried, which finds what the first misses), within a budget.
+        A slot looks for a card before a reveal, or (``reveals_first``) the
+        other way round; without ``limits``, in each order in turn, each on
+        the whole budget."""
+        if reveals_first is None:
+            return any(self._search(path, mark, limits, first) for first in _ORDERS)
         if limits is None:
             limits, self._budget = _LIMITS, _BUDGET
+        self._reveals_first = reveals_first
         for limit in limits:
             del self._undo[mark:]
             self._tried, self._moved, self._marked = {}, set(), []
@@ -738,7 +751,17 @@ class Solver:
         if spare:
             self._q_hold(index, (spare & -spare).bit_length() - 1)
             return True
-        for card in members(slot.mask & ~tried):
+        if self._reveals_first and self._q_take_from(index):
+            return True
+        # The cards a slot holding them can let go at once (it may be a
+        # spare card) first: a short path before long ones.
+        cards = members(slot.mask & ~tried)
+        free, holders, slots = self.free[pool] & ~tried, self.holders[pool], self.slots
+        easy = [card for card in cards if any(slots[other].mask & free & ~(1 << card)
+                                              for other in holders.get(card, ()))]
+        if easy:
+            cards = easy + [card for card in cards if card not in easy]
+        for card in cards:
             if self._tried.get(pool, 0) >> card & 1:
                 continue
             mark, marks = len(self._undo), self._marks()
@@ -746,7 +769,12 @@ class Solver:
                 self._q_hold(index, card)
                 return True
             self._rollback(mark, marks)
-        for number in slot.reveals:
+        return not self._reveals_first and self._q_take_from(index)
+
+    def _q_take_from(self, index: int) -> bool:
+        """Give slot ``index`` (holding nothing) a reveal moved from another slot."""
+        pool = self.slots[index].pool
+        for number in self.slots[index].reveals:
             if number in self._moved:
                 continue
             reveal = self.reveals[number]
