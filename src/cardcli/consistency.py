@@ -818,18 +818,29 @@ class Solver:
         return False
 
     def _q_cover(self, number: int) -> bool:
-        """Give reveal ``number`` (matched to nothing) a slot."""
+        """Give reveal ``number`` (matched to nothing) a slot: with more than
+        one deck, first one whose pool has a copy of its card to spare (the
+        cards of one deck are best left in the slots' order, oldest first:
+        so the simulated games say)."""
         self._move(number)
-        return self._q_place(number, -1)
+        return self._q_place(number, -1, self.decks > 1)
 
     @_deep
-    def _q_place(self, number: int, avoid: int) -> bool:
+    def _q_place(self, number: int, avoid: int, spare_first: bool = False) -> bool:
         """Give reveal ``number`` a slot of a pool other than ``avoid``: the
-        slot lets go the card it held, or the reveal that held it moves on."""
+        slot lets go the card it held, or the reveal that held it moves on
+        (``spare_first``: slots that need no path for the card's copy first)."""
         reveal = self.reveals[number]
         card = reveal.card
+        slots = self.slots
+
+        def spare(index: int) -> bool:
+            pool = slots[index].pool
+            return slots[index].card == card or self._q_spare(pool, card)
+
         # Slots holding a card first: taking one moves no other reveal.
-        for index in sorted(reveal.slots, key=lambda index: self.slots[index].reveal >= 0):
+        for index in sorted(reveal.slots, key=lambda index: (slots[index].reveal >= 0,
+                                                              spare_first and not spare(index))):
             slot = self.slots[index]
             pool = slot.pool
             if pool == avoid:
