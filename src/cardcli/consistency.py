@@ -46,6 +46,11 @@ _LIMITS = (0, 3, 5, 7, 9, 12, 16, 24)
 _BUDGET = 100000
 #: A new reveal's first round of searches, slot by slot: the budget of each.
 _FIRST_SHARE = 40000
+#: The orders a search tries in turn: a slot looks for a card first, then
+#: (a search of its own, where the first found nothing) for a reveal first.
+_ORDERS = (False, True)
+#: Cards by number, jokers included (``cards.JOKER`` is the highest).
+_CARDS = JOKER + 1
 
 
 def _deep(search: Callable[..., bool]) -> Callable[..., bool]:
@@ -169,8 +174,8 @@ class Solver:
         self.slots: list[Slot] = []
         self.reveals: list[Reveal] = []
         self.by_seat: dict[int, list[int]] = {}
-        self.cap: list[Counter[int]] = []  # per pool: the copies of each card it had
-        self.used: list[Counter[int]] = []  # per pool: copies taken (known, revealed or held)
+        self.cap: list[list[int]] = []  # per pool, by card: the copies it had
+        self.used: list[list[int]] = []  # per pool, by card: copies taken (known, revealed or held)
         self.holders: list[dict[int, set[int]]] = []  # per pool: card -> slots holding it unseen
         self.free: list[int] = []  # per pool: the cards it still has a copy of to give, as bits
         self.pool_bits: list[int] = []  # per pool: the cards it had
@@ -186,9 +191,12 @@ class Solver:
         self._undo: list[tuple[int, int, int]] = []  # quick mode: how to take back a search's moves
         self._tried: dict[int, int] = {}  # quick mode, per search: pool -> cards it was asked to free
         self._moved: set[int] = set()  # quick mode, per search: the reveals it moved
+        #: quick mode, per search: how to take back marks, (pool, cards tried before) or (-1, reveal moved)
+        self._marked: list[tuple[int, int]] = []
         self._local, self._budget = False, 0  # quick mode: forget failed paths; work left
         self._limit, self._depth = 0, 0  # quick mode: how deep a path may go, and goes
-        self._pool(self.pack)
+        self._reveals_first = False  # quick mode: a slot looks for a reveal to take before a card
+        self._pool(self.pack.elements())
 
     def open_pool(self, cards: Iterable[int]) -> None:
         """A reshuffle: the stock is now these (known) cards."""
@@ -229,7 +237,7 @@ class Solver:
     def left(self) -> int:
         """Cards still in the stock of the current pool."""
         pool = len(self.cap) - 1
-        return sum(self.cap[pool].values()) - sum(self.used[pool].values())
+        return sum(self.cap[pool]) - sum(self.used[pool])
 
     # ------------------------------------------------- going back to a choice
     def _step(self, name: str, *args: Any) -> None:
@@ -304,11 +312,13 @@ class Solver:
 
     # ------------------------------------------------------------- the work
     def _pool(self, cards: Iterable[int]) -> None:
-        cap = Counter(cards)
+        cap = [0] * _CARDS
+        for card in cards:
+            cap[card] += 1
         self.cap.append(cap)
-        self.used.append(Counter())
+        self.used.append([0] * _CARDS)
         self.holders.append({})
-        self.pool_bits.append(bits(card for card, count in cap.items() if count))
+        self.pool_bits.append(bits(card for card, count in enumerate(cap) if count))
         self.free.append(self.pool_bits[-1])
 
     def _spare(self, pool: int, card: int) -> int:
@@ -587,32 +597,35 @@ class Solver:
         for each slot it may take (the cards a path has tried depend on
         which card the slot let go)."""
         self._budget = _BUDGET
-        if self._search(lambda: self._q_cover(number), limits=_LIMITS[:1]):
-            return True
         slots = self.reveals[number].slots
-        for index in slots:
-            if self._search(partial(self._q_at, number, index), limits=_LIMITS[:1]):
+        for first in _ORDERS:
+            if self._search(lambda: self._q_cover(number), limits=_LIMITS[:1], reveals_first=first):
                 return True
-        # Then deeper and deeper, slot by slot: first on a part of the budget,
-        # so that one slot's long fruitless search does not come before a
-        # shorter one through a later slot; then the slots that ran out of it
-        # again, on the whole budget.
+            for index in slots:
+                if self._search(partial(self._q_at, number, index), limits=_LIMITS[:1], reveals_first=first):
+                    return True
+        # Then deeper and deeper, slot by slot (in each order in turn): first
+        # on a part of the budget, so that one slot's long fruitless search
+        # does not come before a shorter one through a later slot; then the
+        # slots that ran out of it again, on the whole budget.
         again = []
-        for index in slots:
-            self._budget = _FIRST_SHARE
-            if self._search(partial(self._q_at, number, index), limits=_LIMITS):
-                return True
-            if self._budget < 0:
-                again.append(index)
-        return any(self._search(partial(self._q_at, number, index)) for index in again)
+        for first in _ORDERS:
+            for index in slots:
+                self._budget = _FIRST_SHARE
+                if self._search(partial(self._q_at, number, index), limits=_LIMITS, reveals_first=first):
+                    return True
+                if self._budget < 0:
+                    again.append((first, index))
+        return any(self._search(partial(self._q_at, number, index), reveals_first=first)
+                   for first, index in again)
 
     def _q_at(self, number: int, index: int) -> bool:
         """Reveal ``number`` takes slot ``index``, whatever that slot held."""
-        self._moved.add(number)
+        self._move(number)
         reveal, slot = self.reveals[number], self.slots[index]
         displaced = slot.reveal
         if displaced >= 0:
-            self._moved.add(displaced)
+            self._move(displaced)
             self._q_release(index)
         else:
             self._q_unhold(index)
@@ -622,17 +635,23 @@ class Solver:
         return displaced < 0 or self._q_place(displaced, -1)
 
     def _search(self, path: Callable[[], bool], mark: int = 0,
-                limits: tuple[int, ...] | None = None) -> bool:
+                limits: tuple[int, ...] | None = None, reveals_first: bool | None = None) -> bool:
         """One search with fresh marks; what it did is taken back if it fails.
 
         First each card and reveal is tried once per search (Kuhn's rule,
         quick); if that finds nothing, once per path (a failed path forgets
-        what it tried, which finds what the first misses), within a budget."""
+        what it tried, which finds what the first misses), within a budget.
+        A slot looks for a card before a reveal, or (``reveals_first``) the
+        other way round; without ``limits``, in each order in turn, each on
+        the whole budget."""
+        if reveals_first is None:
+            return any(self._search(path, mark, limits, first) for first in _ORDERS)
         if limits is None:
             limits, self._budget = _LIMITS, _BUDGET
+        self._reveals_first = reveals_first
         for limit in limits:
             del self._undo[mark:]
-            self._tried, self._moved = {}, set()
+            self._tried, self._moved, self._marked = {}, set(), []
             self._local, self._limit, self._depth = limit > 0, limit or 1 << 30, 0
             try:
                 if path():
@@ -643,36 +662,55 @@ class Solver:
             self._rollback(mark)
         return False
 
-    def _marks(self) -> Any:
-        """What the search has tried so far, if a failed path is to forget it."""
+    def _marks(self) -> int | None:
+        """Where the search's marks stand, if a failed path is to forget what it tried since."""
         self._budget -= 1
         if self._budget < 0:
             raise _GiveUp
-        return (self._tried.copy(), self._moved.copy()) if self._local else None
+        return len(self._marked) if self._local else None
 
-    def _rollback(self, mark: int, marks: Any = None) -> None:
+    def _try_card(self, pool: int, card: int) -> None:
+        """Mark ``card`` of ``pool`` as one the search asked to free."""
+        before = self._tried.get(pool, 0)
+        self._tried[pool] = before | 1 << card
+        self._marked.append((pool, before))
+
+    def _move(self, number: int) -> None:
+        """Mark reveal ``number`` as one the search moved."""
+        if number not in self._moved:
+            self._moved.add(number)
+            self._marked.append((-1, number))
+
+    def _rollback(self, mark: int, marks: int | None = None) -> None:
         if marks is not None:
-            self._tried, self._moved = marks
-        undo = self._undo
+            marked, tried, moved = self._marked, self._tried, self._moved
+            while len(marked) > marks:
+                pool, value = marked.pop()
+                if pool < 0:
+                    moved.discard(value)
+                else:
+                    tried[pool] = value
+        undo, slots, reveals = self._undo, self.slots, self.reveals
         while len(undo) > mark:
             kind, index, value = undo.pop()
-            slot = self.slots[index]
+            slot = slots[index]
+            pool = slot.pool
             if kind == 0:  # it had held card ``value``
                 slot.card = value
-                self._use(slot.pool, value, 1)
-                self.holders[slot.pool].setdefault(value, set()).add(index)
+                self._use(pool, value, 1)
+                self.holders[pool].setdefault(value, set()).add(index)
             elif kind == 1:  # it had held nothing (it took card ``value``)
                 slot.card = -1
-                self._use(slot.pool, value, -1)
-                self.holders[slot.pool][value].discard(index)
+                self._use(pool, value, -1)
+                self.holders[pool][value].discard(index)
             elif kind == 2:  # it had been taken by reveal ``value``
                 slot.reveal = value
-                self.reveals[value].slot = index
-                self._use(slot.pool, self.reveals[value].card, 1)
+                reveals[value].slot = index
+                self._use(pool, reveals[value].card, 1)
             else:  # it had been free of reveal ``value``
                 slot.reveal = -1
-                self.reveals[value].slot = -1
-                self._use(slot.pool, self.reveals[value].card, -1)
+                reveals[value].slot = -1
+                self._use(pool, reveals[value].card, -1)
 
     def _q_hold(self, index: int, card: int) -> None:
         self._hold(index, card)
@@ -713,7 +751,17 @@ class Solver:
         if spare:
             self._q_hold(index, (spare & -spare).bit_length() - 1)
             return True
-        for card in members(slot.mask & ~tried):
+        if self._reveals_first and self._q_take_from(index):
+            return True
+        # The cards a slot holding them can let go at once (it may be a
+        # spare card) first: a short path before long ones.
+        cards = members(slot.mask & ~tried)
+        free, holders, slots = self.free[pool] & ~tried, self.holders[pool], self.slots
+        easy = [card for card in cards if any(slots[other].mask & free & ~(1 << card)
+                                              for other in holders.get(card, ()))]
+        if easy:
+            cards = easy + [card for card in cards if card not in easy]
+        for card in cards:
             if self._tried.get(pool, 0) >> card & 1:
                 continue
             mark, marks = len(self._undo), self._marks()
@@ -721,7 +769,12 @@ class Solver:
                 self._q_hold(index, card)
                 return True
             self._rollback(mark, marks)
-        for number in slot.reveals:
+        return not self._reveals_first and self._q_take_from(index)
+
+    def _q_take_from(self, index: int) -> bool:
+        """Give slot ``index`` (holding nothing) a reveal moved from another slot."""
+        pool = self.slots[index].pool
+        for number in self.slots[index].reveals:
             if number in self._moved:
                 continue
             reveal = self.reveals[number]
@@ -729,7 +782,7 @@ class Solver:
             if other < 0:
                 continue
             mark, marks = len(self._undo), self._marks()
-            self._moved.add(number)
+            self._move(number)
             self._q_release(other)
             if self.slots[other].pool == pool or self._q_spare(pool, reveal.card) or self._q_free(
                     pool, reveal.card):
@@ -743,7 +796,7 @@ class Solver:
     def _q_free(self, pool: int, card: int) -> bool:
         """One copy of ``card`` in ``pool`` fewer taken: a slot holding it
         finds another card, or a reveal of it moves to another pool's slot."""
-        self._tried[pool] = self._tried.get(pool, 0) | 1 << card
+        self._try_card(pool, card)
         before = self.used[pool][card]
         for other in list(self.holders[pool].get(card, ())):
             mark, marks = len(self._undo), self._marks()
@@ -756,7 +809,7 @@ class Solver:
             if number in self._moved or reveal.slot < 0 or self.slots[reveal.slot].pool != pool:
                 continue
             mark, marks = len(self._undo), self._marks()
-            self._moved.add(number)
+            self._move(number)
             other = reveal.slot
             self._q_release(other)
             if self._q_place(number, pool) and self._q_find(other) and self.used[pool][card] < before:
@@ -765,18 +818,29 @@ class Solver:
         return False
 
     def _q_cover(self, number: int) -> bool:
-        """Give reveal ``number`` (matched to nothing) a slot."""
-        self._moved.add(number)
-        return self._q_place(number, -1)
+        """Give reveal ``number`` (matched to nothing) a slot: with more than
+        one deck, first one whose pool has a copy of its card to spare (the
+        cards of one deck are best left in the slots' order, oldest first:
+        so the simulated games say)."""
+        self._move(number)
+        return self._q_place(number, -1, self.decks > 1)
 
     @_deep
-    def _q_place(self, number: int, avoid: int) -> bool:
+    def _q_place(self, number: int, avoid: int, spare_first: bool = False) -> bool:
         """Give reveal ``number`` a slot of a pool other than ``avoid``: the
-        slot lets go the card it held, or the reveal that held it moves on."""
+        slot lets go the card it held, or the reveal that held it moves on
+        (``spare_first``: slots that need no path for the card's copy first)."""
         reveal = self.reveals[number]
         card = reveal.card
+        slots = self.slots
+
+        def spare(index: int) -> bool:
+            pool = slots[index].pool
+            return slots[index].card == card or self._q_spare(pool, card)
+
         # Slots holding a card first: taking one moves no other reveal.
-        for index in sorted(reveal.slots, key=lambda index: self.slots[index].reveal >= 0):
+        for index in sorted(reveal.slots, key=lambda index: (slots[index].reveal >= 0,
+                                                              spare_first and not spare(index))):
             slot = self.slots[index]
             pool = slot.pool
             if pool == avoid:
@@ -788,7 +852,7 @@ class Solver:
                 continue
             mark, marks = len(self._undo), self._marks()
             if displaced >= 0:
-                self._moved.add(displaced)
+                self._move(displaced)
                 self._q_release(index)
             else:
                 self._q_unhold(index)
