@@ -391,13 +391,14 @@ class Referee:
             raise Refused(why)
         self.lines[:] = candidate
         self.game = game
-        self._settle()
+        self._settle(game)
 
-    def _settle(self) -> None:
+    def _settle(self, read: Game | None = None) -> None:
         """Write the chance events the rules make certain and nobody sees
-        (a deal, a draw): stop where the table sees a card (``up``)."""
+        (a deal, a draw): stop where the table sees a card (``up``).
+        ``read``: the game of the lines as they stand, if just read."""
         for _ in range(10_000):
-            game, _ = self._read(self.lines)
+            game, read = read or self._read(self.lines)[0], None
             self.game = game
             stated = checkpoint(game.variant, game.state)
             if stated is not None and self.lines and not {"checkpoint", "result"} & set(self.lines[-1]):
@@ -647,7 +648,7 @@ class Referee:
             self.entries.pop()  # the move that ended the round is now part of this entry
         self.lines[:] = candidate
         self.game = game
-        self._settle()
+        self._settle(game)
 
     # ------------------------------------------------------------ the table
     def situation(self, public: bool = False) -> list[str]:
