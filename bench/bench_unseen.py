@@ -16,6 +16,7 @@ Usage::
 
     python bench/bench_unseen.py                 # about a minute
     python bench/bench_unseen.py --rounds 9 --games 40 --json
+    python bench/bench_unseen.py --largest       # also each ruleset's largest table
 """
 
 from __future__ import annotations
@@ -39,13 +40,20 @@ from cardcli.testing.unseen import export_bytes
 from cardcli.validate import validate_stream
 
 
-def _records(name: str, games: int) -> tuple[str, int, list[bytes]]:
+def _tables(name: str, largest: bool) -> list[int]:
+    """The ruleset's default table, and (``largest``) its largest, if another."""
     registry = get_registry()
     ruleset = load_ruleset(name, registry)
     variant = registry.get(ruleset.variant)
+    most = ruleset.options.get("max_players", variant.max_players)
     players = max(variant.min_players, min(variant.default_players, variant.max_players))
-    players = max(players, ruleset.options.get("min_players", players))
-    players = min(players, ruleset.options.get("max_players", players))
+    players = min(max(players, ruleset.options.get("min_players", players)), most)
+    return [players, most] if largest and most != players else [players]
+
+
+def _records(name: str, players: int, games: int) -> tuple[str, int, list[bytes]]:
+    registry = get_registry()
+    ruleset = load_ruleset(name, registry)
     options = load_ruleset(name, registry, ruleset.variant, players).options
     records = []
     for seed in range(games):
@@ -86,13 +94,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="seeded games per ruleset")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (A B, B A, ...)")
     parser.add_argument("--json", action="store_true", help="one JSON object per row")
+    parser.add_argument("--largest", action="store_true",
+                        help="also each ruleset at its largest table (trick-eight-players at 8)")
     args = parser.parse_args()
     if not args.json:
         print(f"validate: exports (cards unseen) over their full records, time per record; "
               f"{args.games} games, {args.rounds} rounds, load {load_average()}")
         print(f"{'ruleset':<28} {'view':<7} {'full ms':>8} {'export ms':>9}  ratio (range)      steps back")
-    for name, _path, _data in shipped_rulesets(get_registry()):
-        variant, players, full = _records(name, args.games)
+    tables = [(name, players) for name, _path, _data in shipped_rulesets(get_registry())
+              for players in _tables(name, args.largest)]
+    for name, players in tables:
+        variant, players, full = _records(name, players, args.games)
         for view in (None, 0):
             exported = [export_bytes(data, view) for data in full]
             ratios, a_times, b_times = [], [], []
