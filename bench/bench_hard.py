@@ -23,6 +23,7 @@ Usage::
     python bench/bench_hard.py                            # everything: hours on two cores
     python bench/bench_hard.py --variants matching --games 1000
     python bench/bench_hard.py --quick                    # a smoke run
+    python bench/bench_hard.py --variants matching --only hard_vs_3_normal --search exploration=0.3
     python bench/bench_hard.py --json > figures.json
     python bench/bench_hard.py --save figures.json    # keeps each row as it is measured
     python bench/bench_hard.py --table figures.json   # the tables of a saved (even unfinished) run
@@ -55,6 +56,8 @@ from cardcli.rulesets import default_ruleset, load_ruleset, shipped_rulesets
 _original_make_cpu = make_cpu
 #: The budget every hard player of the bench gets (``--playouts`` sets it; default: the default budget).
 BUDGET = Budget()
+#: Search settings every hard player of the bench gets (``--search exploration=0.3``; default: none).
+SEARCH: dict[str, float] = {}
 
 #: Bench-only players (never offered in play): ``cpu:LEVEL`` for the arena.
 VARIANTS_OF_HARD = {
@@ -86,15 +89,16 @@ class SightedHard(HardPlayer):
 
 def _make_cpu_for_bench(variant, level, seed, seat):
     """The arena's player factory, plus the bench-only players."""
-    budget = BUDGET
+    budget, search = BUDGET, SEARCH
     if level == "hard":
-        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget)
+        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, search=search)
     if level == "omniscient":
-        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, omniscient=True)
+        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, omniscient=True, search=search)
     if level == "sighted":
-        return SightedHard(variant, derive_seed(seed, "hard"), seat, budget)
+        return SightedHard(variant, derive_seed(seed, "hard"), seat, budget, search=search)
     if level.startswith("hard-") and level[5:] in VARIANTS_OF_HARD:
-        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, **VARIANTS_OF_HARD[level[5:]])
+        return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, search=search,
+                          **VARIANTS_OF_HARD[level[5:]])
     return _original_make_cpu(variant, level, seed, seat)
 
 
@@ -123,7 +127,7 @@ def decision_times(name: str, players: int, games: int, seed: int) -> dict:
         game_seed = derive_seed(seed, "times", players, game)
         state = variant.new_state(rules, players, choose_dealer(game_seed, players))
         hard_seat = game % players
-        hard = HardPlayer(variant, game_seed, hard_seat, BUDGET)
+        hard = HardPlayer(variant, game_seed, hard_seat, BUDGET, search=SEARCH)
         seated = [hard if seat == hard_seat else make_cpu(variant, "normal", game_seed, seat)
                   for seat in range(players)]
         Driver(state, seated, rng=random.Random(game_seed)).run()
@@ -292,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--playouts", type=int, help="a budget of exactly this many playouts for every "
                         "hard player (default: the default budget)")
+    parser.add_argument("--search", nargs="*", default=[], metavar="KEY=VALUE",
+                        help="search settings for every hard player, to compare with a run "
+                        "without them on the same seeds: exploration=0.3 prior_weight=0.5")
     parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 40 playouts")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--save", help="also write the figures as JSON to this file, after each row")
@@ -303,6 +310,14 @@ def main(argv: list[str] | None = None) -> int:
             print(summary(json.load(saved)))
         return 0
     global BUDGET
+    for setting in args.search:
+        key, _, value = setting.partition("=")
+        try:
+            if key not in ("exploration", "prior_weight"):
+                raise ValueError(key)
+            SEARCH[key] = float(value)
+        except ValueError:
+            parser.error(f"--search {setting!r}: write exploration=NUMBER or prior_weight=NUMBER")
     if args.playouts or args.quick:
         BUDGET = Budget(iterations=args.playouts or 40, seconds=None)
     registry = get_registry()

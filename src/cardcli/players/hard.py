@@ -104,13 +104,16 @@ class HardPlayer(Follower):
     ``depth=False`` searches no deeper than the root (every later choice as
     the policy would make it: flat Monte Carlo), ``halving=False`` spends the
     budget evenly on every move: the settings ``bench/bench_hard.py``
-    compares.  ``omniscient`` sees every card: for benchmarks only, never
-    offered in play.
+    compares; ``search`` overrides the search's own settings
+    (:class:`~cardcli.players.ismcts.Search`'s ``exploration`` and
+    ``prior_weight``), for the bench's ``--search``.  ``omniscient`` sees
+    every card: for benchmarks only, never offered in play.
     """
 
     def __init__(self, variant: Variant[Any], seed: int, seat: int, budget: Budget | None = None,
                  rollout: str | None = None, omniscient: bool = False, *, follow: bool = True,
-                 read: bool = False, depth: bool = True, halving: bool = True):
+                 read: bool = False, depth: bool = True, halving: bool = True,
+                 search: dict[str, float] | None = None):
         self.variant = variant
         self.seat = seat
         self.budget = budget or Budget()
@@ -123,6 +126,7 @@ class HardPlayer(Follower):
         self.omniscient = omniscient
         self.depth = depth
         self.halving = halving
+        self.search = dict(search or {})
         self.knowledge: Knowledge | None = Knowledge(seat) if follow else None
         self.reading = Reading(variant, seat, self.rollout) if read and follow else None
         self._next_event = 0
@@ -180,7 +184,8 @@ class HardPlayer(Follower):
         self._prepare(state, seat, rng)
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        search = Search(self.rollout, seat, state.num_players, depth=self.depth, halving=self.halving)
+        search = Search(self.rollout, seat, state.num_players, depth=self.depth, halving=self.halving,
+                        **self.search)
         edges = search.rate(legal, lambda: self.imagine(state, seat, rng), lambda: rng.getrandbits(64),
                             budget.iterations, deadline)
         if search.stopped_by_clock:
