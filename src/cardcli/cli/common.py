@@ -61,16 +61,16 @@ def resolve_ruleset(variant: Variant, name: str | None, num_players: int | None 
     return load_ruleset(name, registry(), variant.name, num_players)
 
 
-def dealer_seat(dealer: str | None, names: list[str], option: str = "--dealer") -> int:
-    """The seat ``--dealer NAME`` (or another ``option`` naming a player)
-    names among the players (the first when not given)."""
-    if dealer is None:
+def seat_named(player: str | None, names: list[str], option: str = "--dealer") -> int:
+    """The seat an option naming a player (``--dealer NAME``, ``--seat
+    NAME``) names among the players (the first when not given)."""
+    if player is None:
         return 0
     lowered = [name.lower() for name in names]
-    if dealer.strip().lower() not in lowered:
-        raise click.BadParameter(f"{dealer!r} is not one of the players ({', '.join(names)})",
+    if player.strip().lower() not in lowered:
+        raise click.BadParameter(f"{player!r} is not one of the players ({', '.join(names)})",
                                  param_hint=option)
-    return lowered.index(dealer.strip().lower())
+    return lowered.index(player.strip().lower())
 
 
 def backend_options(function: Callable[..., Any]) -> Callable[..., Any]:

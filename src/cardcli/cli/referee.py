@@ -16,11 +16,11 @@ from ..safe_text import printable
 from .board import BoardOptions, board_options, open_board
 from .common import (
     complete_variant,
-    dealer_seat,
     handle_errors,
     registry,
     resolve_ruleset,
     ruleset_option,
+    seat_named,
     variant_named,
 )
 
@@ -88,8 +88,8 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, s
         from ..players import check_count
 
         check_count(seats, chosen.options, target, None if ruleset is None else chosen.source, chosen.stated)
-        first = dealer_seat(dealer, names)
-        view = "public" if seat_name is None else f"seat {dealer_seat(seat_name, names, '--seat')}"
+        first = seat_named(dealer, names)
+        view = "public" if seat_name is None else f"seat {seat_named(seat_name, names, '--seat')}"
         header = Header(variant=target.name, rules=dict(chosen.options), players=seats, dealer=first,
                         ruleset=None if ruleset is None else chosen.name, view=view)
         _entries_first(input_path)

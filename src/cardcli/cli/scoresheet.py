@@ -24,11 +24,11 @@ from .board import BoardOptions, board_options, open_board
 from .common import (
     colour_option,
     complete_variant,
-    dealer_seat,
     handle_errors,
     registry,
     resolve_ruleset,
     ruleset_option,
+    seat_named,
 )
 from .common import variant_named as _variant
 
@@ -125,7 +125,7 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
                                   num_players=len(names))
         check_count([SeatInfo(name) for name in names], rules, target,
                     None if ruleset is None else chosen.source, chosen.stated)
-        first = dealer_seat(dealer, names)
+        first = seat_named(dealer, names)
         sheet = Sheet(target, rules, names, first)
         open_file = functools.partial(SheetFile.create, sheet, save_path,
                                       None if ruleset is None else chosen.name)
