@@ -182,26 +182,10 @@ class Referee:
             return HELP.splitlines()
         if low == "undo":
             return self.undo()
-        if low in _CALLED_OFF:
-            before = len(self.lines)
-            try:
-                self._called_off()
-            except Refused:
-                del self.lines[before:]
-                self.game, _ = self._read(self.lines)
-                raise
-            self._commit(before)
-            return self.situation()
-        parts = low.split(" then ")
-        seat = self._seat_of(parts[0].split()[0], quiet=True)
         before = len(self.lines)
         waiting = self.waiting
         try:
-            for number, part in enumerate(parts):
-                words = part.split()
-                if number > 0 and seat is not None and self._seat_of(words[0], quiet=True) is None \
-                        and words[0] not in _UP:
-                    words = [self.names[seat].lower(), *words]
+            for words in self._parts(low):
                 self._one(words)
         except Refused:
             del self.lines[before:]
@@ -211,24 +195,34 @@ class Referee:
         self._commit(before)
         return self.situation()
 
+    def _parts(self, low: str) -> list[list[str]]:
+        """An entry's parts (joined by ``then``), each as words: a part that
+        names no player is the first part's player's (``cat draws 3 then 9s``)."""
+        parts = [part.split() for part in low.split(" then ")]
+        seat = self._seat_of(parts[0][0], quiet=True)
+        if seat is not None:
+            parts[1:] = [words if self._seat_of(words[0], quiet=True) is not None or words[0] in _UP
+                         else [self.names[seat].lower(), *words] for words in parts[1:]]
+        return parts
+
     def public_words(self, text: str) -> str:
         """An entry as everyone may read it: the viewer's own cards (its deal,
         its draws) left out, as on the page served to the table."""
-        if self.viewer is None:
+        low = " ".join(text.replace(",", " ").split()).lower()
+        if self.viewer is None or not low:
             return text
-        parts = []
-        for part in " ".join(text.replace(",", " ").split()).split(" then "):
-            words = part.split()
-            if words and self._seat_of(words[0].lower(), quiet=True) == self.viewer and len(words) > 1:
-                verb = words[1].lower()
-                cards = [w for w in words[2:] if _cards_named([w.lower()])]
+        parts, hidden = [], False
+        for words in self._parts(low):
+            if self._seat_of(words[0], quiet=True) == self.viewer and len(words) > 1:
+                verb = words[1]
+                cards = [w for w in words[2:] if _cards_named([w])]
                 if verb in _GETS:
-                    part = f"{words[0]} gets {plural(len(cards), 'card')}"
+                    words, hidden = [words[0], "gets", plural(len(cards), "card")], True
                 elif verb in ("draws", "draw", "drew") and cards:
                     count = words[2] if words[2].isdigit() else str(len(cards))
-                    part = f"{words[0]} {verb}" + ("" if count == "1" else f" {count}")
-            parts.append(part)
-        return " then ".join(parts)
+                    words, hidden = [words[0], verb, *([] if count == "1" else [count])], True
+            parts.append(" ".join(words))
+        return " then ".join(parts) if hidden else text
 
     def _commit(self, before: int) -> None:
         """The lines from ``before`` on are accepted: write them (an entry)."""
@@ -274,6 +268,9 @@ class Referee:
                       f"{join_and(self.names)}")
 
     def _one(self, words: list[str]) -> None:
+        if " ".join(words) in _CALLED_OFF:
+            self._called_off()
+            return
         if self.waiting is not None:
             self._shows(words)
             return

@@ -222,6 +222,16 @@ def test_from_a_seat_its_deal_and_draws_are_entered_and_hold_the_checks():
     assert table.lines[-2:] == [{"seat": 0, "move": "draw"}, {"chance": "draw", "seat": 0, "cards": ["2C"]}]
 
 
+def test_an_entry_as_the_table_may_read_it_names_none_of_the_seats_own_cards():
+    table = new_table("matching", view="seat 0")
+    assert table.public_words("ann gets 7c 8s 9c 10d jd qd kd") == "ann gets 7 cards"
+    assert table.public_words("Ann draws 2 7h 9c") == "ann draws 2"
+    # a later part without a name is the first part's player's: her draw stays hidden too
+    assert table.public_words("ann 7h then draws 2c 3c") == "ann 7h then ann draws 2"
+    assert table.public_words("bob draws 2") == "bob draws 2"
+    assert table.public_words("Bob 7H") == "Bob 7H"  # nothing hidden: as typed
+
+
 def test_from_the_public_view_nobodys_cards_are_entered():
     table = new_table("trick")
     text = refused(table, "ann gets 7h 8s 9c 10d")
