@@ -116,8 +116,11 @@ class Validator(RecordVisitor[Report]):
 
     def end_record(self, game: Game) -> None:
         report, source = self.report, self.report.source
+        # A record of a real table goes on at the table (the referee's), not in play.
+        command = "play" if report.view is None else "referee"
         if not game.state.is_terminal():
-            resume = "" if source == "<stdin>" else f"; continue it with `cardcli play --resume {source}`"
+            resume = "" if source == "<stdin>" else \
+                f"; continue it with `cardcli {command} --resume {source}`"
             raise RecordError(f"legal so far; unfinished after move {game.moves} "
                               f"(next: {game.state.expecting()}){resume}", source=source,
                               line=self.last_line or None, move=game.moves, kind=Kind.UNFINISHED)
@@ -125,7 +128,7 @@ class Validator(RecordVisitor[Report]):
         report.result = result.as_dict() if result else None
         if not game.result_line_seen:
             repair = ("" if source == "<stdin>" else
-                      f"; add that line, or let `cardcli play --resume {source}` write it")
+                      f"; add that line, or let `cardcli {command} --resume {source}` write it")
             raise RecordError("the game is over but the record has no result line "
                               f"(expected {json.dumps({'result': report.result})}){repair}",
                               source=source, move=game.moves, kind=Kind.MISSING_RESULT)

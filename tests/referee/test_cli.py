@@ -87,6 +87,9 @@ def test_at_the_terminal_a_refused_entry_is_said_and_asked_again_and_undo_and_he
     child.expect(pexpect.EOF)
     written = [json.loads(line) for line in record.read_text().splitlines()]
     assert written[-1] == {"chance": "turn_up", "card": "5H"}
+    checked = run("validate", str(record))  # unfinished: it goes on where it was begun
+    assert checked.returncode == 1
+    assert f"continue it with `cardcli referee --resume {record}`" in checked.stderr
     resumed = run("referee", "--resume", str(record), stdin="bob 5s\n")
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(record.read_text().splitlines()[-1]) == {"seat": 1, "move": "play", "card": "5S"}
