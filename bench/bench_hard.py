@@ -27,6 +27,14 @@ Usage::
     python bench/bench_hard.py --json > figures.json
     python bench/bench_hard.py --save figures.json    # keeps each row as it is measured
     python bench/bench_hard.py --table figures.json   # the tables of a saved (even unfinished) run
+    python bench/bench_hard.py --save figures.json --resume   # go on with a stopped run
+
+The full run takes hours, so a run saved with ``--save`` can be stopped and
+taken up again with ``--resume``: the rows already measured are kept, and the
+rest are measured by the same code with the same settings. The file names the
+commit it was measured at and refuses to be resumed by another (or by a
+checkout with changes): check that commit out, for instance in a worktree,
+to finish the run.
 
 A game of End of the Page is a whole page (ten rounds by default), so its
 rows have their own, smaller sample (``--pages``, ``--pages4``).
@@ -40,6 +48,7 @@ import math
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from typing import Any
@@ -196,6 +205,10 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
     def run(key: str, kinds: list[str], games: int) -> None:
         if args.only and key not in args.only:
             return
+        if key in rows:  # kept from the run this one resumes
+            if not args.json:
+                print(line(rows[key]), "(kept)", flush=True)
+            return
         started = time.perf_counter()
         rows[key] = matchup(name, kinds, games, seed, workers)
         save()
@@ -214,9 +227,13 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
     run("omniscient_vs_3_normal", ["cpu:omniscient", *normal3], reference4)
     run("omniscient_vs_hard", ["cpu:omniscient", "cpu:hard"], reference)
     if not args.only or "rulesets" in args.only:
-        rows["rulesets"] = {}
+        rows.setdefault("rulesets", {})
         registry = get_registry()
         for ruleset, _path, _data in shipped_rulesets(registry, name):
+            if ruleset in rows["rulesets"]:
+                if not args.json:
+                    print(f"  [{ruleset}]", line(rows["rulesets"][ruleset]).strip(), "(kept)", flush=True)
+                continue
             rules = dict(load_ruleset(ruleset, registry, name).options)
             games = 4 if quick else (args.ruleset_pages if pages else args.ruleset_games)
             started = time.perf_counter()
@@ -229,15 +246,19 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
     if not args.only or "time" in args.only:
         for players in (2, 4):
             games = 1 if quick else (args.time_games // (5 if pages else 1))
-            rows[f"time_{players}"] = t = decision_times(name, players, games, seed)
-            save()
+            kept = f"time_{players}" in rows
+            if not kept:
+                rows[f"time_{players}"] = decision_times(name, players, games, seed)
+                save()
+            t = rows[f"time_{players}"]
             if not args.json and t["decisions"]:
                 print(f"  decision time ({players} players, {t['budget']}): median "
                       f"{t['median_seconds'] * 1000:.0f} ms, "
                       f"95th percentile {t['p95_seconds'] * 1000:.0f} ms, "
                       f"longest {t['max_seconds'] * 1000:.0f} ms over {t['decisions']} decisions of "
                       f"{t['games']} games; the clock stopped {t['clock_stops']} "
-                      f"({t['clock_stop_share']:.1%}); load average {t['load_average']}", flush=True)
+                      f"({t['clock_stop_share']:.1%}); load average {t['load_average']}"
+                      + (" (kept)" if kept else ""), flush=True)
     return rows
 
 
@@ -277,6 +298,59 @@ def summary(figures: dict) -> str:
     return "\n".join(lines + (rulesets if len(rulesets) > 3 else []))
 
 
+#: The options that change what a row measures (``--workers`` does not: the arena's
+#: report is the same for any number of workers; ``--variants`` and ``--only`` only
+#: choose the rows, so a resumed run may measure others).
+SETTINGS = ("games", "games4", "pages", "pages4", "reference", "reference_pages", "ruleset_games",
+            "ruleset_pages", "time_games", "seed", "playouts", "search", "quick")
+
+
+def code_version() -> dict:
+    """The commit the bench runs at, and whether the checkout has changes to it."""
+    here = os.path.dirname(os.path.abspath(__file__))
+
+    def git(*words: str) -> str:
+        try:
+            return subprocess.run(["git", *words], cwd=here, capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            return ""
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    return {"commit": git("rev-parse", "HEAD") or "unknown", "changed": bool(changed)}
+
+
+def run_description(args: argparse.Namespace) -> dict:
+    return {"code": code_version(), "budget": BUDGET.describe(),
+            "settings": {key: getattr(args, key) for key in SETTINGS},
+            "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "sittings": 1,
+            "cores": os.cpu_count()}
+
+
+def resume_problem(saved: dict | None, now: dict) -> str | None:
+    """Why a saved run cannot be taken up by this one (None: it can)."""
+    if not saved:
+        return "it has no description of its run (saved by an older bench)"
+    if now["code"]["changed"]:
+        return "this checkout has uncommitted changes; resume from a clean checkout of " \
+            f"{saved['code']['commit'][:12]}"
+    if saved["code"]["commit"] != now["code"]["commit"]:
+        return (f"it was measured at commit {saved['code']['commit'][:12]}, this is "
+                f"{now['code']['commit'][:12]}; check that commit out (git worktree add DIR "
+                f"{saved['code']['commit'][:12]}) and resume there")
+    for key in ("budget", "settings"):
+        if saved[key] != now[key]:
+            return f"its {key} were {saved[key]}, these are {now[key]}"
+    return None
+
+
+def describe_run(run: dict) -> str:
+    code = run["code"]
+    changed = " (with uncommitted changes)" if code["changed"] else ""
+    return (f"Measured at commit {code['commit'][:12]}{changed}, "
+            f"{run['budget']} a decision, started {run['started']}, last saved {run.get('saved', '?')}, "
+            f"in {run.get('sittings', 1)} sitting(s) on {run.get('cores', '?')} cores.")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", nargs="*", help="variants to measure (default: all that support hard)")
@@ -302,13 +376,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 40 playouts")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--save", help="also write the figures as JSON to this file, after each row")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --save FILE: keep the rows FILE has and measure the rest "
+                        "(same commit and settings only)")
     parser.add_argument("--table", metavar="FILE",
                         help="print the tables of figures saved by --save, measure nothing")
     args = parser.parse_args(argv)
     if args.table:
         with open(args.table, encoding="utf-8") as saved:
-            print(summary(json.load(saved)))
+            data = json.load(saved)
+        if "run" in data:
+            print(describe_run(data["run"]), end="\n\n")
+        print(summary(data.get("figures", data)))
         return 0
+    if args.resume and not args.save:
+        parser.error("--resume goes on with the run saved in --save FILE: name the file")
     global BUDGET
     for setting in args.search:
         key, _, value = setting.partition("=")
@@ -323,11 +405,24 @@ def main(argv: list[str] | None = None) -> int:
     registry = get_registry()
     names = args.variants or sorted(registry.variants)
     figures: dict[str, dict] = {}
+    run = run_description(args)
+    if args.resume and os.path.exists(args.save):
+        with open(args.save, encoding="utf-8") as saved:
+            data = json.load(saved)
+        problem = resume_problem(data.get("run"), run)
+        if problem:
+            print(f"bench_hard: cannot resume {args.save}: {problem}", file=sys.stderr)
+            return 2
+        figures = data["figures"]
+        run["started"] = data["run"]["started"]
+        run["sittings"] = data["run"].get("sittings", 1) + 1
 
     def save() -> None:
         if args.save:
-            with open(args.save, "w", encoding="utf-8") as out:
-                json.dump(figures, out, indent=2)
+            run["saved"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            with open(args.save + ".part", "w", encoding="utf-8") as out:
+                json.dump({"run": run, "figures": figures}, out, indent=2)
+            os.replace(args.save + ".part", args.save)  # a stop mid-write keeps the last whole file
 
     for name in names:
         variant = registry.get(name)
@@ -337,9 +432,9 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         if not args.json:
             print(f"{name} (load average {os.getloadavg()[0]:.1f})", flush=True)
-        figures[name] = {}
-        measure(name, args, figures[name], save)
-        figures[name]["seconds"] = round(time.perf_counter() - started, 1)
+        rows = figures.setdefault(name, {})
+        measure(name, args, rows, save)
+        rows["seconds"] = round(rows.get("seconds", 0) + time.perf_counter() - started, 1)
         save()
     if args.json:
         print(json.dumps(figures, indent=2))
