@@ -351,6 +351,75 @@ def describe_run(run: dict) -> str:
             f"in {run.get('sittings', 1)} sitting(s) on {run.get('cores', '?')} cores.")
 
 
+#: The aims the hard CPU is measured against (docs/cpu.md): heads-up against
+#: normal at least this share of games, and at least what an earlier release won.
+AIM_HEADS_UP = 0.55
+EARLIER_HEADS_UP = {"matching": 0.624, "endofpage": 0.747}
+AIM_FOUR = {"matching": 0.30, "trick": 0.30}
+AIM_MEDIAN, AIM_P95, AIM_CLOCK = 0.5, 1.5, 0.10
+
+
+def _against_aim(entry: dict, aim: float, index: int = 0) -> str:
+    """Met (the interval is above the aim), missed (below), or not shown either way."""
+    p = entry["players"][index]
+    low, high = p["win_rate_ci95"]
+    verdict = "met (all the interval is at or above it)" if low >= aim else \
+        "missed (all the interval is below it)" if high < aim else (
+            "at or above it, but the interval reaches below it" if p["win_rate"] >= aim
+            else "below it, though the interval reaches it")
+    return f"{p['win_rate']:.1%} [{low:.1%}, {high:.1%}] of {entry['games']}: {verdict}"
+
+
+def _hard_or_normal(entry: dict) -> str:
+    """Heads-up, hard's share of the games someone won: above or below normal by its interval."""
+    hard, normal = entry["players"][0]["wins"], entry["players"][1]["wins"]
+    decided = hard + normal
+    if not decided:
+        return "no game won"
+    low, high = arena.wilson_interval(hard, decided)
+    verdict = "hard above normal" if low > 0.5 else "hard below normal" if high < 0.5 else \
+        "hard level with normal within the interval" + (" (ahead)" if hard > normal else " (behind)"
+                                                         if hard < normal else "")
+    return f"hard won {hard}, normal {normal} of {entry['games']}: {verdict}"
+
+
+def aims(figures: dict) -> str:
+    """Each aim of docs/cpu.md against the figures, in words: met only where the interval says so."""
+    lines = ["Against the aims (95% intervals):", ""]
+    for name, rows in figures.items():
+        if "hard_vs_normal" in rows:
+            text = f"- {name}, heads-up against normal, aim {AIM_HEADS_UP:.0%}: " \
+                f"{_against_aim(rows['hard_vs_normal'], AIM_HEADS_UP)}"
+            if name in EARLIER_HEADS_UP:
+                text += f"; against the earlier {EARLIER_HEADS_UP[name]:.1%}: " \
+                    + _against_aim(rows["hard_vs_normal"], EARLIER_HEADS_UP[name]).split(": ")[-1]
+            lines.append(text)
+        if "hard_vs_3_normal" in rows:
+            entry = rows["hard_vs_3_normal"]
+            fair = (1 - entry["draws"] / entry["games"]) / 4
+            text = f"- {name}, hard against three normal: a fair share is {fair:.1%}"
+            if entry["draws"]:
+                text += f" ({entry['draws'] / entry['games']:.0%} of the deals called off, won by nobody)"
+            if name in AIM_FOUR:
+                text += f"; aim {AIM_FOUR[name]:.0%}: {_against_aim(entry, AIM_FOUR[name])}"
+            text += "; against the fair share: " + _against_aim(entry, fair).split(": ")[-1]
+            lines.append(text)
+        for ruleset, entry in rows.get("rulesets", {}).items():
+            lines.append(f"- {name}, {ruleset}: {_hard_or_normal(entry)}")
+        for players in (2, 4):
+            t = rows.get(f"time_{players}")
+            if t and t.get("decisions"):
+                met = [t["median_seconds"] <= AIM_MEDIAN, t["p95_seconds"] <= AIM_P95,
+                       t["clock_stop_share"] < AIM_CLOCK]
+                lines.append(f"- {name}, decision time at {players} players: median "
+                             f"{t['median_seconds']:.2f} s "
+                             f"(aim {AIM_MEDIAN} s: {'met' if met[0] else 'missed'}), 95th percentile "
+                             f"{t['p95_seconds']:.2f} s (aim {AIM_P95} s: {'met' if met[1] else 'missed'}), "
+                             f"the clock stopped {t['clock_stop_share']:.1%} (aim under {AIM_CLOCK:.0%}: "
+                             f"{'met' if met[2] else 'missed'}); load average {t['load_average']}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", nargs="*", help="variants to measure (default: all that support hard)")
@@ -388,6 +457,8 @@ def main(argv: list[str] | None = None) -> int:
         if "run" in data:
             print(describe_run(data["run"]), end="\n\n")
         print(summary(data.get("figures", data)))
+        print()
+        print(aims(data.get("figures", data)))
         return 0
     if args.resume and not args.save:
         parser.error("--resume goes on with the run saved in --save FILE: name the file")
@@ -441,6 +512,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print()
         print(summary(figures))
+        print()
+        print(aims(figures))
     return 0
 
 
