@@ -43,6 +43,7 @@ rows have their own, smaller sample (``--pages``, ``--pages4``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -56,6 +57,7 @@ from typing import Any
 from cardcli import arena
 from cardcli.driver import Driver
 from cardcli.game import choose_dealer, derive_seed
+from cardcli.parallel import LocalBackend
 from cardcli.players import make_cpu
 from cardcli.players.hard import Budget, HardPlayer, supports_hard
 from cardcli.plugins import get_registry
@@ -115,11 +117,31 @@ arena.make_cpu = _make_cpu_for_bench  # this process and its forked workers only
 
 
 def matchup(name: str, kinds: list[str], games: int, seed: int, workers: int | None,
-            rules: dict | None = None) -> dict:
+            rules: dict | None = None, part: dict | None = None, save: Any = None) -> dict:
+    """``kinds`` against each other over ``games`` rotated games.  With ``part``
+    (a dict kept in the saved file) the games are played a tenth at a time and
+    each tenth is saved, so a stopped run loses at most one; game i is the same
+    in any part, so the figures are the whole run's."""
     variant = get_registry().get(name)
     rules = rules if rules is not None else dict(default_ruleset(variant).options)
     players = [SeatInfo(f"p{i}-{kind.split(':')[1]}", kind) for i, kind in enumerate(kinds)]
-    report = arena.run(variant, rules, players, games, seed, workers=workers)
+    backend = LocalBackend(workers)
+    part = part if part is not None else {}
+    played = [arena.ArenaGame(**game) for game in part.get("games", [])]
+    have = {game.index for game in played}
+    block = max(10, games // 10) if save else games
+    for start in range(0, games, block):
+        numbers = [i for i in range(start, min(games, start + block)) if i not in have]
+        if not numbers:
+            continue
+        started = time.perf_counter()
+        played += arena.play_games(variant, rules, players, games, seed, backend=backend, numbers=numbers)
+        part["seconds"] = part.get("seconds", 0.0) + time.perf_counter() - started
+        if save:
+            part["games"] = [dataclasses.asdict(game) for game in played]
+            save()
+    played.sort(key=lambda game: game.index)
+    report = arena.summarize(variant, players, played, seed, backend.workers, part.get("seconds", 0.0))
     data = report.as_dict()
     return {"matchup": " vs ".join(kinds), "games": report.games, "seconds": round(report.seconds, 1),
             "draws": report.draws, "players": data["players"]}
@@ -210,7 +232,10 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
                 print(line(rows[key]), "(kept)", flush=True)
             return
         started = time.perf_counter()
-        rows[key] = matchup(name, kinds, games, seed, workers)
+        parts = rows.setdefault("unfinished", {})
+        rows[key] = matchup(name, kinds, games, seed, workers, part=parts.setdefault(key, {}),
+                            save=save if args.save else None)
+        del parts[key]
         save()
         if not args.json:
             print(line(rows[key]), f"({time.perf_counter() - started:.0f} s)", flush=True)
@@ -237,7 +262,11 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
             rules = dict(load_ruleset(ruleset, registry, name).options)
             games = 4 if quick else (args.ruleset_pages if pages else args.ruleset_games)
             started = time.perf_counter()
-            entry = matchup(name, ["cpu:hard", "cpu:normal"], games, seed, workers, rules)
+            parts = rows.setdefault("unfinished", {})
+            entry = matchup(name, ["cpu:hard", "cpu:normal"], games, seed, workers, rules,
+                            part=parts.setdefault(f"rulesets/{ruleset}", {}),
+                            save=save if args.save else None)
+            del parts[f"rulesets/{ruleset}"]
             rows["rulesets"][ruleset] = entry
             save()
             if not args.json:

@@ -191,6 +191,29 @@ def test_arena_is_the_same_for_any_number_of_workers():
     assert run(1) == run(2)
 
 
+def test_an_arena_run_played_a_part_at_a_time_reports_the_same():
+    """A long run (the hard CPU's bench) may be played in parts and summed:
+    game i is the same in any part, so the report is the whole run's."""
+    from cardcli import arena
+    from cardcli.parallel import LocalBackend
+    from cardcli.records import SeatInfo
+    variant = get_registry().get("trick")
+    rules = dict(default_ruleset(variant).options)
+    players = [SeatInfo("a", "cpu:normal"), SeatInfo("b", "cpu:easy"), SeatInfo("c", "cpu:easy")]
+    whole = arena.run(variant, rules, players, 12, 4, workers=1)
+    backend = LocalBackend(1)
+    parts = [arena.play_games(variant, rules, players, 12, 4, backend=backend, numbers=numbers)
+             for numbers in ([7, 0, 3], range(8, 12), [1, 2, 4, 5, 6])]
+    games = sorted((game for part in parts for game in part), key=lambda game: game.index)
+    assert [game.index for game in games] == list(range(12))
+    summed = arena.summarize(variant, players, games, 4, 1, 0.0)
+
+    def figures(report):
+        return [(p["wins"], p["mean_place"], p["decisions"]) for p in report.as_dict()["players"]], report.draws
+    assert figures(summed) == figures(whole)
+    assert parts[0][0].order == [(seat + 0) % 3 for seat in range(3)]  # game 0 rotated as game 0
+
+
 def test_arena_table_and_refusals():
     result = CliRunner().invoke(cli, ["arena", "matching", "--players", "cpu:normal,cpu:easy", "-n", "5",
                                       "--seed", "1", "-w", "1"])

@@ -61,7 +61,7 @@ def play_timed(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed: i
 
 
 #: One worker's share: variant, rules, players, seed, game numbers.
-_Chunk = tuple[str, dict, list[SeatInfo], int, range]
+_Chunk = tuple[str, dict, list[SeatInfo], int, Sequence[int]]
 
 
 def _play_chunk(args: _Chunk) -> list[ArenaGame]:
@@ -121,20 +121,24 @@ class ArenaReport:
 
 
 def play_games(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed: int, *,
-               backend: Backend, progress: Callable[[int], None] | None = None) -> list[ArenaGame]:
-    """Every rotated game, in game order (the same for any backend and worker count)."""
-    tasks = [(variant.name, dict(rules), list(players), seed, numbers)
-             for numbers in chunks(games, backend.workers, largest=50)]
+               backend: Backend, progress: Callable[[int], None] | None = None,
+               numbers: Sequence[int] | None = None) -> list[ArenaGame]:
+    """Every rotated game, in game order (the same for any backend and worker count).
+
+    ``numbers``: only these of the run's ``games`` games (a long run played
+    a part at a time); a game is the same whichever part it is played in."""
+    if numbers is None:
+        parts: list[Sequence[int]] = list(chunks(games, backend.workers, largest=50))
+    else:
+        wanted = sorted(numbers)
+        parts = [wanted[part.start:part.stop] for part in chunks(len(wanted), backend.workers, largest=50)]
+    tasks = [(variant.name, dict(rules), list(players), seed, part) for part in parts]
     return sorted(backend.run(_play_chunk, tasks, progress), key=lambda g: g.index)
 
 
-def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed: int, *,
-        workers: int | None = None, progress: Callable[[int], None] | None = None,
-        backend: Backend | None = None) -> ArenaReport:
-    """Play ``games`` rotated games; the report does not depend on ``workers`` or the backend."""
-    backend = backend or LocalBackend(workers)
-    started = time.perf_counter()
-    results = play_games(variant, rules, players, games, seed, backend=backend, progress=progress)
+def summarize(variant: Variant, players: list[SeatInfo], results: Sequence[ArenaGame], seed: int,
+              workers: int, seconds: float) -> ArenaReport:
+    """The report of a run's games: each player's wins, places, scores and decision times."""
     stats = [PlayerStats(p.name, p.kind) for p in players]
     draws = 0
     for game in results:
@@ -150,8 +154,17 @@ def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed
                 entry.wins += 1
             if game.scores is not None:
                 entry.scores.append(game.scores[seat])
-    return ArenaReport(variant.name, len(results), seed, backend.workers, time.perf_counter() - started,
-                       draws, stats, variant.score_label)
+    return ArenaReport(variant.name, len(results), seed, workers, seconds, draws, stats, variant.score_label)
+
+
+def run(variant: Variant, rules: dict, players: list[SeatInfo], games: int, seed: int, *,
+        workers: int | None = None, progress: Callable[[int], None] | None = None,
+        backend: Backend | None = None) -> ArenaReport:
+    """Play ``games`` rotated games; the report does not depend on ``workers`` or the backend."""
+    backend = backend or LocalBackend(workers)
+    started = time.perf_counter()
+    results = play_games(variant, rules, players, games, seed, backend=backend, progress=progress)
+    return summarize(variant, players, results, seed, backend.workers, time.perf_counter() - started)
 
 
 #: Trial games (searching seats played by ``normal``) that count the decisions
