@@ -209,7 +209,8 @@ def test_an_arena_run_played_a_part_at_a_time_reports_the_same():
     summed = arena.summarize(variant, players, games, 4, 1, 0.0)
 
     def figures(report):
-        return [(p["wins"], p["mean_place"], p["decisions"]) for p in report.as_dict()["players"]], report.draws
+        players = report.as_dict()["players"]
+        return [(p["wins"], p["mean_place"], p["decisions"]) for p in players], report.draws
     assert figures(summed) == figures(whole)
     assert parts[0][0].order == [(seat + 0) % 3 for seat in range(3)]  # game 0 rotated as game 0
 
