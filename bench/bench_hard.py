@@ -224,21 +224,24 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
     normal3 = ["cpu:normal"] * 3
     save = save or (lambda: None)
 
-    def run(key: str, kinds: list[str], games: int) -> None:
-        if args.only and key not in args.only:
-            return
-        if key in rows:  # kept from the run this one resumes
-            if not args.json:
-                print(line(rows[key]), "(kept)", flush=True)
-            return
-        started = time.perf_counter()
-        parts = rows.setdefault("unfinished", {})
-        rows[key] = matchup(name, kinds, games, seed, workers, part=parts.setdefault(key, {}),
-                            save=save if args.save else None)
-        del parts[key]
-        save()
+    def measured(into: dict, key: str, kinds: list[str], games: int, rules: dict | None = None,
+                 label: str = "") -> None:
+        """Row ``key`` of ``into``: kept if a resumed run has it, else measured (and saved)."""
+        started, kept = time.perf_counter(), key in into
+        if not kept:
+            parts = rows.setdefault("unfinished", {})
+            part = parts.setdefault(f"{label}/{key}" if label else key, {})
+            into[key] = matchup(name, kinds, games, seed, workers, rules, part=part,
+                                save=save if args.save else None)
+            parts.pop(f"{label}/{key}" if label else key)
+            save()
         if not args.json:
-            print(line(rows[key]), f"({time.perf_counter() - started:.0f} s)", flush=True)
+            took = "(kept)" if kept else f"({time.perf_counter() - started:.0f} s)"
+            print(f"  [{key}] {line(into[key]).strip()}" if label else line(into[key]), took, flush=True)
+
+    def run(key: str, kinds: list[str], games: int) -> None:
+        if not args.only or key in args.only:
+            measured(rows, key, kinds, games)
 
     run("hard_vs_normal", ["cpu:hard", "cpu:normal"], two)
     run("normal_vs_easy", ["cpu:normal", "cpu:easy"], 6 if quick else max(two, 1000))
@@ -252,26 +255,12 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
     run("omniscient_vs_3_normal", ["cpu:omniscient", *normal3], reference4)
     run("omniscient_vs_hard", ["cpu:omniscient", "cpu:hard"], reference)
     if not args.only or "rulesets" in args.only:
-        rows.setdefault("rulesets", {})
         registry = get_registry()
+        games = 4 if quick else (args.ruleset_pages if pages else args.ruleset_games)
         for ruleset, _path, _data in shipped_rulesets(registry, name):
-            if ruleset in rows["rulesets"]:
-                if not args.json:
-                    print(f"  [{ruleset}]", line(rows["rulesets"][ruleset]).strip(), "(kept)", flush=True)
-                continue
             rules = dict(load_ruleset(ruleset, registry, name).options)
-            games = 4 if quick else (args.ruleset_pages if pages else args.ruleset_games)
-            started = time.perf_counter()
-            parts = rows.setdefault("unfinished", {})
-            entry = matchup(name, ["cpu:hard", "cpu:normal"], games, seed, workers, rules,
-                            part=parts.setdefault(f"rulesets/{ruleset}", {}),
-                            save=save if args.save else None)
-            del parts[f"rulesets/{ruleset}"]
-            rows["rulesets"][ruleset] = entry
-            save()
-            if not args.json:
-                print(f"  [{ruleset}]", line(entry).strip(), f"({time.perf_counter() - started:.0f} s)",
-                      flush=True)
+            measured(rows.setdefault("rulesets", {}), ruleset, ["cpu:hard", "cpu:normal"], games, rules,
+                     label="rulesets")
     if not args.only or "time" in args.only:
         for players in (2, 4):
             games = 1 if quick else (args.time_games // (5 if pages else 1))
@@ -388,15 +377,23 @@ AIM_FOUR = {"matching": 0.30, "trick": 0.30}
 AIM_MEDIAN, AIM_P95, AIM_CLOCK = 0.5, 1.5, 0.10
 
 
-def _against_aim(entry: dict, aim: float, index: int = 0) -> str:
-    """Met (the interval is above the aim), missed (below), or not shown either way."""
+def _verdict(entry: dict, aim: float, index: int = 0) -> str:
+    """Met (the whole interval is past the aim), missed (all below), or not shown either way."""
     p = entry["players"][index]
     low, high = p["win_rate_ci95"]
-    verdict = "met (all the interval is at or above it)" if low >= aim else \
-        "missed (all the interval is below it)" if high < aim else (
-            "at or above it, but the interval reaches below it" if p["win_rate"] >= aim
+    if low >= aim:
+        return "met (all the interval is at or above it)"
+    if high < aim:
+        return "missed (all the interval is below it)"
+    return ("at or above it, but the interval reaches below it" if p["win_rate"] >= aim
             else "below it, though the interval reaches it")
-    return f"{p['win_rate']:.1%} [{low:.1%}, {high:.1%}] of {entry['games']}: {verdict}"
+
+
+def _against_aim(entry: dict, aim: float, index: int = 0) -> str:
+    """The figure with its interval and sample, and its verdict against ``aim``."""
+    p = entry["players"][index]
+    low, high = p["win_rate_ci95"]
+    return f"{p['win_rate']:.1%} [{low:.1%}, {high:.1%}] of {entry['games']}: {_verdict(entry, aim, index)}"
 
 
 def _hard_or_normal(entry: dict) -> str:
@@ -421,7 +418,7 @@ def aims(figures: dict) -> str:
                 f"{_against_aim(rows['hard_vs_normal'], AIM_HEADS_UP)}"
             if name in EARLIER_HEADS_UP:
                 text += f"; against the earlier {EARLIER_HEADS_UP[name]:.1%}: " \
-                    + _against_aim(rows["hard_vs_normal"], EARLIER_HEADS_UP[name]).split(": ")[-1]
+                    + _verdict(rows["hard_vs_normal"], EARLIER_HEADS_UP[name])
             lines.append(text)
         if "hard_vs_3_normal" in rows:
             entry = rows["hard_vs_3_normal"]
@@ -431,7 +428,7 @@ def aims(figures: dict) -> str:
                 text += f" ({entry['draws'] / entry['games']:.0%} of the deals called off, won by nobody)"
             if name in AIM_FOUR:
                 text += f"; aim {AIM_FOUR[name]:.0%}: {_against_aim(entry, AIM_FOUR[name])}"
-            text += "; against the fair share: " + _against_aim(entry, fair).split(": ")[-1]
+            text += "; against the fair share: " + _verdict(entry, fair)
             lines.append(text)
         for ruleset, entry in rows.get("rulesets", {}).items():
             lines.append(f"- {name}, {ruleset}: {_hard_or_normal(entry)}")
