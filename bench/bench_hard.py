@@ -446,6 +446,20 @@ def aims(figures: dict) -> str:
     return "\n".join(lines)
 
 
+def _load(path: str) -> dict | None:
+    """A file saved by ``--save``; ``None``, said why on stderr, if it cannot be read as one."""
+    try:
+        with open(path, encoding="utf-8") as saved:
+            data = json.load(saved)
+    except (OSError, ValueError) as error:
+        print(f"bench_hard: cannot read {path}: {error}", file=sys.stderr)
+        return None
+    if not isinstance(data, dict):
+        print(f"bench_hard: {path} is not a file saved by --save", file=sys.stderr)
+        return None
+    return data
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", nargs="*", help="variants to measure (default: all that support hard)")
@@ -478,8 +492,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the tables of figures saved by --save, measure nothing")
     args = parser.parse_args(argv)
     if args.table:
-        with open(args.table, encoding="utf-8") as saved:
-            data = json.load(saved)
+        data = _load(args.table)
+        if data is None:
+            return 2
         if "run" in data:
             print(describe_run(data["run"]), end="\n\n")
         print(summary(data.get("figures", data)))
@@ -504,8 +519,9 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, dict] = {}
     run = run_description(args)
     if args.resume and os.path.exists(args.save):
-        with open(args.save, encoding="utf-8") as saved:
-            data = json.load(saved)
+        data = _load(args.save)
+        if data is None:
+            return 2
         problem = resume_problem(data.get("run"), run)
         if problem:
             print(f"bench_hard: cannot resume {args.save}: {problem}", file=sys.stderr)
