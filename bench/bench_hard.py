@@ -301,6 +301,8 @@ def summary(figures: dict) -> str:
                      for n in names]
             lines.append(f"| {label} | " + " | ".join(cells) + " |")
     for players in (2, 4):
+        if not any((figures[n].get(f"time_{players}") or {}).get("decisions") for n in names):
+            continue  # not timed yet in any variant
         cells = []
         for n in names:
             t = figures[n].get(f"time_{players}")
