@@ -301,16 +301,15 @@ def summary(figures: dict) -> str:
                      for n in names]
             lines.append(f"| {label} | " + " | ".join(cells) + " |")
     for players in (2, 4):
-        if not any((figures[n].get(f"time_{players}") or {}).get("decisions") for n in names):
-            continue  # not timed yet in any variant
         cells = []
         for n in names:
             t = figures[n].get(f"time_{players}")
             cells.append("" if not t or not t.get("decisions") else
                          f"median {t['median_seconds']:.2f} s, 95th percentile {t['p95_seconds']:.2f} s, "
                          f"clock stopped {t['clock_stop_share']:.1%} ({t['decisions']} decisions)")
-        lines.append(f"| decision time, {'heads-up' if players == 2 else 'four players'} | "
-                     + " | ".join(cells) + " |")
+        if any(cells):  # a row no variant has timed yet is left out
+            lines.append(f"| decision time, {'heads-up' if players == 2 else 'four players'} | "
+                         + " | ".join(cells) + " |")
     rulesets = ["", "| ruleset | hard vs normal, heads-up | normal |", "| --- | --- | --- |"]
     for n in names:
         for ruleset, entry in figures[n].get("rulesets", {}).items():

@@ -4,6 +4,7 @@ figures typed in by hand: the block between its markers is exactly what
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -30,8 +31,6 @@ def test_the_docs_show_the_saved_run_as_the_bench_prints_it():
 
 
 def test_the_saved_run_is_of_one_commit_with_no_changes():
-    import json
-
     run = json.loads(RUN.read_text(encoding="utf-8"))["run"]
     assert re.fullmatch(r"[0-9a-f]{40}", run["code"]["commit"])
     assert run["code"]["changed"] is False
