@@ -30,6 +30,20 @@ def places_value(places: Sequence[int], seat: int) -> float:
     return sum((n - q) / (n - 1) for q in range(place, place + tied)) / tied
 
 
+#: How much of a finished game's value to a search is winning it outright
+#: (the rest is the place reached).  Mostly winning: a shared, called-off
+#: hand is not a win, and valuing it as an average result made the search
+#: steer into draws.
+WIN_WEIGHT = 0.75
+
+
+def outcome_value(places: Sequence[int], winner: int | None, seat: int) -> float:
+    """What an ending (a game's, or a deal's of a longer match) is worth to
+    ``seat``'s search, from 1 (won) to 0 (last): mostly the win, the rest the place."""
+    won = 1.0 if winner == seat else 0.0
+    return WIN_WEIGHT * won + (1 - WIN_WEIGHT) * places_value(places, seat)
+
+
 @dataclass
 class Result:
     """How a game ended.  ``places`` is per seat (1 = first, ties share).

@@ -12,6 +12,7 @@ import pytest
 
 from cardcli.cards import JOKER, parse_card
 from cardcli.errors import IllegalMove, RulesetError
+from cardcli.players.ismcts import place_value
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
 from cardcli.testing import play_game, record_lines
@@ -596,6 +597,30 @@ def test_called_off_deal_counts_for_nobody_in_a_match():
     result = state.result()
     assert result.scores == [0, 1] and result.places == [2, 1] and result.winner == 1
     assert result.extra["deal_winners"] == [None, 1]
+
+
+def test_a_search_values_a_deal_of_a_match_as_a_deal_on_its_own():
+    """A playout of a match stops at the deal's end: winning it is worth all,
+    losing nothing, and a called-off deal little (as a single deal's is), not
+    half a win, which made the search play for called-off deals."""
+    won = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"], deals=2)
+    won.state.hands[0] = [parse_card("9H")]
+    won.play("9H")
+    assert (won.state.rollout_value(0), won.state.rollout_value(1)) == (1.0, 0.0)
+    off = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"], deals=2)
+    off.set_stock("5D")
+    off.play("9H")
+    off.draw()
+    off.deliver("5D")
+    assert off.state.deal_winners == [None]
+    single = Table(["9H 3C 4S 5S", "2C 2S 3S 4D"])
+    single.set_stock("5D")
+    single.play("9H")
+    single.draw()
+    single.deliver("5D")
+    assert single.state.result().winner is None
+    for seat in (0, 1):
+        assert off.state.rollout_value(seat) == place_value(single.state, seat) < 0.25
 
 
 def test_match_tie_has_no_single_winner():

@@ -26,7 +26,7 @@ from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_dea
 from cardcli.errors import IllegalMove
 from cardcli.grammar import could_play, plural
 from cardcli.phases import PhasedState
-from cardcli.results import Result, places_value, rank_places
+from cardcli.results import Result, outcome_value, places_value, rank_places
 from cardcli.stock import check_drawn, draw_one, take, where
 from cardcli.variant import Action, hand_zones
 
@@ -253,10 +253,14 @@ class TrickState(UnseenCards, PhasedState):
         return self.last_hands if self.phase == P_DEAL and self.deal_no and not any(self.hands) else None
 
     def rollout_value(self, seat: int) -> float | None:
-        """A playout of a match may stop once the current deal is decided: 1 for winning it."""
+        """A playout of a match may stop once the current deal is decided,
+        valued as a deal on its own is: mostly by winning it, so a called-off
+        deal is worth little (valued as half a win, it made the search steer
+        into called-off deals and win fewer: measured over 100 matches of
+        five deals)."""
         if self.cfg.deals > 1 and self.deal_no > 0 and self.phase == P_DEAL:
-            last = self.deal_winners[-1]
-            return 0.5 if last is None else float(last == seat)
+            assert self.deal_places is not None
+            return outcome_value(self.deal_places, self.deal_winners[-1], seat)
         return None
 
     def playout_estimate(self, seat: int) -> float | None:

@@ -32,8 +32,9 @@ from ..driver import Driver, Follower, PolicyPlayer
 from ..errors import CardcliError
 from ..hidden import HiddenInfo
 from ..inference import Knowledge, Reading, redeal
+from ..results import WIN_WEIGHT
 from ..variant import Action, State, Variant
-from .ismcts import MAX_PLAYOUT_EVENTS, WIN_WEIGHT, Search, place_value, play_out
+from .ismcts import MAX_PLAYOUT_EVENTS, Search, place_value, play_out
 
 __all__ = ["DEFAULT_ITERATIONS", "DEFAULT_SECONDS", "MAX_ITERATIONS", "MAX_PLAYOUT_EVENTS", "MAX_SECONDS",
            "WIN_WEIGHT", "Budget", "HardPlayer", "Rating", "place_value", "supports_hard"]

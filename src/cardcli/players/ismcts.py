@@ -43,7 +43,7 @@ from typing import Any
 
 from ..driver import Driver, PolicyPlayer
 from ..hidden import HiddenInfo
-from ..results import places_value
+from ..results import outcome_value
 from ..variant import TERMINAL, Action, Policy, State
 
 #: The longest playout: a game still running after this many events is valued 0.5.
@@ -52,10 +52,6 @@ MAX_PLAYOUT_EVENTS = 5000
 #: position's value (``playout_estimate``): measured in trick, where long
 #: deals of big hands cost most of the thinking and decide little.
 PLAYOUT_CUTOFF = 100
-#: How much of a finished game's value is winning it outright (the rest is
-#: the place reached).  Mostly winning: a shared, called-off hand is not a win,
-#: and valuing it as an average result made the search steer into draws.
-WIN_WEIGHT = 0.75
 #: PUCT's exploration constant and the share of the prior on the policy's move.
 EXPLORATION = 0.7
 PRIOR_WEIGHT = 0.7
@@ -70,8 +66,7 @@ def place_value(state: Any, seat: int) -> float:
     """
     result = state.result()
     assert result is not None
-    won = 1.0 if result.winner == seat else 0.0
-    return WIN_WEIGHT * won + (1 - WIN_WEIGHT) * places_value(result.places, seat)
+    return outcome_value(result.places, result.winner, seat)
 
 
 def play_out(driver: Driver[Any], world: Any, seat: int) -> float:
