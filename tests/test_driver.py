@@ -262,6 +262,9 @@ def test_a_playout_stops_where_the_variant_values_the_position(hooked):
         values.append(again.rollout_value(1))
         again.apply_legal(action)
     assert all(value is None for value in values[1:]), "it stopped at the first valued position"
+    events = driver.events
+    driver.advance(rollout_seat=1)  # started where the value is: no further
+    assert driver.events == events
     assert driver.advance() == TERMINAL  # and plays on to the end when asked
 
 

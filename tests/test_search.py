@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardcli.driver import Driver
+from cardcli.driver import Driver, PolicyPlayer
 from cardcli.players import make_cpu
 from cardcli.players.hard import Budget, HardPlayer
 from cardcli.players.ismcts import PLAYOUT_CUTOFF, Search, play_out
@@ -96,3 +96,26 @@ def test_hard_follows_its_game_and_starts_again_when_it_missed_events():
     before = hard.knowledge
     hard.observe(driver.state, CHANCE, None, driver.events + 5)  # a gap in the events
     assert hard.knowledge is not before and hard.knowledge.restarts == 1
+
+
+def test_a_move_that_wins_a_deal_of_a_match_is_valued_as_won_on_every_visit():
+    """The seat's own move can end a deal of a match; the search must not walk
+    on into the next deal below it (it did, and valued the deal's winning move
+    by how the next deal went: hard won fewer deals of a match than normal)."""
+    variant = get_registry().get("trick")
+    rules = {**default_ruleset(variant).options, "deals": 2}
+    state = variant.new_state(rules, 2, 5)
+    player = PolicyPlayer(variant.cpu_policy("normal"), random.Random(5))
+    driver = Driver(state, [player, player], rng=random.Random(5))
+    driver.advance(rollout_seat=0)
+    assert state.deal_winners == [0], "seat 0 won the first deal: the seed's game"
+    position = variant.new_state(rules, 2, 5)
+    for action in driver.history[:-1]:
+        position.apply_legal(action)
+    legal = position.legal_actions()
+    rng = random.Random(5)
+    search = Search(variant.cpu_policy("normal"), 0, 2, halving=False)
+    edges = search.rate(legal, lambda: position.determinize(0, rng), lambda: rng.getrandbits(64), 40, None)
+    winning = edges[legal.index(driver.history[-1])]
+    assert winning.visits > 1 and winning.children is None
+    assert winning.mean == 1.0

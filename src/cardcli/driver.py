@@ -290,9 +290,10 @@ class Driver(Generic[S]):
         must decide or the game is over; return ``to_move()`` then.
 
         ``limit`` caps the events applied by this call.  ``rollout_seat``
-        makes it a search's playout: the call also ends after any event
-        where ``state.rollout_value(rollout_seat)`` gives a value (the end
-        of a round of a long match, say).  At an external seat the
+        makes it a search's playout: the call applies no event past a
+        position where ``state.rollout_value(rollout_seat)`` gives a value
+        (the end of a round of a long match, say), the one it starts from
+        included (a search's own move may have ended the round).  At an external seat the
         ``deciding`` hooks run once for that decision.  ``decisions``, when
         given, gets every decision this call applies, in order (a search
         keys what it saw the other seats do by them).
@@ -308,6 +309,8 @@ class Driver(Generic[S]):
         current_player = state.current_player
         players = self._players
         done = 0
+        if rollout_seat is not None and _rollout_value(state, rollout_seat) is not None:
+            return current_player()
         while True:
             seat = current_player()
             if seat == TERMINAL:
@@ -346,6 +349,8 @@ class Driver(Generic[S]):
         rollout_value = state.rollout_value if isinstance(state, HiddenInfo) else _no_rollout_value
         remember = self.history.append if self.keeps_history else None
         policies, rngs, rng = self._policies, self._rngs, self.rng
+        if rollout_seat is not None and rollout_value(rollout_seat) is not None:
+            return current_player()
         moves = events = 0
         try:
             for _ in repeat(None) if limit is None else repeat(None, limit):

@@ -79,9 +79,6 @@ def play_out(driver: Driver[Any], world: Any, seat: int) -> float:
     estimates = kind.playout_estimate is not HiddenInfo.playout_estimate
     limit = PLAYOUT_CUTOFF if estimates else MAX_PLAYOUT_EVENTS
     if stops:
-        early = world.rollout_value(seat)
-        if early is not None:
-            return early
         driver.advance(limit, rollout_seat=seat)
         early = world.rollout_value(seat)
         if early is not None:
