@@ -79,7 +79,18 @@ def test_a_ruleset_for_another_variant_is_refused(tmp_path):
 def test_unknown_ruleset_name_lists_the_shipped_ones():
     result = CliRunner().invoke(cli, ["simulate", "matching", "--ruleset", "nonesuch"])
     assert result.exit_code == 1
-    assert "no ruleset called 'nonesuch'" in result.output and "matching-american" in result.output
+    assert "no ruleset called 'nonesuch' for matching" in result.output
+    assert "matching-american" in result.output
+
+
+def test_an_unknown_ruleset_for_a_chosen_variant_lists_only_that_variants():
+    result = CliRunner().invoke(cli, ["arena", "trick", "--ruleset", "nonesuch", "--players",
+                                      "cpu:normal,cpu:easy", "--games", "2"])
+    assert result.exit_code == 1
+    listed = result.output.partition("shipped: ")[2]
+    assert "trick-best-of-five" in listed and "matching" not in listed and "endofpage" not in listed
+    everything = CliRunner().invoke(cli, ["rules", "--ruleset", "nonesuch"]).output
+    assert "trick-best-of-five" in everything and "matching-american" in everything
 
 
 @pytest.mark.parametrize(("args", "meant"), [

@@ -88,11 +88,26 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
         return path
     if _not_a_file(path):
         raise RulesetError(f"{name}: {_not_a_file(path)}")
-    stems = sorted({p.stem for d in search_dirs(registry) for p in d.glob("*.toml")})
-    short = [stem.partition("-")[2] for stem in stems if variant is None or stem.startswith(f"{variant}-")]
+    files: dict[str, Path] = {}
+    for directory in search_dirs(registry):
+        for found in directory.glob("*.toml"):
+            files.setdefault(found.stem, found)
+    # For a chosen variant only its own rulesets are worth naming.
+    stems = sorted(stem for stem, found in files.items() if variant is None or _variant_of(found) == variant)
+    short = [stem.partition("-")[2] for stem in stems]
     close = difflib.get_close_matches(name, [*stems, *short], n=1, cutoff=0.75)
     hint = f"did you mean {close[0]!r}? " if close else ""
-    raise RulesetError(f"no ruleset called {name!r} ({hint}shipped: {', '.join(stems) or 'none'})")
+    which = f" for {variant}" if variant else ""
+    raise RulesetError(f"no ruleset called {name!r}{which} ({hint}shipped: {', '.join(stems) or 'none'})")
+
+
+def _variant_of(path: Path) -> str | None:
+    """The variant a ruleset file says it is for, or ``None`` if it cannot be read."""
+    try:
+        variant = tomllib.loads(path.read_text(encoding="utf-8")).get("variant")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return None
+    return variant if isinstance(variant, str) else None
 
 
 def _not_a_file(path: Path) -> str | None:
