@@ -102,12 +102,11 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
 
 
 def _variant_of(path: Path) -> str | None:
-    """The variant a ruleset file says it is for, or ``None`` if it cannot be read."""
+    """The variant a ruleset file says it is for, or ``None`` if it is not a ruleset."""
     try:
-        variant = tomllib.loads(path.read_text(encoding="utf-8")).get("variant")
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return _read_ruleset(path)["variant"]
+    except RulesetError:
         return None
-    return variant if isinstance(variant, str) else None
 
 
 def _not_a_file(path: Path) -> str | None:
@@ -144,10 +143,8 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
     return data
 
 
-def load_ruleset(name: str, registry: Registry, variant: str | None = None,
-                 num_players: int | None = None) -> Ruleset:
-    """Load and check a ruleset.  With ``variant``, a ruleset for another is refused."""
-    path = find_ruleset(name, registry, variant)
+def _read_ruleset(path: Path) -> dict[str, Any]:
+    """A ruleset file's parsed text, checked as far as it goes without its variant."""
     source = str(path)
     try:
         with open(path, "rb") as stream:
@@ -157,7 +154,15 @@ def load_ruleset(name: str, registry: Registry, variant: str | None = None,
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise RulesetError(f"{source}: cannot read: {error}") from None
-    data = parse_ruleset_text(text, source)
+    return parse_ruleset_text(text, source)
+
+
+def load_ruleset(name: str, registry: Registry, variant: str | None = None,
+                 num_players: int | None = None) -> Ruleset:
+    """Load and check a ruleset.  With ``variant``, a ruleset for another is refused."""
+    path = find_ruleset(name, registry, variant)
+    source = str(path)
+    data = _read_ruleset(path)
     if variant is not None and data["variant"] != variant:
         raise RulesetError(f"{source}: this ruleset is for {data['variant']!r}, not {variant!r}")
     try:
