@@ -293,8 +293,8 @@ class Driver(Generic[S]):
         makes it a search's playout: the call applies no event past a
         position where ``state.rollout_value(rollout_seat)`` gives a value
         (the end of a round of a long match, say), the one it starts from
-        included (a search's own move may have ended the round).  At an external seat the
-        ``deciding`` hooks run once for that decision.  ``decisions``, when
+        included (a search's own move may have ended the round).  At an
+        external seat the ``deciding`` hooks run once for that decision.  ``decisions``, when
         given, gets every decision this call applies, in order (a search
         keys what it saw the other seats do by them).
 

@@ -78,13 +78,11 @@ def play_out(driver: Driver[Any], world: Any, seat: int) -> float:
     stops = kind.rollout_value is not HiddenInfo.rollout_value
     estimates = kind.playout_estimate is not HiddenInfo.playout_estimate
     limit = PLAYOUT_CUTOFF if estimates else MAX_PLAYOUT_EVENTS
+    driver.advance(limit, rollout_seat=seat if stops else None)
     if stops:
-        driver.advance(limit, rollout_seat=seat)
         early = world.rollout_value(seat)
         if early is not None:
             return early
-    else:
-        driver.advance(limit)
     if world.current_player() == TERMINAL:
         return place_value(world, seat)
     if estimates:
