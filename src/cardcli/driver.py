@@ -294,9 +294,9 @@ class Driver(Generic[S]):
         position where ``state.rollout_value(rollout_seat)`` gives a value
         (the end of a round of a long match, say), the one it starts from
         included (a search's own move may have ended the round).  At an
-        external seat the ``deciding`` hooks run once for that decision.  ``decisions``, when
-        given, gets every decision this call applies, in order (a search
-        keys what it saw the other seats do by them).
+        external seat the ``deciding`` hooks run once for that decision.
+        ``decisions``, when given, gets every decision this call applies, in
+        order (a search keys what it saw the other seats do by them).
 
         With no hooks and no checks this runs the hot loop, which keeps
         :attr:`moves` and :attr:`events` in local variables until it
