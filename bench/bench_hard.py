@@ -13,7 +13,9 @@ Measures every figure of docs/cpu.md's "Measured strength", seats rotated,
 * for reference, bench-only copies that see more than a seat may: one that
   sees the other hands (not the order of the stock), the *sighted* copy, as
   well as any reading of the hands could ever do; one that sees every card,
-  the *omniscient* copy;
+  the *omniscient* copy; at four players, one told only how many cards of
+  each suit every other hand holds (how far an exact reading of the suits
+  would take it);
 * a short arena in every shipped ruleset: hard against normal heads-up;
 * decision time at the default budget, heads-up and at four players
   (median, 95th percentile and the share of decisions the clock stopped).
@@ -52,9 +54,11 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 from cardcli import arena
+from cardcli.cards import SUIT
 from cardcli.driver import Driver
 from cardcli.game import choose_dealer, derive_seed
 from cardcli.parallel import LocalBackend
@@ -98,6 +102,45 @@ class SightedHard(HardPlayer):
         return world
 
 
+class SuitCountsHard(HardPlayer):
+    """Bench only: ``hard`` told how many cards of each suit every other hand
+    holds (not which cards), the rest dealt at random.
+
+    Much more about the hands' suits than a seat can work out from the table
+    (a suit a player had to draw to follow, a draw instead of a play): how far
+    would an exact reading of the suits take the search?
+    """
+
+    def imagine(self, state: Any, seat: int, rng: random.Random) -> Any:
+        zones = state.card_zones()
+        hidden = state.hidden_zones(seat)
+        pool = sorted(card for name in hidden for card in zones[name])
+        rng.shuffle(pool)
+        dealt = {}
+        for name in hidden:
+            if name.startswith("hand "):
+                wanted = Counter(SUIT[card] for card in zones[name])  # the joker: "no suit"
+                dealt[name], pool = _take_suits(pool, wanted)
+        for name in hidden:
+            if not name.startswith("hand "):
+                dealt[name], pool = pool[:len(zones[name])], pool[len(zones[name]):]
+        world = state.clone()
+        world.set_zones(dealt)
+        return world
+
+
+def _take_suits(pool: list[int], wanted: Counter) -> tuple[list[int], list[int]]:
+    """The first cards of ``pool`` that make up ``wanted`` cards per suit, and the rest."""
+    taken, rest = [], []
+    for card in pool:
+        if wanted[SUIT[card]] > 0:
+            wanted[SUIT[card]] -= 1
+            taken.append(card)
+        else:
+            rest.append(card)
+    return taken, rest
+
+
 def _make_cpu_for_bench(variant, level, seed, seat):
     """The arena's player factory, plus the bench-only players."""
     budget, search = BUDGET, SEARCH
@@ -107,6 +150,8 @@ def _make_cpu_for_bench(variant, level, seed, seat):
         return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, omniscient=True, search=search)
     if level == "sighted":
         return SightedHard(variant, derive_seed(seed, "hard"), seat, budget, search=search)
+    if level == "suits":
+        return SuitCountsHard(variant, derive_seed(seed, "hard"), seat, budget, search=search)
     if level.startswith("hard-") and level[5:] in VARIANTS_OF_HARD:
         return HardPlayer(variant, derive_seed(seed, "hard"), seat, budget, search=search,
                           **VARIANTS_OF_HARD[level[5:]])
@@ -251,6 +296,7 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
     run("reading_vs_normal", ["cpu:hard-reading", "cpu:normal"], reference)
     run("sighted_vs_normal", ["cpu:sighted", "cpu:normal"], reference)
     run("sighted_vs_3_normal", ["cpu:sighted", *normal3], reference4)
+    run("suits_vs_3_normal", ["cpu:suits", *normal3], reference4)
     run("omniscient_vs_normal", ["cpu:omniscient", "cpu:normal"], reference)
     run("omniscient_vs_3_normal", ["cpu:omniscient", *normal3], reference4)
     run("omniscient_vs_hard", ["cpu:omniscient", "cpu:hard"], reference)
@@ -291,6 +337,7 @@ def summary(figures: dict) -> str:
               ("reading_vs_normal", "hard reading the other player as normal vs normal, heads-up"),
               ("sighted_vs_normal", "sighted vs normal, heads-up (bench only)"),
               ("sighted_vs_3_normal", "sighted vs three normal (bench only)"),
+              ("suits_vs_3_normal", "told the other hands' suit counts vs three normal (bench only)"),
               ("omniscient_vs_normal", "omniscient vs normal, heads-up (bench only)"),
               ("omniscient_vs_3_normal", "omniscient vs three normal (bench only)"),
               ("omniscient_vs_hard", "omniscient vs hard, heads-up (bench only)")]
