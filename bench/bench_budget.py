@@ -40,7 +40,7 @@ from cardcli.driver import Driver
 from cardcli.game import choose_dealer, derive_seed
 from cardcli.players import make_cpu
 from cardcli.players.hard import Budget, HardPlayer
-from cardcli.plugins import get_registry
+from cardcli.plugins import PluginError, get_registry
 from cardcli.rulesets import default_ruleset
 
 
@@ -91,12 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference", type=int, default=6000, help="the reference search's playouts")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
-    registry = get_registry()
-    if args.variant not in registry.variants:
-        names = ", ".join(sorted(registry.variants))
-        print(f"bench_budget: no variant {args.variant!r} (installed: {names})", file=sys.stderr)
+    try:
+        variant = get_registry().get(args.variant)
+    except PluginError as error:
+        print(f"bench_budget: {error}", file=sys.stderr)
         return 2
-    variant = registry.get(args.variant)
     rules = dict(default_ruleset(variant).options)
     rows: list[dict] = []
     started = time.perf_counter()
