@@ -93,13 +93,7 @@ class SightedHard(HardPlayer):
         hidden = [name for name in state.hidden_zones(seat) if not name.startswith("hand ")]
         pool = sorted(card for name in hidden for card in zones[name])
         rng.shuffle(pool)
-        dealt, start = {}, 0
-        for name in hidden:
-            dealt[name] = pool[start:start + len(zones[name])]
-            start += len(zones[name])
-        world = state.clone()
-        world.set_zones(dealt)
-        return world
+        return _with_zones(state, _dealt_in_order(pool, zones, hidden))
 
 
 class SuitCountsHard(HardPlayer):
@@ -121,12 +115,24 @@ class SuitCountsHard(HardPlayer):
             if name.startswith("hand "):
                 wanted = Counter(SUIT[card] for card in zones[name])  # the joker: "no suit"
                 dealt[name], pool = _take_suits(pool, wanted)
-        for name in hidden:
-            if not name.startswith("hand "):
-                dealt[name], pool = pool[:len(zones[name])], pool[len(zones[name]):]
-        world = state.clone()
-        world.set_zones(dealt)
-        return world
+        rest = [name for name in hidden if not name.startswith("hand ")]
+        return _with_zones(state, {**dealt, **_dealt_in_order(pool, zones, rest)})
+
+
+def _dealt_in_order(pool: list[int], zones: dict, names: list[str]) -> dict[str, list[int]]:
+    """``pool`` dealt into ``names`` in order, each zone as many cards as it holds."""
+    dealt, start = {}, 0
+    for name in names:
+        dealt[name] = pool[start:start + len(zones[name])]
+        start += len(zones[name])
+    return dealt
+
+
+def _with_zones(state: Any, dealt: dict[str, list[int]]) -> Any:
+    """A copy of ``state`` with ``dealt`` put in its zones."""
+    world = state.clone()
+    world.set_zones(dealt)
+    return world
 
 
 def _take_suits(pool: list[int], wanted: Counter) -> tuple[list[int], list[int]]:
