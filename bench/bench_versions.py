@@ -13,7 +13,9 @@ CPUs and default rules as ``bench_speed.py`` has them:
 
 * **engine**: ``cardcli.simulate.run(..., workers=1)`` of a fixed set of games;
 * **validate**: ``validate_stream`` of those games' records, written once
-  per side (the records are the same games either side: the same seeds).
+  per side (the records are the same games either side: the same seeds);
+* **unseen**: ``validate_stream`` of the same records exported as a
+  spectator saw them (``--public``), the exact check of the unseen cards.
 
 ``--instructions`` counts instructions instead of timing (``valgrind
 --tool=callgrind``, from Debian's ``valgrind``): the count of the same work
@@ -61,7 +63,11 @@ rules = dict(default_ruleset(variant).options)
 seats = default_seats(variant, players, human=None, level="easy")
 records = Path(folder) / name
 if row == "write":
+    from cardcli.testing.unseen import export_bytes
     run(variant, rules, seats, games, 20240601, workers=1, record_dir=records)
+    (records / "public").mkdir()
+    for path in sorted(records.glob("game-*.jsonl")):
+        (records / "public" / path.name).write_bytes(export_bytes(path.read_bytes(), None, str(path)))
     print(json.dumps({"written": games}))
     sys.exit(0)
 started = time.process_time()
@@ -70,7 +76,7 @@ for _ in range(reps):
     if row == "engine":
         decisions += run(variant, rules, seats, games, 20240601, workers=1).decisions
         continue
-    for path in sorted(records.glob("game-*.jsonl")):
+    for path in sorted((records / "public" if row == "unseen" else records).glob("game-*.jsonl")):
         with open_record(str(path)) as stream:
             report = validate_stream(stream, str(path), registry)
         assert report.valid, report.error
@@ -117,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="this checkout's interpreter (default: this one)")
     parser.add_argument("--rounds", type=int, default=6, help="rounds per row, A B then B A (default 6)")
     parser.add_argument("--only", default="", help="comma-separated variants (default: all three)")
+    parser.add_argument("--rows", default="engine,validate,unseen",
+                        help="comma-separated rows (default: engine,validate,unseen)")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions with valgrind instead of timing")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -124,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.instructions and not shutil.which("valgrind"):
         raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     names = [n for n in args.only.split(",") if n] or list(TABLES)
+    rows = [r for r in args.rows.split(",") if r]
+    for row in rows:
+        if row not in ("engine", "validate", "unseen"):
+            raise SystemExit(f"unknown row {row!r}: engine, validate or unseen")
     sides = {"this": args.python, "other": args.against}
     results = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -135,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                     counted = str(max(1, games // 25))
                     subprocess.run([python, "-c", PROBE, "write", name, str(players), counted,
                                     str(Path(tmp) / f"{side}-counted")], check=True, capture_output=True)
-        for row in ("engine", "validate"):
+        for row in rows:
             if args.instructions:
                 for name in names:
                     counts = {side: instructions(sides[side], row, name, Path(tmp) / f"{side}-counted")

@@ -14,9 +14,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cardcli.consistency import Solver
+from cardcli.driver import PolicyPlayer
 from cardcli.errors import Kind
+from cardcli.game import Game, choose_dealer
+from cardcli.players import default_seats
 from cardcli.plugins import get_registry
-from cardcli.rulesets import load_ruleset, shipped_rulesets
+from cardcli.records import RecordWriter
+from cardcli.rulesets import default_ruleset, load_ruleset, shipped_rulesets
 from cardcli.testing import play_game
 from cardcli.testing.unseen import check_exports, export_bytes
 from cardcli.validate import validate_stream
@@ -162,3 +166,79 @@ def test_a_long_two_deck_export_is_explained_by_the_matching_alone(monkeypatch):
     result = validate_stream(io.BytesIO(export_bytes(data, None)), "<export>", get_registry())
     assert result.valid, result.error
     assert ends and all(wrong == [] for wrong in ends)
+
+
+# ------------------------------------------------------------ running dry
+# The rare endings: a deal that runs out of cards to draw (trick: stock and
+# finished tricks both empty, so the hand is called off; matching: nothing
+# left to draw and nobody can play; End of the Page: the stock runs out with
+# no reshuffle left).  The shipped rulesets rarely get there, so these games
+# are searched for, at every table size each variant's options allow, with
+# the most cards dealt that the table allows and players who draw whenever
+# they may.  Every game that runs dry must validate from every view.
+
+def _dry_options(variant: str, players: int) -> dict:
+    if variant == "trick":
+        hand = max(h for h in range(3, 8) if players * h < 53)
+        return {"hand_size": hand, "max_players": max(players, 2)}
+    if variant == "matching":
+        hand = max(h for h in range(1, 11) if players * h < 51)
+        return {"hand_size": hand, "draw_when_able": True, "wild_eight": False}
+    return {"reshuffles": 0, "page_lines": 1}
+
+
+def _ran_dry(variant: str, game) -> bool:
+    if variant == "trick":
+        return "nothing left to draw" in game.state.result().reason
+    if variant == "matching":
+        return "nothing was left to draw" in game.state.result().reason
+    return any("the stock ran out" in note for note in game.state.notes)
+
+
+def _drawer(variant):
+    """A player who draws (and keeps what it drew) whenever the rules let it,
+    else plays at random: hands fill up and the stock runs dry."""
+    def policy(state, seat, legal, rng):
+        draws = [a for a in legal if variant.encode_action(state, a).get("move") in ("draw", "keep")]
+        return rng.choice(draws) if draws and rng.random() < 0.9 else rng.choice(legal)
+    return policy
+
+
+def _dry_records(variant_name: str, players: int, want: int, budget: int) -> list[bytes]:
+    registry = get_registry()
+    variant = registry.get(variant_name)
+    rules = dict(default_ruleset(variant).options)
+    rules.update(_dry_options(variant_name, players))
+    found = []
+    for seed in range(budget):
+        seats = default_seats(variant, players, human=None, level="easy")
+        buffer = io.StringIO()
+        drawers = [PolicyPlayer(_drawer(variant), random.Random(seed * 10 + s)) for s in range(players)]
+        game = Game(variant, rules, seats, choose_dealer(seed, players), seed=seed,
+                    writer=RecordWriter(buffer), players=drawers)
+        game.advance(50_000)
+        assert game.state.is_terminal()
+        game.finish()
+        if _ran_dry(variant_name, game):
+            found.append(buffer.getvalue().encode())
+            if len(found) >= want:
+                break
+    assert found, f"no {variant_name} game at {players} ran dry in {budget} games: widen the search"
+    return found
+
+
+DRY_TABLES = [("trick", n) for n in range(2, 9)] + [("matching", n) for n in range(2, 7)] + \
+    [("endofpage", n) for n in range(2, 7)]
+
+
+@pytest.mark.parametrize("variant,players", DRY_TABLES)
+def test_games_that_run_dry_validate_from_every_view(variant, players):
+    for record in _dry_records(variant, players, want=1, budget=200):
+        check_exports(record, players, f"{variant} at {players}, run dry")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant,players", DRY_TABLES)
+def test_many_games_that_run_dry_validate_from_every_view(variant, players):
+    for record in _dry_records(variant, players, want=40, budget=4000):
+        check_exports(record, players, f"{variant} at {players}, run dry")

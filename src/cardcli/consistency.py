@@ -184,6 +184,7 @@ class Solver:
         self.holders: list[dict[int, set[int]]] = []  # per pool: card -> slots holding it unseen
         self.free: list[int] = []  # per pool: the cards it still has a copy of to give, as bits
         self.pool_bits: list[int] = []  # per pool: the cards it had
+        self.pool_steps: list[str] = []  # per pool: where the stock was rebuilt ("" for the deal)
         #: card -> where it was seen this round: (whether it was played, where)
         self.seen: dict[int, list[tuple[bool, str]]] = {}
         self.log: list[tuple[str, tuple[Any, ...]]] = []
@@ -203,9 +204,10 @@ class Solver:
         self._reveals_first = False  # quick mode: a slot looks for a reveal to take before a card
         self._pool(self.pack.elements())
 
-    def open_pool(self, cards: Iterable[int]) -> None:
-        """A reshuffle: the stock is now these (known) cards."""
-        self._step("_pool", tuple(cards))
+    def open_pool(self, cards: Iterable[int], step: str = "") -> None:
+        """A reshuffle (``step`` says where, for messages): the stock is now
+        these (known) cards."""
+        self._step("_pool", tuple(cards), step)
 
     def known(self, card: int, step: str) -> None:
         """A known card came off the stock (dealt face up, turned up, drawn in sight)."""
@@ -316,7 +318,8 @@ class Solver:
          self.free, self.pool_bits) = snapshot
 
     # ------------------------------------------------------------- the work
-    def _pool(self, cards: Iterable[int]) -> None:
+    def _pool(self, cards: Iterable[int], step: str = "") -> None:
+        self.pool_steps.append(step)
         cap = [0] * _CARDS
         for card in cards:
             cap[card] += 1
@@ -869,6 +872,11 @@ class Solver:
         """``card`` is seen once more than the pack holds it."""
         name = NAME[card]
         plays = [where for play, where in before if play]
+        if plays and len(plays) == len(before) and verb == "is held":
+            copies, name = self.pack[card], cards_in_words(1 << card, 0)
+            held = f"the pack's only {name} was" if copies == 1 else \
+                f"all {copies} of the pack's {name}s were"
+            return f"{held} played before ({', '.join(plays)})"
         if plays and len(plays) == len(before):
             decks = "a one-deck game" if self.decks == 1 else f"a {self.decks}-deck game"
             first = f"first at {plays[0]}" if len(plays) == 1 else f"before at {', '.join(plays)}"
@@ -877,10 +885,26 @@ class Solver:
         held = f"the pack's only {name} is" if copies == 1 else f"all {copies} of the pack's {name} are"
         return f"{name} {verb}, but {held} accounted for ({', '.join(where for _, where in before)})"
 
+    def _not_in_pools(self, seat: int, card: int, verb: str, pools: list[int]) -> str:
+        """``card`` was never seen this round, yet no stock ``seat``'s unseen
+        cards came from could give it: the pack has none, or each such stock
+        was rebuilt from discards without it."""
+        name = NAME[card]
+        if not self.pack[card]:
+            return f"{name} {verb}, but the pack has no {cards_in_words(1 << card, 0)}"
+        stocks = [f"the stock rebuilt {self.pool_steps[p]} of {sum(self.cap[p])} discards, "
+                  f"none of them {name}" for p in pools if p > 0]
+        if not stocks:  # pragma: no cover - the deal's stock holds the whole pack
+            return f"{name} {verb}, but no deal of the unseen cards lets seat {seat} hold it"
+        came = "was drawn from" if len(stocks) == 1 else "was drawn from one of"
+        return f"{name} {verb}, but every card seat {seat} could hold unseen {came} {'; '.join(stocks)}"
+
     def _cannot_reveal(self, seat: int, card: int, verb: str, only: int | None) -> str:
         indices = list(self.by_seat.get(seat, ())) if only is None else [only]
         pools = {self.slots[i].pool for i in indices}
         if not any(self.cap[p][card] - self._fixed(p, card) > 0 for p in pools):
+            if not self.seen.get(card):
+                return self._not_in_pools(seat, card, verb, sorted(pools))
             return self._twice(card, verb, self.seen.get(card, []))
         reasons: dict[str, int] = {}
         for index in indices:
@@ -908,7 +932,7 @@ class Solver:
                   for _, why in self.slots[i].cuts]
         steps = sorted({self.reveals[n].step for i in indices for n in self.slots[i].reveals
                         if self.reveals[n].card != card}, key=_step_order)
-        because = [*dict.fromkeys(others)][:3]
+        because = [*reasons, *dict.fromkeys(other for other in others if other not in reasons)][:3]
         if steps:
             because.append(f"the cards seat {seat} played at {', '.join(steps)} were unseen too")
         return f"no deal of the unseen cards lets seat {seat} hold {name}" + (

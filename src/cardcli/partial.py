@@ -25,12 +25,15 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .cards import NAME, UNSEEN
+from .cards import JOKER, NAME, UNSEEN
 from .consistency import Impossible, Solver, bits, cards_in_words
-from .errors import Kind, RecordError
+from .errors import IllegalMove, Kind, RecordError
 from .variant import CHANCE, Action
 
 __all__ = ["Lookahead", "TableSight"]
+
+#: How a card a move needed in hand (:meth:`TableSight.held_for`) is revealed.
+HELD = "is held"
 
 
 class Lookahead:
@@ -134,8 +137,12 @@ class TableSight:
         self.solver = Solver(pack, decks)
         self.last_slot: dict[int, int] = {}  # seat -> the slot it received last
         self.shown: dict[str, Any] | None = None  # the shown line read ahead, for the event before it
-        self.revealed: list[tuple[int, int, int | None]] = []  # (seat, card, slot) of the move being read
+        #: (seat, card, slot, verb) of the move being read: the cards it showed the hand held
+        self.revealed: list[tuple[int, int, int | None, str]] = []
         self.oracle = _Oracle(self.values)
+        self.held_why = ""  # the rules' reason a move needed a card the hand held unseen
+        #: The cards the table knew each hand held as the last round ended.
+        self.known_at_end: list[Counter[int]] = []
         self._blur(game.state, new_round=True)
 
     # ------------------------------------------------------------- messages
@@ -159,7 +166,7 @@ class TableSight:
             card = taken.pop(0)
             hand[hand.index(UNSEEN)] = card
             state.set_pending_card(card)
-            revealed.append((seat, card, self.last_slot.get(seat)))
+            revealed.append((seat, card, self.last_slot.get(seat), "is played"))
         held = Counter(hand)
         for card in taken:
             if held[card] > 0:
@@ -167,7 +174,36 @@ class TableSight:
             elif held[UNSEEN] > 0:
                 held[UNSEEN] -= 1
                 hand[hand.index(UNSEEN)] = card
-                revealed.append((seat, card, None))
+                revealed.append((seat, card, None, "is played"))
+
+    def held_for(self, state: Any, action: Action, seat: int, why: str) -> bool:
+        """A move the rules refuse with the hand as seen may be legal because
+        of a card the hand held unseen (trick: drawing with nothing left to
+        draw is allowed beside a playable joker).  Where exactly one kind of
+        card makes it legal, the hand held one: an unseen card becomes it (a
+        reveal the move never plays) and the move is legal; else nothing
+        changes.  ``why``: the rules' reason with the hand as seen."""
+        hand = state.hands[seat]
+        if UNSEEN not in hand:
+            return False
+        index = hand.index(UNSEEN)
+        fits = []
+        for card in self.values:
+            hand[index] = card
+            try:
+                state.check(action)
+            except IllegalMove:
+                continue
+            fits.append(card)
+            if len(fits) > 1:
+                break
+        if len(fits) != 1:
+            hand[index] = UNSEEN
+            return False
+        hand[index] = fits[0]
+        self.revealed.append((seat, fits[0], None, HELD))
+        self.held_why = why
+        return True
 
     def checked_move(self, state: Any, action: Action, seat: int, line: int, move: int,
                      attempt: Any) -> None:
@@ -176,9 +212,16 @@ class TableSight:
         solver = self.solver
         step = f"move {move}"
         try:
-            for _, card, slot in self.revealed:
-                solver.reveal(seat, card, step, slot)
-            shown = {card for _, card, _ in self.revealed}
+            for _, card, slot, verb in self.revealed:
+                if verb == HELD:
+                    try:
+                        solver.reveal(seat, card, step, slot, verb)
+                    except Impossible as error:
+                        raise Impossible(f"{self.held_why}, which only {_a_card(card)} in hand would "
+                                         f"allow, but {error}") from None
+                    continue
+                solver.reveal(seat, card, step, slot, verb)
+            shown = {card for _, card, _, _ in self.revealed}
             for card in state.cards_taken(action):
                 if card not in shown:
                     solver.note(card, step)
@@ -265,7 +308,7 @@ class TableSight:
             raise self._fail(f"{step}: {error}", line, move, None) from None
 
     # -------------------------------------------------------------- the stock
-    def _blur(self, state: Any, new_round: bool = False) -> None:
+    def _blur(self, state: Any, new_round: bool = False, step: str = "") -> None:
         """Known cards in the stock: the rest of the pack at a round's start,
         or discards a reshuffle made the new stock.  Either way, from now on
         nobody knows which of them comes next: they become unseen cards and
@@ -278,7 +321,7 @@ class TableSight:
             if known != len(stock):
                 raise RecordError("internal error: a reshuffle into a stock that still holds unseen cards, "
                                   "which cardcli cannot check yet", source=self.source, kind=Kind.INTERNAL)
-            self.solver.open_pool(stock)
+            self.solver.open_pool(stock, step)
         stock[:] = [UNSEEN] * len(stock)
 
     # ---------------------------------------------------------- rounds, shows
@@ -291,7 +334,8 @@ class TableSight:
         shown = next_data["shown"]
         if not isinstance(shown, list):
             return  # the shown line's own check says why
-        self.shown = {"hands": shown, "revealed": []}
+        # The state as it was, to tell whether the round would have ended without the cards shown.
+        self.shown = {"hands": shown, "revealed": [], "unshown": state.clone(), "action": action}
         taken = list(state.cards_taken(action)) if seat >= 0 else []
         for other, names in enumerate(shown):
             if not isinstance(names, list) or other >= len(state.hands):
@@ -318,8 +362,10 @@ class TableSight:
         round starts afresh."""
         hands = state.round_end_hands()
         if hands is None:
+            if self.shown is not None and self.shown["revealed"]:
+                self._shown_kept_going(line, move)
             self.shown = None  # a shown line here: its own check says it stands nowhere
-            self._blur(state)
+            self._blur(state, step=f"after move {move}")
             return
         solver = self.solver
         step = f"the end of the round after move {move}"
@@ -341,10 +387,51 @@ class TableSight:
                                      f"left in hand, but seat {seat}'s were not seen: add a line "
                                      f"{{\"shown\": [...]}} with the hands the table counted "
                                      "(docs/records.md)", line, move, None, Kind.MISSING_EVENT)
+        self.known_at_end = self._known_hands(hands, shown)
         self.shown = None
         solver.new_round()
         self.last_slot.clear()
         self._blur(state, new_round=True)
+
+
+    def _shown_kept_going(self, line: int, move: int) -> None:
+        """A shown line follows an event that ended no round: if the round
+        ends there without the cards shown (a seat could not go on, so the
+        deal was called off), those cards are what kept it going: impossible,
+        and the reason is what the end of the round says of that hand."""
+        assert self.shown is not None
+        probe = self.shown["unshown"]
+        oracle = self.oracle
+        oracle.begin({"shown": self.shown["hands"]})
+        probe.apply_legal(self.shown["action"])
+        if probe.round_end_hands() is None:
+            return
+        pack = self.solver.pack_mask
+        shown_by = {seat for seat, _ in self.shown["revealed"]}
+        for kind, seat, mask, answer in oracle.asked:
+            cards = [card for other, card in self.shown["revealed"] if other == seat and mask >> card & 1]
+            if kind == "hand" and answer is False and seat in shown_by and cards:
+                raise self._fail(f"the hands shown after move {move}: seat {seat} shows {NAME[cards[0]]}, "
+                                 f"but the round ends here only because seat {seat} had no "
+                                 f"{cards_in_words(mask, pack)} (it could not go on)", line + 1, move, seat)
+
+    def _known_hands(self, hands: Any, shown: dict[str, Any] | None) -> list[Counter[int]]:
+        """The cards the table knew each hand held as the round ended (not
+        those a shown line put there): the only cards a message about a
+        shown line names."""
+        put = Counter((seat, card) for seat, card in shown["revealed"]) if shown is not None else Counter()
+        known = []
+        for seat, hand in enumerate(hands):
+            cards = Counter(card for card in hand if card != UNSEEN)
+            for card in list(cards):
+                cards[card] -= put[seat, card]
+            known.append(+cards)
+        return known
+
+
+def _a_card(card: int) -> str:
+    """A card as a sentence names it: "a joker", "7H"."""
+    return "a joker" if card == JOKER else NAME[card]
 
 
 def _drew_words(seat: int, step: str, mask: int, answer: bool, pack: int) -> Callable[[], str]:

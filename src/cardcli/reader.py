@@ -247,7 +247,8 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
             visitor.visit_checkpoint(game, data, line)
             continue
         elif "shown" in data:
-            check_shown(game, data, source, line, due=checkpoint_due)
+            check_shown(game, data, source, line, due=checkpoint_due,
+                        known=sight.known_at_end if sight is not None else None)
             continue
         else:
             if state.current_player() == TERMINAL:
@@ -267,10 +268,10 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
         try:
             state.check(action)
         except IllegalMove as error:
-            # The move as attempted and the rule it breaks, never what it would have done.
-            text = describe_attempt(variant, state, action)
-            raise RecordError(f"{_where(seat, move)} {text}: {error}", source=source, line=line, move=move,
-                              seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
+            if sight is not None and seat != CHANCE and sight.held_for(state, action, seat, str(error)):
+                state.check(action)  # legal with the card the hand held
+            else:
+                _illegal(variant, state, action, error, source, line, move, seat)
         event = Event(line, data, action, seat, move)
         if visit_event is not None:
             visit_event(game, event)
@@ -285,6 +286,14 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
     visitor.end_record(game)
 
 
+def _illegal(variant: Any, state: Any, action: Action, error: IllegalMove, source: str, line: int, move: int,
+             seat: int) -> NoReturn:
+    """The move as attempted and the rule it breaks, never what it would have done."""
+    text = describe_attempt(variant, state, action)
+    raise RecordError(f"{_where(seat, move)} {text}: {error}", source=source, line=line, move=move,
+                      seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
+
+
 def _apply_seen(sight: TableSight, game: Game, state: Any, action: Action, seat: int, line: int, move: int,
                 next_data: Any) -> None:
     """Apply an event of a record with unseen cards, beside what the table saw."""
@@ -297,10 +306,13 @@ def _apply_seen(sight: TableSight, game: Game, state: Any, action: Action, seat:
     sight.after_event(game.state, line, move)
 
 
-def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due: bool) -> None:
+def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due: bool,
+                known: list[Counter[int]] | None = None) -> None:
     """A ``shown`` line (the hands the table saw at a round's end) must stand
     right after the event that ended the round and state each shown hand as
-    it was (``null`` for a hand not shown)."""
+    it was (``null`` for a hand not shown).  ``known``: in a record with
+    unseen cards, what the table knew each hand held then, the only cards a
+    message names."""
     shown = data["shown"]
     state = game.state
     hands = state.round_end_hands() if due and isinstance(state, UnseenCards) else None
@@ -325,9 +337,22 @@ def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due
                               move=game.moves, kind=Kind.SYNTAX) from None
         held = Counter(hands[seat])
         if cards != held:
-            raise RecordError(f"after move {game.moves}: seat {seat} shows {_names(cards)}, but held "
-                              f"{_names(held)} as the round ended", source=source, line=line,
-                              move=game.moves, seat=seat, kind=Kind.IMPOSSIBLE)
+            if known is None:
+                why = f"but held {_names(held)} as the round ended"
+            else:
+                why = _shown_short(cards, held, known[seat] if seat < len(known) else Counter())
+            raise RecordError(f"after move {game.moves}: seat {seat} shows {_names(cards)}, {why}",
+                              source=source, line=line, move=game.moves, seat=seat, kind=Kind.IMPOSSIBLE)
+
+
+def _shown_short(cards: Counter[int], held: Counter[int], known: Counter[int]) -> str:
+    """Why a hand shown is not the hand held, naming only what the table saw:
+    a card it knew the hand held, or how many cards the hand held."""
+    missing = sorted(card for card in known if cards[card] < known[card])
+    if missing:
+        return f"but {NAME[missing[0]]}, seen in that hand and never played, is not among them"
+    total = sum(held.values())
+    return f"but held {total} card{'s' if total != 1 else ''} as the round ended, not {sum(cards.values())}"
 
 
 def _names(cards: Counter[int]) -> str:

@@ -57,9 +57,22 @@ def test_a_shown_card_the_seat_cannot_have_held(tmp_path):
 
 
 def test_a_shown_hand_must_be_the_whole_hand(tmp_path):
+    # Only what the table saw is named: how many cards the hand held, not a
+    # hand the check made up for the cards nobody saw.
     shown = {"shown": [["5S"], []]}
     error = check(tmp_path, [*DEAL, *PLAY, shown, RESULT])["error"]
-    assert error["kind"] == "impossible" and "seat 0 shows 5S, but held 5S ??" in error["message"]
+    assert error["kind"] == "impossible"
+    assert error["message"] == "after move 6: seat 0 shows 5S, but held 2 cards as the round ended, not 1"
+
+
+def test_a_shown_hand_without_a_card_the_table_saw_in_it(tmp_path):
+    # 5S was turned up for ann at the deal and never played: a shown hand
+    # without it is named by that card, not by a hand nobody saw.
+    shown = {"shown": [["8C", "9C"], []]}
+    error = check(tmp_path, [*DEAL, *PLAY, shown, RESULT])["error"]
+    assert error["kind"] == "impossible"
+    assert error["message"] == ("after move 6: seat 0 shows 8C 9C, but 5S, seen in that hand and never "
+                                "played, is not among them")
 
 
 def test_a_card_melded_twice(tmp_path):

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from cardcli.testing import validate_command, write_record
+from cardcli.testing import play_game, validate_command, write_record
+from cardcli.testing.unseen import export_bytes
 
 HEADER = {"format": "cardcli-record", "version": 1, "variant": "matching", "rules": {"hand_size": 3},
           "players": ["ann", "bob"], "dealer": 1, "view": "public"}
@@ -134,3 +135,19 @@ def test_unseen_cards_need_a_view(tmp_path):
 def test_a_view_must_be_a_seat_or_public(tmp_path, view):
     error = check(tmp_path, game(view=view))["error"]
     assert error["kind"] == "header" and "'view' must be \"public\" or \"seat N\"" in error["message"]
+
+
+def test_a_card_no_rebuilt_stock_held(tmp_path):
+    # Seed 1 at two seats with seven cards: by move 87 every card seat 1 may
+    # hold unseen came from the stock rebuilt after move 78, which did not
+    # hold 5S.  The reason says so, not "accounted for ()".
+    _, buffer = play_game("matching", players=2, seed=1, options={"hand_size": 7})
+    lines = export_bytes(buffer.getvalue().encode(), None).decode().splitlines()
+    move = json.loads(lines[126])
+    assert move["move"] == "play" and move["seat"] == 1, "the game is no longer the one described"
+    lines[126] = json.dumps({**move, "card": "5S"})
+    error = check(tmp_path, lines)["error"]
+    assert error["kind"] == "impossible" and error["line"] == 127
+    assert error["message"] == (
+        "move 87, seat 1 played 5S on 7C: 5S is played, but every card seat 1 could hold unseen was drawn "
+        "from the stock rebuilt after move 78 of 41 discards, none of them 5S")
