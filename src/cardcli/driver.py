@@ -79,6 +79,17 @@ class Hook:
         """``action`` was applied: ``driver.state``, ``moves``, ``events`` and
         ``history`` include it."""
 
+    def saved(self, driver: Driver[Any]) -> object:
+        """What this hook needs to come back to this moment when the driver
+        takes an event back (:meth:`Driver.pop`): asked before each event of
+        a driver that keeps undo.  Default: nothing (a hook with nothing of
+        its own to take back)."""
+        return None
+
+    def restore(self, driver: Driver[Any], saved: object) -> None:
+        """Come back to what :meth:`saved` gave: the driver took back the
+        events since (``driver.state`` is already as it was then)."""
+
 
 class Follower:
     """A player told of every event of its game as it happens: the driver
@@ -140,8 +151,10 @@ class Driver(Generic[S]):
 
     def __init__(self, state: S, players: Sequence[Player | None] | None = None, *,
                  rng: random.Random | None = None, hooks: Iterable[Hook] = (), checked: bool = False,
-                 history: bool = True, fresh: Callable[[], S] | None = None):
+                 history: bool = True, fresh: Callable[[], S] | None = None, undo: bool = False):
         self.state: S = state
+        #: What :meth:`pop` comes back to, newest last (``None``: no undo kept).
+        self._undo: list[_Saved] | None = [] if undo else None
         #: Makes the state before the first event, to rebuild from the history.
         self.fresh = fresh
         self.rng = rng if rng is not None else random.Random()
@@ -190,6 +203,8 @@ class Driver(Generic[S]):
         self.history = []
         self.moves = self.events = 0
         self._asked = -1
+        if self._undo is not None:
+            self._undo = []
 
     # ---------------------------------------------------------- inspection
     def to_move(self) -> int:
@@ -243,11 +258,32 @@ class Driver(Generic[S]):
             state.check(action)
         self.apply_known(action, seat)
 
-    def apply_known(self, action: Action, seat: int) -> None:
+    def apply_known(self, action: Action, seat: int, *, saved: _Saved | None = None) -> None:
         """Apply ``action``, already checked (or taken from this state's own
         lists), at a node where ``seat`` acts (``CHANCE`` for a chance
         event): the hooks, the history and the counters, as :meth:`apply`
-        does after its check.  The record reader calls it directly."""
+        does after its check.  The record reader calls it directly.
+
+        A driver that keeps undo remembers the moment before (``saved``, if
+        the caller took it before changing the state itself: :meth:`save`).
+        """
+        if self._undo is not None:
+            # Taken back at once if a hook fails midway (a reader's check of
+            # what the table saw): the driver is as it was before.
+            saved = saved if saved is not None else self.save()
+            events = self.events
+            try:
+                self._apply_known(action, seat)
+            except BaseException:
+                self.restore(saved)
+                if self.events > events:
+                    self._count_back()
+                raise
+            self._undo.append(saved)
+            return
+        self._apply_known(action, seat)
+
+    def _apply_known(self, action: Action, seat: int) -> None:
         state = self.state
         for follower in self._followers:
             follower.observe(state, seat, action, self.events)
@@ -264,6 +300,91 @@ class Driver(Generic[S]):
         if hooks:
             for hook in hooks:
                 hook.after(self, seat, action)
+
+    # ------------------------------------------------------------- push, pop
+    # As python-chess's Board.push and pop: the driver owns the history and
+    # can take events back.  A driver made with ``undo=True`` keeps, per
+    # event, a copy of the state before it and what each hook needs to come
+    # back (:meth:`Hook.saved`); a driver without (a simulation, a playout)
+    # keeps nothing and pays nothing.
+
+    @property
+    def keeps_undo(self) -> bool:
+        """Whether :meth:`pop` can take events back (the driver was made with ``undo=True``)."""
+        return self._undo is not None
+
+    def push(self, action: Action, *, checked: bool = True) -> None:
+        """Apply ``action`` so that :meth:`pop` can take it back: :meth:`apply`
+        (checked by default) on a driver that keeps undo."""
+        if self._undo is None:
+            raise TypeError("this driver keeps no undo: make it with undo=True to push and pop")
+        self.apply(action, checked=checked)
+
+    def save(self) -> _Saved:
+        """The moment as it is: a copy of the state and each hook's own (for
+        :meth:`apply_known`'s ``saved`` and :meth:`replace_state`)."""
+        return _Saved(self.state.clone(), [(hook, hook.saved(self)) for hook in self.hooks
+                                           if type(hook).saved is not Hook.saved])
+
+    def mark(self) -> int:
+        """A point to come back to with :meth:`rollback` (an entry's start)."""
+        if self._undo is None:
+            raise TypeError("this driver keeps no undo: make it with undo=True")
+        return len(self._undo)
+
+    def pop(self) -> Action:
+        """Take back the last event: the state, the history, the counters and
+        each hook's own come back to the moment before it.  Returns the
+        action taken back."""
+        if not self._undo:
+            raise IndexError("no event to take back" if self._undo is not None else
+                             "this driver keeps no undo: make it with undo=True to push and pop")
+        while True:
+            saved = self._undo.pop()
+            self.restore(saved)
+            if not saved.replaced:
+                break
+        return self._count_back()
+
+    def _count_back(self) -> Action:
+        """The history and counters without the last event (the state is already as before it)."""
+        action = self.history.pop() if self.keeps_history else None
+        if self.state.current_player() >= 0:
+            self.moves -= 1
+        self.events -= 1
+        self._asked = -1
+        return action
+
+    def rollback(self, mark: int) -> None:
+        """Back to :meth:`mark`: every event and state replacement since is taken back."""
+        undo = self._undo
+        if undo is None:
+            raise TypeError("this driver keeps no undo: make it with undo=True")
+        while len(undo) > mark:
+            if undo[-1].replaced:
+                self.restore(undo.pop())
+            else:
+                self.pop()
+
+    def replace_state(self, state: S) -> None:
+        """Go on from ``state`` in place of the current one, with the same
+        history (a reading of a real table learns, from the next line, what
+        the rules did with a card nobody saw); :meth:`pop` and
+        :meth:`rollback` undo it."""
+        if self._undo is not None:
+            saved = self.save()
+            saved.replaced = True
+            self._undo.append(saved)
+        self.state = state
+        self._asked = -1
+
+    def restore(self, saved: _Saved) -> None:
+        """Back to a moment :meth:`save` took, for a caller that changed the
+        state itself before applying an event it then found illegal (the
+        history and counters are not touched: see :meth:`pop`)."""
+        self.state = saved.state
+        for hook, token in saved.hooks:
+            hook.restore(self, token)
 
     def step(self) -> Action:
         """Decide and apply one event the driver makes itself; return it."""
@@ -303,7 +424,7 @@ class Driver(Generic[S]):
         returns: players may read the state and :attr:`history`, not those
         counters.
         """
-        if not self.hooks and not self.checked and not self._followers:
+        if not self.hooks and not self.checked and not self._followers and self._undo is None:
             return self._advance_plain(limit, rollout_seat, decisions)
         state = self.state
         current_player = state.current_player
@@ -478,6 +599,17 @@ class Walk(Generic[S]):
                 found.append(index)
             state.apply_legal(action)
         return found
+
+
+class _Saved:
+    """A moment a driver that keeps undo can come back to."""
+
+    __slots__ = ("hooks", "replaced", "state")
+
+    def __init__(self, state: Any, hooks: list[tuple[Hook, object]]):
+        self.state = state
+        self.hooks = hooks
+        self.replaced = False  # the moment before a state replacement, not before an event
 
 
 def _rollout_value(state: State, seat: int) -> float | None:

@@ -72,7 +72,7 @@ class Game(Driver[S]):
     def __init__(self, variant: Variant[S], rules: dict[str, Any], seats: Sequence[SeatInfo], dealer: int,
                  *, seed: int | None = None, ruleset: str | None = None,
                  writer: RecordWriter | None = None, players: Sequence[Player | None] | None = None,
-                 created: str | None = None):
+                 created: str | None = None, undo: bool = False):
         self.variant = variant
         #: When the game started (ISO 8601), kept in the header for information.
         self.created = created
@@ -87,7 +87,7 @@ class Game(Driver[S]):
         self._rng: random.Random | None = None
         rng = _LATER if seed is not None else random.Random(derive_seed(random.randrange(2**62), "chance"))
         super().__init__(variant.new_state(rules, len(self.seats), dealer), players, rng=rng, checked=True,
-                         fresh=self.new_state)
+                         fresh=self.new_state, undo=undo)
         self.result_line_seen = False
         self._recorder = Recorder(self)
         self._writer: RecordWriter | None = None
@@ -164,8 +164,10 @@ class Game(Driver[S]):
                                              self.events))
 
 
-def header_to_game(header: Header, registry: Registry, source: str, line: int = 1) -> Game:
-    """A fresh :class:`Game` for a record's header (rules checked like a ruleset)."""
+def header_to_game(header: Header, registry: Registry, source: str, line: int = 1, *,
+                   undo: bool = False) -> Game:
+    """A fresh :class:`Game` for a record's header (rules checked like a ruleset);
+    ``undo``: one that can take events back (:meth:`~cardcli.driver.Driver.pop`)."""
     try:
         variant = registry.get(header.variant)
     except PluginError as error:
@@ -183,7 +185,7 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
         raise RecordError(f"bad header: {printable(problem)}", source=source, line=line, kind=Kind.HEADER)
     created = header.extra.get("created")
     return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset,
-                created=created if isinstance(created, str) else None)
+                created=created if isinstance(created, str) else None, undo=undo)
 
 
 def check_result(game: Game, data: dict[str, Any], source: str, line: int) -> None:

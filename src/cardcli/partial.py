@@ -22,12 +22,14 @@ does what the rules cannot know:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .cards import JOKER, NAME, UNSEEN
 from .consistency import Impossible, Solver, bits, cards_in_words
+from .driver import Hook
 from .errors import IllegalMove, Kind, RecordError
+from .narration import describe_attempt
 from .variant import CHANCE, Action
 
 __all__ = ["Lookahead", "TableSight"]
@@ -39,11 +41,10 @@ HELD = "is held"
 class Lookahead:
     """The record's lines with one line of lookahead (:meth:`peek`)."""
 
-    def __init__(self, lines: Iterator[tuple[int, dict[str, Any]]], then: dict[str, Any] | None = None):
+    def __init__(self, lines: Iterator[tuple[int, dict[str, Any]]]):
         self._lines = lines
         self._next: tuple[int, dict[str, Any]] | None = None
         self._done = False
-        self._then = then  # what the line after the last will be, when known (a referee's next entry)
 
     def __iter__(self) -> Lookahead:
         return self
@@ -61,7 +62,7 @@ class Lookahead:
                 self._next = next(self._lines)
             except StopIteration:
                 self._done = True
-        return self._next[1] if self._next is not None else self._then
+        return self._next[1] if self._next is not None else None
 
 
 def replace_unseen(action: Any, card: int) -> Any:
@@ -122,19 +123,50 @@ class _Oracle:
         return answer is not False
 
 
-class TableSight:
-    """What the table saw of a game read from a record with unseen cards."""
+class _Open:
+    """The last event read, with the line after it still unknown (a
+    referee's entry, the end of a record): applied as if its next line
+    answered every question "yes"; what the rules did is settled by the
+    next line (:meth:`TableSight.settle`)."""
+
+    __slots__ = ("action", "asked", "before", "line", "move", "seat")
+
+    def __init__(self, before: Any, action: Action, seat: int, line: int, move: int,
+                 asked: list[tuple[str, int, int, bool | None]]):
+        self.before = before  # the state just before it was applied (its cards shown in hand), or None
+        self.action = action
+        self.seat = seat
+        self.line = line
+        self.move = move
+        self.asked = asked
+
+
+class TableSight(Hook):
+    """What the table saw of a game read from a record with unseen cards: a
+    hook of the game's driver, beside the rules.
+
+    Every event goes through :meth:`push` (the record reader's and the
+    referee's one way in): the cards a move shows are put in the hand, the
+    rules check it, the driver applies it, and the solver hears what the
+    table saw (this hook's :meth:`before` and :meth:`after`).  Where the
+    rules ask about a card nobody saw, the next line answers; where it is
+    not known yet, the event stays open until :meth:`settle`.  A driver
+    that keeps undo takes events back with the sight's part too
+    (:meth:`saved`, :meth:`restore`: the solver is read again up to that
+    point when next needed).
+    """
 
     def __init__(self, game: Any, source: str, viewer: int | None):
-        self.game = game
         self.source = source
         self.viewer = viewer
         variant = game.variant
         pack = variant.deck(game.rules, len(game.seats))
         self.pack = pack
         self.values = sorted(set(pack))
-        decks = max(Counter(card for card in pack if card < 52).values(), default=1)
-        self.solver = Solver(pack, decks)
+        self.decks = max(Counter(card for card in pack if card < 52).values(), default=1)
+        self._solver = Solver(pack, self.decks)
+        self._logs: list[list[tuple[str, tuple[Any, ...]]]] = []  # each ended round's solver steps
+        self._pending: tuple[int, int] | None = None  # (round, steps): the solver to read again to
         self.last_slot: dict[int, int] = {}  # seat -> the slot it received last
         self.shown: dict[str, Any] | None = None  # the shown line read ahead, for the event before it
         #: (seat, card, slot, verb) of the move being read: the cards it showed the hand held
@@ -143,15 +175,186 @@ class TableSight:
         self.held_why = ""  # the rules' reason a move needed a card the hand held unseen
         #: The cards the table knew each hand held as the last round ended.
         self.known_at_end: list[Counter[int]] = []
+        #: The last event, if the line after it is not known yet.
+        self.open: _Open | None = None
+        #: The state just before the event last settled, its shown cards in hand (for a round's summary).
+        self.settled_before: Any = None
+        # The event being pushed: where it stands, the line after it, and what the hook keeps of it.
+        self._line = self._move = 0
+        self._next: Any = None
+        self._attempt: Callable[..., str] = str
+        self._chance: tuple[Sequence[int], list[int]] = ((), [])
+        self._before: Any = None
         self._blur(game.state, new_round=True)
+        game.hooks.append(self)
+
+    # ------------------------------------------------------------ the solver
+    @property
+    def solver(self) -> Solver:
+        """The matching of this round, read again first if events were taken back."""
+        if self._pending is not None:
+            self._catch_up()
+        return self._solver
+
+    def _catch_up(self) -> None:
+        """Read the solver again up to where the driver came back to."""
+        assert self._pending is not None
+        round_no, steps = self._pending
+        self._pending = None
+        if round_no == len(self._logs) and steps == len(self._solver.log):
+            return
+        log = self._logs[round_no] if round_no < len(self._logs) else self._solver.log
+        del self._logs[round_no:]
+        solver = Solver(self.pack, self.decks)
+        for name, args in log[:steps]:
+            solver._step(name, *args)
+        self._solver = solver
+
+    def saved(self, driver: Any) -> object:
+        """Where the sight stands: the solver's round and steps, and the rest
+        it keeps between events (small)."""
+        where = self._pending or (len(self._logs), len(self._solver.log))
+        return (where, dict(self.last_slot), self.open, self.known_at_end)
+
+    def restore(self, driver: Any, saved: Any) -> None:
+        where, last_slot, self.open, self.known_at_end = saved
+        self.last_slot = dict(last_slot)
+        self._pending = where
+        self.shown = None
 
     # ------------------------------------------------------------- messages
     def _fail(self, message: str, line: int, move: int, seat: int | None,
               kind: Kind = Kind.IMPOSSIBLE) -> RecordError:
         return RecordError(message, source=self.source, line=line, move=move, seat=seat, kind=kind)
 
-    # ---------------------------------------------------------------- moves
-    def before_move(self, state: Any, action: Action, seat: int) -> None:
+    # ------------------------------------------------------------ one event
+    def push(self, game: Any, action: Action, seat: int, line: int, move: int, next_data: Any,
+             checked: Callable[[], None] | None = None) -> None:
+        """Apply one event of the record as the table saw it (the line after
+        it is ``next_data``, or ``None`` where not known yet).  Raises
+        :class:`~cardcli.errors.RecordError` for an illegal or impossible
+        event; on a driver that keeps undo, the game is then as it was.
+        ``checked()`` runs once the rules found it legal, before it is
+        applied (a reader's visitor)."""
+        if self.open is not None:
+            self.settle(game, {"chance": True} if seat == CHANCE else {"move": True, "seat": seat})
+        saved = game.save() if game.keeps_undo else None
+        state = game.state
+        try:
+            if seat == CHANCE:
+                self._before_chance(state, action, line, move)
+            else:
+                self._before_move(state, action, seat)
+            try:
+                state.check(action)
+            except IllegalMove as error:
+                if seat == CHANCE or not self.held_for(state, action, seat, str(error)):
+                    text = describe_attempt(game.variant, state, action)
+                    where = f"move {move}, seat {seat}" if seat != CHANCE else f"after move {move},"
+                    raise RecordError(f"{where} {text}: {error}", source=self.source, line=line, move=move,
+                                      seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
+                state.check(action)  # legal with the card the hand held
+            if checked is not None:
+                checked()
+        except RecordError:
+            if saved is not None:
+                game.restore(saved)  # the cards put in hand for the check are taken out again
+            raise
+        self._line, self._move, self._next = line, move, next_data
+        if seat != CHANCE:
+            self._attempt = (lambda short=False: game.variant.describe(state, action) if short
+                             else describe_attempt(game.variant, state, action))
+        game.apply_known(action, seat, saved=saved)
+
+    def before(self, driver: Any, seat: int, action: Action) -> None:
+        """The event is legal and about to be applied: the solver hears what a
+        move showed; a shown line next puts its cards in the hands; the
+        oracle answers from the next line."""
+        state = driver.state
+        if seat != CHANCE:
+            self._checked_move(state, action, seat, self._line, self._move, self._attempt)
+        else:
+            self._chance = (state.cards_taken(action), [hand.count(UNSEEN) for hand in state.hands])
+        self._before = state.clone() if self._next is None and driver.keeps_undo else None
+        self.before_event(state, action, seat, self._next)
+        self.oracle.begin(self._next)
+
+    def after(self, driver: Any, seat: int, action: Action) -> None:
+        """The event is applied: the unseen cards it brought become slots; what
+        the rules' questions showed and a round's end follow, unless the
+        next line is not known yet (the event stays open)."""
+        state = driver.state
+        line, move = self._line, self._move
+        if seat == CHANCE:
+            self._arrived(state, line, move)
+        asked = self.oracle.asked
+        if self._next is None:
+            self.open = _Open(self._before, action, seat, line, move, asked)
+            self._before = None
+            return
+        self._before = None
+        if asked:
+            self._answered(state, asked, f"after move {move}", line, move)
+        self.after_event(state, line, move)
+
+    def settle(self, game: Any, next_data: Any) -> None:
+        """The line after the open event is known (``next_data``; ``None``:
+        the record ends there): apply it again where the rules' questions
+        get other answers (the drawer did not play the card it drew) or a
+        shown line puts cards in the hands, then tell the solver."""
+        open_ = self.open
+        if open_ is None:
+            return
+        self.open = None
+        state = game.state
+        asked = open_.asked
+        self.settled_before = None
+        if next_data is not None and open_.before is not None and (asked or "shown" in next_data):
+            again = open_.before.clone()
+            self.before_event(again, open_.action, open_.seat, next_data)
+            self.settled_before = again.clone()
+            self.oracle.begin(next_data)
+            again.apply_legal(open_.action)
+            asked = self.oracle.asked
+            self.open = open_  # the moment before settling keeps it open
+            game.replace_state(again)
+            self.open = None
+            state = again
+        elif game.keeps_undo:
+            self.open = open_
+            game.replace_state(state)  # a moment to come back to: settling is taken back with the entry
+            self.open = None
+        if asked and next_data is not None:
+            self._answered(state, asked, f"after move {open_.move}", open_.line, open_.move)
+        self.after_event(state, open_.line, open_.move)
+
+    def allows(self, state: Any, action: Action, seat: int) -> bool:
+        """Whether the rules allow ``action`` in ``state`` as the table saw it
+        (the cards it shows put in place on a copy): a probe, nothing changes."""
+        probe = state.clone()
+        try:
+            if seat == CHANCE:
+                self._before_chance(probe, action, 0, 0)
+            else:
+                self._before_move(probe, action, seat)
+            probe.check(action)
+        except (IllegalMove, RecordError):
+            return False
+        return True
+
+    def state_if(self, game: Any, next_data: Any) -> Any:
+        """The state as it stands if the next line is ``next_data`` (the open
+        event's questions answered by it): a copy where that changes
+        anything, else the game's own state."""
+        open_ = self.open
+        if open_ is None or not open_.asked or open_.before is None:
+            return game.state
+        again = open_.before.clone()
+        self.oracle.begin(next_data)
+        again.apply_legal(open_.action)
+        return again
+
+    def _before_move(self, state: Any, action: Action, seat: int) -> None:
         """Turn unseen cards of ``seat``'s hand into the cards the move takes."""
         self.revealed = revealed = []
         taken = state.cards_taken(action)
@@ -205,7 +408,7 @@ class TableSight:
         self.held_why = why
         return True
 
-    def checked_move(self, state: Any, action: Action, seat: int, line: int, move: int,
+    def _checked_move(self, state: Any, action: Action, seat: int, line: int, move: int,
                      attempt: Any) -> None:
         """The move is legal: tell the solver what it showed.  ``attempt()``
         gives the move in words, for a message."""
@@ -238,7 +441,7 @@ class TableSight:
             raise self._fail(f"move {move}, seat {seat} {attempt()}: {error}", line, move, seat) from None
 
     # ---------------------------------------------------------- chance events
-    def before_chance(self, state: Any, action: Action, line: int, move: int) -> None:
+    def _before_chance(self, state: Any, action: Action, line: int, move: int) -> None:
         """Check that no card everyone sees is unseen, and put the cards the
         table saw come off the stock into it."""
         taken = state.cards_taken(action)
@@ -261,22 +464,10 @@ class TableSight:
                 held[UNSEEN] -= 1
                 stock[stock.index(UNSEEN)] = card
 
-    def apply(self, action: Action, seat: int, line: int, move: int, next_data: Any) -> None:
-        """Apply an event; where its rules ask about cards nobody saw, the
-        next line answers, and the solver hears all it showed."""
-        game = self.game
-        state = game.state
-        oracle = self.oracle
-        oracle.begin(next_data)
-        if seat != CHANCE:
-            game.apply_known(action, seat)
-            if oracle.asked:
-                self._answered(game.state, f"after move {move}", line, move)
-            return
-        taken = state.cards_taken(action)
-        before = [hand.count(UNSEEN) for hand in state.hands]
-        game.apply_known(action, seat)
-        state = game.state
+    def _arrived(self, state: Any, line: int, move: int) -> None:
+        """After a chance event: the cards everyone saw come off the stock, and
+        each unseen card that came into a hand is a new slot."""
+        taken, before = self._chance
         solver = self.solver
         step = f"after move {move}"
         try:
@@ -288,15 +479,14 @@ class TableSight:
                     self.last_slot[other] = solver.arrive(other, step)
         except Impossible as error:
             raise self._fail(f"{step}: {error}", line, move, None) from None
-        if oracle.asked:
-            self._answered(state, step, line, move)
 
-    def _answered(self, state: Any, step: str, line: int, move: int) -> None:
+    def _answered(self, state: Any, asked: list[tuple[str, int, int, bool | None]], step: str, line: int,
+                  move: int) -> None:
         """What the answers to the rules' questions showed, to the solver."""
         solver = self.solver
         pack = solver.pack_mask
         try:
-            for kind, seat, mask, answer in self.oracle.asked:
+            for kind, seat, mask, answer in asked:
                 if answer is None:  # the record ends here: nothing is shown
                     continue
                 if kind == "card":
@@ -389,6 +579,7 @@ class TableSight:
                                      "(docs/records.md)", line, move, None, Kind.MISSING_EVENT)
         self.known_at_end = self._known_hands(hands, shown)
         self.shown = None
+        self._logs.append(solver.log)
         solver.new_round()
         self.last_slot.clear()
         self._blur(state, new_round=True)
@@ -427,6 +618,7 @@ class TableSight:
                 cards[card] -= put[seat, card]
             known.append(+cards)
         return known
+
 
 
 def _a_card(card: int) -> str:

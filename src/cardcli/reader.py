@@ -39,6 +39,7 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import IO, Any, Generic, NoReturn, TypeVar
 
 from .abilities import checkpoint
@@ -121,20 +122,20 @@ class RecordVisitor(Generic[T]):
 
 
 def read_record(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[T], *,
-                then: dict[str, Any] | None = None) -> T:
+                live: bool = False) -> T:
     """Read one record from ``stream`` through ``visitor``; return ``visitor.result()``.
 
     ``source`` names the record in messages ("game.jsonl:12: move 9, seat 1
-    ...").  ``then``: for a record with unseen cards still being written (a
-    referee's), what kind of line comes next (``{"move": ..., "seat": 2}`` or
-    ``{"chance": ...}``), which settles what the last line's rules turned on.
+    ...").  ``live``: the record is a real table's still being written (a
+    referee's, resumed): its game keeps undo, and its last event stays open
+    for the next entry to settle what its rules turned on.
     Every broken line raises (or is handed to ``handle_error`` as) a
     :class:`~cardcli.errors.RecordError` with its line, move and seat.
     """
     visitor.begin_record(source)
     at = _Where()
     try:
-        _read(stream, source, registry, visitor, at, then)
+        _read(stream, source, registry, visitor, at, live)
     except RecordError as error:
         visitor.handle_error(error)
     except Exception as error:
@@ -164,7 +165,7 @@ class _Where:
 
 
 def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVisitor[Any],
-          at: _Where, then: dict[str, Any] | None = None) -> None:
+          at: _Where, live: bool = False) -> None:
     lines = read_lines(stream, source)
     first = next(lines, None)
     if first is None:
@@ -172,7 +173,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
     header_line, header_data = first
     at.line = header_line
     header = parse_header(header_data, source, header_line)
-    game = header_to_game(header, registry, source, header_line)
+    game = header_to_game(header, registry, source, header_line, undo=live)
     sight = None
     if header.view is not None:
         if not isinstance(game.state, UnseenCards):
@@ -180,7 +181,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
                               f"variant {game.variant.name!r} cannot read records with unseen cards",
                               source=source, line=header_line, kind=Kind.HEADER)
         sight = TableSight(game, source, view_seat(header.view, len(game.seats)))
-        lines = Lookahead(lines, then)
+        lines = Lookahead(lines)
     if visitor.visit_header(game, header, header_line) is SKIP:
         visitor.end_record(game)
         return
@@ -188,11 +189,11 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
         _events(lines, source, game, visitor, at, None)
         return
     with reading_unseen(sight.oracle):
-        _events(lines, source, game, visitor, at, sight)
+        _events(lines, source, game, visitor, at, sight, open_end=live)
 
 
 def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at: _Where,
-            sight: TableSight | None) -> None:
+            sight: TableSight | None, open_end: bool = False) -> None:
     variant = game.variant
     decode_action = variant.decode_action
     apply_known = game.apply_known
@@ -260,29 +261,24 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
         except ValueError as error:
             raise RecordError(f"{_where(seat, move).rstrip(',')}: {error}", source=source, line=line,
                               move=move, seat=None if seat == CHANCE else seat, kind=Kind.SYNTAX) from None
-        if sight is not None:
-            if seat == CHANCE:
-                sight.before_chance(state, action, line, move)
-            else:
-                sight.before_move(state, action, seat)
-        try:
-            state.check(action)
-        except IllegalMove as error:
-            if sight is not None and seat != CHANCE and sight.held_for(state, action, seat, str(error)):
-                state.check(action)  # legal with the card the hand held
-            else:
-                _illegal(variant, state, action, error, source, line, move, seat)
         event = Event(line, data, action, seat, move)
-        if visit_event is not None:
-            visit_event(game, event)
-        if sight is None:
-            apply_known(action, seat)
+        if sight is not None:
+            sight.push(game, action, seat, line, move, lines.peek(),
+                       None if visit_event is None else partial(visit_event, game, event))
         else:
-            _apply_seen(sight, game, state, action, seat, line, move, lines.peek())
+            try:
+                state.check(action)
+            except IllegalMove as error:
+                _illegal(variant, state, action, error, source, line, move, seat)
+            if visit_event is not None:
+                visit_event(game, event)
+            apply_known(action, seat)
         checkpoint_due = True
         if visit_state is not None:
             visit_state(game, event)
     at.line = None
+    if sight is not None and not open_end:
+        sight.settle(game, None)  # the record ends here: its last event is what it seemed
     visitor.end_record(game)
 
 
@@ -292,18 +288,6 @@ def _illegal(variant: Any, state: Any, action: Action, error: IllegalMove, sourc
     text = describe_attempt(variant, state, action)
     raise RecordError(f"{_where(seat, move)} {text}: {error}", source=source, line=line, move=move,
                       seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
-
-
-def _apply_seen(sight: TableSight, game: Game, state: Any, action: Action, seat: int, line: int, move: int,
-                next_data: Any) -> None:
-    """Apply an event of a record with unseen cards, beside what the table saw."""
-    if seat != CHANCE:
-        sight.checked_move(state, action, seat, line, move,
-                           lambda short=False: game.variant.describe(state, action) if short else
-                           describe_attempt(game.variant, state, action))
-    sight.before_event(state, action, seat, next_data)
-    sight.apply(action, seat, line, move, next_data)
-    sight.after_event(game.state, line, move)
 
 
 def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due: bool,

@@ -51,7 +51,7 @@ def test_a_real_table_game_at_the_terminal_gives_the_export_of_its_view(tmp_path
     for entry in referee_words(lines):
         child.expect_exact("> ")
         child.sendline(entry)
-        index = child.expect([r"Next: |The game is over\.", "Refused: (.*)"])
+        index = child.expect([r"Next: |Game over", "Refused: (.*)"])
         assert index == 0, f"{entry!r} refused: {child.match.group(1)}"
     child.expect_exact(f"Record: {record}")
     child.expect(pexpect.EOF)
@@ -80,7 +80,7 @@ def test_at_the_terminal_a_refused_entry_is_said_and_asked_again_and_undo_and_he
     child.sendline("bob 5s")
     child.expect_exact("Next: ann to play.")
     child.sendline("undo")
-    child.expect_exact("Taken back.")
+    child.expect_exact("Taken back: bob 5s.")
     child.expect_exact("Next: bob to play.")
     child.sendline("quit")
     child.expect_exact(f"go on: cardcli referee --resume {record}")
@@ -138,7 +138,7 @@ def test_the_complete_games_in_the_docs_are_followed_to_their_end(tmp_path, name
     args = command.removeprefix("# cardcli ").split(" < ")[0].split()
     done = run(*args, "--record", str(tmp_path / "r.jsonl"), "--input", str(path))
     assert done.returncode == 0, done.stderr
-    assert "The game is over." in done.stdout
+    assert "Game over" in done.stdout
     assert run("validate", str(tmp_path / "r.jsonl")).returncode == 0
 
 
@@ -153,7 +153,7 @@ def test_a_seats_game_stopped_and_resumed_is_that_seats_export(tmp_path):
                 stdin="\n".join(typed[:half]) + "\n")
     assert first.returncode == 0 and "go on: cardcli referee --resume" in first.stdout, first.stderr
     second = run("referee", "--resume", str(record), stdin="\n".join(typed[half:]) + "\n")
-    assert second.returncode == 0 and "The game is over." in second.stdout, second.stderr
+    assert second.returncode == 0 and "Game over" in second.stdout, second.stderr
     written = [json.loads(line) for line in record.read_text().splitlines()]
     assert written[0]["view"] == "seat 1" and written[1:] == lines[1:]
     check = run("validate", str(record), "--json")

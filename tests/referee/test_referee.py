@@ -123,7 +123,8 @@ def test_trick_a_seat_that_drew_instead_of_following_cannot_then_follow():
     table = new_table("trick")
     table.enter("bob 7h")  # bob leads hearts
     table.enter("mom draws")  # mom has no heart: she draws until one comes
-    assert table.expected() == "Next: mom to play the card drawn if it follows, else to draw again."
+    assert table.expected() == ("Next: mom to play the card drawn, if it follows hearts; if not, mom to draw "
+                                "a card (cannot follow hearts).")
     assert "cannot be 9S" in refused(table, "mom 9s")
     table.enter("mom 9h")  # the heart she drew
     table.enter("ann 3h")
@@ -143,7 +144,7 @@ def test_end_of_the_page_refuses_a_meld_the_rules_do_not_allow():
     table.enter("bob takes")
     assert refused(table, "bob melds 4s 5h 9c") == ("'meld 4s 5h 9c': not a legal meld: not a set (different "
                                                     "ranks) and not a run (different suits)")
-    assert refused(table, "bob lays off 4s on 1") == ("'l 4s 1': lay-offs are allowed only after your own "
+    assert refused(table, "bob lays off 4s on 1") == ("'l 4s 1': lay-offs are allowed only after bob's own "
                                                       "first meld")
     assert refused(table, "bob discards") == "'discard': say which card to discard, e.g.  d kc"
     assert refused(table, "bob flies") == "'flies' is not a move here (help lists the words)"
@@ -169,7 +170,7 @@ def test_undo_takes_back_the_entry_and_the_file_with_it(tmp_path):
     kept = path.read_text()
     table.enter("bob 5s")
     assert path.read_text() != kept
-    assert table.undo()[0] == "Taken back."
+    assert table.undo()[0] == "Taken back: bob 5s."
     assert path.read_text() == kept
     table.enter("bob 5c")
     writer.close()

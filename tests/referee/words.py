@@ -1,14 +1,32 @@
 """A record of a real table written back as the words a person types at
-``cardcli referee``: each move as its player's typed move, the cards the
-table saw turned up as ``up``, the hands shown at a round's end as
-``shows``.  The draws the rules make follow a move are not typed (the
-referee writes them), and a run of draws is one entry, ``bob draws 3``.
-From a seat's view (``--seat``), that seat's deal is ``ann gets ...`` and
-its draws name their cards (``ann draws 2 7h 9c``), the penalties too."""
+``cardcli referee``, in each wording docs/referee.md offers:
+
+* ``draws``: ``"count"``, a player's run of draws as one entry (``bob draws
+  3``); ``"each"``, in trick one entry per draw (``bob draws`` three
+  times: drawing to follow, a card at a time);
+  ``"then"``, the run and the play that ends it in one entry (``bob draws 3
+  then 9s``);
+* ``call``: ``"line"``, the Page One call on the play's line (``ann 7h page
+  one``); ``"next"``, as the next entry (``ann 7h``, then ``page one``);
+* ``ups``: ``"line"``, the cards of one chance event in one entry (``up ah
+  3h``); ``"each"``, one card a line (``up ah``, ``up 3h``);
+  ``"together"``, every card turned up in a row in one entry (``up qc 4s
+  5s``).
+
+Each move is its player's typed move, the cards the table saw turned up as
+``up``, the hands shown at a round's end as ``shows``.  The draws the rules
+make follow a move are not typed (the referee writes them).  From a seat's
+view (``--seat``), that seat's deal is ``ann gets ...`` and its draws name
+their cards (``ann draws 2 7h 9c``), the penalties too."""
 
 from __future__ import annotations
 
 from typing import Any
+
+#: Every wording, for tests that try them all.
+WORDINGS = [{"draws": "count", "call": "line", "ups": "line"},
+            {"draws": "each", "call": "next", "ups": "each"},
+            {"draws": "then", "call": "next", "ups": "together"}]
 
 
 def _card(name: str) -> str:
@@ -19,13 +37,38 @@ def _seen(line: dict[str, Any]) -> bool:
     return any(card != "??" for card in line["cards"])
 
 
-def referee_words(lines: list[dict[str, Any]]) -> list[str]:
+def _draw_entry(who: str, count: int, seen: list[str]) -> str:
+    return " ".join([f"{who} draws", *([str(count)] if count != 1 else []), *seen])
+
+
+def referee_words(lines: list[dict[str, Any]], draws: str = "count", call: str = "line",
+                  ups: str = "line") -> list[str]:
     """The entries for ``lines`` (a record of a real table: header first)."""
     names = [player["name"] for player in lines[0]["players"]]
+    # One draw a line is trick's drawing to follow, a card at a time; a
+    # penalty is said with its number (bob draws 2), in every wording.
+    each = draws == "each" and lines[0]["variant"] == "trick"
     view = lines[0]["view"]
     viewer = None if view == "public" else int(view.split()[1])
     body = lines[1:]
     out: list[str] = []
+    kinds: list[str] = []  # per entry: "draw", "up", "play" or ""
+
+    def add(entry: str, kind: str = "") -> None:
+        out.append(entry)
+        kinds.append(kind)
+
+    def draw(who: str, events: list[list[str]]) -> None:
+        """A run of draws: each event's cards (``"??"`` for those not seen)."""
+        if not events:
+            return
+        if each:
+            for cards in events:
+                add(_draw_entry(who, len(cards), [_card(c) for c in cards if c != "??"]), "draw")
+            return
+        count = sum(len(cards) for cards in events)
+        add(_draw_entry(who, count, [_card(c) for cards in events for c in cards if c != "??"]), "draw")
+
     index = 0
     while index < len(body):
         data = body[index]
@@ -34,37 +77,52 @@ def referee_words(lines: list[dict[str, Any]]) -> list[str]:
             who = names[data["seat"]]
             move = data["move"]
             if move == "draw":  # the draws that follow it, up to the next move, are this entry
-                count, seen = 0, []
+                events: list[list[str]] = []
                 while index < len(body) and "chance" in body[index] and body[index]["chance"] in (
                         "draw", "reshuffle") and body[index].get("seat", data["seat"]) == data["seat"]:
                     cards = body[index].get("cards")
                     if body[index]["chance"] == "draw" and isinstance(cards, list):
-                        count += len(cards)
-                        seen += [_card(c) for c in cards if c != "??"]
+                        events.append(cards)
                     index += 1
-                out.append(" ".join([f"{who} draws", *([str(count)] if count != 1 else []), *seen]))
+                if each and events:
+                    draw(who, events)
+                else:
+                    count = sum(len(cards) for cards in events)
+                    seen = [_card(c) for cards in events for c in cards if c != "??"]
+                    add(_draw_entry(who, count if events else 1, seen), "draw")
             elif move == "play":
                 suit = f" {data['suit'].lower()}" if data.get("suit") else ""
-                out.append(f"{who} {_card(data['card'])}{suit}" + (" page one" if data.get("call") else ""))
+                played = f"{who} {_card(data['card'])}{suit}"
+                if data.get("call") and call == "next":
+                    add(played, "play")
+                    add("page one")
+                elif draws == "then" and kinds and kinds[-1] == "draw" and out[-1].startswith(f"{who} draws"):
+                    out[-1] += f" then {_card(data['card'])}{suit}" + (" page one" * bool(data.get("call")))
+                    kinds[-1] = "play"
+                else:
+                    add(played + (" page one" if data.get("call") else ""), "play")
             elif move in ("take", "keep"):
-                out.append(f"{who} {move}s")
+                add(f"{who} {move}s")
             elif move == "discard":
-                out.append(f"{who} discards {_card(data['card'])}")
+                add(f"{who} discards {_card(data['card'])}")
             elif move == "meld":
-                out.append(f"{who} melds " + " ".join(_card(c) for c in data["cards"]))
+                add(f"{who} melds " + " ".join(_card(c) for c in data["cards"]))
             elif move == "layoff":
                 card = _card(data["card"]) + (f"={data['as'].lower()}" if data.get("as") else "")
-                out.append(f"{who} lays off {card} on {data['meld']}")
+                add(f"{who} lays off {card} on {data['meld']}")
             elif move == "pickup":
-                out.append(f"{who} pickup {_card(data['card'])} " + " ".join(_card(c) for c in data["meld"]))
+                add(f"{who} pickup {_card(data['card'])} " + " ".join(_card(c) for c in data["meld"]))
             else:
                 raise AssertionError(f"no words for {data}")
         elif "chance" in data:
+            if data["chance"] == "deal" and index >= 2 and body[index - 2].get("chance") == "draw" \
+                    and body[index - 2]["cards"][-1] == "??":
+                add("called off")  # a deal of a match ended by a card nobody saw not following
             cards = data.get("cards")
             own = data["hands"][viewer] if viewer is not None and "hands" in data else (
                 cards if viewer is not None and data.get("seat") == viewer else None)
             if data["chance"] == "deal" and isinstance(own, list):
-                out.append(f"{names[viewer]} gets " + " ".join(_card(c) for c in own))
+                add(f"{names[viewer]} gets " + " ".join(_card(c) for c in own))
                 continue
             seen = [c for c in cards if c != "??"] if isinstance(cards, list) else []
             if data.get("card") not in (None, "??"):
@@ -83,22 +141,25 @@ def referee_words(lines: list[dict[str, Any]]) -> list[str]:
                         body[index].get("chance") == "draw" and body[index].get("seat") == data["seat"])):
                     run.append(body[index])
                     index += 1
-                draws = [line for line in run if line["chance"] == "draw"]
+                events = [line["cards"] for line in run if line["chance"] == "draw"]
                 if after_play:  # a penalty the rules give
-                    draws = draws[next((n for n, line in enumerate(draws) if _seen(line)), len(draws)):]
-                if not draws:
-                    continue
-                count = sum(len(line["cards"]) for line in draws)
-                seen = [_card(c) for line in draws for c in line["cards"] if c != "??"]
-                out.append(" ".join([f"{names[data['seat']]} draws", *([str(count)] if count != 1 else []),
-                                     *seen]))
+                    events = events[next((n for n, cards in enumerate(events)
+                                          if any(c != "??" for c in cards)), len(events)):]
+                draw(names[data["seat"]], events)
             elif seen:
-                out.append("up " + " ".join(_card(c) for c in seen))
-        elif "result" in data and "called off" in data["result"].get("reason", "") \
-                and body[index - 2].get("cards", [None])[-1] == "??":
-            out.append("called off")  # the last card drawn did not follow: only the table can say so
+                turned = [_card(c) for c in seen]
+                if ups == "each":
+                    for card in turned:
+                        add(f"up {card}", "up")
+                elif ups == "together" and kinds and kinds[-1] == "up":
+                    out[-1] += " " + " ".join(turned)
+                else:
+                    add("up " + " ".join(turned), "up")
+        elif "result" in data and body[index - 2].get("chance") == "draw" \
+                and body[index - 2]["cards"][-1] == "??":
+            add("called off")  # the last card drawn did not follow: only the table can say so
         elif "shown" in data:
             for seat, hand in enumerate(data["shown"]):
                 if hand and seat != viewer:  # the viewer's cards left are known
-                    out.append(f"{names[seat]} shows " + " ".join(_card(c) for c in hand))
+                    add(f"{names[seat]} shows " + " ".join(_card(c) for c in hand))
     return out

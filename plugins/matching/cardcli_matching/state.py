@@ -196,6 +196,8 @@ class MatchingState(UnseenCards, PhasedState):
             cards = f" ({count} card{'s' if count != 1 else ''})" if self.draw_for != FOR_TURN else ""
             return f"seat {self.draw_seat} to draw {what}{cards}"
         if phase == P_AFTER_DRAW:
+            if self.drawn == UNSEEN:  # a real table's record: the next line says whether it plays
+                return f"seat {self.turn} to play or keep the card drawn, if it plays"
             return f"seat {self.turn} to play or keep the drawn {NAME[self.drawn]}"
         if phase == P_PLAY:
             return f"seat {self.turn} to " + (f"draw {self.penalty} or answer with a {self.penalty_rank}"

@@ -185,7 +185,9 @@ class TrickState(UnseenCards, PhasedState):
             return f"seat {seat} to draw a card to play"
         if phase == P_FORCED:
             if self.forced == UNSEEN:  # a real table's record: the next line says whether it followed
-                return f"seat {self.turn} to play the card drawn if it follows, else to draw again"
+                if self.draw_for == D_FOLLOW and self.suit >= 0:
+                    return f"seat {self.turn} to play the card drawn, if it follows {SUIT_NAMES[self.suit]}"
+                return f"seat {self.turn} to play the card drawn"
             return f"seat {self.turn} to play the drawn {NAME[self.forced]}"
         if phase == P_PLAY:
             return f"seat {self.turn} to {'lead' if not self.trick else 'play to the trick'}"

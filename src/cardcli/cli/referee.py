@@ -9,9 +9,9 @@ from typing import Any
 
 import click
 
-from ..errors import CardcliError, RecordError
+from ..errors import CardcliError
 from ..fit import tell
-from ..records import Header, RecordWriter, SeatInfo, open_record, parse_header, read_lines
+from ..records import Header, SeatInfo
 from ..safe_text import printable
 from .board import BoardOptions, board_options, open_board
 from .common import (
@@ -70,10 +70,8 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, s
         if variant or players_spec or dealer or seat_name or ruleset or record_path:
             raise click.UsageError("--resume takes the game as recorded: give no VARIANT, --players, "
                                    "--dealer, --seat, --ruleset or --record")
-        header, lines = _load(resume_path)
-        table = Referee(registry(), header, lines=lines, source=str(resume_path))
+        table = Referee.resume(registry(), str(resume_path))
         path = resume_path
-        table.writer = RecordWriter.open(str(path), append=True)
     else:
         if variant is None:
             raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
@@ -109,21 +107,6 @@ def _entries_first(input_path: str | None) -> None:
                 pass
         except OSError as error:
             raise CardcliError(f"--input {input_path}: cannot read: {error.strerror}") from None
-
-
-def _load(path: Path) -> tuple[Header, list[dict[str, Any]]]:
-    try:
-        with open_record(str(path)) as stream:
-            lines = list(read_lines(stream, str(path)))
-    except RecordError as error:
-        raise CardcliError(f"cannot resume: {error}") from None
-    if not lines:
-        raise CardcliError(f"cannot resume: {path} is empty")
-    header = parse_header(lines[0][1], str(path), lines[0][0])
-    if header.view is None:
-        raise CardcliError(f"cannot resume: {path} is not a referee's record (its header names no view: "
-                           "every card is written)")
-    return header, [data for _, data in lines[1:]]
 
 
 def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) -> None:
