@@ -949,6 +949,7 @@ class Solver:
 
 
 def _step_order(step: str) -> tuple[int, str]:
-    """Steps ("move 9") in the order they happened, for messages."""
-    digits = "".join(ch for ch in step if ch.isdigit())
+    """Steps ("move 9", "a 2nd time after move 9") in the order they happened, for messages."""
+    _, _, after = step.rpartition("move ")
+    digits = "".join(ch for ch in after.split()[0] if ch.isdigit()) if after.split() else ""
     return (int(digits) if digits else 0, step)

@@ -168,6 +168,8 @@ class TableSight(Hook):
         self._logs: list[list[tuple[str, tuple[Any, ...]]]] = []  # each ended round's solver steps
         self._pending: tuple[int, int] | None = None  # (round, steps): the solver to read again to
         self.last_slot: dict[int, int] = {}  # seat -> the slot it received last
+        #: (move, {seat: chance events that brought it cards since that move}), replaced, never changed
+        self._draws_after: tuple[int, dict[int, int]] = (-1, {})
         self.shown: dict[str, Any] | None = None  # the shown line read ahead, for the event before it
         #: (seat, card, slot, verb) of the move being read: the cards it showed the hand held
         self.revealed: list[tuple[int, int, int | None, str]] = []
@@ -214,10 +216,10 @@ class TableSight(Hook):
         """Where the sight stands: the solver's round and steps, and the rest
         it keeps between events (small)."""
         where = self._pending or (len(self._logs), len(self._solver.log))
-        return (where, dict(self.last_slot), self.open, self.known_at_end)
+        return (where, dict(self.last_slot), self.open, self.known_at_end, self._draws_after)
 
     def restore(self, driver: Any, saved: Any) -> None:
-        where, last_slot, self.open, self.known_at_end = saved
+        where, last_slot, self.open, self.known_at_end, self._draws_after = saved
         self.last_slot = dict(last_slot)
         self._pending = where
         self.shown = None
@@ -475,8 +477,16 @@ class TableSight(Hook):
                 if card != UNSEEN:
                     solver.known(card, f"{NAME[card]} seen {step}")
             for other, hand in enumerate(state.hands):
-                for _ in range(hand.count(UNSEEN) - before[other]):
-                    self.last_slot[other] = solver.arrive(other, step)
+                arrived = hand.count(UNSEEN) - before[other]
+                if arrived <= 0:
+                    continue
+                # A seat drawing again after the same move: which draw, in messages.
+                at, counts = self._draws_after
+                count = (counts.get(other, 0) if at == move else 0) + 1
+                self._draws_after = (move, {**(counts if at == move else {}), other: count})
+                said = step if count == 1 or arrived > 1 else f"a {_ordinal(count)} time {step}"
+                for _ in range(arrived):
+                    self.last_slot[other] = solver.arrive(other, said)
         except Impossible as error:
             raise self._fail(f"{step}: {error}", line, move, None) from None
 
@@ -490,8 +500,9 @@ class TableSight(Hook):
                 if answer is None:  # the record ends here: nothing is shown
                     continue
                 if kind == "card":
-                    solver.test(self.last_slot[seat], mask if answer else ~mask & pack,
-                                _drew_words(seat, step, mask, answer, pack))
+                    slot = self.last_slot[seat]
+                    solver.test(slot, mask if answer else ~mask & pack,
+                                _drew_words(seat, solver.slots[slot].step, mask, answer, pack))
                 elif not answer:
                     solver.lacks(seat, mask, _lacked_words(seat, step, mask, pack))
         except Impossible as error:
@@ -619,6 +630,10 @@ class TableSight(Hook):
             known.append(+cards)
         return known
 
+
+
+def _ordinal(n: int) -> str:
+    return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def _a_card(card: int) -> str:

@@ -476,8 +476,13 @@ class Referee:
 
     # ---------------------------------------------------------------- moves
     def _turn(self, seat: int, what: str) -> Any:
-        """The state as it stands if ``seat`` moves next; refused if it cannot."""
+        """The state as it stands if ``seat`` moves next (the chance events
+        nobody sees before it pushed: a new deal); refused if it cannot."""
         state = self._to({"move": what, "seat": seat})
+        if state.current_player() == CHANCE:
+            self._settle({"move": what, "seat": seat})
+            self._follow()
+            state = self._to({"move": what, "seat": seat})
         current = state.current_player()
         if current == seat:
             return state
@@ -489,6 +494,29 @@ class Referee:
         raise Refused(f"it is {self.names[current]}'s turn, not {name}'s")
 
     def _move(self, seat: int, text: str) -> None:
+        """A typed move.  Where the seat's drawn card (or hand) was asked
+        about, the move is first read as playing it (the deal goes on); if
+        that is refused, as the first move after the deal was called off."""
+        open_ = self.sight.open
+        asked = open_ is not None and any(other == seat for _, other, _, _ in open_.asked)
+        mark, out, said = self.game.mark(), len(self._out), len(self._said)
+        try:
+            self._move_now(seat, text)
+        except (Refused, RecordError) as first:
+            self.game.rollback(mark)
+            del self._out[out:], self._said[said:]
+            if not asked:
+                raise
+            try:
+                self._settle(_CHANCE_NEXT)  # it could not go on: what the rules do then
+                self._follow()
+                self._move_now(seat, text)
+            except (Refused, RecordError):
+                self.game.rollback(mark)
+                del self._out[out:], self._said[said:]
+                raise first from None
+
+    def _move_now(self, seat: int, text: str) -> None:
         state = self._turn(seat, text)
         variant = self.game.variant
         action = variant.parse_move(state, text, ANY) if isinstance(variant, Prompts) else None

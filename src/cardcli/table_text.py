@@ -23,6 +23,7 @@ from typing import Any
 
 from .cards import NAME, RANK, SUIT, UNSEEN, parse_card, sorted_hand
 from .errors import CardError
+from .grammar import plural
 from .view import PlayerView
 
 #: How the row of the player to move begins.
@@ -89,6 +90,9 @@ def picked_cards(hand: Sequence[int], words: Iterable[str], wild: int) -> list[i
     order = hand_order(hand, wild)
     picked: list[int] = []
     left = list(hand)
+    words = list(words)
+    if len(words) > len(hand):
+        raise ValueError(f"you hold only {plural(len(hand), 'card')}, not {len(words)}")
     for word in words:
         if word.isdigit():
             if not 1 <= int(word) <= len(order):
@@ -102,6 +106,9 @@ def picked_cards(hand: Sequence[int], words: Iterable[str], wild: int) -> list[i
             if card not in hand and UNSEEN not in hand:  # (a hand nobody saw may hold it)
                 raise ValueError(f"{NAME[card]} is not in your hand")
         if card not in left and UNSEEN not in left:
+            if UNSEEN in hand:  # the cards nobody saw went to the cards named before it
+                raise ValueError(f"you hold only {plural(len(hand), 'card')}: with the {len(picked)} named "
+                                 f"before it, none can be {NAME[card]}")
             raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
         left.remove(card if card in left else UNSEEN)
         picked.append(card)

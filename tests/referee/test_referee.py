@@ -149,7 +149,7 @@ def test_end_of_the_page_refuses_a_meld_the_rules_do_not_allow():
     assert refused(table, "bob discards") == "'discard': say which card to discard, e.g.  d kc"
     assert refused(table, "bob flies") == "'flies' is not a move here (help lists the words)"
     assert refused(table, "bob melds 4s 5s kc") == ("'meld 4s 5s kc': more than one meaning fits the wild: "
-                                                    "write it as a record does, e.g.  3d=4h")
+                                                    "write it as a record does, e.g.  kc=3s")
     assert table.lines[-1] == {"seat": 1, "move": "take", "card": "AH"}  # nothing written
     table.enter("bob melds 4s 5s kc=6s")  # the meaning said: the meld is taken
     assert table.lines[-1] == {"seat": 1, "move": "meld", "cards": ["4S", "5S", "KC=6S"]}

@@ -47,8 +47,8 @@ def test_drawing_to_follow_is_consistent(tmp_path):
 def test_the_card_drawn_last_is_of_the_suit_led(tmp_path):
     error = check(tmp_path, [*FOLLOWED, {"seat": 1, "move": "play", "card": "5S"}])["error"]
     assert error["kind"] == "impossible" and error["move"] == 3
-    assert error["message"] == ("move 3, seat 1 played 5S: the card seat 1 drew after move 2 cannot be 5S "
-                                "(the card seat 1 drew after move 2 was a heart)")
+    assert error["message"] == ("move 3, seat 1 played 5S: the card seat 1 drew a 2nd time after move 2 "
+                                "cannot be 5S (the card seat 1 drew a 2nd time after move 2 was a heart)")
 
 
 def test_a_void_broken_by_a_card_that_could_not_have_come(tmp_path):
@@ -59,7 +59,7 @@ def test_a_void_broken_by_a_card_that_could_not_have_come(tmp_path):
     assert error["kind"] == "impossible" and error["move"] == 5 and error["seat"] == 1
     assert error["message"] == ("move 5, seat 1 played 4H: seat 1 had no heart at move 2 (cannot follow "
                                 "hearts: drawing from the stock); the card seat 1 drew after move 2 was no "
-                                "heart; the card seat 1 drew after move 2 was 9H (move 3)")
+                                "heart; the card seat 1 drew a 2nd time after move 2 was 9H (move 3)")
 
 
 def test_a_void_broken_after_a_draw_is_possible(tmp_path):

@@ -116,8 +116,21 @@ def _command(state: EndOfPageState, text: str) -> Action | str:
     except ValueError as error:
         return "" if str(error).endswith(NO_COMMAND) else str(error)
     if isinstance(action, list) and len(action) > 1:
-        return "more than one meaning fits the wild: write it as a record does, e.g.  3d=4h"
+        example = _meaning_example(state, action[0])
+        return f"more than one meaning fits the wild: write it as a record does, e.g.  {example}"
     return (action or [None])[0] if isinstance(action, list) else action
+
+
+def _meaning_example(state: EndOfPageState, action: Action) -> str:
+    """One way to write the wild of an ambiguous meld, as a record writes it
+    (``kc=6s``): the first of the meanings that fit."""
+    if action[0] == MELD:
+        words = meld_text(action[1], state.mrules).split()
+    elif action[0] == PICKUP:
+        words = meld_text(action[2], state.mrules).split()
+    else:
+        return "3d=4h"
+    return next((word.lower() for word in words if "=" in word), "3d=4h")
 
 
 class EndOfPagePrompts(Prompts):

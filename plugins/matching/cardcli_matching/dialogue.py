@@ -31,8 +31,23 @@ class MatchingPrompts(Prompts):
         """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` or
         ``p 7h`` (with the Page One call), ``draw``/``d``, ``keep``/``k``."""
         call, words = split_call(text)
-        return typed_move(words, legal, PLAIN_WORDS, lambda words: (
+        action = typed_move(words, legal, PLAIN_WORDS, lambda words: (
             PLAY, parse_card(words[0]), parse_suit(words[1]) if len(words) > 1 else -1, call))
+        if action is not None and action[0] == PLAY and action[2] < 0 \
+                and state.cfg.card_special[action[1]] == EIGHT:
+            return None  # an 8 names its suit (why_not_move says how)
+        return action
+
+    def why_not_move(self, state: MatchingState, text: str) -> str | None:
+        """An 8 typed without the suit it names."""
+        _call, words = split_call(text)
+        try:
+            card = parse_card(words[0]) if len(words) == 1 else -1
+        except CardError:
+            return None
+        if card >= 0 and state.cfg.card_special[card] == EIGHT:
+            return f"an 8 names the suit to follow: say it after the card, e.g. {words[0]} hearts"
+        return None
 
     def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: UI) -> Action:
         """The cards that play, drawing (or taking the penalty) and keeping a
