@@ -15,6 +15,7 @@ spectator saw it (the referee's record of one player's seat, to share).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +36,10 @@ class Exporter(RecordVisitor[int]):
         self.viewer = viewer
         self.write = write
         self.lines = 0
+        self.source = "<export>"
+
+    def begin_record(self, source: str) -> None:
+        self.source = source
 
     def _out(self, data: dict[str, Any]) -> None:
         self.write(data)
@@ -43,16 +48,16 @@ class Exporter(RecordVisitor[int]):
     def visit_header(self, game: Game, header: Header, line: int) -> object:
         if not isinstance(game.state, UnseenCards):
             raise RecordError(f"the variant {game.variant.name!r} cannot write a record with unseen cards",
-                              source="<export>", line=line, kind=Kind.HEADER)
+                              source=self.source, line=line, kind=Kind.HEADER)
         if self.viewer is not None and not 0 <= self.viewer < len(game.seats):
             raise RecordError(f"there is no seat {self.viewer}: the seats are 0 to {len(game.seats) - 1}",
-                              source="<export>", line=line, kind=Kind.HEADER)
+                              source=self.source, line=line, kind=Kind.HEADER)
         if header.view is not None and self.viewer is not None and view_seat(header.view, len(game.seats)) \
                 != self.viewer:  # a narrower view may be written (a seat's as a spectator's), not a wider one
             whose = "a spectator's" if header.view == "public" else f"{header.view}'s"
             raise RecordError(f"this record is written from {whose} view: it holds no cards of seat "
                               f"{self.viewer} to show (export --public, or a record with every card)",
-                              source="<export>", line=line, kind=Kind.HEADER)
+                              source=self.source, line=line, kind=Kind.HEADER)
         data = header.as_dict()
         data.pop("seed", None)  # with the seed, anyone could deal every hand again
         data["view"] = "public" if self.viewer is None else f"seat {self.viewer}"
@@ -77,6 +82,16 @@ class Exporter(RecordVisitor[int]):
 
     def visit_result(self, game: Game, stated: dict[str, Any], line: int) -> None:
         self._out({"result": stated})
+
+    def end_record(self, game: Game) -> None:
+        """A finished game's record must end with its result line: an export
+        is written only of a record found valid (or legal so far, for a game
+        still going)."""
+        result = game.state.result() if game.state.is_terminal() else None
+        if result is not None and not game.result_line_seen:
+            raise RecordError("the game is over but the record has no result line (expected "
+                              f"{json.dumps({'result': result.as_dict()})}): nothing was exported",
+                              source=self.source, move=game.moves, kind=Kind.MISSING_RESULT)
 
     def result(self) -> int:
         return self.lines

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from .cards import JOKER, NAME, UNSEEN
@@ -30,6 +31,7 @@ from .consistency import Impossible, Solver, bits, cards_in_words
 from .driver import Hook
 from .errors import IllegalMove, Kind, RecordError
 from .narration import describe_attempt
+from .unseen import reading_unseen
 from .variant import CHANCE, Action
 
 __all__ = ["Lookahead", "TableSight"]
@@ -121,6 +123,18 @@ class _Oracle:
         answer = None if self.next is None else "move" in self.next and self.next.get("seat") == seat
         self.asked.append(("hand", seat, mask, answer))
         return answer is not False
+
+
+@contextmanager
+def answered(game: Any, next_data: Any) -> Iterator[None]:
+    """Within the block, the rules' questions about cards nobody saw are
+    answered as by a record whose next line is ``next_data`` (``None``: the
+    record ends there): for what replays an event of a real table's record
+    again on a copy (a round's summary)."""
+    oracle = _Oracle(sorted(set(game.variant.deck(game.rules, len(game.seats)))))
+    oracle.begin(next_data)
+    with reading_unseen(oracle):
+        yield
 
 
 class _Open:
@@ -243,11 +257,17 @@ class TableSight(Hook):
         saved = game.save() if game.keeps_undo else None
         state = game.state
         try:
-            if seat == CHANCE:
-                self._before_chance(state, action, line, move)
-            else:
-                self._before_move(state, action, seat)
             try:
+                try:
+                    if seat == CHANCE:
+                        self._before_chance(state, action, line, move)
+                    else:
+                        self._before_move(state, action, seat)
+                except RecordError:
+                    raise
+                except Exception:
+                    state.check(action)  # an event the rules refuse (a turn-up before the deal): their reason
+                    raise
                 state.check(action)
             except IllegalMove as error:
                 if seat == CHANCE or not self.held_for(state, action, seat, str(error)):

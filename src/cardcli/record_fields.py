@@ -76,18 +76,28 @@ def flag_field(data: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-def hands_field(data: Mapping[str, Any],
-                card: Callable[[Any], int] = card_field) -> tuple[tuple[int, ...], ...]:
+#: No hand a record deals holds more cards than this (four decks and their jokers): a count of
+#: cards nobody saw is checked before anything is made of it.
+MOST_CARDS = 4 * 54
+
+
+def hands_field(data: Mapping[str, Any], card: Callable[[Any], int] = card_field, *,
+                size: int | None = None) -> tuple[tuple[int, ...], ...]:
     """A deal's ``hands``: one per seat, each a list of cards read by
-    ``card``, or the number of cards dealt where nobody saw them."""
+    ``card``, or the number of cards dealt where nobody saw them.  ``size``:
+    how many cards the rules deal each seat, where the caller knows it (a
+    count that is not is refused before any hand is made of it)."""
     hands = data.get("hands")
     if not isinstance(hands, list) or not all(isinstance(hand, list) or type(hand) is int for hand in hands):
         raise ValueError("'hands' must be a list of card lists, one per seat")
     dealt = []
-    for hand in hands:
+    for seat, hand in enumerate(hands):
         if type(hand) is int:
             if hand < 0:
                 raise ValueError(f"a hand nobody saw must be a number of cards, not {hand}")
+            if (size is not None and hand != size) or hand > MOST_CARDS:
+                rule = f"the rules deal {size}" if size is not None else f"no pack holds {hand:,}"
+                raise ValueError(f"seat {seat} was dealt {hand:,} cards nobody saw, but {rule}")
             dealt.append((_unseen("hand"),) * hand if hand else ())
         else:
             dealt.append(tuple(card(value) for value in hand))

@@ -136,8 +136,9 @@ def view_seat(view: Any, seats: int) -> int | None:
     """A header's ``view``: ``"public"`` (``None``: no seat's) or ``"seat N"`` (``N``)."""
     if view == "public":
         return None
-    if isinstance(view, str) and view.startswith("seat ") and view[5:].isdigit() and int(view[5:]) < seats:
-        return int(view[5:])
+    number = view[5:] if isinstance(view, str) and view.startswith("seat ") else ""
+    if number.isascii() and number.isdigit() and number == str(int(number)) and int(number) < seats:
+        return int(number)
     raise ValueError(f"'view' must be \"public\" or \"seat N\" (N from 0 to {seats - 1}), not {view!r}")
 
 
@@ -199,7 +200,11 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
     header = True  # until the first object: a torn line there is the header
     readline = stream.readline
     while True:
-        raw = readline(MAX_LINE_BYTES + 1)
+        try:
+            raw = readline(MAX_LINE_BYTES + 1)
+        except OSError as error:  # a device that fails (an unreadable file, /proc/self/mem)
+            raise RecordError(f"cannot read {source}: {error.strerror or error}", source=source,
+                              line=number + 1, kind=Kind.IO) from None
         if not raw:
             return
         number += 1

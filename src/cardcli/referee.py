@@ -25,6 +25,7 @@ import difflib
 import io
 import json
 import random
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -396,7 +397,7 @@ class Referee:
         state = self.state
         if not typed:
             told = describe_events(self.game.variant, [(state, action)], self.viewer, self.names)
-            self._said.extend(told)
+            self._said.extend(_counted(line) for line in told)
         move = self.game.moves + (1 if seat != CHANCE else 0)
         self.sight.push(self.game, action, seat, self._line + len(self._out), move, None)
         self._out.append(line)
@@ -826,10 +827,19 @@ class Referee:
     # ------------------------------------------------------------ the table
     def situation(self, public: bool = False) -> list[str]:
         """The table as the viewer (``public``: everyone, no hand) sees it,
-        and what the rules expect next."""
+        and what the rules expect next.  While a round's hands are awaited,
+        the table as it was before the move that ended it, and that move."""
         state = self.state
         variant = self.game.variant
-        lines = variant.render(state, SPECTATOR if public else self.viewer, self.names).splitlines()
+        viewer = SPECTATOR if public else self.viewer
+        open_ = self.sight.open
+        if self.waiting is not None and open_ is not None and open_.before is not None:
+            lines = variant.render(open_.before, viewer, self.names).splitlines()
+            told = describe_events(variant, [(open_.before, open_.action)], self.viewer, self.names)
+            lines += [_counted(line) for line in told]
+            lines.append("The round is over: its score counts the cards left in hand.")
+        else:
+            lines = variant.render(state, viewer, self.names).splitlines()
         lines.append(self.expected())
         return lines
 
@@ -916,6 +926,16 @@ def _game_over(result: dict[str, Any], names: list[str]) -> str:
     won = f" {names[winner]} wins." if isinstance(winner, int) and 0 <= winner < len(names) else \
         " No single winner."
     return over_text(result, names) + won
+
+
+def _counted(line: str) -> str:
+    """A line told of cards nobody saw, with how many in place of each ``??``:
+    "ann drew 2 cards (forgot Page One)", not "ann drew ?? ??"."""
+    return _UNSEEN_RUN.sub(lambda found: "a card" if found.group(0) == "??" else
+                           f"{found.group(0).count('??')} cards", line)
+
+
+_UNSEEN_RUN = re.compile(r"\?\?(?: \?\?)*")
 
 
 def _deal_ended(state: Any) -> bool:

@@ -22,6 +22,7 @@ from .driver import Walk
 from .errors import Kind, RecordError
 from .game import Game
 from .narration import describe_events, round_summary
+from .partial import answered
 from .plugins import Registry
 from .reader import Event, RecordVisitor, read_record
 from .records import Header, view_seat
@@ -94,15 +95,29 @@ class Replay:
         game = self.game
         parts: list[tuple[list[tuple[State, Action]], str | None]] = []
         part: list[tuple[State, Action]] = []
-        for before, action in self.events(index):
+        start = self.frames[index - 1].events if index > 0 else 0
+        for at, (before, action) in enumerate(self.events(index), start=start):
             part.append((before, action))
-            summary = round_summary(game.variant, before, action, game.names)
+            summary = self._summary(at, before, action)
             if summary is not None:
                 parts.append((part, summary))
                 part = []
         if part or not parts:
             parts.append((part, None))
         return parts
+
+    def _summary(self, at: int, before: State, action: Action) -> str | None:
+        """Event ``at``'s round summary, if it ends a round.  Of a real
+        table's record, the rules' questions about cards nobody saw are
+        answered as the record answered them: by who acts next."""
+        game = self.game
+        if self.kept is None:
+            return round_summary(game.variant, before, action, game.names)
+        following = self.kept[at + 1][0] if at + 1 < len(self.kept) else None
+        seat = following.current_player() if following is not None else None
+        next_data = None if seat is None else {"move": True, "seat": seat} if seat >= 0 else {"chance": True}
+        with answered(game, next_data):
+            return round_summary(game.variant, before, action, game.names)
 
     def told(self, index: int, viewer: int | None) -> list[str]:
         """Frame ``index``'s events in words, as ``viewer`` (``None``: everyone) saw them."""

@@ -150,8 +150,8 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
             return (TURN_UP, _card(data.get("card")))
         if event == "draw":
             seat = data.get("seat")
-            if seat is not None and seat != state.turn:
-                raise ValueError(f"the card drawn now is seat {state.turn}'s, not seat {seat}'s")
+            if seat is not None and (type(seat) is not int or seat != state.turn):
+                raise ValueError(f"the card drawn now is seat {state.turn}'s, not seat {seat!r}'s")
             return (DRAWN, _drawn_card(data))
         reshuffle_size(data, len(state.discard) - 1)
         return RESHUFFLE_ACTION

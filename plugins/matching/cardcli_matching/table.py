@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcli.abilities import TableData
-from cardcli.cards import NAME, SUIT_NAMES, sorted_hand
+from cardcli.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand
 from cardcli.grammar import seat_names
 from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
@@ -131,4 +131,6 @@ def _penalty(state: MatchingState) -> str:
 
 
 def _drawn(state: MatchingState) -> str:
+    if state.drawn == UNSEEN:  # a real table's record: played or kept only if it plays
+        return "Drawn card: not seen (played or kept if it plays, else the turn passes)"
     return f"Drawn card: {NAME[state.drawn]} (play it or keep it)"

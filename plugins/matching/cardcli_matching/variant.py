@@ -107,7 +107,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
                 raise ValueError(f"suit must be S, H, D or C, got {suit!r}")
             return (PLAY, card, -1 if suit is None else parse_suit(suit), flag_field(data, "call"))
         if event == "deal":
-            return (DEAL, hands_field(data, _card))
+            return (DEAL, hands_field(data, _card, size=state.cfg.hand_size))
         if event == "turn_up":
             return (TURN_UP, _card(data.get("card")))
         if event == "draw":
@@ -140,7 +140,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
         if kind == DRAWN:
             cards = action[1]
             reason = {FOR_PENALTY: " (penalty)", FOR_PAGE_ONE: " (forgot Page One)"}.get(state.draw_for, "")
-            who = seat_name(state.draw_seat, names)
+            who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else "a seat"  # none draws now
             if viewer is None or viewer == state.draw_seat:
                 return f"{who} drew {' '.join(NAME[c] for c in cards)}{reason}"
             count = len(cards)

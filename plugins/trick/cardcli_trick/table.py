@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcli.abilities import TableData
-from cardcli.cards import NAME, SUIT_NAMES, sorted_hand
+from cardcli.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand
 from cardcli.grammar import name_seats, plural, seat_name, seat_names
 from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
@@ -37,8 +37,16 @@ def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | 
     if _drawing(state, names):
         lines.append(_drawing(state, names))
     if state.phase == P_FORCED and (viewer is None or viewer == state.turn):
-        lines.append(f"Drawn card {NAME[state.forced]} must be played")
+        lines.append(_forced(state))
     return "\n".join(lines)
+
+
+def _forced(state: TrickState) -> str:
+    """The drawn card that must be played; one nobody saw (a real table's
+    record) is played only if it follows."""
+    if state.forced == UNSEEN:
+        return "Drawn card: not seen (played if it follows, else the drawing goes on)"
+    return f"Drawn card {NAME[state.forced]} must be played"
 
 
 class TrickTable(TableData):
@@ -56,7 +64,7 @@ class TrickTable(TableData):
             notes.append(_drawing(state, names))
         hand = [NAME[c] for c in sorted_hand(viewer_hand(state.hands, viewer))]
         if state.phase == P_FORCED and viewer == state.turn:
-            notes.append(f"Drawn card {NAME[state.forced]} must be played")
+            notes.append(_forced(state))
         if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
             notes.append(f"Deal over: {_reason(state, names)}")
         return TableView(viewer=viewer, turn=acting(state), players=players(state, names),

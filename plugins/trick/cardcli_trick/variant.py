@@ -92,7 +92,7 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
                 return DRAW_ACTION
             return PLAYS[card_field(data.get("card"))][flag_field(data, "call")]
         if event == "deal":
-            hands = hands_field(data)
+            hands = hands_field(data, size=state.cfg.hand_size)
             dealer = data.get("dealer")
             if dealer is not None and dealer != state.dealer:
                 raise ValueError(f"the dealer of this deal is seat {state.dealer}, not {dealer!r}")
