@@ -92,7 +92,6 @@ class Replay:
         """Frame ``index``'s events, cut after each that ends a round, each
         part with that round's summary (``Variant.round_summary``: the final
         table and scores, as ``cardcli play`` shows them between rounds)."""
-        game = self.game
         parts: list[tuple[list[tuple[State, Action]], str | None]] = []
         part: list[tuple[State, Action]] = []
         start = self.frames[index - 1].events if index > 0 else 0
