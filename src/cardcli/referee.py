@@ -113,6 +113,7 @@ class _Entry:
     waiting: _Shows | None
     pending_up: list[str]
     lines: int = 0  # how many lines it wrote
+    replaced: _Entry | None = None  # the entry it took the place of (a call made as the next entry)
 
 
 class Referee:
@@ -266,11 +267,10 @@ class Referee:
                           else "nothing to undo")
         entry = self.entries.pop()
         self._back(entry)
-        stream = self.writer.stream
-        stream.flush()
-        stream.seek(entry.offset)
-        stream.truncate()
-        self._line -= entry.lines
+        self._truncate(entry)
+        if entry.replaced is not None:  # a call made as the next entry: the play stays, uncalled
+            with self._reading():
+                self._take(entry.replaced.text, entry.replaced.parts)
         return [f"Taken back: {entry.text}.", *self.situation()]
 
     def _parts(self, low: str) -> list[list[str]]:
@@ -756,6 +756,9 @@ class Referee:
         except Refused as error:
             self._take(last.text, last.parts)  # as it was
             raise Refused(str(error)) from None
+        # Undone, the call goes and the play stays, as typed.
+        self.entries[-1].text = " ".join(words)
+        self.entries[-1].replaced = last
         return said
 
     def _is_play(self, words: list[str]) -> bool:

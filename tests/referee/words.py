@@ -92,15 +92,15 @@ def referee_words(lines: list[dict[str, Any]], draws: str = "count", call: str =
                     add(_draw_entry(who, count if events else 1, seen), "draw")
             elif move == "play":
                 suit = f" {data['suit'].lower()}" if data.get("suit") else ""
-                played = f"{who} {_card(data['card'])}{suit}"
-                if data.get("call") and call == "next":
-                    add(played, "play")
-                    add("page one")
-                elif draws == "then" and kinds and kinds[-1] == "draw" and out[-1].startswith(f"{who} draws"):
-                    out[-1] += f" then {_card(data['card'])}{suit}" + (" page one" * bool(data.get("call")))
+                later = bool(data.get("call")) and call == "next"  # the call as the next entry
+                played = f"{_card(data['card'])}{suit}" + (" page one" if data.get("call") and not later else "")
+                if draws == "then" and kinds and kinds[-1] == "draw" and out[-1].startswith(f"{who} draws"):
+                    out[-1] += f" then {played}"
                     kinds[-1] = "play"
                 else:
-                    add(played + (" page one" if data.get("call") else ""), "play")
+                    add(f"{who} {played}", "play")
+                if later:
+                    add("page one")
             elif move in ("take", "keep"):
                 add(f"{who} {move}s")
             elif move == "discard":
