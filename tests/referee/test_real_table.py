@@ -46,7 +46,8 @@ def exported(table: tuple[str, str, int], seed: int, viewer: int | None) -> list
     variant, ruleset, players = table
     options = dict(load_ruleset(ruleset, get_registry(), variant, players).options)
     _game, buffer = play_game(variant, players=players, seed=seed, options=options)
-    return [json.loads(line) for line in export_bytes(buffer.getvalue().encode(), viewer).decode().splitlines()]
+    text = export_bytes(buffer.getvalue().encode(), viewer).decode()
+    return [json.loads(line) for line in text.splitlines()]
 
 
 def follow(lines: list[dict], wording: dict, undo_at: set[int] = frozenset()) -> Referee:
@@ -112,7 +113,8 @@ def test_undo_anywhere_in_real_games(table):
     for seed in range(3):
         viewer = rng.choice([None, *range(table[2])])
         count = len(referee_words(exported(table, seed, viewer)))
-        check_game(table, seed, viewer, rng.choice(WORDINGS), undo_at=set(rng.sample(range(count), min(count, 12))))
+        undo_at = set(rng.sample(range(count), min(count, 12)))
+        check_game(table, seed, viewer, rng.choice(WORDINGS), undo_at=undo_at)
 
 
 def test_every_trick_match_of_the_rebuilt_stock_is_entered():

@@ -93,7 +93,8 @@ def referee_words(lines: list[dict[str, Any]], draws: str = "count", call: str =
             elif move == "play":
                 suit = f" {data['suit'].lower()}" if data.get("suit") else ""
                 later = bool(data.get("call")) and call == "next"  # the call as the next entry
-                played = f"{_card(data['card'])}{suit}" + (" page one" if data.get("call") and not later else "")
+                called = " page one" if data.get("call") and not later else ""
+                played = f"{_card(data['card'])}{suit}{called}"
                 if draws == "then" and kinds and kinds[-1] == "draw" and out[-1].startswith(f"{who} draws"):
                     out[-1] += f" then {played}"
                     kinds[-1] = "play"
