@@ -32,12 +32,20 @@ def spawn(args: list[str]) -> pexpect.spawn:
     return pexpect.spawn(CARDCLI, args, env=env, encoding="utf-8", dimensions=(24, 80), timeout=60)
 
 
-@pytest.mark.parametrize("variant,ruleset,players,seed,viewer", [
-    ("matching", None, 3, 3, None), ("trick", "five-cards", 2, 4, None), ("endofpage", "short", 2, 6, None),
-    ("matching", None, 3, 3, 1), ("endofpage", "short", 2, 6, 0)])
+@pytest.mark.parametrize("variant,ruleset,players,seed,viewer,wording", [
+    ("matching", None, 3, 3, None, {}), ("trick", "five-cards", 2, 4, None, {}),
+    ("endofpage", "short", 2, 6, None, {}), ("matching", None, 3, 3, 1, {}), ("endofpage", "short", 2, 6, 0, {}),
+    # Page One called as the next entry; trick's draws one a line, the stock rebuilt between two of them
+    ("matching", "standard", 2, 0, None, {"call": "next"}), ("trick", "standard", 2, 8, None, {"draws": "each"}),
+    ("endofpage", "short", 2, 6, None, {"ups": "each"})])
 def test_a_real_table_game_at_the_terminal_gives_the_export_of_its_view(tmp_path, variant, ruleset, players,
-                                                                       seed, viewer):
+                                                                       seed, viewer, wording):
     lines = public_lines(variant, ruleset, players, seed, viewer)
+    if wording.get("call") == "next":
+        assert any(line.get("call") for line in lines), "the game no longer has a Page One call"
+    if wording.get("draws") == "each":
+        assert any(lines[i].get("chance") == "draw" and lines[i + 1].get("chance") == "reshuffle"
+                   and lines[i + 2].get("chance") == "draw" for i in range(1, len(lines) - 2))
     names = ",".join(player["name"] for player in lines[0]["players"])
     record = tmp_path / "table.jsonl"
     dealer = lines[0]["players"][lines[0]["dealer"]]["name"]
@@ -48,7 +56,7 @@ def test_a_real_table_game_at_the_terminal_gives_the_export_of_its_view(tmp_path
         args += ["--seat", lines[0]["players"][viewer]["name"]]
     child = spawn(args)
     child.expect_exact("(help lists the words)")
-    for entry in referee_words(lines):
+    for entry in referee_words(lines, **wording):
         child.expect_exact("> ")
         child.sendline(entry)
         index = child.expect([r"Next: |Game over", "Refused: (.*)"])
