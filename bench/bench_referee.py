@@ -49,11 +49,16 @@ game = json.load(open(sys.argv[1]))
 table = Referee(get_registry(), parse_header(game["header"], "<bench>"))
 times = []
 clock = time.process_time
-for entry in game["entries"]:
+refused = None
+for number, entry in enumerate(game["entries"]):
     started = clock()
-    table.enter(entry)
+    try:
+        table.enter(entry)
+    except Exception as error:  # a version that refuses a real game's entry: timed up to it
+        refused = {"entry": number, "text": entry, "why": str(error)}
+        break
     times.append(clock() - started)
-print(json.dumps(times))
+print(json.dumps({"times": times, "refused": refused}))
 """
 
 #: The games: (name, variant, players, options, the least lines, the most, and the longest draw wanted).
@@ -87,11 +92,13 @@ def find_game(variant: str, players: int, options: dict, least: int, most: int, 
     raise SystemExit(f"no {variant} game of {least} to {most} lines with a draw of {draw} in 2,000 seeds")
 
 
-def timed(python: str, path: Path) -> list[float]:
+def timed(python: str, path: Path) -> tuple[list[float], dict | None]:
+    """Each entry's CPU time in ``python``'s cardcli, and the entry it refused, if one."""
     done = subprocess.run([python, "-c", PROBE, str(path)], capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{python}: the referee failed:\n{done.stderr[-2000:]}")
-    return json.loads(done.stdout.splitlines()[-1])
+    result = json.loads(done.stdout.splitlines()[-1])
+    return result["times"], result["refused"]
 
 
 def summary(times: list[float], entries: list[str]) -> dict:
@@ -121,19 +128,26 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(json.dumps(game))
             row = {"game": name, "seed": game["seed"], "lines": game["lines"],
                    "longest_draw": game["longest_draw"]}
-            ours = timed(sys.executable, path)
+            ours, refused = timed(sys.executable, path)
+            if refused is not None:
+                raise SystemExit(f"{row['game']}: this cardcli refused entry {refused['entry']} "
+                                 f"{refused['text']!r} of a real game: {refused['why']}")
             row["this"] = summary(ours, game["entries"])
             if args.against:
-                totals: dict[str, list[float]] = {"this": [], "other": []}
-                other: list[float] = []
+                runs: dict[str, list[list[float]]] = {"this": [], "other": []}
                 for number in range(max(1, args.rounds)):
                     for side in (["this", "other"] if number % 2 == 0 else ["other", "this"]):
-                        times = timed(sys.executable if side == "this" else args.against, path)
-                        totals[side].append(sum(times))
+                        times, refused = timed(sys.executable if side == "this" else args.against, path)
+                        runs[side].append(times)
                         if side == "other":
-                            other = times
-                ratios = [b / a for a, b in zip(totals["this"], totals["other"], strict=True)]
-                row["other"] = summary(other, game["entries"])
+                            row["other_refused"] = refused
+                # Both sides over the entries both took (another version may refuse one of a real game).
+                common = min(len(times) for times in runs["other"])
+                ratios = [sum(b[:common]) / sum(a[:common]) for a, b in zip(runs["this"], runs["other"],
+                                                                            strict=True)]
+                row["compared_entries"] = common
+                row["this_on_common"] = summary(runs["this"][-1][:common], game["entries"])
+                row["other"] = summary(runs["other"][-1][:common], game["entries"])
                 row["speedup"] = {"median": round(statistics.median(ratios), 2),
                                   "low": round(min(ratios), 2), "high": round(max(ratios), 2)}
             results.append(row)
@@ -150,7 +164,15 @@ def main(argv: list[str] | None = None) -> int:
               f"(x{this['last_over_first']}), most {this['max_ms']:.1f} ms ({this['max_entry']!r}), "
               f"total {this['total_s']:.2f} s")
         if "other" in row:
-            other, speedup = row["other"], row["speedup"]
+            other, speedup, common = row["other"], row["speedup"], row["compared_entries"]
+            refused = row.get("other_refused")
+            if refused:
+                print(f"  the other version refused entry {refused['entry']} {refused['text']!r}: "
+                      f"{refused['why']}")
+            mine = row["this_on_common"]
+            print(f"  over the first {common} entries, both sides: this first {mine['first_ms']:.2f} ms, "
+                  f"last {mine['last_ms']:.2f} ms, most {mine['max_ms']:.1f} ms, "
+                  f"total {mine['total_s']:.2f} s")
             print(f"  other: first {other['first_ms']:.2f} ms, last {other['last_ms']:.2f} ms "
                   f"(x{other['last_over_first']}), most {other['max_ms']:.1f} ms ({other['max_entry']!r}), "
                   f"total {other['total_s']:.2f} s")
