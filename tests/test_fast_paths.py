@@ -111,3 +111,19 @@ def test_validate_finds_a_card_gone_astray(monkeypatch, how):
         assert "missing []" in message and "extra []" not in message
     else:
         assert "missing []" not in message and "extra []" not in message
+
+
+@pytest.mark.parametrize("how", ["lose", "duplicate"])
+def test_validate_finds_a_card_gone_astray_in_a_record_with_unseen_cards(monkeypatch, how):
+    # A spectator's export: the known cards are checked against the pack
+    # (as a set where no card is known twice), the unseen ones counted.
+    from cardcli.testing.unseen import export_bytes
+
+    _, buffer = play_game("matching", players=4, seed=3)
+    record = export_bytes(buffer.getvalue().encode(), None)
+    assert validate_bytes(record).valid
+    _break_cards(monkeypatch, how)
+    report = validate_bytes(record)
+    assert not report.valid
+    assert report.error is not None and report.error.kind == "cards"
+    assert "cards are not accounted for" in str(report.error)

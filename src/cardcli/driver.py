@@ -268,22 +268,8 @@ class Driver(Generic[S]):
         the caller took it before changing the state itself: :meth:`save`).
         """
         if self._undo is not None:
-            # Taken back at once if a hook fails midway (a reader's check of
-            # what the table saw): the driver is as it was before.
-            saved = saved if saved is not None else self.save()
-            events = self.events
-            try:
-                self._apply_known(action, seat)
-            except BaseException:
-                self.restore(saved)
-                if self.events > events:
-                    self._count_back()
-                raise
-            self._undo.append(saved)
+            self._apply_undoable(action, seat, saved)
             return
-        self._apply_known(action, seat)
-
-    def _apply_known(self, action: Action, seat: int) -> None:
         state = self.state
         for follower in self._followers:
             follower.observe(state, seat, action, self.events)
@@ -300,6 +286,28 @@ class Driver(Generic[S]):
         if hooks:
             for hook in hooks:
                 hook.after(self, seat, action)
+
+    def _apply_undoable(self, action: Action, seat: int, saved: _Saved | None) -> None:
+        """:meth:`apply_known` on a driver that keeps undo: the moment before is
+        kept, and if a hook fails midway (a reader's check of what the table
+        saw) the event is taken back at once.  The event itself is applied by
+        :meth:`apply_known` with the undo stack set aside for that call (so
+        the plain path pays nothing for undo)."""
+        undo = self._undo
+        assert undo is not None
+        saved = saved if saved is not None else self.save()
+        events = self.events
+        self._undo = None
+        try:
+            self.apply_known(action, seat)
+        except BaseException:
+            self.restore(saved)
+            if self.events > events:
+                self._count_back()
+            raise
+        finally:
+            self._undo = undo
+        undo.append(saved)
 
     # ------------------------------------------------------------- push, pop
     # As python-chess's Board.push and pop: the driver owns the history and

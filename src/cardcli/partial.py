@@ -137,6 +137,17 @@ def answered(game: Any, next_data: Any) -> Iterator[None]:
         yield
 
 
+class _Behind:
+    """Stands for a sight's solver after the driver took events back: its
+    first use reads the solver again (:meth:`TableSight._caught_up`)."""
+
+    def __init__(self, sight: TableSight):
+        self._sight = sight
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sight._caught_up(), name)
+
+
 class _Open:
     """The last event read, with the line after it still unknown (a
     referee's entry, the end of a record): applied as if its next line
@@ -178,12 +189,14 @@ class TableSight(Hook):
         self.pack = pack
         self.values = sorted(set(pack))
         self.decks = max(Counter(card for card in pack if card < 52).values(), default=1)
-        self._solver = Solver(pack, self.decks)
+        #: The matching of this round (see ``_caught_up``); ``_current`` is it even while stood in for.
+        self.solver = self._current = Solver(pack, self.decks)
         self._logs: list[list[tuple[str, tuple[Any, ...]]]] = []  # each ended round's solver steps
         self._pending: tuple[int, int] | None = None  # (round, steps): the solver to read again to
         self.last_slot: dict[int, int] = {}  # seat -> the slot it received last
-        #: (move, {seat: chance events that brought it cards since that move}), replaced, never changed
-        self._draws_after: tuple[int, dict[int, int]] = (-1, {})
+        #: The move the latest chance event came after, the seat it brought cards, and how many in a row did.
+        self._draws_move = self._draws_seat = -1
+        self._draws_count = 0
         self.shown: dict[str, Any] | None = None  # the shown line read ahead, for the event before it
         #: (seat, card, slot, verb) of the move being read: the cards it showed the hand held
         self.revealed: list[tuple[int, int, int | None, str]] = []
@@ -198,44 +211,50 @@ class TableSight(Hook):
         # The event being pushed: where it stands, the line after it, and what the hook keeps of it.
         self._line = self._move = 0
         self._next: Any = None
-        self._attempt: Callable[..., str] = str
+        self._variant = game.variant
+        #: Whether the game keeps undo (a referee's): then the sight keeps what settling needs.
+        self._undoable = game.keeps_undo
         self._chance: tuple[Sequence[int], list[int]] = ((), [])
         self._before: Any = None
         self._blur(game.state, new_round=True)
         game.hooks.append(self)
 
     # ------------------------------------------------------------ the solver
-    @property
-    def solver(self) -> Solver:
-        """The matching of this round, read again first if events were taken back."""
-        if self._pending is not None:
-            self._catch_up()
-        return self._solver
+    # ``self.solver`` is a plain attribute, read on every event.  When the
+    # driver takes events back it becomes a stand-in (:class:`_Behind`) whose
+    # first use reads the solver again up to where the driver came back to:
+    # once, however many events were taken back.
 
-    def _catch_up(self) -> None:
-        """Read the solver again up to where the driver came back to."""
-        assert self._pending is not None
+    def _caught_up(self) -> Solver:
+        """The solver, read again up to where the driver came back to."""
+        if self._pending is None:
+            return self._current
         round_no, steps = self._pending
         self._pending = None
-        if round_no == len(self._logs) and steps == len(self._solver.log):
-            return
-        log = self._logs[round_no] if round_no < len(self._logs) else self._solver.log
+        if round_no == len(self._logs) and steps == len(self._current.log):
+            self.solver = self._current  # nothing to read again
+            return self._current
+        log = self._logs[round_no] if round_no < len(self._logs) else self._current.log
         del self._logs[round_no:]
         solver = Solver(self.pack, self.decks)
         for name, args in log[:steps]:
             solver._step(name, *args)
-        self._solver = solver
+        self.solver = self._current = solver
+        return solver
 
     def saved(self, driver: Any) -> object:
         """Where the sight stands: the solver's round and steps, and the rest
         it keeps between events (small)."""
-        where = self._pending or (len(self._logs), len(self._solver.log))
-        return (where, dict(self.last_slot), self.open, self.known_at_end, self._draws_after)
+        where = self._pending or (len(self._logs), len(self._current.log))
+        return (where, dict(self.last_slot), self.open, self.known_at_end,
+                (self._draws_move, self._draws_seat, self._draws_count))
 
     def restore(self, driver: Any, saved: Any) -> None:
-        where, last_slot, self.open, self.known_at_end, self._draws_after = saved
+        where, last_slot, self.open, self.known_at_end, draws = saved
         self.last_slot = dict(last_slot)
+        self._draws_move, self._draws_seat, self._draws_count = draws
         self._pending = where
+        self.solver = _Behind(self)  # type: ignore[assignment]  # read again when next used
         self.shown = None
 
     # ------------------------------------------------------------- messages
@@ -245,16 +264,16 @@ class TableSight(Hook):
 
     # ------------------------------------------------------------ one event
     def push(self, game: Any, action: Action, seat: int, line: int, move: int, next_data: Any,
-             checked: Callable[[], None] | None = None) -> None:
+             checked: Callable[[Any, Any], None] | None = None, event: Any = None) -> None:
         """Apply one event of the record as the table saw it (the line after
         it is ``next_data``, or ``None`` where not known yet).  Raises
         :class:`~cardcli.errors.RecordError` for an illegal or impossible
         event; on a driver that keeps undo, the game is then as it was.
-        ``checked()`` runs once the rules found it legal, before it is
-        applied (a reader's visitor)."""
+        ``checked(game, event)`` runs once the rules found it legal, before
+        it is applied (a reader's visitor)."""
         if self.open is not None:
             self.settle(game, {"chance": True} if seat == CHANCE else {"move": True, "seat": seat})
-        saved = game.save() if game.keeps_undo else None
+        saved = game.save() if self._undoable else None
         state = game.state
         try:
             try:
@@ -277,29 +296,35 @@ class TableSight(Hook):
                                       seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
                 state.check(action)  # legal with the card the hand held
             if checked is not None:
-                checked()
+                checked(game, event)
         except RecordError:
             if saved is not None:
                 game.restore(saved)  # the cards put in hand for the check are taken out again
             raise
         self._line, self._move, self._next = line, move, next_data
-        if seat != CHANCE:
-            self._attempt = (lambda short=False: game.variant.describe(state, action) if short
-                             else describe_attempt(game.variant, state, action))
-        game.apply_known(action, seat, saved=saved)
+        if saved is None:
+            game.apply_known(action, seat)
+        else:
+            game.apply_known(action, seat, saved=saved)
 
     def before(self, driver: Any, seat: int, action: Action) -> None:
         """The event is legal and about to be applied: the solver hears what a
         move showed; a shown line next puts its cards in the hands; the
         oracle answers from the next line."""
         state = driver.state
+        next_data = self._next
         if seat != CHANCE:
-            self._checked_move(state, action, seat, self._line, self._move, self._attempt)
+            self._checked_move(state, action, seat, self._line, self._move, self._variant)
         else:
             self._chance = (state.cards_taken(action), [hand.count(UNSEEN) for hand in state.hands])
-        self._before = state.clone() if self._next is None and driver.keeps_undo else None
-        self.before_event(state, action, seat, self._next)
-        self.oracle.begin(self._next)
+        if next_data is None:
+            self._before = state.clone() if self._undoable else None
+        elif "shown" in next_data:
+            self.before_event(state, action, seat, next_data)
+            self.oracle.begin(next_data)
+            return
+        self.shown = None
+        self.oracle.begin(next_data)
 
     def after(self, driver: Any, seat: int, action: Action) -> None:
         """The event is applied: the unseen cards it brought become slots; what
@@ -314,7 +339,6 @@ class TableSight(Hook):
             self.open = _Open(self._before, action, seat, line, move, asked)
             self._before = None
             return
-        self._before = None
         if asked:
             self._answered(state, asked, f"after move {move}", line, move)
         self.after_event(state, line, move)
@@ -342,7 +366,7 @@ class TableSight(Hook):
             game.replace_state(again)
             self.open = None
             state = again
-        elif game.keeps_undo:
+        elif self._undoable:
             self.open = open_
             game.replace_state(state)  # a moment to come back to: settling is taken back with the entry
             self.open = None
@@ -431,9 +455,9 @@ class TableSight(Hook):
         return True
 
     def _checked_move(self, state: Any, action: Action, seat: int, line: int, move: int,
-                     attempt: Any) -> None:
-        """The move is legal: tell the solver what it showed.  ``attempt()``
-        gives the move in words, for a message."""
+                      variant: Any) -> None:
+        """The move is legal: tell the solver what it showed (``variant``
+        says the move in words, for a message)."""
         solver = self.solver
         step = f"move {move}"
         try:
@@ -456,11 +480,12 @@ class TableSight(Hook):
                     barred = self.oracle.mask(test)
                     if barred:
                         pack = solver.pack_mask
-                        text = f"({attempt(short=True)})"  # the state changes: say it now
+                        text = f"({variant.describe(state, action)})"  # the state changes: say it now
                         solver.lacks(seat, barred, lambda: f"seat {seat} had no "
                                      f"{cards_in_words(barred, pack)} at {step} {text}")
         except Impossible as error:
-            raise self._fail(f"move {move}, seat {seat} {attempt()}: {error}", line, move, seat) from None
+            attempt = describe_attempt(variant, state, action)
+            raise self._fail(f"move {move}, seat {seat} {attempt}: {error}", line, move, seat) from None
 
     # ---------------------------------------------------------- chance events
     def _before_chance(self, state: Any, action: Action, line: int, move: int) -> None:
@@ -500,11 +525,13 @@ class TableSight(Hook):
                 arrived = hand.count(UNSEEN) - before[other]
                 if arrived <= 0:
                     continue
-                # A seat drawing again after the same move: which draw, in messages.
-                at, counts = self._draws_after
-                count = (counts.get(other, 0) if at == move else 0) + 1
-                self._draws_after = (move, {**(counts if at == move else {}), other: count})
-                said = step if count == 1 or arrived > 1 else f"a {_ordinal(count)} time {step}"
+                # A seat drawing again after the same move, one card at a time: which draw, in messages.
+                if move == self._draws_move and other == self._draws_seat:
+                    self._draws_count += 1
+                else:
+                    self._draws_move, self._draws_seat, self._draws_count = move, other, 1
+                count = self._draws_count
+                said = step if count == 1 or arrived > 1 else _AGAIN.get(count, f"a {count}th time ") + step
                 for _ in range(arrived):
                     self.last_slot[other] = solver.arrive(other, said)
         except Impossible as error:
@@ -529,7 +556,7 @@ class TableSight(Hook):
             raise self._fail(f"{step}: {error}", line, move, None) from None
 
     # -------------------------------------------------------------- the stock
-    def _blur(self, state: Any, new_round: bool = False, step: str = "") -> None:
+    def _blur(self, state: Any, new_round: bool = False, move: int = 0) -> None:
         """Known cards in the stock: the rest of the pack at a round's start,
         or discards a reshuffle made the new stock.  Either way, from now on
         nobody knows which of them comes next: they become unseen cards and
@@ -542,7 +569,7 @@ class TableSight(Hook):
             if known != len(stock):
                 raise RecordError("internal error: a reshuffle into a stock that still holds unseen cards, "
                                   "which cardcli cannot check yet", source=self.source, kind=Kind.INTERNAL)
-            self.solver.open_pool(stock, step)
+            self.solver.open_pool(stock, f"after move {move}")
         stock[:] = [UNSEEN] * len(stock)
 
     # ---------------------------------------------------------- rounds, shows
@@ -586,7 +613,7 @@ class TableSight(Hook):
             if self.shown is not None and self.shown["revealed"]:
                 self._shown_kept_going(line, move)
             self.shown = None  # a shown line here: its own check says it stands nowhere
-            self._blur(state, step=f"after move {move}")
+            self._blur(state, move=move)
             return
         solver = self.solver
         step = f"the end of the round after move {move}"
@@ -652,8 +679,8 @@ class TableSight(Hook):
 
 
 
-def _ordinal(n: int) -> str:
-    return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+#: "a 2nd time ", "a 3rd time ", ...: the words before a draw's step when a seat draws again.
+_AGAIN = {n: f"a {n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'} time " for n in range(2, 100)}
 
 
 def _a_card(card: int) -> str:

@@ -39,7 +39,6 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass
-from functools import partial
 from typing import IO, Any, Generic, NoReturn, TypeVar
 
 from .abilities import checkpoint
@@ -263,8 +262,7 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
                               move=move, seat=None if seat == CHANCE else seat, kind=Kind.SYNTAX) from None
         event = Event(line, data, action, seat, move)
         if sight is not None:
-            sight.push(game, action, seat, line, move, lines.peek(),
-                       None if visit_event is None else partial(visit_event, game, event))
+            sight.push(game, action, seat, line, move, lines.peek(), visit_event, event)
         else:
             try:
                 state.check(action)

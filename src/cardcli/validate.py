@@ -10,6 +10,7 @@ card stays accounted for) and turns any problem into a report.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import chain
@@ -66,6 +67,7 @@ class Validator(RecordVisitor[Report]):
         self.report = Report(source)
         self.game: Game | None = None
         self.deck: list[int] | None = None  # the pack, sorted
+        self.cards: frozenset[int] = frozenset()  # the pack's cards, each once
         self.last_line = 0
 
     def visit_header(self, game: Game, header: Header, line: int) -> object:
@@ -74,6 +76,7 @@ class Validator(RecordVisitor[Report]):
         if self.check_cards:
             self.deck = sorted(game.variant.deck(game.rules, len(game.seats)))
             if header.view is not None:
+                self.cards = frozenset(self.deck)
                 self.visit_state = self._seen_accounted  # type: ignore[method-assign]
         return None
 
@@ -86,7 +89,12 @@ class Validator(RecordVisitor[Report]):
         for cards in game.state.card_zones().values():
             held += cards
         held.sort()  # the unseen cards last (UNSEEN is the highest value)
-        if len(held) != len(deck) or not _within(held, deck):
+        if len(held) != len(deck):
+            self._unaccounted(game, event, deck)
+        # The known cards, each a card of the pack: in C with sets where no
+        # card is known twice (one deck), else counted copy by copy.
+        known = held[:bisect_left(held, UNSEEN)]
+        if not self.cards.issuperset(known) or (len(set(known)) != len(known) and not _within(held, deck)):
             self._unaccounted(game, event, deck)
 
     def visit_state(self, game: Game, event: Event) -> None:
