@@ -34,9 +34,11 @@ def spawn(args: list[str]) -> pexpect.spawn:
 
 @pytest.mark.parametrize("variant,ruleset,players,seed,viewer,wording", [
     ("matching", None, 3, 3, None, {}), ("trick", "five-cards", 2, 4, None, {}),
-    ("endofpage", "short", 2, 6, None, {}), ("matching", None, 3, 3, 1, {}), ("endofpage", "short", 2, 6, 0, {}),
+    ("endofpage", "short", 2, 6, None, {}), ("matching", None, 3, 3, 1, {}),
+    ("endofpage", "short", 2, 6, 0, {}),
     # Page One called as the next entry; trick's draws one a line, the stock rebuilt between two of them
-    ("matching", "standard", 2, 0, None, {"call": "next"}), ("trick", "standard", 2, 8, None, {"draws": "each"}),
+    ("matching", "standard", 2, 0, None, {"call": "next"}),
+    ("trick", "standard", 2, 8, None, {"draws": "each"}),
     ("endofpage", "short", 2, 6, None, {"ups": "each"})])
 def test_a_real_table_game_at_the_terminal_gives_the_export_of_its_view(tmp_path, variant, ruleset, players,
                                                                        seed, viewer, wording):
