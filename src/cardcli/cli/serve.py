@@ -85,6 +85,16 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
     if "friend" not in kinds:
         raise PlayersError("--players names no friend's seat: write friend for each seat a friend "
                            "takes by link (or use cardcli play)")
+    from ..serve.protocol import BadMessage
+    from ..serve.table import Seat, check_name
+
+    for index, (info, kind) in enumerate(zip(seats, kinds)):
+        if kind == "friend":  # as at the door: never "host", never a card, one of a kind
+            others = [Seat(i, other.name, "cpu") for i, other in enumerate(seats) if i != index]
+            try:
+                check_name(info.name, others, index)
+            except BadMessage as problem:
+                raise PlayersError(f"--players: friend:{info.name}: {problem.message}") from None
     return seats, kinds
 
 

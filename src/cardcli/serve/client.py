@@ -25,14 +25,13 @@ from ..errors import CardcliError
 from ..safe_text import printable
 from ..style import Style
 from .protocol import PROTOCOL
-from .table import CLOSED, ELSEWHERE, LEFT, REPLACED
+from .table import CLOSED, ELSEWHERE, LEFT, REPLACED, TAKEN_AWAY, TO_CPU
 from .tally import tally_lines
 
 #: Seconds between reconnection attempts, and how long to keep trying.
 RETRY, GIVE_UP = 1.0, 120.0
 #: Close reasons after which this link no longer opens the seat: no reconnecting.
-FINAL = {"bad-token", "protocol", "no-hello", ELSEWHERE, REPLACED, LEFT, CLOSED,
-         "the host took this seat away", "the host gave this seat to a CPU"}
+FINAL = {"bad-token", "protocol", "no-hello", ELSEWHERE, REPLACED, LEFT, CLOSED, TAKEN_AWAY, TO_CPU}
 
 
 def parse_link(link: str) -> tuple[str, str]:

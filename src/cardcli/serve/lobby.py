@@ -27,7 +27,7 @@ from ..rulesets import check, load_ruleset
 from .evening import STARTS, Evening
 from .links import new_token
 from .protocol import BadMessage
-from .table import Seat, Table, check_name
+from .table import TAKEN_AWAY, TO_CPU, Seat, Table, check_name
 from .tally import tally_lines
 
 HELP = """Between games, type a command (Enter alone: {enter}):
@@ -156,8 +156,9 @@ class Lobby:
             raise CardcliError(f"seat {seat.index + 1} is yours: the host's seat stays")
         self._check_seats([s for s in self.table.seats if s is not seat])
         self.table.seats.remove(seat)
+        self.table.retire(seat, TAKEN_AWAY)
         seat.token = ""
-        self.table.send_away(seat, "the host took this seat away")
+        self.table.send_away(seat, TAKEN_AWAY)
         self._changed(f"{seat.name}'s seat is taken away")
 
     def _cpu(self, args: list[str]) -> None:
@@ -170,9 +171,10 @@ class Lobby:
             self._changed(f"{seat.name} plays at cpu:{level}")
             return
         name = seat.name
+        self.table.retire(seat, TO_CPU)
         seat.kind, seat.level, seat.token, seat.left, seat.ready = "cpu", level, "", False, False
         seat.player, seat.name = self.evening.new_player(), self._cpu_name()
-        self.table.send_away(seat, "the host gave this seat to a CPU")
+        self.table.send_away(seat, TO_CPU)
         self._changed(f"seat {seat.index + 1}: {name} makes way for {seat.name} (cpu:{level})")
 
     def _friend(self, args: list[str]) -> None:
