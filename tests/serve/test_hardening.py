@@ -117,7 +117,8 @@ def test_the_page_may_open_no_connection_to_another_address(tmp_path):
         try:
             async with served(game, kinds) as (table, port, _task), \
                     phone_page(f"http://127.0.0.1:{port}/t/{table.seats[0].token}") as page:
-                await page.wait_for("(e => !!e && e.textContent === 'connected')(document.getElementById('link'))")
+                await page.wait_for("(e => !!e && e.textContent === 'connected')"
+                                    "(document.getElementById('link'))")
                 await page.evaluate(
                     "window.refused = [];"
                     " document.addEventListener('securitypolicyviolation',"
