@@ -372,7 +372,18 @@ function draw() {
   // The newest line is never hidden: after each change (the hand panel may
   // have grown) the table scrolls it into view above the hand.
   const newest = $("log").lastElementChild;
-  if (newest) newest.scrollIntoView({ block: "nearest" });
+  if (newest) showNewest(newest);
+}
+
+// Scroll the table (not the page) just enough that the newest line is in view:
+// below the players row, which stays at the top, and above the hand, by whole pixels.
+function showNewest(line) {
+  const main = document.querySelector("main");
+  const view = main.getBoundingClientRect();
+  const top = Math.max(view.top, $("players").getBoundingClientRect().bottom);
+  const box = line.getBoundingClientRect();
+  if (box.bottom > view.bottom) main.scrollTop += Math.ceil(box.bottom - view.bottom);
+  else if (box.top < top) main.scrollTop -= Math.ceil(top - box.top);
 }
 
 // Piles: face-up cards (with who played them), or a face-down count.  A
