@@ -45,6 +45,15 @@ HELP = """Between games, type a command (Enter alone: {enter}):
   tally                  the evening so far
   quit                   end the evening (every game's record is kept)"""
 
+#: The commands of :data:`_ANY_TIME`, during a game: typed at any time, also at your prompt.
+GAME_HELP = """During a game, type at any time (also at your prompt):
+  links                  the friends' invite links again, with their QR codes
+  seats                  who sits where
+  tally                  the evening so far
+  help                   this list (with nothing asked)
+The rest (start, add, link N, set, ...) waits for the end of the game; Ctrl-C stops the table
+(cardcli serve --resume serves it again, with the same links)."""
+
 
 class Lobby:
     """The host's commands between games, for ``table`` and its ``evening``.
@@ -111,6 +120,9 @@ class Lobby:
         return "quit"
 
     def _help(self, args: list[str]) -> None:
+        if self.table.lobby is None:
+            self.say(GAME_HELP)
+            return
         enter = "start the next game" if self.evening.again == "host" else "you are ready to play again"
         self.say(HELP.format(enter=enter))
 
@@ -333,8 +345,10 @@ class Lobby:
                     console.withdraw()
 
 
-#: Commands that change nothing, so may be typed while a game is on.
+#: Commands that change nothing, so may be typed while a game is on; those of
+#: them that never answer a prompt, so are taken at the host's turn too.
 _ANY_TIME = {"help", "?", "seats", "links", "tally"}
+AT_A_PROMPT = {"seats", "links", "tally"}
 _COMMANDS: dict[str, Callable[[Lobby, list[str]], str | None]] = {
     "start": Lobby._start, "go": Lobby._start, "quit": Lobby._quit, "q": Lobby._quit, "exit": Lobby._quit,
     "help": Lobby._help, "?": Lobby._help, "seats": Lobby._seats, "links": Lobby._links,
@@ -342,6 +356,8 @@ _COMMANDS: dict[str, Callable[[Lobby, list[str]], str | None]] = {
     "friend": Lobby._friend, "link": Lobby._link, "rules": Lobby._rules, "set": Lobby._set,
     "again": Lobby._again,
 }
+#: Every command's word.
+COMMANDS = set(_COMMANDS)
 
 
 class HostInput(Protocol):
