@@ -17,7 +17,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from cardcli.serve.server import MAX_WAITING, TableServer
+from cardcli.serve.server import HELLO_TIMEOUT, MAX_WAITING, TableServer
 from cardcli.serve.table import Table, TableOptions
 
 from .browser import chromium, phone_page
@@ -140,9 +140,9 @@ def test_the_page_may_open_no_connection_to_another_address(tmp_path):
 
 
 def test_connections_that_never_say_hello_are_not_held(tmp_path):
-    """300 connections that say nothing: at most MAX_WAITING are held at once
-    (the longest-waiting is closed for each new one), and a friend who says
-    hello still sits down at once."""
+    """300 connections that say nothing: once they have waited HELLO_GRACE,
+    all but MAX_WAITING are closed (long before the hello timeout), and a
+    friend who says hello meanwhile sits down at once."""
     kinds = ["friend", "cpu"]
 
     async def scenario():
@@ -155,10 +155,11 @@ def test_connections_that_never_say_hello_are_not_held(tmp_path):
         try:
             started = time.monotonic()
             silent = [await connect(f"ws://127.0.0.1:{port}/ws") for _ in range(300)]
-            opened_in = time.monotonic() - started
-            held = len(server.waiting)
             ann = await Bot(port, table.seats[0].token, play=False).open()
             welcome = await ann.next("welcome")
+            await until(lambda: len(server.waiting) <= MAX_WAITING, "the connections that said nothing go")
+            opened_in = time.monotonic() - started
+            held = len(server.waiting)
             closed = 0
             for socket in silent:
                 with contextlib.suppress(ConnectionClosed, TimeoutError):
@@ -179,4 +180,22 @@ def test_connections_that_never_say_hello_are_not_held(tmp_path):
     assert held <= MAX_WAITING
     assert closed >= 300 - MAX_WAITING and codes == {1013}, (closed, codes)
     assert welcome["seat"] == 0
-    assert opened_in < 9, "each closed long before the hello timeout (10 s)"
+    assert opened_in < HELLO_TIMEOUT - 2, "closed long before the hello timeout"
+
+
+def test_a_crowd_arriving_at_once_all_sits_down(tmp_path):
+    """Twice MAX_WAITING clients open the watch link at the same moment and say
+    hello at once: every one is welcomed (the cap closes only the silent)."""
+    kinds = ["friend", "cpu"]
+
+    async def scenario():
+        game = make_game("matching", kinds, tmp_path / "g.jsonl")
+        async with served(game, kinds) as (table, port, _task):
+            crowd = [Bot(port, table.watch_token, play=False) for _ in range(2 * MAX_WAITING)]
+            await asyncio.gather(*(bot.open() for bot in crowd))
+            welcomes = await asyncio.gather(*(bot.next("welcome") for bot in crowd))
+            for bot in crowd:
+                await bot.close()
+            return welcomes
+
+    assert len(run(scenario())) == 2 * MAX_WAITING

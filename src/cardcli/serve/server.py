@@ -22,9 +22,10 @@ opened by a browser must also come from a page of this server (``Origin``);
 one from any other page is closed before it is read, with the reason.  The
 responses name no software (no ``Server`` header); the pages may not be
 framed by another page, and may open a connection to this server only.
-At most :data:`MAX_WAITING` connections may wait to say hello at once: a
-new one closes the one that has waited longest, so a flood of connections
-that never say hello holds nothing for long.
+When more than :data:`MAX_WAITING` connections wait to say hello, those
+that have waited :data:`HELLO_GRACE` seconds are closed (a client that
+means to play says hello at once), so a flood of connections that never
+say hello holds nothing for long, and a crowd arriving at once still sits down.
 """
 
 from __future__ import annotations
@@ -52,9 +53,11 @@ from .table import GONE_WORDS, Client
 #: Messages queued for a client that does not read them before it is dropped
 #: (it reconnects and gets the whole table again).
 MAX_QUEUED = 200
-#: Seconds a new connection has to say hello, and how many may wait to at once.
+#: Seconds a new connection has to say hello; how many may wait to at once
+#: before those that waited ``HELLO_GRACE`` seconds are closed.
 HELLO_TIMEOUT = 10.0
 MAX_WAITING = 32
+HELLO_GRACE = 2.0
 #: This machine's own addresses, always served; and the addresses that mean
 #: "every interface" (listened on, never named by a link).
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -174,8 +177,8 @@ class TableServer:
         self.hosts: set[str] = set()
         self._names: set[str] = set()
         self._refused: weakref.WeakKeyDictionary[ServerConnection, str] = weakref.WeakKeyDictionary()
-        #: The connections waiting to say hello, the longest-waiting first.
-        self.waiting: OrderedDict[Connection, None] = OrderedDict()
+        #: The connections waiting to say hello, and since when: the longest-waiting first.
+        self.waiting: OrderedDict[Connection, float] = OrderedDict()
         self.server: WsServer | None = None
         self.log = logging.getLogger("cardcli.serve")
         self.log.addHandler(logging.NullHandler())
@@ -311,11 +314,23 @@ class TableServer:
             writer.cancel()
 
     def _wait(self, client: Connection) -> None:
-        """``client`` waits to say hello; past :data:`MAX_WAITING` the one that
-        has waited longest is closed (a client that means to play says hello at once)."""
-        self.waiting[client] = None
+        """``client`` waits to say hello.  Past :data:`MAX_WAITING` waiting, the
+        ones that have waited :data:`HELLO_GRACE` seconds are closed, now and
+        once the newest has waited as long."""
+        loop = asyncio.get_running_loop()
+        self.waiting[client] = loop.time()
+        if len(self.waiting) > MAX_WAITING:
+            self._trim()
+            loop.call_later(HELLO_GRACE, self._trim)
+
+    def _trim(self) -> None:
+        """Close the longest-waiting connections that waited past the grace, while too many wait."""
+        now = asyncio.get_running_loop().time()
         while len(self.waiting) > MAX_WAITING:
-            oldest, _ = self.waiting.popitem(last=False)
+            oldest, since = next(iter(self.waiting.items()))
+            if now - since < HELLO_GRACE:
+                return
+            del self.waiting[oldest]
             oldest.close("too many connections waiting to say hello", 1013)
 
     async def _hello(self, client: Connection) -> None:

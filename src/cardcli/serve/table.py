@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import inspect
 import re
 import threading
 import time
@@ -934,7 +935,10 @@ class Table:
                 if self.done is not None and not self.done.done():
                     self.done.set_exception(problem)
 
-        self.answering = asyncio.ensure_future(guarded())
+        task = asyncio.ensure_future(guarded())
+        if inspect.iscoroutine(work):  # cancelled before it ran: closed, never left unawaited
+            task.add_done_callback(lambda _task: work.close())
+        self.answering = task
 
     def _stop_answering(self) -> None:
         task, self.answering = self.answering, None
