@@ -131,6 +131,18 @@ class Venue(Protocol):
     def refuse(self, client: Client, problem: BadMessage) -> None: ...
 
 
+_last: tuple[dict[str, Any] | None, str] = (None, "")
+
+
+def _encoded(message: dict[str, Any]) -> str:
+    """``message`` as JSON text, encoded once when the same message goes to
+    one client after another (the watchers' update, who is connected)."""
+    global _last
+    if _last[0] is not message:
+        _last = (message, encode(message))
+    return _last[1]
+
+
 class Connection:
     """One WebSocket client: its outgoing queue (so a slow phone never holds a
     table up) and, once it said hello, its table and seat."""
@@ -148,7 +160,7 @@ class Connection:
         if self.queue.qsize() >= MAX_QUEUED:
             self.close("not reading its messages")
             return
-        self.queue.put_nowait(encode(message))
+        self.queue.put_nowait(_encoded(message))
 
     def close(self, reason: str, code: int = 1000) -> None:
         if not self.closing:

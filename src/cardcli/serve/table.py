@@ -316,6 +316,10 @@ class Table:
         self.cpus: dict[int, Player] = {}
         self.names: dict[int, list[str]] = {}
         self.logs: dict[int, deque[str]] = {}
+        #: Per viewer nobody watches with now (the spectators' eyes with no
+        #: spectator, a friend away), the runs of events not told yet: told,
+        #: run by run as they would have been, when someone opens that view.
+        self.untold: dict[int, deque[list[tuple[State, Action]]]] = {}
         self._reset_game_state()
 
     @classmethod
@@ -408,6 +412,7 @@ class Table:
         for index, seat in enumerate(self.seats):
             seat.index = index
         self.logs = {}
+        self.untold = {}
         self._rename()
         self.broadcast_lobby()
 
@@ -420,6 +425,7 @@ class Table:
             self.logs.setdefault(viewer, deque(maxlen=LOG_KEPT))
         for viewer in [v for v in self.logs if v not in self.names]:
             del self.logs[viewer]
+            self.untold.pop(viewer, None)
 
     def _recap(self) -> None:
         """Each viewer's "what just happened" for a game that starts now:
@@ -428,6 +434,7 @@ class Table:
         assert game is not None
         for log in self.logs.values():
             log.clear()
+        self.untold = {}
         if not game.history:
             return
         events = last_moves(game, RECAP_MOVES)
@@ -684,7 +691,7 @@ class Table:
                    "seat": seat, "header": self.lobby if self.lobby is not None else self.header,
                    "hints": self.hints, "players": self.players(seat),
                    "score_label": variant.score_label, "open_hands": self.options.open_hands,
-                   "log": list(self.logs.get(viewer, ())), "game": self.number,
+                   "log": list(self._told(viewer)), "game": self.number,
                    "between": self.lobby is not None,
                    "ask_name": place is not None and place.kind == "friend" and not place.named,
                    "name_max": NAME_MAX}
@@ -812,12 +819,33 @@ class Table:
         variant = self.game.variant
         told = {}
         for viewer, log in self.logs.items():
+            if not self._watched(viewer):  # told if and when someone opens this view
+                self.untold.setdefault(viewer, deque(maxlen=LOG_KEPT)).append(pending)
+                continue
+            self._told(viewer)
             names = self.names[viewer]
             lines = describe_events(variant, pending, viewer=self._eyes(viewer), names=names)
             log.extend(lines)
             summary = round_summary(variant, *ended[-1], names) if ended else None
             told[viewer] = (lines, summary)
         return told
+
+    def _watched(self, viewer: int) -> bool:
+        """Whether a client sees the table with ``viewer``'s eyes now."""
+        if viewer == SPECTATOR:
+            return bool(self.spectators)
+        return 0 <= viewer < len(self.seats) and self.seats[viewer].client is not None
+
+    def _told(self, viewer: int) -> deque[str]:
+        """``viewer``'s log of what just happened, with the events nobody saw
+        from there yet told (each run of events as it would have been, live)."""
+        log = self.logs.setdefault(viewer, deque(maxlen=LOG_KEPT))
+        runs = self.untold.pop(viewer, None)
+        if runs and self.game is not None:
+            names = self.names.get(viewer) or self._names_for(viewer)
+            for run in runs:
+                log.extend(describe_events(self.game.variant, run, viewer=self._eyes(viewer), names=names))
+        return log
 
     def over(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The game's end for ``seat``: the result, how it ended in words, and the ranking screen."""
