@@ -157,6 +157,7 @@ class Run:
     valid: int
     load: float  # the 1-minute load average when the run ended
     cpu: float  # the server's processor seconds (its own work, whatever the machine's load)
+    clients_cpu: float = 0.0  # the clients' processor seconds (taken from the same two cores)
 
     @property
     def rate(self) -> float:
@@ -189,11 +190,13 @@ def measure(args: argparse.Namespace, source: str | None = None) -> Run:
             seen: list[float] = []
             # A server that stops answering fails the run instead of hanging it.
             limit = 60 + 5 * args.tables * args.games
+            clients_started = time.process_time()
             try:
                 asyncio.run(asyncio.wait_for(clients(hello["port"], hello.get("protocol", 1), hello["tokens"],
                                                      seen), limit))
             except TimeoutError:
                 raise SystemExit(f"bench_serve: the games were not over after {limit} s") from None
+            clients_cpu = time.process_time() - clients_started
             done = _line(server, "report its moves")
             server.wait(60)
         finally:
@@ -207,7 +210,7 @@ def measure(args: argparse.Namespace, source: str | None = None) -> Run:
         for name in os.listdir(folder):
             with open(os.path.join(folder, name), "rb") as stream:
                 valid += validate_stream(stream, name, get_registry()).valid
-    return Run(done["moves"], done["seconds"], seen, valid, os.getloadavg()[0], done["cpu"])
+    return Run(done["moves"], done["seconds"], seen, valid, os.getloadavg()[0], done["cpu"], clients_cpu)
 
 
 def _line(server: subprocess.Popen, what: str) -> dict:
@@ -224,7 +227,8 @@ def report(run: Run, label: str = "") -> None:
     print(f"{label}{run.moves} moves in {run.seconds:.1f} s = {run.rate:.0f} moves/s; "
           f"move -> the other client sees it: p50 {run.percentile(0.5):.1f} ms, "
           f"p95 {run.percentile(0.95):.1f} ms over {len(run.seen)} moves; "
-          f"server CPU {run.cpu / run.moves * 1e6:.0f} us/move; "
+          f"server CPU {run.cpu / run.moves * 1e6:.0f} us/move "
+          f"(the clients' {run.clients_cpu / run.moves * 1e6:.0f}); "
           f"records valid {run.valid}; load average {run.load:.1f}", flush=True)
 
 
