@@ -19,7 +19,8 @@ with both sides on it.
     python bench/bench_serve.py                 # 50 tables
     python bench/bench_serve.py --tables 10 --games 2
     python bench/bench_serve.py --baseline /tmp/old/src   # against another checkout, A B B A
-    python bench/bench_serve.py --profile serve.prof      # where the server's time goes
+    python bench/bench_serve.py --profile serve.prof      # where the server's time goes (cProfile)
+    python bench/bench_serve.py --sample serve.txt        # the same, sampled (each function's share)
     python bench/bench_serve.py --quick                   # a smoke run, in seconds
 
 Each figure is printed with the load average at the end of its run: the
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -38,8 +40,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 async def serve_tables(count: int, level: str, games: int, folder: str) -> None:
@@ -147,6 +151,43 @@ async def clients(port: int, protocol: int, links: list, seen: list) -> None:
     await asyncio.gather(*players)
 
 
+@contextlib.contextmanager
+def sampled(path: str) -> Iterator[None]:
+    """Sample this process's stack on every millisecond of its processor time
+    (SIGPROF); write each function's share of the samples (on the stack at
+    all, and at its top) to ``path``."""
+    import collections
+    import signal
+
+    inclusive: collections.Counter[str] = collections.Counter()
+    top: collections.Counter[str] = collections.Counter()
+    taken = [0]
+
+    def sample(_signal: int, frame: Any) -> None:
+        names = []
+        while frame is not None:
+            names.append(f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_code.co_name}")
+            frame = frame.f_back
+        inclusive.update(set(names))
+        if names:
+            top[names[0]] += 1
+        taken[0] += 1
+
+    signal.signal(signal.SIGPROF, sample)
+    signal.setitimer(signal.ITIMER_PROF, 0.001, 0.001)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        total = max(1, taken[0])
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(f"{taken[0]} samples (1 a millisecond of the server's processor time)\n\n"
+                      "on the stack  function\n")
+            out.writelines(f"{count / total:11.1%}  {name}\n" for name, count in inclusive.most_common(80))
+            out.write("\nat the top   function\n")
+            out.writelines(f"{count / total:11.1%}  {name}\n" for name, count in top.most_common(40))
+
+
 @dataclass
 class Run:
     """One measured run: what the server applied and what the clients saw."""
@@ -178,7 +219,8 @@ def measure(args: argparse.Namespace, source: str | None = None) -> Run:
         server = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--server",
                                    "--tables", str(args.tables), "--games", str(args.games),
                                    "--level", args.level, "--folder", folder,
-                                   *(["--profile", args.profile] if args.profile else [])],
+                                   *(["--profile", args.profile] if args.profile else []),
+                                   *(["--sample", args.sample] if args.sample else [])],
                                   stdout=subprocess.PIPE, text=True, env=environment)
         try:
             assert server.stdout is not None
@@ -240,6 +282,10 @@ def main() -> None:
     parser.add_argument("--level", default="normal", help="the CPUs' strength")
     parser.add_argument("--profile", metavar="FILE",
                         help="profile the server (cProfile) and write its stats to FILE")
+    parser.add_argument("--sample", metavar="FILE",
+                        help="sample the server's stack every millisecond of its processor time and write "
+                             "each function's share (of the samples it is on the stack of) to FILE: "
+                             "unlike cProfile, this slows no function more than another")
     parser.add_argument("--baseline", metavar="PATHS",
                         help="also time a server that imports cardcli (and the games) from PATHS, put "
                              "first on its PYTHONPATH (another checkout's src/ and plugins/NAME folders, "
@@ -259,6 +305,9 @@ def main() -> None:
             with cProfile.Profile() as profile:
                 asyncio.run(serve_tables(args.tables, args.level, args.games, args.folder))
             profile.dump_stats(args.profile)
+        elif args.sample:
+            with sampled(args.sample):
+                asyncio.run(serve_tables(args.tables, args.level, args.games, args.folder))
         else:
             asyncio.run(serve_tables(args.tables, args.level, args.games, args.folder))
         return
