@@ -355,7 +355,7 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
         tell("\n(This terminal cannot be typed at: each next game starts when every friend has "
              "said play again. Stop with Ctrl-C.)")
     else:  # links, seats, tally (and help) at any time, also during a game
-        console.take_commands(lobby.run, COMMANDS, AT_A_PROMPT)
+        console.take_commands(lobby.run, COMMANDS, AT_A_PROMPT, lambda: table.lobby is None)
     if game is not None:
         waiting = ", ".join(s.name for s in table.seats if s.kind == "friend")
         if game.history:  # served again (--resume): the game goes on where it stopped

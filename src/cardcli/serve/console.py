@@ -155,17 +155,19 @@ class HostConsole:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.run_command: Callable[[str], object] | None = None
 
-    def take_commands(self, run: Callable[[str], object], words: set[str], asked: set[str]) -> None:
-        """From now on a line whose first word is one of ``words``, typed
-        while nothing is asked, or one of ``asked`` at the host's turn or a
-        question, runs ``run(line)`` on the event loop (the table's commands
-        during a game: ``links`` shows the invites again).  Reading starts now."""
+    def take_commands(self, run: Callable[[str], object], words: set[str], asked: set[str],
+                      playing: Callable[[], bool]) -> None:
+        """From now on, while ``playing()`` (a game is on), a line whose first
+        word is one of ``words``, typed while nothing is asked, or one of
+        ``asked`` at the host's turn or a question, runs ``run(line)`` on the
+        event loop (``links`` shows the invites again); between games the
+        lobby's prompt reads every line itself.  Reading starts now."""
         self.loop = asyncio.get_running_loop()
         self.run_command = run
 
         def takes(line: str) -> bool:
             word = (line.split() or [""])[0].lower()
-            if word not in (asked if self.ui.asking is not None else words):
+            if word not in (asked if self.ui.asking is not None else words) or not playing():
                 return False
             loop = self.loop
             if loop is None or loop.is_closed():
