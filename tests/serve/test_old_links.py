@@ -125,3 +125,38 @@ def test_an_old_link_says_the_seat_has_a_new_one_and_the_new_link_is_not_ready(t
     assert status == 410 and "gave this seat a new link" in page
     assert problem["code"] == "bad-token" and "gave this seat a new link" in problem["message"]
     assert reason == REPLACED
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(CARDCLI is None, reason="the cardcli command is not on PATH")
+def test_cardcli_join_refused_for_opening_the_seat_too_often_waits_then_sits_down(tmp_path):
+    """The seat's link opened four times in a row: cardcli join is told to
+    wait, says so once, and sits down when the table lets it (not a line a second)."""
+    import time
+
+    from cardcli.serve.table import REJOIN_BURST, REJOIN_EVERY
+
+    host, _hosted, link = serve(tmp_path, tmp_path / "game.jsonl", "matching", "--no-seat", "--players",
+                                "friend,cpu:easy")
+    try:
+        port, token = int(link.split(":")[2].split("/")[0]), link.rsplit("/", 1)[1]
+
+        async def reopen() -> None:
+            for _ in range(REJOIN_BURST):
+                bot = await Bot(port, token, play=False).open()
+                await bot.next("welcome")
+                await bot.close()
+
+        run(reopen())
+        started = time.monotonic()
+        friend, seen = spawn(tmp_path, "join", link, "--name", "ann")
+        friend.expect_exact("opened the seat too often", timeout=20)
+        friend.expect_exact("you are friend1", timeout=REJOIN_EVERY + 15)
+        waited = time.monotonic() - started
+        refused = seen.getvalue().count("opened the seat too often")
+        friend.sendcontrol("c")
+        friend.expect(pexpect.EOF)
+    finally:
+        host.sendintr()
+        host.expect(pexpect.EOF)
+    assert refused == 1 and waited >= REJOIN_EVERY - 2, (refused, waited)

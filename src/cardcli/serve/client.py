@@ -25,7 +25,7 @@ from ..errors import CardcliError
 from ..safe_text import printable
 from ..style import Style
 from .protocol import PROTOCOL
-from .table import CLOSED, ELSEWHERE, LEFT, REPLACED, TAKEN_AWAY, TO_CPU
+from .table import CLOSED, ELSEWHERE, LEFT, REJOIN_EVERY, REPLACED, TAKEN_AWAY, TO_CPU
 from .tally import tally_lines
 
 #: Seconds between reconnection attempts, and how long to keep trying.
@@ -74,6 +74,7 @@ class JoinClient:
         self.tallied: int | None = None  # the games in the last tally shown
         self.waiting_said = ""
         self.outbox: list[dict[str, Any]] = []  # messages decided while handling one (a name given)
+        self.retry = RETRY  # seconds before reconnecting (longer when the table said too fast)
 
     def out(self, text: str, bold: bool = False) -> None:
         self.write(self.style.text(printable(text, newlines=True), bold=bold, played=self.played))
@@ -114,7 +115,8 @@ class JoinClient:
             elif now - lost_since > GIVE_UP:
                 self.out("The table cannot be reached any more.")
                 return 1
-            await asyncio.sleep(RETRY)
+            await asyncio.sleep(self.retry)
+            self.retry = RETRY
 
     async def session(self, socket: Any) -> int | None:
         """One connection: ``None`` to reconnect, an exit status to stop."""
@@ -262,6 +264,8 @@ class JoinClient:
             self.out(f"! {message['message']}")
             if message.get("code") in ("bad-token", "protocol"):
                 return 1
+            if message.get("code") == "too-fast":  # the table wants a pause before this link comes back
+                self.retry = REJOIN_EVERY
             if message.get("code") == "bad-name" and self.ask:
                 self.asking = "name"
                 self.question(f"Your name at the table [{self.name}]")
