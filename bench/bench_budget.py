@@ -24,6 +24,7 @@ Usage::
 
     python bench/bench_budget.py trick --players 2 --games 40
     python bench/bench_budget.py matching --players 4 --games 60 --budgets 600 2400 --reference 9600
+    python bench/bench_budget.py trick --quick      # a smoke run, in seconds
 """
 
 from __future__ import annotations
@@ -90,7 +91,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="playouts; the first is the one that plays")
     parser.add_argument("--reference", type=int, default=6000, help="the reference search's playouts")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run in seconds: one decision of one game, budgets of 10 and 20 "
+                             "playouts, a reference of 40 (the figures mean nothing)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.decisions, args.budgets, args.reference = 1, 1, [10, 20], 40
     try:
         variant = get_registry().get(args.variant)
     except PluginError as error:

@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run")
     args = parser.parse_args(argv)
     if args.quick:
-        args.rounds, args.games, args.positions = 3, 20, 1
+        args.rounds, args.games, args.positions = 3, 5, 1
     print(f"Driver hot path, interleaved A B B A x {args.rounds} in one process "
           f"(the machine may be shared: both sides feel it alike).")
     print("ratio = A's time / B's time for the same work: above 1.00, the driver is faster.")

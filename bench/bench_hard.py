@@ -71,6 +71,11 @@ from cardcli.rulesets import default_ruleset, load_ruleset, shipped_rulesets
 _original_make_cpu = make_cpu
 #: The budget every hard player of the bench gets (``--playouts`` sets it; default: the default budget).
 BUDGET = Budget()
+#: The budget of a --quick run (a smoke run: the rows run, their figures mean nothing), and its
+#: house rules where a variant has them (a page of one round: an End of the Page game is ten).
+QUICK_PLAYOUTS = 10
+QUICK_RULES = {"page_lines": 1}
+quick_run = False
 #: Search settings every hard player of the bench gets (``--search exploration=0.3``; default: none).
 SEARCH: dict[str, float] = {}
 
@@ -175,6 +180,8 @@ def matchup(name: str, kinds: list[str], games: int, seed: int, workers: int | N
     in any part, so the figures are the whole run's."""
     variant = get_registry().get(name)
     rules = rules if rules is not None else dict(default_ruleset(variant).options)
+    if quick_run:
+        rules = {**rules, **{key: value for key, value in QUICK_RULES.items() if key in rules}}
     players = [SeatInfo(f"p{i}-{kind.split(':')[1]}", kind) for i, kind in enumerate(kinds)]
     backend = LocalBackend(workers)
     part = part if part is not None else {}
@@ -203,6 +210,8 @@ def decision_times(name: str, players: int, games: int, seed: int) -> dict:
     hard CPU among normal ones, and how often the clock stopped it."""
     variant = get_registry().get(name)
     rules = dict(default_ruleset(variant).options)
+    if quick_run:
+        rules.update((key, value) for key, value in QUICK_RULES.items() if key in rules)
     times: list[float] = []
     stops = 0
     for game in range(games):
@@ -267,10 +276,10 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
     what it measured)."""
     quick = args.quick
     pages = name == "endofpage"
-    two = 6 if quick else (args.pages if pages else args.games)
-    four = 4 if quick else (args.pages4 if pages else args.games4)
-    reference = 4 if quick else min(two, args.reference_pages if pages else args.reference)
-    reference4 = 4 if quick else min(four, args.reference_pages if pages else args.reference)
+    two = 2 if quick else (args.pages if pages else args.games)
+    four = 1 if quick else (args.pages4 if pages else args.games4)
+    reference = 1 if quick else min(two, args.reference_pages if pages else args.reference)
+    reference4 = 1 if quick else min(four, args.reference_pages if pages else args.reference)
     seed, workers = args.seed, args.workers
     normal3 = ["cpu:normal"] * 3
     save = save or (lambda: None)
@@ -295,7 +304,7 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
             measured(rows, key, kinds, games)
 
     run("hard_vs_normal", ["cpu:hard", "cpu:normal"], two)
-    run("normal_vs_easy", ["cpu:normal", "cpu:easy"], 6 if quick else max(two, 1000))
+    run("normal_vs_easy", ["cpu:normal", "cpu:easy"], 2 if quick else max(two, 1000))
     run("hard_vs_3_normal", ["cpu:hard", *normal3], four)
     run("flat_vs_normal", ["cpu:hard-flat", "cpu:normal"], reference)
     run("table_vs_normal", ["cpu:hard-table", "cpu:normal"], reference)
@@ -308,7 +317,7 @@ def measure(name: str, args: argparse.Namespace, rows: dict[str, Any], save: Any
     run("omniscient_vs_hard", ["cpu:omniscient", "cpu:hard"], reference)
     if not args.only or "rulesets" in args.only:
         registry = get_registry()
-        games = 4 if quick else (args.ruleset_pages if pages else args.ruleset_games)
+        games = 1 if quick else (args.ruleset_pages if pages else args.ruleset_games)
         for ruleset, _path, _data in shipped_rulesets(registry, name):
             rules = dict(load_ruleset(ruleset, registry, name).options)
             measured(rows.setdefault("rulesets", {}), ruleset, ["cpu:hard", "cpu:normal"], games, rules,
@@ -536,7 +545,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search", nargs="*", default=[], metavar="KEY=VALUE",
                         help="search settings for every hard player, to compare with a run "
                         "without them on the same seeds: exploration=0.3 prior_weight=0.5")
-    parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 40 playouts")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"a smoke run in seconds: a game or two a row, {QUICK_PLAYOUTS} playouts")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--save", help="also write the figures as JSON to this file, after each row")
     parser.add_argument("--resume", action="store_true",
@@ -557,7 +567,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.resume and not args.save:
         parser.error("--resume goes on with the run saved in --save FILE: name the file")
-    global BUDGET
+    global BUDGET, quick_run
     for setting in args.search:
         key, _, value = setting.partition("=")
         try:
@@ -566,8 +576,9 @@ def main(argv: list[str] | None = None) -> int:
             SEARCH[key] = float(value)
         except ValueError:
             parser.error(f"--search {setting!r}: write exploration=NUMBER or prior_weight=NUMBER")
+    quick_run = args.quick
     if args.playouts or args.quick:
-        BUDGET = Budget(iterations=args.playouts or 40, seconds=None)
+        BUDGET = Budget(iterations=args.playouts or (QUICK_PLAYOUTS if args.quick else 0), seconds=None)
     registry = get_registry()
     names = args.variants or sorted(registry.variants)
     figures: dict[str, dict] = {}

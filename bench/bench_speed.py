@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.quick:
-        args.rounds, args.seconds, args.runs = 3, 0.2, 3
+        args.rounds, args.seconds, args.runs = 3, 0.05, 1
     rounds = max(3, args.rounds)
     only = set(filter(None, args.only.split(","))) or {"validate", "engine", "startup"}
     load_before = load_average()

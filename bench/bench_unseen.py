@@ -17,6 +17,7 @@ Usage::
     python bench/bench_unseen.py                 # about a minute
     python bench/bench_unseen.py --rounds 9 --games 40 --json
     python bench/bench_unseen.py --largest       # also each ruleset's largest table
+    python bench/bench_unseen.py --quick         # a smoke run, in seconds
 """
 
 from __future__ import annotations
@@ -96,7 +97,10 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per row")
     parser.add_argument("--largest", action="store_true",
                         help="also each ruleset at its largest table (trick-eight-players at 8)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run in seconds (1 game, 2 rounds)")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.rounds = 1, 2
     if not args.json:
         print(f"validate: exports (cards unseen) over their full records, time per record; "
               f"{args.games} games, {args.rounds} rounds, load {load_average()}")

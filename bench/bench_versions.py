@@ -29,6 +29,7 @@ Usage::
         -e OLD_CHECKOUT/plugins/matching -e OLD_CHECKOUT/plugins/trick -e OLD_CHECKOUT/plugins/endofpage
     python bench/bench_versions.py --against /tmp/old/bin/python   # about two minutes
     python bench/bench_versions.py --against /tmp/old/bin/python --json
+    python bench/bench_versions.py --quick     # a smoke run in seconds: this checkout against itself
 """
 
 from __future__ import annotations
@@ -86,12 +87,16 @@ print(json.dumps({"decisions": decisions, "seconds": time.process_time() - start
 
 #: Players and games per variant: about a second of simulating, more of validating, per measurement.
 TABLES = {"matching": (4, 1500), "trick": (4, 2000), "endofpage": (2, 24)}
+#: A --quick run plays this share of the games (1/50): a smoke run, its figures mean nothing.
+QUICK_SHARE = 50
+share = 1
 
 
 def probe(python: str, row: str, name: str, folder: Path, reps: int = 1, count: bool = False) -> dict:
     """One measurement in a fresh process: its figures, and with ``count`` the
     instructions it ran (callgrind's count, for the whole process)."""
     players, games = TABLES[name]
+    games = max(1, games // share)
     if count:  # fewer games under valgrind: it runs some fifty times slower
         games = max(1, games // 25)
     command = [python, "-c", PROBE, row, name, str(players), str(games), str(folder), str(reps)]
@@ -118,7 +123,8 @@ def instructions(python: str, row: str, name: str, folder: Path) -> tuple[int, i
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--against", required=True, help="the interpreter with the other version installed")
+    parser.add_argument("--against", help="the interpreter with the other version installed (required, "
+                                               "but for --quick: this interpreter against itself)")
     parser.add_argument("--python", default=sys.executable,
                         help="this checkout's interpreter (default: this one)")
     parser.add_argument("--rounds", type=int, default=6, help="rounds per row, A B then B A (default 6)")
@@ -128,7 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions with valgrind instead of timing")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run in seconds: matching only (unless --only), a fiftieth of "
+                             "its games, 2 rounds")
     args = parser.parse_args(argv)
+    global share
+    if args.quick:
+        args.rounds, share = 2, QUICK_SHARE
+        args.only = args.only or "matching"
+        args.against = args.against or args.python
+    if args.against is None:
+        parser.error("--against: name the interpreter with the other version installed")
     if args.instructions and not shutil.which("valgrind"):
         raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     names = [n for n in args.only.split(",") if n] or list(TABLES)
@@ -144,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
                 probe(python, "write", name, Path(tmp) / side)
                 if args.instructions:  # the smaller set of games valgrind runs
                     players, games = TABLES[name]
-                    counted = str(max(1, games // 25))
+                    counted = str(max(1, games // share // 25))
                     subprocess.run([python, "-c", PROBE, "write", name, str(players), counted,
                                     str(Path(tmp) / f"{side}-counted")], check=True, capture_output=True)
         for row in rows:

@@ -62,7 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", type=parse_option, default=[],
                         help="a trick option, NAME=VALUE (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="a smoke run in seconds (50 deals a table size)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.deals = 50
 
     variant = get_registry().get("trick")
     settings = dict(args.option)

@@ -38,7 +38,10 @@ def reshuffle_bound_rate(rounds: int, level: str, seed: int = 7) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--quick", action="store_true", help="a smoke run in seconds (20 rounds)")
     args = parser.parse_args()
+    if args.quick:
+        args.rounds = 20
     print(f"Rounds ended by the reshuffles bound (stock ran out, nobody out), {args.rounds} rounds:")
     print(f"  easy   {reshuffle_bound_rate(args.rounds, 'easy'):6.1%}")
     print(f"  normal {reshuffle_bound_rate(args.rounds, 'normal'):6.1%}")

@@ -23,6 +23,7 @@ from typing import Any
 
 from .cards import NAME, RANK, SUIT, UNSEEN, parse_card, sorted_hand
 from .errors import CardError
+from .fit import visible_width
 from .grammar import plural
 from .view import PlayerView
 
@@ -37,10 +38,13 @@ def seat_rows(players: Sequence[PlayerView], acting: int | None, shown: Mapping[
     number and name, its card count, its score and notes, and the cards
     ``shown`` for it (:func:`hands_shown`: the viewer's own hand, or every
     hand for a viewer of ``None``)."""
-    width = max((len(player.name) for player in players), default=0)
+    # Padded to the columns a name takes on a terminal (a full-width name takes two a character).
+    columns = [len(p.name) if p.name.isascii() else visible_width(p.name) for p in players]
+    width = max(columns, default=0)
     rows = []
-    for player in players:
-        row = (ACTING if player.seat == acting else "   ") + f"{player.seat} {player.name:<{width}}"
+    for player, taken in zip(players, columns):
+        name = player.name + " " * (width - taken)
+        row = (ACTING if player.seat == acting else "   ") + f"{player.seat} {name}"
         if player.cards is not None:
             row += f"  {player.cards:2d} card{'s' if player.cards != 1 else ' '}"
         if player.score:

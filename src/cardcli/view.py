@@ -341,12 +341,12 @@ def played_cards(variant: Variant, state: State, action: Action) -> list[str]:
     fields = variant.encode_action(state, action)
     named = [name for key in ("card", "cards", "meld") for name in _card_names(fields.get(key))]
     hand = hand_zone(state, seat)
-    if hand is None:
+    if hand is None or not named:
         return named
-    left = Counter(NAME[c] for c in hand)
+    left = [NAME[c] for c in hand]
     cards = []
     for name in named:
-        if left[name] > 0:
-            left[name] -= 1
+        if name in left:
+            left.remove(name)
             cards.append(name)
     return cards

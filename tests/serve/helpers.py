@@ -180,12 +180,13 @@ def game_where(variant: str, kinds: list[str], record: Path, condition: Callable
 
 @contextlib.asynccontextmanager
 async def evening_served(game: Game, kinds: list[str], record: Path, said: list[str] | None = None,
-                         again: str = "all", **options: Any) -> AsyncIterator[tuple[Table, Lobby, int,
-                                                                                   asyncio.Task]]:
+                         again: str = "all", servers: list[TableServer] | None = None,
+                         **options: Any) -> AsyncIterator[tuple[Table, Lobby, int, asyncio.Task]]:
     """An evening served on a free port, as ``cardcli serve`` serves it when
     its terminal cannot be typed at: game after game, each next one starting
     when every person has said play again.  The lobby's lines go to ``said``;
-    ``lobby.run`` types the host's commands.  The task ends with ``quit``."""
+    ``lobby.run`` types the host's commands.  The task ends with ``quit``.
+    The server is added to ``servers`` (a test may stop it)."""
     from cardcli.plugins import get_registry as registry
     from cardcli.serve.evening import Evening
     from cardcli.serve.links import TableFile, table_file
@@ -199,6 +200,8 @@ async def evening_served(game: Game, kinds: list[str], record: Path, said: list[
     server = TableServer()
     server.add(table)
     port = await server.start("127.0.0.1", 0)
+    if servers is not None:
+        servers.append(server)
 
     def save() -> None:
         TableFile([s.kind for s in table.seats], table.tokens(), "127.0.0.1", port, False, {},

@@ -71,6 +71,8 @@ def test_the_players_spec_of_serve():
     seats, kinds = parse_seats(None, "matching", True)
     assert kinds[0] == "friend" and "host" not in kinds and len(seats) == 4
     for spec, no_seat, message in (("you,bob,friend", False, "one person"), ("you,cpu", False, "no friend"),
-                                   ("you,friend", True, "--no-seat")):
+                                   ("you,friend", True, "--no-seat"),
+                                   ("you,friend:8S", False, "reads as a card"),
+                                   ("you,friend:Host", False, "what the table calls the host")):
         with pytest.raises(PlayersError, match=message):
             parse_seats(spec, "matching", no_seat)

@@ -113,7 +113,7 @@ def test_two_games_on_the_phone_with_a_name_chosen_at_the_door(tmp_path):
     for column in (1, 2):
         assert tally[3][column] == str(sum(r["places"][column - 1] == 1 for r in results))
         assert tally[1][column] == f"{results[0]['places'][column - 1]}."
-    assert "new link" in gone and statuses == [404, 200]
+    assert "new link" in gone and statuses == [410, 200]  # the old link: "gone", and why (test_links)
     assert overflow <= 0, "the sheet fits the phone's width"
     paths = [record, tmp_path / "game.game2.jsonl"]
     for path in paths:

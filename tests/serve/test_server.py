@@ -388,3 +388,31 @@ def test_a_thinking_cpu_never_holds_up_the_other_tables(tmp_path):
     for table, name in ((slow, "slow"), (fast, "fast")):
         report = validate_bytes((tmp_path / f"{name}.jsonl").read_bytes())
         assert report.valid and report.moves == table.game.moves
+
+
+def test_a_view_nobody_watches_is_told_when_opened_as_it_would_have_been_live(tmp_path):
+    """The spectators' log is worded only once someone watches: a spectator
+    who arrives after eight moves reads the same lines as one who arrives
+    then at the same game watched all along (the friend always plays the first move)."""
+
+    async def play(watched_from_start: bool) -> list[str]:
+        kinds = ["friend", "cpu"]
+        game = make_game("matching", kinds, tmp_path / f"g{watched_from_start}.jsonl", seed=7)
+        async with served(game, kinds) as (table, port, _task):
+            early = await Bot(port, table.watch_token, play=False).open() if watched_from_start else None
+            friend = await Bot(port, table.seats[0].token, play=False).open()
+            moved = 0
+            while moved < 8:
+                update = await friend.next("update")
+                if update["moves"]:
+                    await friend.send({"type": "move", "turn": update["turn"], "move": 0})
+                    moved += 1
+            await until(lambda: table.waiting() == 0, "the friend's turn again")
+            late = await Bot(port, table.watch_token, play=False).open()
+            welcome = await late.next("welcome")
+            if early is not None:
+                await early.close()
+            return welcome["log"]
+
+    live, told_late = run(play(True)), run(play(False))
+    assert len(live) >= 8 and told_late == live

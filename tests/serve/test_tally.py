@@ -89,3 +89,22 @@ def test_a_version_1_table_file_still_loads(tmp_path: Path):
                     '"tokens": {"seat 1": "abc", "watch": "def"}, "host": "127.0.0.1", "port": 8765}')
     saved = TableFile.load(path)
     assert saved.evening is None and saved.tokens["seat 1"] == "abc"
+
+
+def test_a_full_width_name_keeps_the_tally_in_columns():
+    """The host's tally lines up by the columns a name takes on a terminal
+    (counted here from the Unicode tables: full-width characters take two)."""
+    import unicodedata
+
+    wide = "".join(chr(0xFF21 + i) for i in range(20))
+    games = [([0, 1], {"places": [2, 1], "winner": 1, "scores": [10, 70]})]
+    lines = tally_lines(tally(games, {0: wide, 1: "bob"}, "points"))
+
+    def columns(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    head, row, wins = lines[1], lines[2], lines[3]
+    # The name's column ends where its score cell ("10 ": the mark's place after it) and its wins end.
+    ends = {columns(head[:head.index(wide) + len(wide)]), columns(row[:row.index("10 ") + 3]),
+            columns(wins[:wins.index(" 0 ") + 2])}
+    assert len(ends) == 1, lines

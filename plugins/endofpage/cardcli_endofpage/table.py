@@ -66,7 +66,7 @@ def acting(state: EndOfPageState) -> int:
 
 
 def render_table(state: EndOfPageState, viewer: int | None = None,
-                 names: Sequence[str] | None = None) -> str:
+                 names: Sequence[str] | None = None, rows: list[PlayerView] | None = None) -> str:
     n = state.num_players
     names = seat_names(names, n)
     cfg = state.cfg
@@ -103,7 +103,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.extend(meld_line(state, index, names) for index in range(len(state.melds)))
     else:
         lines.append("On the table: no melds yet")
-    lines.extend(seat_rows(players(state, names), acting(state)))
+    lines.extend(seat_rows(rows or players(state, names), acting(state)))
     if viewer is not None and 0 <= viewer < n:
         lines.append(f"Your hand: {hand_text(state.hands[viewer], state.wild)}")
     elif viewer is None:
@@ -134,9 +134,10 @@ def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) 
     hand = [NAME[card] for card in held]
     marks = {NAME[card]: "wild" for card in held if state.is_wild(card)}
     scores = ScoreSheet.by_round("points", state.round_scores, state.totals) if state.round_scores else None
-    return TableView(viewer=viewer, turn=acting(state), players=players(state, names),
+    rows = players(state, names)
+    return TableView(viewer=viewer, turn=acting(state), players=rows,
                      hand=hand, marks=marks, piles=piles, melds=melds, notes=notes, scores=scores,
-                     text=render_table(state, viewer, names))
+                     text=render_table(state, viewer, names, rows))
 
 
 def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:

@@ -23,9 +23,11 @@ from cardcli.view import (
 from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, P_DRAWING, PLAY, MatchingState
 
 
-def render(state: MatchingState, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
+def render(state: MatchingState, viewer: int | None = None, names: Sequence[str] | None = None,
+           rows: list[PlayerView] | None = None) -> str:
     """The table as text: the direction and the piles, the top card and the
-    suit named, a pending penalty, a row per player, the drawn card."""
+    suit named, a pending penalty, a row per player (``rows``, where the
+    table's data has them already), the drawn card."""
     names = seat_names(names, state.num_players)
     cfg = state.cfg
     head = []
@@ -40,7 +42,7 @@ def render(state: MatchingState, viewer: int | None = None, names: Sequence[str]
         lines.append(f"Top card: {NAME[state.top]}" + (f"  - {note}" if note else ""))
     if _penalty(state):
         lines.append(_penalty(state))
-    lines.extend(seat_rows(players(state, names), acting(state), hands_shown(state.hands, viewer)))
+    lines.extend(seat_rows(rows or players(state, names), acting(state), hands_shown(state.hands, viewer)))
     if state.phase == P_AFTER_DRAW and (viewer is None or viewer == state.turn):
         lines.append(_drawn(state))
     return "\n".join(lines)
@@ -69,9 +71,10 @@ class MatchingTable(TableData):
         scores = None
         if cfg.rounds > 1 and state.round_scores:
             scores = ScoreSheet.by_round("points", state.round_scores, state.totals)
-        return TableView(viewer=viewer, turn=acting(state), players=players(state, names),
+        rows = players(state, names)
+        return TableView(viewer=viewer, turn=acting(state), players=rows,
                          hand=hand, piles=piles, notes=notes, scores=scores,
-                         text=render(state, viewer=viewer, names=names))
+                         text=render(state, viewer=viewer, names=names, rows=rows))
 
     def move_view(self, state: MatchingState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         kind = action[0]

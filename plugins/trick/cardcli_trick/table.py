@@ -14,9 +14,11 @@ from cardcli.view import MoveView, Pile, PlayerView, TableView, generic_move_vie
 from .state import D_PENALTY, DRAW, P_DRAW, P_FORCED, P_OVER, PLAY, TrickState
 
 
-def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
+def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | None = None,
+           rows: list[PlayerView] | None = None) -> str:
     """The table as text: the stock and finished tricks, the tally of a
-    match, the last trick, the trick so far, a row per player, the drawing."""
+    match, the last trick, the trick so far, a row per player (``rows``,
+    where the table's data has them already), the drawing."""
     names = seat_names(names, state.num_players)
     cfg = state.cfg
     head = [_deal(state)] if cfg.deals > 1 else []
@@ -33,7 +35,7 @@ def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | 
             lines.append(f"Trick left unfinished: {played}")
         else:
             lines.append(f"Trick: {played}  ({pile.note})")
-    lines.extend(seat_rows(players(state, names), acting(state), hands_shown(state.hands, viewer)))
+    lines.extend(seat_rows(rows or players(state, names), acting(state), hands_shown(state.hands, viewer)))
     if _drawing(state, names):
         lines.append(_drawing(state, names))
     if state.phase == P_FORCED and (viewer is None or viewer == state.turn):
@@ -67,8 +69,9 @@ class TrickTable(TableData):
             notes.append(_forced(state))
         if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
             notes.append(f"Deal over: {_reason(state, names)}")
-        return TableView(viewer=viewer, turn=acting(state), players=players(state, names),
-                         hand=hand, piles=piles, notes=notes, text=render(state, viewer=viewer, names=names))
+        rows = players(state, names)
+        return TableView(viewer=viewer, turn=acting(state), players=rows, hand=hand, piles=piles, notes=notes,
+                         text=render(state, viewer=viewer, names=names, rows=rows))
 
     def move_view(self, state: TrickState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         if action[0] == PLAY:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import CardcliError
+from ..fit import lead_in, tell, terminal_width, visible_width
 from ..game import Game, choose_dealer
 from ..grammar import plural
 from ..players import PlayersError, check_count, check_level, default_count, parse_players
@@ -85,6 +86,16 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
     if "friend" not in kinds:
         raise PlayersError("--players names no friend's seat: write friend for each seat a friend "
                            "takes by link (or use cardcli play)")
+    from ..serve.protocol import BadMessage
+    from ..serve.table import Seat, check_name
+
+    for index, (info, kind) in enumerate(zip(seats, kinds)):
+        if kind == "friend":  # as at the door: never "host", never a card, one of a kind
+            others = [Seat(i, other.name, "cpu") for i, other in enumerate(seats) if i != index]
+            try:
+                check_name(info.name, others, index)
+            except BadMessage as problem:
+                raise PlayersError(f"--players: friend:{info.name}: {problem.message}") from None
     return seats, kinds
 
 
@@ -204,8 +215,8 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
         asyncio.run(_serve(evening, seats, game, tokens, options, listen, shown, port, lan, no_qr,
                            Style.for_stream(colour), interactive))
     except (KeyboardInterrupt, click.Abort):  # Ctrl-C, or the end of the host's input
-        click.echo(f"\nTable saved. Serve it again with the same links: cardcli serve --resume {first}",
-                   err=True)
+        click.echo("\n" + lead_in("Table saved. Serve it again with the same links:",
+                                  f"cardcli serve --resume {first}", terminal_width(sys.stderr)), err=True)
         raise SystemExit(130) from None
     finally:
         if game is not None and game.writer is not None:
@@ -278,7 +289,7 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
                  style: Style, interactive: bool) -> None:
     from ..serve.console import HostConsole, HostUI, remote_dialogue
     from ..serve.links import TableFile, base_url, seat_link, table_file
-    from ..serve.lobby import Lobby, play_evening
+    from ..serve.lobby import AT_A_PROMPT, COMMANDS, Lobby, play_evening
     from ..serve.qr import terminal_lines
     from ..serve.server import TableServer
     from ..serve.table import CLOSED, Table
@@ -311,7 +322,11 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
 
     def invite(seat: Seat) -> None:
         link = seat_link(base, seat.token)
-        click.echo(f"\nInvite for {seat.name}: {link}")
+        line = f"Invite for {seat.name}: {link}"
+        if visible_width(line) <= terminal_width():
+            click.echo(f"\n{line}")
+        else:  # a long name: the link on a line of its own, never broken by the terminal
+            click.echo(f"\nInvite for {seat.name}:\n  {link}")
         if not no_qr:
             for line in terminal_lines(link, colour=style.colour):
                 click.echo("  " + line)
@@ -320,28 +335,36 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
     lobby = Lobby(table, evening, say=console.ui.show, invite=invite, saved=save, registry=registry(),
                   stand_in=options.stand_in_level)
     who = ", ".join(f"{s.name} ({s.kind})" for s in table.seats)
-    click.echo(f"{evening.variant.title} - {who}")
-    click.echo(f"Seed {evening.seed}. Recording to {evening.record_path(evening.games[-1])}")
+    tell(f"{evening.variant.title} - {who}")
+    tell(f"Seed {evening.seed}. Recording to {evening.record_path(evening.games[-1])}")
     if lan:
-        click.echo(f"Shared with your local network on {base} (anyone on it with a link can take that seat).")
+        tell(f"Shared with your local network on {base} (anyone on it with a link can take that seat).")
     else:
-        click.echo(f"Only this machine can connect ({base}); to let phones on your Wi-Fi join, serve "
-                   "with --lan.")
+        tell(f"Only this machine can connect ({base}); to let phones on your Wi-Fi join, serve "
+             "with --lan.")
     for seat in table.seats:
         if seat.kind == "friend" and seat.token:
             invite(seat)
-    click.echo(f"\nWatch link (the public table, no hands): {seat_link(base, table.watch_token)}")
+    tell(f"\nWatch link (the public table, no hands): {seat_link(base, table.watch_token)}")
     host = next((seat.index for seat in table.seats if seat.kind == "host"), None)
     if host is not None:
         table.seats[host].client = console
     else:
         table.join(console, None)  # only hosting: the host follows the public table
     if not interactive:
-        click.echo("\n(This terminal cannot be typed at: each next game starts when every friend has "
-                   "said play again. Stop with Ctrl-C.)")
+        tell("\n(This terminal cannot be typed at: each next game starts when every friend has "
+             "said play again. Stop with Ctrl-C.)")
+    else:  # links, seats, tally (and help) at any time, also during a game
+        console.take_commands(lobby.run, COMMANDS, AT_A_PROMPT, lambda: table.lobby is None)
     if game is not None:
-        waiting = [s.name for s in table.seats if s.kind == "friend"]
-        click.echo(f"\nThe game starts now; it waits for {', '.join(waiting)} when it is their turn.")
+        waiting = ", ".join(s.name for s in table.seats if s.kind == "friend")
+        if game.history:  # served again (--resume): the game goes on where it stopped
+            tell(f"\nGame {evening.number} goes on from where it stopped (after "
+                 f"{plural(game.moves, 'move')}); it waits for {waiting} when it is their turn.")
+        else:
+            tell(f"\nThe game starts now; it waits for {waiting} when it is their turn.")
+        if interactive:
+            tell("(Type links at any time to show the invite links again; help lists the rest.)")
     try:
         played = await play_evening(table, lobby, console if interactive else None, show=console.ui.show,
                                     host=host)

@@ -22,7 +22,6 @@ The messages are in ``docs/protocol.md`` ("Boards").
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +29,7 @@ from typing import Any
 from ..view import SPECTATOR, SheetView, TableView, table_view
 from .links import new_token
 from .protocol import PROTOCOL, BadMessage, error
-from .table import Client, Limiter
+from .table import Client, Limiter, same_token
 
 #: Lines of a board's log a page shows.
 LINES_KEPT = 12
@@ -76,7 +75,7 @@ class Board:
         self.limits: dict[int, Limiter] = {}
 
     def find(self, token: str) -> tuple[str, int | None] | None:
-        return ("watch", None) if hmac.compare_digest(self.watch_token, token) else None
+        return ("watch", None) if same_token(token, self.watch_token) else None
 
     def join(self, client: Client, seat: int | None) -> None:
         self.watchers.append(client)

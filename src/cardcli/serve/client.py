@@ -25,14 +25,13 @@ from ..errors import CardcliError
 from ..safe_text import printable
 from ..style import Style
 from .protocol import PROTOCOL
-from .table import CLOSED, ELSEWHERE, LEFT, REPLACED
+from .table import CLOSED, ELSEWHERE, LEFT, REJOIN_EVERY, REPLACED, TAKEN_AWAY, TO_CPU
 from .tally import tally_lines
 
 #: Seconds between reconnection attempts, and how long to keep trying.
 RETRY, GIVE_UP = 1.0, 120.0
 #: Close reasons after which this link no longer opens the seat: no reconnecting.
-FINAL = {"bad-token", "protocol", "no-hello", ELSEWHERE, REPLACED, LEFT, CLOSED,
-         "the host took this seat away", "the host gave this seat to a CPU"}
+FINAL = {"bad-token", "protocol", "no-hello", ELSEWHERE, REPLACED, LEFT, CLOSED, TAKEN_AWAY, TO_CPU}
 
 
 def parse_link(link: str) -> tuple[str, str]:
@@ -75,6 +74,7 @@ class JoinClient:
         self.tallied: int | None = None  # the games in the last tally shown
         self.waiting_said = ""
         self.outbox: list[dict[str, Any]] = []  # messages decided while handling one (a name given)
+        self.retry = RETRY  # seconds before reconnecting (longer when the table said too fast)
 
     def out(self, text: str, bold: bool = False) -> None:
         self.write(self.style.text(printable(text, newlines=True), bold=bold, played=self.played))
@@ -115,7 +115,8 @@ class JoinClient:
             elif now - lost_since > GIVE_UP:
                 self.out("The table cannot be reached any more.")
                 return 1
-            await asyncio.sleep(RETRY)
+            await asyncio.sleep(self.retry)
+            self.retry = RETRY
 
     async def session(self, socket: Any) -> int | None:
         """One connection: ``None`` to reconnect, an exit status to stop."""
@@ -263,6 +264,8 @@ class JoinClient:
             self.out(f"! {message['message']}")
             if message.get("code") in ("bad-token", "protocol"):
                 return 1
+            if message.get("code") == "too-fast":  # the table wants a pause before this link comes back
+                self.retry = REJOIN_EVERY
             if message.get("code") == "bad-name" and self.ask:
                 self.asking = "name"
                 self.question(f"Your name at the table [{self.name}]")

@@ -71,14 +71,24 @@ class HostUI(TerminalUI):
     away (ann is back), and the terminal is free for the host's next turn.
     It knows the question on screen, so a notice that arrives meanwhile
     ("ann joined") is printed on a line of its own and the question asked
-    again below it.
+    again below it.  A line that ``commands`` takes (``links`` during a
+    game, at the host's prompt or with nothing asked) is a command to the
+    table, never an answer.
     """
 
     def __init__(self, colour: bool | None = None, *, style: Style | None = None):
         super().__init__(colour, style=style)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.asking: str | None = None  # the question on screen, as shown
+        #: Takes a line typed at any time as a command to the table (it returns
+        #: True if it did); not while the between-games prompt reads commands itself.
+        self.commands: Callable[[str], bool] | None = None
+        self.command_prompt = False
         self._reading = False
+
+    def start_reading(self) -> None:
+        """Read the host's lines from now on (commands are taken at any time)."""
+        self._start_reading()
 
     def _start_reading(self) -> None:
         if self._reading:
@@ -87,7 +97,11 @@ class HostUI(TerminalUI):
 
         def read() -> None:
             for line in sys.stdin or ():
-                self.lines.put(line.rstrip("\r\n"))
+                line = line.rstrip("\r\n")
+                taker = self.commands
+                if taker is not None and not self.command_prompt and taker(line):
+                    continue
+                self.lines.put(line)
             self.lines.put(None)
 
         threading.Thread(target=read, daemon=True).start()
@@ -138,6 +152,39 @@ class HostConsole:
         self.ui = ui or HostUI()
         self.lock = threading.Lock()
         self.played: list[str] = []
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.run_command: Callable[[str], object] | None = None
+
+    def take_commands(self, run: Callable[[str], object], words: set[str], asked: set[str],
+                      playing: Callable[[], bool]) -> None:
+        """From now on, while ``playing()`` (a game is on), a line whose first
+        word is one of ``words``, typed while nothing is asked, or one of
+        ``asked`` at the host's turn or a question, runs ``run(line)`` on the
+        event loop (``links`` shows the invites again); between games the
+        lobby's prompt reads every line itself.  Reading starts now."""
+        self.loop = asyncio.get_running_loop()
+        self.run_command = run
+
+        def takes(line: str) -> bool:
+            word = (line.split() or [""])[0].lower()
+            if word not in (asked if self.ui.asking is not None else words) or not playing():
+                return False
+            loop = self.loop
+            if loop is None or loop.is_closed():
+                return False
+            loop.call_soon_threadsafe(self._command, line)
+            return True
+
+        self.ui.commands = takes
+        self.ui.start_reading()
+
+    def _command(self, line: str) -> None:
+        """A command typed during a game: its lines, then the question on screen again."""
+        assert self.run_command is not None
+        self.run_command(line)
+        asking = self.ui.asking
+        if asking is not None:
+            click.echo(asking, nl=False)
 
     def send(self, message: dict[str, Any]) -> None:
         if message.get("type") == "update":
@@ -174,7 +221,11 @@ class HostConsole:
 
         def ask() -> str | None:
             with self.lock:
-                return self.ui.read_line(prompt, withdrawn)
+                self.ui.command_prompt = True  # this prompt reads the commands itself
+                try:
+                    return self.ui.read_line(prompt, withdrawn)
+                finally:
+                    self.ui.command_prompt = False
 
         try:
             return await in_thread(ask)

@@ -27,7 +27,7 @@ from ..rulesets import check, load_ruleset
 from .evening import STARTS, Evening
 from .links import new_token
 from .protocol import BadMessage
-from .table import Seat, Table, check_name
+from .table import TAKEN_AWAY, TO_CPU, Seat, Table, check_name
 from .tally import tally_lines
 
 HELP = """Between games, type a command (Enter alone: {enter}):
@@ -44,6 +44,15 @@ HELP = """Between games, type a command (Enter alone: {enter}):
   again host|all         who starts each next game: you, or everyone saying play again
   tally                  the evening so far
   quit                   end the evening (every game's record is kept)"""
+
+#: The commands of :data:`_ANY_TIME`, during a game: typed at any time, also at your prompt.
+GAME_HELP = """During a game, type at any time (also at your prompt):
+  links                  the friends' invite links again, with their QR codes
+  seats                  who sits where
+  tally                  the evening so far
+  help                   this list (with nothing asked)
+The rest (start, add, link N, set, ...) waits for the end of the game; Ctrl-C stops the table
+(cardcli serve --resume serves it again, with the same links)."""
 
 
 class Lobby:
@@ -111,6 +120,9 @@ class Lobby:
         return "quit"
 
     def _help(self, args: list[str]) -> None:
+        if self.table.lobby is None:
+            self.say(GAME_HELP)
+            return
         enter = "start the next game" if self.evening.again == "host" else "you are ready to play again"
         self.say(HELP.format(enter=enter))
 
@@ -156,8 +168,9 @@ class Lobby:
             raise CardcliError(f"seat {seat.index + 1} is yours: the host's seat stays")
         self._check_seats([s for s in self.table.seats if s is not seat])
         self.table.seats.remove(seat)
+        self.table.retire(seat, TAKEN_AWAY)
         seat.token = ""
-        self.table.send_away(seat, "the host took this seat away")
+        self.table.send_away(seat, TAKEN_AWAY)
         self._changed(f"{seat.name}'s seat is taken away")
 
     def _cpu(self, args: list[str]) -> None:
@@ -170,9 +183,10 @@ class Lobby:
             self._changed(f"{seat.name} plays at cpu:{level}")
             return
         name = seat.name
+        self.table.retire(seat, TO_CPU)
         seat.kind, seat.level, seat.token, seat.left, seat.ready = "cpu", level, "", False, False
         seat.player, seat.name = self.evening.new_player(), self._cpu_name()
-        self.table.send_away(seat, "the host gave this seat to a CPU")
+        self.table.send_away(seat, TO_CPU)
         self._changed(f"seat {seat.index + 1}: {name} makes way for {seat.name} (cpu:{level})")
 
     def _friend(self, args: list[str]) -> None:
@@ -331,8 +345,10 @@ class Lobby:
                     console.withdraw()
 
 
-#: Commands that change nothing, so may be typed while a game is on.
+#: Commands that change nothing, so may be typed while a game is on; those of
+#: them that never answer a prompt, so are taken at the host's turn too.
 _ANY_TIME = {"help", "?", "seats", "links", "tally"}
+AT_A_PROMPT = {"seats", "links", "tally"}
 _COMMANDS: dict[str, Callable[[Lobby, list[str]], str | None]] = {
     "start": Lobby._start, "go": Lobby._start, "quit": Lobby._quit, "q": Lobby._quit, "exit": Lobby._quit,
     "help": Lobby._help, "?": Lobby._help, "seats": Lobby._seats, "links": Lobby._links,
@@ -340,6 +356,8 @@ _COMMANDS: dict[str, Callable[[Lobby, list[str]], str | None]] = {
     "friend": Lobby._friend, "link": Lobby._link, "rules": Lobby._rules, "set": Lobby._set,
     "again": Lobby._again,
 }
+#: Every command's word.
+COMMANDS = set(_COMMANDS)
 
 
 class HostInput(Protocol):

@@ -36,8 +36,11 @@ class BadMessage(Exception):
         self.message = message
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(message)
 
 
 def event_text(variant: Variant, state: State, action: Action, viewer: int | None,

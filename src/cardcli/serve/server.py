@@ -5,7 +5,8 @@ shipped as package data: no build step), ``GET /static/...`` its files, and
 ``/ws`` the WebSocket every client speaks :mod:`cardcli.serve.protocol` on.
 The bare address (``GET /``, what someone types from the host's screen
 without the token) gets a short page saying to ask the host for an invite
-link, and nothing about the tables.
+link, and nothing about the tables; a link that no longer opens its seat
+(the host gave the seat a new link, or it was left) says so.
 A client's first message names its token; from then on the token's table
 receives its messages.  Beside tables, the server hosts *boards*
 (:mod:`cardcli.serve.board`): read-only pages at a watch link.  Both are
@@ -19,7 +20,12 @@ in its links, or this machine's loopback): a page elsewhere that points a
 name it controls at this machine (DNS rebinding) gets nothing.  A WebSocket
 opened by a browser must also come from a page of this server (``Origin``);
 one from any other page is closed before it is read, with the reason.  The
-responses name no software (no ``Server`` header).
+responses name no software (no ``Server`` header); the pages may not be
+framed by another page, and may open a connection to this server only.
+When more than :data:`MAX_WAITING` connections wait to say hello, those
+that have waited :data:`HELLO_GRACE` seconds are closed (a client that
+means to play says hello at once), so a flood of connections that never
+say hello holds nothing for long, and a crowd arriving at once still sits down.
 """
 
 from __future__ import annotations
@@ -29,9 +35,10 @@ import contextlib
 import html
 import logging
 import weakref
+from collections import OrderedDict
 from importlib import resources
 from typing import Any, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -41,13 +48,16 @@ from websockets.http11 import Request, Response
 
 from ..safe_text import printable
 from .protocol import MAX_FRAME, BadMessage, encode, error, parse_client
-from .table import Client
+from .table import GONE_WORDS, Client
 
 #: Messages queued for a client that does not read them before it is dropped
 #: (it reconnects and gets the whole table again).
 MAX_QUEUED = 200
-#: Seconds a new connection has to say hello.
+#: Seconds a new connection has to say hello; how many may wait to at once
+#: before those that waited ``HELLO_GRACE`` seconds are closed.
 HELLO_TIMEOUT = 10.0
+MAX_WAITING = 32
+HELLO_GRACE = 2.0
 #: This machine's own addresses, always served; and the addresses that mean
 #: "every interface" (listened on, never named by a link).
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -56,12 +66,20 @@ WILDCARD = ("0.0.0.0", "::", "")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
           ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
 _SECURITY = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-                               "style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'",
     "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+
+def policy(host: str) -> str:
+    """The pages' Content-Security-Policy, for a request to ``host`` (``Host``,
+    already checked to be an address this server serves): nothing from
+    elsewhere, never framed, and WebSockets to this very address only."""
+    own = "'self'" if host.startswith("[") or not host else f"'self' ws://{host} wss://{host}"
+    return (f"default-src 'self'; connect-src {own}; img-src 'self' data:; style-src 'self'; "
+            "script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 
 def _static(name: str) -> bytes | None:
@@ -74,8 +92,9 @@ def _static(name: str) -> bytes | None:
         return None
 
 
-def _response(status: int, reason: str, body: bytes, kind: str) -> Response:
-    headers = Headers({"Content-Type": kind, "Content-Length": str(len(body)), **_SECURITY})
+def _response(status: int, reason: str, body: bytes, kind: str, host: str = "") -> Response:
+    headers = Headers({"Content-Type": kind, "Content-Length": str(len(body)), **_SECURITY,
+                       "Content-Security-Policy": policy(host)})
     return Response(status, reason, headers, body)
 
 
@@ -112,6 +131,18 @@ class Venue(Protocol):
     def refuse(self, client: Client, problem: BadMessage) -> None: ...
 
 
+_last: tuple[dict[str, Any] | None, str] = (None, "")
+
+
+def _encoded(message: dict[str, Any]) -> str:
+    """``message`` as JSON text, encoded once when the same message goes to
+    one client after another (the watchers' update, who is connected)."""
+    global _last
+    if _last[0] is not message:
+        _last = (message, encode(message))
+    return _last[1]
+
+
 class Connection:
     """One WebSocket client: its outgoing queue (so a slow phone never holds a
     table up) and, once it said hello, its table and seat."""
@@ -129,7 +160,7 @@ class Connection:
         if self.queue.qsize() >= MAX_QUEUED:
             self.close("not reading its messages")
             return
-        self.queue.put_nowait(encode(message))
+        self.queue.put_nowait(_encoded(message))
 
     def close(self, reason: str, code: int = 1000) -> None:
         if not self.closing:
@@ -158,6 +189,8 @@ class TableServer:
         self.hosts: set[str] = set()
         self._names: set[str] = set()
         self._refused: weakref.WeakKeyDictionary[ServerConnection, str] = weakref.WeakKeyDictionary()
+        #: The connections waiting to say hello, and since when: the longest-waiting first.
+        self.waiting: OrderedDict[Connection, float] = OrderedDict()
         self.server: WsServer | None = None
         self.log = logging.getLogger("cardcli.serve")
         self.log.addHandler(logging.NullHandler())
@@ -175,6 +208,15 @@ class TableServer:
             found = table.find(token)
             if found is not None:
                 return table, found[0], found[1]
+        return None
+
+    def why_gone(self, token: str) -> str | None:
+        """Why ``token``, once a seat's link here, opens nothing now (a close reason), or ``None``."""
+        for table in self.tables:
+            why = getattr(table, "why_gone", None)
+            reason = why(token) if why is not None else None
+            if reason is not None:
+                return reason
         return None
 
     def serve_as(self, *names: str) -> None:
@@ -233,22 +275,27 @@ class TableServer:
             return None  # the WebSocket handshake
         if problem is not None:
             return _response(421, "Misdirected Request", _note(html.escape(problem) + "."), _TYPES[".html"])
+        host = request.headers["Host"].strip().lower()  # one, and served here (foreign() checked)
         if path in ("/", "/t", "/t/"):
-            return _response(200, "OK", _WELCOME, _TYPES[".html"])
+            return _response(200, "OK", _WELCOME, _TYPES[".html"], host)
         if path.startswith("/t/"):
-            found = self.find(path[3:])
+            token = unquote(path[3:])
+            found = self.find(token)
             if found is None:
-                return _response(404, "Not Found", _GONE, _TYPES[".html"])
+                reason = self.why_gone(token)
+                words = _GONE if reason is None else _note(html.escape(GONE_WORDS.get(reason, reason)))
+                return _response(410 if reason else 404, "Gone" if reason else "Not Found", words,
+                                 _TYPES[".html"], host)
             page = _static(found[0].page)
             assert page is not None
-            return _response(200, "OK", page, _TYPES[".html"])
+            return _response(200, "OK", page, _TYPES[".html"], host)
         if path.startswith("/static/"):
             name = path[len("/static/"):]
             body = _static(name)
             suffix = name[name.rfind("."):] if "." in name else ""
             if body is not None and suffix in _TYPES:
-                return _response(200, "OK", body, _TYPES[suffix])
-        return _response(404, "Not Found", _GONE, _TYPES[".html"])
+                return _response(200, "OK", body, _TYPES[suffix], host)
+        return _response(404, "Not Found", _GONE, _TYPES[".html"], host)
 
     async def handle(self, socket: ServerConnection) -> None:
         client = Connection(socket)
@@ -259,7 +306,11 @@ class TableServer:
                 client.close(refused, 1008)
                 await socket.wait_closed()
                 return
-            await self._hello(client)
+            self._wait(client)
+            try:
+                await self._hello(client)
+            finally:
+                self.waiting.pop(client, None)
             if client.table is not None:
                 async for frame in socket:
                     if not client.closing:  # once closing, frames are read and dropped until the close
@@ -273,6 +324,26 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
             writer.cancel()
+
+    def _wait(self, client: Connection) -> None:
+        """``client`` waits to say hello.  Past :data:`MAX_WAITING` waiting, the
+        ones that have waited :data:`HELLO_GRACE` seconds are closed, now and
+        once the newest has waited as long."""
+        loop = asyncio.get_running_loop()
+        self.waiting[client] = loop.time()
+        if len(self.waiting) > MAX_WAITING:
+            self._trim()
+            loop.call_later(HELLO_GRACE, self._trim)
+
+    def _trim(self) -> None:
+        """Close the longest-waiting connections that waited past the grace, while too many wait."""
+        now = asyncio.get_running_loop().time()
+        while len(self.waiting) > MAX_WAITING:
+            oldest, since = next(iter(self.waiting.items()))
+            if now - since < HELLO_GRACE:
+                return
+            del self.waiting[oldest]
+            oldest.close("too many connections waiting to say hello", 1013)
 
     async def _hello(self, client: Connection) -> None:
         """The first message must be a hello with a token of a table here."""
@@ -288,15 +359,20 @@ class TableServer:
                 raise BadMessage("no-hello", "say hello first (with the token from your link)")
             found = self.find(message["token"])
             if found is None:
+                gone = self.why_gone(message["token"])
+                if gone is not None:  # a seat's old link: why it opens nothing now, and a final close
+                    client.send(error("bad-token", GONE_WORDS.get(gone, gone)))
+                    client.close(gone)
+                    return
                 raise BadMessage("bad-token", "this link does not open a table here (the game may be over)")
+            table, _role, seat = found
+            client.prompts = bool(message.get("prompts", False))
+            table.join(client, seat)
+            client.table = table
         except BadMessage as problem:
             client.send(error(problem.code, problem.message))
             client.close(problem.code)
             return
-        table, _role, seat = found
-        client.prompts = bool(message.get("prompts", False))
-        client.table = table
-        table.join(client, seat)
 
     def _receive(self, client: Connection, frame: str | bytes) -> None:
         table = client.table

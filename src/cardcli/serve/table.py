@@ -39,7 +39,11 @@ them until they return, or asks the host (``away``).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
+import inspect
+import re
+import threading
 import time
 import unicodedata
 from collections import deque
@@ -68,8 +72,13 @@ LOG_KEPT = 30
 RECAP_MOVES = 8
 #: Messages a client may send per second, on average, and in a burst, beside
 #: its moves (a move the rules accept is never counted: the game paces them).
-#: A client past the limit is disconnected.
+#: A client past the limit is disconnected.  The count is the link's, not the
+#: connection's: reconnecting does not start it afresh.
 RATE, BURST = 10.0, 30
+#: How often a seat's link may open the seat again: a burst, then one per
+#: ``REJOIN_EVERY`` seconds (a phone that lost Wi-Fi comes back in a few; a
+#: loop of reconnections would fill the host's terminal with its comings and goings).
+REJOIN_BURST, REJOIN_EVERY = 4, 10.0
 #: The longest name a player may choose at the door, in characters.
 NAME_MAX = 20
 
@@ -78,6 +87,23 @@ REPLACED = "this link was replaced by a new one from the host"
 LEFT = "you left the table"
 ELSEWHERE = "this seat was opened on another device"
 CLOSED = "the host closed the table"
+TAKEN_AWAY = "the host took this seat away"
+TO_CPU = "the host gave this seat to a CPU"
+#: What someone who opens a link that no longer opens its seat reads, by the reason it stopped.
+GONE_WORDS = {
+    REPLACED: "The host gave this seat a new link: this one no longer opens it. Ask the host for the new "
+              "one.",
+    LEFT: "You left this table: this link no longer opens the seat. To sit down again, ask the host for "
+          "a new link.",
+    TAKEN_AWAY: "The host took this seat away: this link no longer opens it.",
+    TO_CPU: "The host gave this seat to a CPU: this link no longer opens it. Ask the host if you want "
+            "to play again.",
+}
+#: A word that reads as a card (``8S``, ``10h``, ``JK``, ``Q♠``), wherever it stands in a name.
+_CARD_WORD = re.compile(r"(?<![^\W_])((10|[2-9TJQKA])[SHDC\u2660\u2665\u2666\u2663]|JK|JOKER)(?![^\W_])",
+                        re.IGNORECASE)
+#: What every other seat calls a host named "you" (:meth:`Table._names_for`).
+HOST_NAME = "host"
 
 
 class Client(Protocol):
@@ -153,19 +179,34 @@ class Evening(Protocol):
 
 @dataclass
 class Limiter:
-    """A token bucket per client: a flood of messages gets errors, then a closed connection."""
+    """A token bucket per link: a flood of messages gets errors, then a closed connection."""
 
-    tokens: float = BURST
+    burst: float = BURST
+    rate: float = RATE
+    tokens: float = -1.0
     last: float = field(default_factory=time.monotonic)
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        if self.tokens < 0:
+            self.tokens = self.burst
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+
+def digest(token: str) -> str:
+    """A token as kept once it no longer opens its seat (what it was is all that is needed)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_token(given: str, token: str) -> bool:
+    """``given`` is ``token``, compared in constant time (any text: a link pasted with a
+    trailing quote mark is a wrong token like any other)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), token.encode("utf-8"))
 
 
 def quick(player: Player) -> bool:
@@ -200,6 +241,11 @@ def check_name(text: str, seats: list[Seat], seat: int) -> str:
         raise BadMessage("bad-name", "a name has no control characters")
     if is_you(name):
         raise BadMessage("bad-name", "'you' is what each player calls themselves: choose a name")
+    if name.casefold() == HOST_NAME:
+        raise BadMessage("bad-name", f"'{HOST_NAME}' is what the table calls the host: choose another name")
+    card = _CARD_WORD.search(name)
+    if card is not None:
+        raise BadMessage("bad-name", f"{card.group(0)!r} reads as a card: choose a name without one")
     taken = [s.name for s in seats if s.index != seat]
     if name.casefold() in (other.casefold() for other in taken):
         raise BadMessage("bad-name", f"{name!r} is already at the table: choose another name")
@@ -252,7 +298,15 @@ class Table:
         self.evening: Evening | None = None
         #: Called when a seat says "play again" or leaves between games.
         self.on_change: Callable[[], None] = lambda: None
-        self.limits: dict[int, Limiter] = {}
+        #: Each link's message count (a seat's token, or a spectator's connection) and
+        #: each seat's reopenings: they outlast a connection.
+        self.limits: dict[str | int, Limiter] = {}
+        self.rejoins: dict[str, Limiter] = {}
+        #: Links that no longer open their seat (by :func:`digest`), and why: what
+        #: someone who opens one again is told (the seat has a new link, they left it ...).
+        self.retired: dict[str, str] = {}
+        #: One hint search per seat at a time: a second asker waits for the first's hint.
+        self._hinting: dict[int, threading.Lock] = {}
         self.closed = False
         self.game: Game | None = None
         #: The game's number in the evening (the first is 1).
@@ -262,6 +316,10 @@ class Table:
         self.cpus: dict[int, Player] = {}
         self.names: dict[int, list[str]] = {}
         self.logs: dict[int, deque[str]] = {}
+        #: Per viewer nobody watches with now (the spectators' eyes with no
+        #: spectator, a friend away), the runs of events not told yet: told,
+        #: run by run as they would have been, when someone opens that view.
+        self.untold: dict[int, deque[list[tuple[State, Action]]]] = {}
         self._reset_game_state()
 
     @classmethod
@@ -354,6 +412,7 @@ class Table:
         for index, seat in enumerate(self.seats):
             seat.index = index
         self.logs = {}
+        self.untold = {}
         self._rename()
         self.broadcast_lobby()
 
@@ -366,6 +425,7 @@ class Table:
             self.logs.setdefault(viewer, deque(maxlen=LOG_KEPT))
         for viewer in [v for v in self.logs if v not in self.names]:
             del self.logs[viewer]
+            self.untold.pop(viewer, None)
 
     def _recap(self) -> None:
         """Each viewer's "what just happened" for a game that starts now:
@@ -374,6 +434,7 @@ class Table:
         assert game is not None
         for log in self.logs.values():
             log.clear()
+        self.untold = {}
         if not game.history:
             return
         events = last_moves(game, RECAP_MOVES)
@@ -393,11 +454,23 @@ class Table:
     def find(self, token: str) -> tuple[str, int | None] | None:
         """``("seat", N)`` or ``("watch", None)`` for a token of this table."""
         for seat in self.seats:
-            if seat.token and hmac.compare_digest(seat.token, token):
+            if seat.token and same_token(token, seat.token):
                 return "seat", seat.index
-        if hmac.compare_digest(self.watch_token, token):
+        if same_token(token, self.watch_token):
             return "watch", None
         return None
+
+    def why_gone(self, token: str) -> str | None:
+        """Why a link of this table no longer opens its seat (a close reason:
+        :data:`REPLACED`, :data:`LEFT`, ...), or ``None`` if it never did."""
+        return self.retired.get(digest(token))
+
+    def retire(self, seat: Seat, reason: str) -> None:
+        """``seat``'s link stops opening it, for ``reason``."""
+        if seat.token:
+            self.retired[digest(seat.token)] = reason
+            self.limits.pop(seat.token, None)
+            self.rejoins.pop(seat.token, None)
 
     def seat_of(self, client: Client) -> int | None:
         """The seat ``client`` holds, or ``None`` (a spectator)."""
@@ -411,8 +484,10 @@ class Table:
         once, and a device that holds the seat with it is sent away."""
         seat = self.seats[index]
         assert seat.kind == "friend"
+        self.retire(seat, REPLACED)
         seat.token = new_token()
-        seat.named = False  # whoever opens the new link is asked their name
+        seat.named = False  # whoever opens the new link is asked their name ...
+        seat.ready = seat.joined = False  # ... and says play again for themselves
         self.send_away(seat, REPLACED)
         return seat.token
 
@@ -420,7 +495,6 @@ class Table:
         client, seat.client = seat.client, None
         if client is not None:
             self._cancel_prompt(seat.index)
-            self.limits.pop(id(client), None)
             client.close(reason)
             if seat.away_since is None:
                 seat.away_since = time.monotonic()
@@ -436,6 +510,9 @@ class Table:
             self._catch_up(client)
             return
         place = self.seats[seat]
+        if not self.rejoins.setdefault(place.token, Limiter(REJOIN_BURST, 1 / REJOIN_EVERY)).allow():
+            raise BadMessage("too-fast", f"this link opened the seat too often just now: try again in "
+                                         f"{int(REJOIN_EVERY)} seconds")
         if self.waiting() == seat:
             self._stop_answering()  # first, withdraw a question to the host about their absence
         old, place.client = place.client, client
@@ -476,8 +553,9 @@ class Table:
                     self.broadcast_presence()
                     if self.waiting() == seat.index:
                         self._ask(seat.index)  # the away timer starts
-        self.spectators = [s for s in self.spectators if s.client is not client]
-        self.limits.pop(id(client), None)
+        if any(s.client is client for s in self.spectators):
+            self.spectators = [s for s in self.spectators if s.client is not client]
+            self.limits.pop(id(client), None)
 
     def receive(self, client: Client, message: dict[str, Any]) -> None:
         """A checked message from a client (:func:`protocol.parse_client` ran)."""
@@ -500,6 +578,8 @@ class Table:
             if self.lobby is None:
                 raise BadMessage("not-between-games", f"{kind!r} is for between games; the game is on")
             if kind == "again":
+                if self.seats[seat].ready:
+                    return  # said already: nothing changes, nobody is told again
                 self.seats[seat].ready = True
                 self.notice(f"{self.seats[seat].name} says: play again")
             else:
@@ -535,6 +615,9 @@ class Table:
         place = self.seats[seat]
         if place.kind != "friend":
             raise BadMessage("bad-name", "only a friend's seat is named at the door")
+        if place.named:
+            raise BadMessage("named", f"you are {place.name} at this table: a name is chosen once, at the "
+                                      "door (the host's new link for the seat asks again)")
         name = check_name(text, self.seats, seat)
         old, place.name, place.named = place.name, name, True
         if name != old:
@@ -558,6 +641,7 @@ class Table:
         place = self.seats[seat]
         if place.kind != "friend":
             raise BadMessage("bad-message", "only a friend's seat can be left")
+        self.retire(place, LEFT)
         place.left, place.ready, place.token = True, False, ""
         self.notice(f"{place.name} left the table; seat {seat + 1} is empty (cpu {seat + 1} gives it to a "
                     f"CPU, remove {seat + 1} closes it, friend {seat + 1} makes a new link)")
@@ -569,8 +653,11 @@ class Table:
         self.count(client)
 
     def count(self, client: Client) -> None:
-        """Count a message that is not an accepted move; close a client that floods."""
-        if not self.limits.setdefault(id(client), Limiter()).allow():
+        """Count a message that is not an accepted move against its link (a
+        seat's token outlasts the connection); close a client that floods."""
+        seat = self.seat_of(client)
+        key: str | int = self.seats[seat].token if seat is not None else id(client)
+        if not self.limits.setdefault(key, Limiter()).allow():
             client.send(error("too-fast", "too many messages: the connection is closed"))
             client.close("too many messages")
 
@@ -604,7 +691,7 @@ class Table:
                    "seat": seat, "header": self.lobby if self.lobby is not None else self.header,
                    "hints": self.hints, "players": self.players(seat),
                    "score_label": variant.score_label, "open_hands": self.options.open_hands,
-                   "log": list(self.logs.get(viewer, ())), "game": self.number,
+                   "log": list(self._told(viewer)), "game": self.number,
                    "between": self.lobby is not None,
                    "ask_name": place is not None and place.kind == "friend" and not place.named,
                    "name_max": NAME_MAX}
@@ -732,12 +819,33 @@ class Table:
         variant = self.game.variant
         told = {}
         for viewer, log in self.logs.items():
+            if not self._watched(viewer):  # told if and when someone opens this view
+                self.untold.setdefault(viewer, deque(maxlen=LOG_KEPT)).append(pending)
+                continue
+            self._told(viewer)
             names = self.names[viewer]
             lines = describe_events(variant, pending, viewer=self._eyes(viewer), names=names)
             log.extend(lines)
             summary = round_summary(variant, *ended[-1], names) if ended else None
             told[viewer] = (lines, summary)
         return told
+
+    def _watched(self, viewer: int) -> bool:
+        """Whether a client sees the table with ``viewer``'s eyes now."""
+        if viewer == SPECTATOR:
+            return bool(self.spectators)
+        return 0 <= viewer < len(self.seats) and self.seats[viewer].client is not None
+
+    def _told(self, viewer: int) -> deque[str]:
+        """``viewer``'s log of what just happened, with the events nobody saw
+        from there yet told (each run of events as it would have been, live)."""
+        log = self.logs.setdefault(viewer, deque(maxlen=LOG_KEPT))
+        runs = self.untold.pop(viewer, None)
+        if runs and self.game is not None:
+            names = self.names.get(viewer) or self._names_for(viewer)
+            for run in runs:
+                log.extend(describe_events(self.game.variant, run, viewer=self._eyes(viewer), names=names))
+        return log
 
     def over(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The game's end for ``seat``: the result, how it ended in words, and the ranking screen."""
@@ -855,7 +963,10 @@ class Table:
                 if self.done is not None and not self.done.done():
                     self.done.set_exception(problem)
 
-        self.answering = asyncio.ensure_future(guarded())
+        task = asyncio.ensure_future(guarded())
+        if inspect.iscoroutine(work):  # cancelled before it ran: closed, never left unawaited
+            task.add_done_callback(lambda _task: work.close())
+        self.answering = task
 
     def _stop_answering(self) -> None:
         task, self.answering = self.answering, None
@@ -926,12 +1037,13 @@ class Table:
         beside every other table), then the same hint again.  May be called
         from a dialogue's thread."""
         turn = self.turn
-        given = self.hinted.get(seat)
-        if given is not None and given[0] == turn:
-            return given[1] + "\n(One hint per decision: this is the same hint again.)"
-        text = compute()
-        self.hinted[seat] = (turn, text)
-        return text
+        with self._hinting.setdefault(seat, threading.Lock()):  # one search per seat at a time
+            given = self.hinted.get(seat)
+            if given is not None and given[0] == turn:
+                return given[1] + "\n(One hint per decision: this is the same hint again.)"
+            text = compute()
+            self.hinted[seat] = (turn, text)
+            return text
 
     # ----------------------------------------------------- remote dialogues
     def _cancel_prompt(self, seat: int) -> None:

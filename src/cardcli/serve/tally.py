@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..fit import visible_width
 from ..grammar import plural
 
 
@@ -76,10 +77,13 @@ def tally_lines(tally: Mapping[str, Any]) -> list[str]:
         grid.append((f"game {row['game']}", cells))
     grid.append(("wins", [str(p["wins"]) for p in players]))
     first = max(len(label) for label, _cells in grid)
-    widths = [max(len(head[c]), *(len(cells[c]) for _label, cells in grid)) for c in range(len(players))]
+    # A name's columns on a terminal (a full-width name takes two a character), not its characters.
+    widths = [max(visible_width(head[c]), *(len(cells[c]) for _label, cells in grid))
+              for c in range(len(players))]
     games = plural(tally["games"], "game")
     lines = [f"The evening so far ({games}):",
-             "  " + " " * first + "".join(f"  {name:>{width}}" for name, width in zip(head, widths))]
+             "  " + " " * first + "".join(f"  {' ' * (width - visible_width(name))}{name}"
+                                          for name, width in zip(head, widths))]
     for label, cells in grid:
         row = "".join(f"  {cell:>{width}}" for cell, width in zip(cells, widths))
         lines.append(f"  {label:<{first}}{row}".rstrip())

@@ -70,6 +70,8 @@ function connect() {
     if (FINAL[event.reason] || event.code === 1008) {
       gone = FINAL[event.reason] || `The table refused this page: ${event.reason}`;
       status("not at the table", "bad");
+      // Between games the sheet is over the table: the reason goes at its top, not under it.
+      if (!$("sheet").hidden && ["over", "door"].includes($("sheet").dataset.kind)) showOver();
       draw();
       return;
     }
@@ -78,12 +80,20 @@ function connect() {
   };
 }
 
-// No connection (yet, or any more): the page says so and offers no move.
+// No connection (yet, or any more): the page says so and offers no move
+// (nor "Play again": a button that cannot be sent is never offered as if it could).
 function offline() {
   online = false;
   sent = false;
-  status("offline", "bad");
+  if (gone) status("not at the table", "bad"); else status("offline", "bad");
+  refreshLobby();
   draw();
+}
+
+// The sheet's evening part again (who is ready, the buttons), as the connection now allows.
+function refreshLobby() {
+  const spot = $("lobby");
+  if (spot && !$("sheet").hidden) spot.replaceChildren(...lobby());
 }
 
 function status(text, kind) {
@@ -105,12 +115,14 @@ function receive(message) {
       welcome = message;
       online = true;
       status("connected", "ok");
+      refreshLobby();
       $("title").textContent = message.title;
       document.title = message.title;
       whoAmI();
       $("description").replaceChildren(rich("span", "", message.description || ""));
       $("rules").replaceChildren(rich("span", "", message.header || ""));
-      if (!message.between) { over = null; evening = null; said = false; closeSheet(); }
+      said = false;  // what the table says of this seat ("ready") is the truth, not a tap made offline
+      if (!message.between) { over = null; evening = null; closeSheet(); }
       log.length = 0;
       for (const line of message.log) log.push({ text: line, fresh: false });
       if (message.ask_name) door();
@@ -179,9 +191,12 @@ function sheet(title, content, button, kind = "round") {
 function showOver() {
   const spot = el("div", "");
   spot.id = "lobby";
-  const game = over.game || (evening && evening.last && evening.last.game);
-  const content = over.result ? ending(over) : [];
-  sheet(game ? `Game ${game} over` : "Between games", [...content, spot], "See the table", "over");
+  const game = over ? over.game || (evening && evening.last && evening.last.game) : null;
+  const content = over && over.result ? ending(over) : [];
+  // Why this page no longer holds the seat comes first, where it is read.
+  const why = gone ? [el("p", "gone", gone)] : [];
+  if (why.length) why[0].setAttribute("role", "alert");
+  sheet(game ? `Game ${game} over` : "Between games", [...why, ...content, spot], "See the table", "over");
   spot.replaceChildren(...lobby());
 }
 
@@ -266,6 +281,8 @@ function lobby() {
   const waiting = next.waiting.length ? `waiting for ${next.waiting.join(", ")}` : "everyone is ready";
   const starts = next.starts === "host" ? "The host starts the next game." : `It starts when everyone is ready (${waiting}).`;
   out.push(el("p", "starts", starts));
+  if (gone) return out;  // the seat is closed for this page: nothing to tap (the reason is above)
+  if (!online) out.push(el("p", "offline", "Offline: reconnecting to the table… Play again comes back when it is back."));
   if (me && !me.left) {
     const again = el("button", "primary", me.ready || said ? "\u2714 You are in: waiting…" : "Play again");
     again.type = "button";
@@ -355,7 +372,18 @@ function draw() {
   // The newest line is never hidden: after each change (the hand panel may
   // have grown) the table scrolls it into view above the hand.
   const newest = $("log").lastElementChild;
-  if (newest) newest.scrollIntoView({ block: "nearest" });
+  if (newest) showNewest(newest);
+}
+
+// Scroll the table (not the page) just enough that the newest line is in view:
+// below the players row, which stays at the top, and above the hand, by whole pixels.
+function showNewest(line) {
+  const main = document.querySelector("main");
+  const view = main.getBoundingClientRect();
+  const top = Math.max(view.top, $("players").getBoundingClientRect().bottom);
+  const box = line.getBoundingClientRect();
+  if (box.bottom > view.bottom) main.scrollTop += Math.ceil(box.bottom - view.bottom);
+  else if (box.top < top) main.scrollTop -= Math.ceil(top - box.top);
 }
 
 // Piles: face-up cards (with who played them), or a face-down count.  A
@@ -391,8 +419,11 @@ function drawPiles(table) {
       } else {
         box.append(cards);
       }
-    } else {
+    } else if (pile.count) {
       cards.append(el("span", "back", String(pile.count)));
+      box.append(cards);
+    } else {  // an empty pile: its place, empty (never a card's back marked 0)
+      cards.append(el("span", "empty", "empty"));
       box.append(cards);
     }
     if (pile.note) box.append(rich("span", "note", pile.note));
