@@ -100,3 +100,26 @@ def test_the_recap_tells_the_last_moves_from_the_players_seat(folder):
 def words(text: str) -> str:
     """``text`` with every run of spaces and line breaks as one space."""
     return " ".join(text.split())
+
+
+def test_every_command_that_reads_a_record_takes_a_saved_game_by_its_name(folder, tmp_path, monkeypatch):
+    """The name ``cardcli games`` shows works wherever a record is read, not
+    only with ``play --resume``; run from another folder, as a player would."""
+    assert run("play", "matching", "--players", "cpu:easy,cpu:easy", "--seed", "2").exit_code == 0
+    (path,) = folder.glob("*.jsonl")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    for name in (path.name, path.stem):
+        checked = run("validate", name)
+        assert checked.exit_code == 0, checked.output
+        assert "valid (every card known): matching game" in checked.output
+        shown = run("replay", name, "--to", "3")
+        assert shown.exit_code == 0, shown.output
+        assert "--- After move 3 of" in shown.output
+        exported = run("export", name, "--public")
+        assert exported.exit_code == 0, exported.output
+        assert json.loads(exported.output.splitlines()[0])["view"] == "public"
+    # A name that is neither a file nor a saved game says the file is missing, once.
+    missing = run("validate", "no-such-game")
+    assert missing.exit_code == 1 and "no-such-game: cannot read: No such file or directory" in missing.output

@@ -19,7 +19,7 @@ from ..players import check_count, check_level, default_seats, parse_players
 from ..reader import load_game
 from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
 from ..safe_text import printable
-from ..saved import games_dir, newest_unfinished, now_stamp, shown_path
+from ..saved import find_record, games_dir, newest_unfinished, now_stamp, shown_path
 from ..session import Session, ranking_text
 from ..style import Style
 from ..ui import TerminalUI
@@ -123,12 +123,7 @@ def _resume_target(spec: str) -> Path:
     in the games folder, ``.jsonl`` optional), or ``last`` (``--resume``
     alone), the newest unfinished game in the games folder."""
     if spec != "last":
-        path = Path(spec)
-        if not path.exists() and os.sep not in spec:
-            for name in (spec, spec + ".jsonl"):
-                if (games_dir() / name).is_file():
-                    return games_dir() / name
-        return path
+        return Path(find_record(spec))
     found = newest_unfinished()
     if found is None:
         raise CardcliError(f"no unfinished game in {games_dir()} to resume (cardcli games lists the "

@@ -16,6 +16,7 @@ from ..narration import describe_events
 from ..records import open_record
 from ..replay import Replay, load_replay
 from ..safe_text import printable
+from ..saved import find_record
 from ..session import end_text
 from ..style import Style
 from ..view import SPECTATOR, played_cards
@@ -94,6 +95,8 @@ def _show_error(replay: Replay) -> None:
 def replay(record: str, seat: int | None, to_move: int | None, explain: bool, colour: bool | None) -> None:
     """Step through RECORD move by move (- reads stdin).
 
+    RECORD is a file, or a saved game by the name cardcli games shows.
+
     \b
     Enter or n: next move     p: back     g N: go to move N     q: quit
 
@@ -108,8 +111,9 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
                 raise CardcliError("cannot read standard input: it is closed")
             loaded = load_replay(sys.stdin.buffer, "<stdin>", registry())
         else:
-            with open_record(record) as stream:
-                loaded = load_replay(stream, record, registry())
+            path = find_record(record)
+            with open_record(path) as stream:
+                loaded = load_replay(stream, path, registry())
     except RecordError as error:
         if error.kind == Kind.IO:
             raise

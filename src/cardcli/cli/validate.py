@@ -20,6 +20,7 @@ from ..grammar import plural
 from ..reader import internal_error
 from ..records import open_record
 from ..safe_text import printable
+from ..saved import find_record
 from ..validate import Report, validate_stream
 from .common import complete_record, handle_errors, registry
 
@@ -28,13 +29,13 @@ STDIN = "<stdin>"
 
 def check_one(name: str, reg: Any) -> Report:
     """Validate the record ``name`` (``-``: standard input); never raises."""
-    source = STDIN if name == "-" else name
+    source = STDIN if name == "-" else find_record(name)
     try:
         if name == "-":
             if sys.stdin is None:
                 raise RecordError("cannot read standard input: it is closed", source=source, kind=Kind.IO)
             return validate_stream(sys.stdin.buffer, source, reg)
-        with open_record(name) as stream:
+        with open_record(source) as stream:
             return validate_stream(stream, source, reg)
     except RecordError as error:
         report = Report(source)
@@ -75,6 +76,8 @@ def verdict_words(report: Report) -> str:
 @handle_errors
 def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     """Check each RECORD against the rules its header names (- reads stdin).
+
+    A RECORD is a file, or a saved game by the name cardcli games shows.
 
     Every decision must be legal, every chance outcome possible (a drawn card
     really was in the stock), every penalty applied and the stated result the
