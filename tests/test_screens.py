@@ -246,3 +246,43 @@ def test_a_game_of_end_of_the_page_fits_80x24_and_keeps_the_moves_in_view(tmp_pa
     seen = play_a_game(tmp_path, f"endofpage --players you,cpu:normal,cpu:normal,cpu:normal --seed 6 "
                                  f"--ruleset {rules}")
     assert seen["draw"] >= 4 and seen["turn"] >= 4 and seen.get("round", 0) == 1
+
+
+# ------------------------------------------------------- stopping and ending
+def test_ctrl_c_says_how_to_resume_in_80_columns_and_the_command_works(tmp_path):
+    """The hint after Ctrl-C fits the terminal whole (a command wrapped by
+    the terminal in the middle of a word cannot be read, nor pasted), and
+    typed as shown it continues the game."""
+    (tmp_path / "home").mkdir()
+    env = environment(tmp_path)
+    with Tmux(tmp_path, f"{CARDCLI} play matching --players you,cpu:easy --seed 5", env, SIZE) as term:
+        term.wait_for_prompt([PROMPTS["move"]])
+        term.type("C-c")
+        shown = term.wait_for(ENDED)
+        assert not term.too_wide(), term.too_wide()
+    said = " ".join(shown[shown.index("Game saved."):shown.index(ENDED)].replace("\\\n", " ").split())
+    found = re.match(r"Game saved\. Continue it with: (cardcli play --resume \S+)$", said)
+    assert found, said
+    command = found.group(1).replace("cardcli", str(CARDCLI), 1)
+    with Tmux(tmp_path, f"cd /; {command}", env, SIZE) as term:
+        term.wait_for_prompt([PROMPTS["move"]])
+        assert "Resuming Page One (matching) after move" in term.everything()
+        term.type("C-c")
+        term.wait_for(ENDED)
+
+
+def test_the_record_line_at_the_end_fits_80_columns_with_a_long_path(tmp_path):
+    """A record's path too long for a line of 80 columns: said as its name,
+    then its folder on a line of its own, at the start and at the end."""
+    home = tmp_path / "home"
+    folder = "~/card-games/kept-from-the-evenings-at-the-kitchen-table/with-friends"
+    name = "tonight-at-home.jsonl"
+    assert len(f"  {folder}/{name}") > SIZE[0] >= len(f"  {folder}")
+    record = home / folder[2:] / name
+    record.parent.mkdir(parents=True)
+    command = f"{CARDCLI} play trick --players cpu:easy,cpu:easy --seed 2 --record {record}"
+    with Tmux(tmp_path, command, environment(tmp_path), SIZE) as term:
+        everything = term.wait_for(ENDED)
+        assert not term.too_wide(), term.too_wide()
+    assert f"Seed 2. Recording to {name}, in the folder\n  {folder}\n" in everything
+    assert f"Record: {name}, in the folder\n  {folder}\n" in everything

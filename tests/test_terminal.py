@@ -108,16 +108,17 @@ def test_resume_recaps_the_last_moves_and_resume_last_finds_the_game(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    saved = re.search(r"cardcli play --resume (\S+\.jsonl)", seen.getvalue())
-    assert saved
-    for args in (["play", "--resume"], ["play", "--resume", "last"]):
+    # The hint names the saved game as cardcli games does, and that name resumes it.
+    saved = re.search(r"cardcli play --resume (\d{8}-\d{6}-matching-4)\r?$", seen.getvalue(), re.M)
+    assert saved, seen.getvalue()
+    for args in (["play", "--resume", saved.group(1)], ["play", "--resume"], ["play", "--resume", "last"]):
         child, seen = spawn(args, env)
         child.expect_exact("it is your turn")
         child.sendeof()
         child.expect(pexpect.EOF)
         child.close()
         text = re.sub(r"\x1b\[[0-9;]*m", "", seen.getvalue())
-        assert f"Recording to {saved.group(1)}" in text
+        assert f"Recording to {tmp_path / 'games' / saved.group(1)}.jsonl" in text
         recap = text[text.index("The last 6 moves before the game stopped:"):text.index("it is your turn")]
         assert "  you played" in recap and "  cpu1 " in recap
         assert recap.index("The last 6 moves") < recap.index("stock:")  # the recap, then the table

@@ -145,6 +145,35 @@ def lead_in(text: str, rest: str, width: int) -> str:
     return f"{text}\n  {rest}"
 
 
+def path_text(text: str, path: str, width: int) -> str:
+    """``text`` and a file's ``path`` as :func:`lead_in` puts them; a path
+    too long for a line of its own is said as its name, then the folder it
+    is in on the next line (a path is never broken)."""
+    folder, _, name = path.rpartition("/")
+    if visible_width(path) + 2 <= width or not folder or not name:
+        return lead_in(text, path, width)
+    return f"{lead_in(text, name, width)}, in the folder\n  {folder}"
+
+
+def command_text(text: str, words: Sequence[str], width: int) -> str:
+    """``text`` and a shell command to copy (``words``, already quoted) on
+    one line where it fits; else the command on lines of its own, two
+    columns in, broken between words with the shell's `` \\`` so that it
+    still pastes as one command (a word wider than a line stays whole)."""
+    command = " ".join(words)
+    if visible_width(text) + 1 + visible_width(command) <= width:
+        return f"{text} {command}"
+    lines = [text]
+    current = " "
+    for word in words:
+        if current.strip() and visible_width(current) + 1 + visible_width(word) + 2 > width:
+            lines.append(current + " \\")
+            current = "   "
+        current += " " + word
+    lines.append(current)
+    return "\n".join(lines)
+
+
 def echo(text: str = "", *, err: bool = False) -> None:
     """Print ``text`` wrapped to the width of the terminal it goes to."""
     stream = sys.stderr if err else sys.stdout

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -175,6 +176,23 @@ def find_record(spec: str) -> str:
         if (folder / name).is_file():
             return str(folder / name)
     return spec
+
+
+def record_argument(path: Path | str) -> str:
+    """How to name the record ``path`` on a command line, as short as it
+    stays exact: a saved game by its name (``20261129-141046-matching-5``),
+    else the path (``~/...`` for the home folder), quoted for the shell."""
+    path = Path(path)
+    try:
+        in_folder = path.parent.resolve() == games_dir().resolve() and path.suffix == ".jsonl"
+    except OSError:
+        in_folder = False
+    if in_folder and find_record(path.stem) == str(games_dir() / path.name):
+        return shlex.quote(path.stem)
+    shown = shown_path(path)
+    if shown.startswith("~/"):
+        return "~/" + shlex.quote(shown[2:])
+    return shlex.quote(shown)
 
 
 def newest_unfinished(folder: Path | None = None) -> Path | None:

@@ -13,13 +13,13 @@ from pathlib import Path
 import click
 
 from ..errors import CardcliError, Kind, RecordError
-from ..fit import lead_in, terminal_width
+from ..fit import command_text, path_text, terminal_width
 from ..game import Game, choose_dealer
 from ..players import check_count, check_level, default_seats, parse_players
 from ..reader import load_game
 from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
 from ..safe_text import printable
-from ..saved import find_record, games_dir, newest_unfinished, now_stamp, shown_path
+from ..saved import find_record, games_dir, newest_unfinished, now_stamp, record_argument, shown_path
 from ..session import Session, ranking_text
 from ..style import Style
 from ..ui import TerminalUI
@@ -95,7 +95,7 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
                     ruleset=None if ruleset is None else chosen.name, writer=writer, created=now_stamp())
         who = ", ".join(s.name if s.is_human else f"{s.name} ({s.kind})" for s in seats)
         banner = [printable(f"{target.title} - {who}"),
-                  lead_in(f"Seed {seed}. Recording to", shown_path(path), terminal_width())]
+                  path_text(f"Seed {seed}. Recording to", shown_path(path), terminal_width())]
     ui = TerminalUI(style=Style.for_stream(colour))
     for line in banner:
         ui.show(line)
@@ -106,8 +106,8 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         with session.screen():
             result = session.run()
     except (click.Abort, KeyboardInterrupt, EOFError):
-        command = f"cardcli play --resume {shown_path(path)}"
-        click.echo("\n" + lead_in("Game saved. Continue it with:", command, terminal_width(sys.stderr)),
+        command = ["cardcli", "play", "--resume", record_argument(path)]
+        click.echo("\n" + command_text("Game saved. Continue it with:", command, terminal_width(sys.stderr)),
                    err=True)
         raise SystemExit(130) from None
     finally:
@@ -115,7 +115,8 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
             game.writer.close()
     if result is not None:
         session.show_end(result)
-        ui.show(f"\nRecord: {shown_path(path)}")
+        ui.show("")
+        click.echo(path_text("Record:", shown_path(path), ui.width))
 
 
 def _resume_target(spec: str) -> Path:
@@ -211,8 +212,8 @@ def _resume(path: Path) -> Game | None:
         click.echo(ranking_text(data, game.names, game.variant.score_label))
         return None
     game.reseed()
-    click.echo(lead_in(f"Resuming {game.variant.title} after move {game.moves}. Recording to",
-                       shown_path(path), terminal_width()))
+    click.echo(path_text(f"Resuming {game.variant.title} after move {game.moves}. Recording to",
+                         shown_path(path), terminal_width()))
     return game
 
 
