@@ -163,6 +163,56 @@ def test_bad_players_spec(spec, message):
     assert message in result.output
 
 
+YOU_AND_TWO_CPUS = [{"name": "you", "kind": "human"}, {"name": "cpu1", "kind": "cpu:normal"},
+                    {"name": "cpu2", "kind": "cpu:normal"}]
+
+
+def header_players(record) -> list[dict]:
+    return json.loads(record.read_text().splitlines()[0])["players"]
+
+
+def test_the_names_the_default_table_gives_its_cpus_are_cpus(tmp_path):
+    """``--players you,cpu1``: the default table calls its CPUs cpu1, cpu2,
+    ...; written back, they are CPUs, not a second person (hot seat)."""
+    record = tmp_path / "game.jsonl"
+    result = run("play", "matching", "--players", "you,cpu1,cpu2", "--seed", "5", "--record", record,
+                 input="1\n" * 400)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert header_players(record) == YOU_AND_TWO_CPUS
+    assert "Pass to" not in result.output
+    assert result.output.startswith("Page One (matching) - you, cpu1 (cpu:normal), cpu2 (cpu:normal)\n")
+
+
+def test_a_number_of_players_seats_you_and_cpus(tmp_path):
+    record = tmp_path / "game.jsonl"
+    result = run("play", "matching", "--players", "3", "--seed", "5", "--record", record, input="")
+    assert result.exit_code == 130  # the game waited for you
+    assert header_players(record) == YOU_AND_TWO_CPUS
+    assert "you, it is your turn." in result.output
+
+
+@pytest.mark.parametrize(("variant", "count", "message"), [
+    ("matching", 9, "9 players, but matching with these rules is for 2 to 6 players (option max_players = 6 "
+                    "in matching's default rules)"),
+    ("trick", 7, "7 players, but trick with these rules is for 2 to 6 players (option max_players = 6 in "
+                 "trick's default rules); --ruleset eight-players seats 7 players"),
+    ("trick", 9, "9 players, but trick with these rules is for 2 to 6 players (option max_players = 6 in "
+                 "trick's default rules); the most trick seats is 8, with --ruleset eight-players"),
+])
+def test_too_many_players_get_one_message_by_names_or_by_number(variant, count, message):
+    """The table size is refused by the option that limits it, the same for
+    a list of names and a number, never by a rule that follows from it (the
+    deal), and a shipped ruleset that seats that many is named."""
+    names = ",".join(f"p{i}" for i in range(count))
+    for spec in (names, str(count)):
+        result = run("play", variant, "--players", spec)
+        assert result.exit_code == 1
+        assert " ".join(result.output.split()) == f"Error: {message}"
+    assert "hand_size" not in run("play", variant, "--players", names).output
+    seated = run("play", "trick", "--players", "7", "--ruleset", "eight-players", "--seed", "1", input="")
+    assert seated.exit_code == 130 and "you, it is your turn." in seated.output
+
+
 def test_default_record_goes_to_the_games_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDCLI_GAMES", str(tmp_path))
     result = run("play", "matching", "--seed", "2", input="1\n" * 500)

@@ -39,8 +39,8 @@ from .common import (
 @click.argument("variant", required=False, shell_complete=complete_variant)
 @ruleset_option()
 @click.option("--players", "-p", "players_spec", metavar="SPEC",
-              help="Who plays, e.g. you,cpu:normal,cpu:easy (humans by name, CPUs by strength). "
-                   "Default: you against CPUs.")
+              help="Who plays, e.g. you,cpu:normal,cpu:easy (people by name, CPUs by strength; cpu1, "
+                   "cpu2, ... are CPUs too), or a number: you and CPUs. Default: you against CPUs.")
 @click.option("--seed", type=int, help="Seed the shuffles and CPUs, to replay the same game.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the record here (default: a new file under the cardcli games folder).")
@@ -82,7 +82,10 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         if variant is None:
             raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
         target = variant_named(variant)
-        seats = (parse_players(players_spec, target) if players_spec
+        if players_spec and players_spec.strip().isdigit():
+            # A table of that many, refused by the rules before a seat is made.
+            resolve_ruleset(target, ruleset, int(players_spec))
+        seats = (parse_players(players_spec, target, human="you", cpu_names=True) if players_spec
                  else default_seats(target))
         chosen = resolve_ruleset(target, ruleset, len(seats))
         check_count(seats, chosen.options, target, None if ruleset is None else chosen.source,
@@ -107,8 +110,9 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
             result = session.run()
     except (click.Abort, KeyboardInterrupt, EOFError):
         command = ["cardcli", "play", "--resume", record_argument(path)]
-        click.echo("\n" + command_text("Game saved. Continue it with:", command, terminal_width(sys.stderr)),
-                   err=True)
+        # Broken into lines only for a terminal: in a log, one line to find.
+        width = terminal_width(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else 10**6
+        click.echo("\n" + command_text("Game saved. Continue it with:", command, width), err=True)
         raise SystemExit(130) from None
     finally:
         if game.writer is not None:
