@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
 
 from cardcli import __version__
 from cardcli.cli import cli
+from cardcli.plugins import get_registry as registry
+from cardcli_matching.state import DRAW, PLAY
 
 
 def run(*args, input=None):
@@ -165,6 +168,33 @@ def test_bad_players_spec(spec, message):
 
 YOU_AND_TWO_CPUS = [{"name": "you", "kind": "human"}, {"name": "cpu1", "kind": "cpu:normal"},
                     {"name": "cpu2", "kind": "cpu:normal"}]
+
+
+def test_a_move_the_rules_force_on_you_is_told_as_forced(tmp_path):
+    """Matching plays your only card that plays for you (and takes a penalty
+    you cannot pass on): the log says the rules forced it, never as if you
+    had chosen it; a move you chose is told plainly."""
+    from cardcli.reader import load_game
+    from cardcli.records import open_record
+
+    record = tmp_path / "game.jsonl"
+    result = run("play", "matching", "--players", "you,cpu:normal", "--seed", "2", "--record", record,
+                 input="1\n" * 400)
+    assert result.exit_code == 0, result.output[-2000:]
+    with open_record(str(record)) as stream:
+        game, _over = load_game(stream, str(record), registry())
+    forced, chosen = [], []
+    for state, action in game.walk().events(0):
+        if state.current_player() == 0 and action[0] in (PLAY, DRAW) and (action[0] == PLAY or state.penalty):
+            words = game.variant.encode_action(state, action)
+            (forced if len(state.legal_actions()) == 1 else chosen).append(words.get("card", "penalty"))
+    assert len(forced) >= 3 and chosen
+    told = re.findall(r"^  you (?:played (\S+) on .*|took the (penalty)[^:]*?) \(forced: ", result.output,
+                      re.M)
+    assert [card or penalty for card, penalty in told] == forced
+    plain = re.findall(r"^  you played (\S+) on ", result.output, re.M)
+    assert len(plain) == len(chosen) + sum(1 for card in forced if card != "penalty")
+    assert "not shown" not in result.output  # every turn of yours was told
 
 
 def header_players(record) -> list[dict]:

@@ -68,6 +68,8 @@ class MatchingNarration(Narration):
         def told(state: MatchingState, action: Action, line: str, cards: str, last: MatchingState) -> str:
             if action[0] == DRAW and state.penalty:
                 line = f"{seat_name(state.turn, names)} took the penalty"
+                if forced(state, viewer):
+                    line += f" ({forced_penalty(state)})"
             elif action[0] == PLAY and last.draw_for == FOR_PAGE_ONE:
                 line += " - forgot to call Page One!"
             return f"{line}: {cards}"
@@ -147,6 +149,28 @@ class MatchingNarration(Narration):
             lines.append(f"  {labels[seat]:<{width}}  {scores[seat]:>{score_width}} points  "
                          f"(total {after.totals[seat]:>{score_width}})  {cards}")
         return "\n".join(lines)
+
+
+# ------------------------------------------------------- a forced move
+#: How a play the rules forced is told (beside the card's effect, if any).
+forced_play = "forced: the only card that plays"
+
+
+def forced(state: MatchingState, viewer: int | None) -> bool:
+    """Whether the decision about to be made in ``state`` is the only legal
+    one, told to ``viewer`` only when it is theirs (or to a viewer of every
+    hand): how many moves another player had depends on cards hidden from
+    the rest of the table."""
+    if viewer is not None and viewer != state.turn:
+        return False
+    return state.current_player() >= 0 and len(state.legal_actions()) == 1
+
+
+def forced_penalty(state: MatchingState) -> str:
+    """Why a penalty had to be taken: no card answers it."""
+    if not state.cfg.stack_twos:
+        return "forced: no stacking"
+    return f"forced: no {RANK_NAMES[state.penalty_rank]} to pass it on"
 
 
 # ------------------------------------------------------- a refused move
