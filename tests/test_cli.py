@@ -37,6 +37,8 @@ def test_variants_lists_matching_and_its_package():
     assert "matching" in result.output and "2 to 6 players" in result.output
     assert "CPU: easy, normal, hard" in result.output
     assert "[cardcli-matching]" in result.output
+    said = " ".join(result.output.split())
+    assert "2s draw two, 8s are wild, Js skip, Qs reverse" in said  # not "2 draw two"
     rows = json.loads(run("variants", "--json").output)
     assert {"name": "matching", "package": "cardcli-matching"}.items() <= next(
         r for r in rows if r["name"] == "matching").items()

@@ -28,7 +28,7 @@ def test_cli_round_records_validates_and_replays(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert "WILD:" in result.output and "Score sheet:" in result.output
-    assert "Not allowed: not a legal meld: a meld needs at least 3 cards" in result.output
+    assert "Not a legal meld: a meld needs at least 3 cards." in result.output
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert lines[-1]["result"]["rounds"]
     assert [x["chance"] for x in lines[1:4]] == ["deal", "deal", "turn_up"]
@@ -188,3 +188,16 @@ def test_replay_shows_a_rounds_end_as_play_does_with_the_scores_said_once(tmp_pa
             assert f"= {seat_score:>4}" in summary
         assert out.count("Score sheet:") == 1  # in the summary; the next table keeps the totals
         assert "was dealt" in summary  # the next deal comes after the summary
+
+
+def test_a_typo_is_told_what_it_is_not_refused_as_a_move(tmp_path):
+    """A word that is no command, an empty answer, a card not held: said as
+    what they are; "Not allowed" is for a move the rules refuse."""
+    turn = "1\nxyz\n\nd qx\nm 1 2\nd 1\n"
+    result = CliRunner().invoke(cli, ["play", "endofpage", "--players", "you,cpu:easy", "--seed", "3",
+                                      "--record", str(tmp_path / "game.jsonl")], input=turn * 3)
+    out = result.output
+    assert "'xyz' is not a command (help for the list)." in out
+    assert "Type a command (help for the list)." in out
+    assert "Not a legal meld: a meld needs at least 3 cards." in out
+    assert "Not allowed: 'xyz'" not in out and "Not allowed: type" not in out

@@ -95,7 +95,7 @@ def test_a_forgotten_page_one_call_is_one_line():
     steps = Steps(t)
     steps(play("9S"))
     steps(drawn("2C", "3C"))
-    assert steps.lines(viewer=1) == ["ann played 9S on 9H - forgot to call Page One!: drew 2 cards"]
+    assert steps.lines(viewer=1) == ["ann played 9S on 9H - forgot to call Page One, so drew 2 cards"]
 
 
 def test_explain_names_the_rule():
@@ -186,3 +186,17 @@ def test_after_a_draw_the_prompt_offers_keep_and_refuses_a_second_draw():
         "Your move (number, a card like 8s, k to keep)"
     assert "You have drawn already: play the drawn 9H or keep it (k)." in ui.shown
     assert ui.keys[KEEP_ACTION] == "2"
+
+
+def test_a_call_after_a_draw_is_told_with_one_and():
+    t = Table(["9S 5C 6C", "KD 4D 7H", "KC QC JC"], "9H")
+    for card in ("4D", "7H"):  # bob holds KD alone: the card he draws and plays leaves him one
+        t.state.hands[1].remove(parse_card(card))
+    steps = Steps(t)
+    steps(play("9S"))
+    steps(DRAW_ACTION)  # bob: no spade, no 9
+    steps(drawn("5S"))
+    steps(play("5S", call=True))
+    line = steps.lines(viewer=0)[1]
+    assert line == 'bob could not play: drew a card, called "Page One!" and played 5S on 9S'
+    assert line.count(" and ") == 1

@@ -162,8 +162,8 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
             return Say(HELP)
         try:
             action = parse_command(state, seat, answer)
-        except ValueError as error:
-            return Say(f"Not allowed: {error}.")
+        except ValueError as error:  # a typo, or a meld that is none: said as it is
+            return Say(sentence(str(error)))
         if isinstance(action, list):
             labels = [move_view(state, seat, a).label for a in action]
             action = action[ui.choose("What does the wild stand for?", labels)]
@@ -176,9 +176,15 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
         return action
 
     return ask(ui, Turn(prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)", typed=typed, help=HELP,
-                        words=dict.fromkeys(("list", "ls"), listing), empty=f"Not allowed: {EMPTY}.",
+                        words=dict.fromkeys(("list", "ls"), listing), empty=sentence(EMPTY),
                         lines=lambda: ["Pick cards by name or number: "
                                        + hand_text(state.hands[seat], state.wild, numbered=True)]))
+
+
+def sentence(text: str) -> str:
+    """``text`` said as a sentence: a capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:

@@ -63,7 +63,7 @@ class MatchingNarration(Narration):
         * "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)"
           then "drew 2 cards (penalty)");
         * "cpu2 could not play: drew a card and played 4C on 9C";
-        * "ann played 5H on 5S - forgot to call Page One!: drew 2 cards".
+        * "ann played 5H on 5S - forgot to call Page One, so drew 2 cards".
         """
         def told(state: MatchingState, action: Action, line: str, cards: str, last: MatchingState) -> str:
             if action[0] == DRAW and state.penalty:
@@ -71,14 +71,17 @@ class MatchingNarration(Narration):
                 if forced(state, viewer):
                     line += f" ({forced_penalty(state)})"
             elif action[0] == PLAY and last.draw_for == FOR_PAGE_ONE:
-                line += " - forgot to call Page One!"
+                return f"{line} - forgot to call Page One, so {cards}"
             return f"{line}: {cards}"
 
         def then(seat: int, after: MatchingState, action: Action) -> str | None:
             if after.current_player() != seat or after.phase != P_AFTER_DRAW or action[0] not in (PLAY, KEEP):
                 return None
-            kept = action[0] == KEEP
-            return " and kept it" if kept else " and " + self.describe(after, action, viewer, names)
+            if action[0] == KEEP:
+                return " and kept it"
+            played = self.describe(after, action, viewer, names)
+            # 'drew a card, called "Page One!" and played ...': one "and" to a line.
+            return (", " if played.startswith(CALLED) else " and ") + played
 
         return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
                                told=told, then=then,
@@ -189,7 +192,11 @@ def play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
         text += f" ({SUIT_NAMES[state.suit]} named)"
     if 0 <= suit <= 3:
         text += f", naming {SUIT_NAMES[suit]}"
-    return ("called \"Page One!\" and " if call else "") + text
+    return (CALLED if call else "") + text
+
+
+#: How a play with the Page One call starts.
+CALLED = "called \"Page One!\" and "
 
 
 def effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -> str:

@@ -79,11 +79,11 @@ class TrickNarration(Narration):
 
         * "cpu2 could not follow clubs: drew 7 cards, played 4C" (the drawer, and a
           viewer who sees everything, read the cards: "drew 5D 9S JK 4C");
-        * "ann played 5H - forgot to call Page One!: drew 5 cards".
+        * "ann played 5H - forgot to call Page One, so drew 5 cards".
         """
         def told(state: TrickState, action: Action, line: str, cards: str, last: TrickState) -> str:
-            if action[0] == PLAY:
-                return f"{line}: {cards}"
+            if action[0] == PLAY:  # "led 3C - forgot to call Page One, so drew 5 cards"
+                return f"{line.removesuffix('!')}, so {cards}"
             who = seat_name(state.turn, names)
             if state.suit >= 0:
                 return f"{who} could not follow {SUIT_NAMES[state.suit]}: {cards}"

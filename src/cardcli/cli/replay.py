@@ -150,8 +150,10 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
         raise CardcliError("standard input is closed, so there is no stepping through the game: "
                            "give --to N to print the table after move N")
     if broken:
-        click.echo(printable(f"This record has a mistake: it is shown up to the position before it, "
-                             f"move {total}.", newlines=True))
+        assert loaded.error is not None
+        wrong = loaded.error.move if loaded.error.move is not None else total + 1
+        click.echo("\n".join(wrap(f"This record has a mistake at move {wrong}: it is shown up to move "
+                                   f"{total}, the position before it.", terminal_width())))
     if explain and seat is None and loaded.kept is None:
         click.echo("Watch a seat (--seat N) to see what the hard CPU thought of its choices.")
     index = 0

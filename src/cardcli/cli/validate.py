@@ -53,6 +53,11 @@ def check_one(name: str, reg: Any) -> Report:
         return report
 
 
+def winner_name(report: Report, seat: int) -> str:
+    """The winner as the table called them ("ann", "cpu2"), else by seat."""
+    return report.names[seat] if 0 <= seat < len(report.names) else f"seat {seat}"
+
+
 def verdict(report: Report) -> str:
     """``"valid"``, ``"unfinished"`` (legal so far, the game goes on) or ``"invalid"``."""
     if report.valid:
@@ -107,7 +112,7 @@ def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         elif report.valid:
             if not quiet:
                 winner = (report.result or {}).get("winner")
-                outcome = "no single winner" if winner is None else f"seat {winner} won"
+                outcome = "no single winner" if winner is None else f"{winner_name(report, winner)} won"
                 tell(printable(f"{report.source}: {verdict_words(report)}: {report.variant} game, "
                                f"{plural(report.moves, 'move')}, {outcome}"))
         else:
