@@ -286,3 +286,39 @@ def test_the_record_line_at_the_end_fits_80_columns_with_a_long_path(tmp_path):
         assert not term.too_wide(), term.too_wide()
     assert f"Seed 2. Recording to {name}, in the folder\n  {folder}\n" in everything
     assert f"Record: {name}, in the folder\n  {folder}\n" in everything
+
+
+# ------------------------------------------------------ a turn at a prompt
+@pytest.mark.parametrize(("args", "top", "prompt", "answers"), [
+    ("matching --players you,cpu:normal,cpu:normal,cpu:normal --seed 3", "Top card:", "move", ["1"]),
+    ("endofpage --players you,cpu:normal,cpu:normal,cpu:normal --seed 6", "Round 1 of", "turn", ["1"]),
+])
+def test_the_hand_is_shown_once_and_the_table_stays_in_view_after_a_hint_and_typos(tmp_path, args, top,
+                                                                                     prompt, answers):
+    """At a turn the hand is on the screen once (in the table), and however
+    many typos and hints the player types, the table's top (the top card,
+    the round and the wild) and the menu stay on the screen with the prompt."""
+    (tmp_path / "home").mkdir()
+    with Tmux(tmp_path, f"{CARDCLI} play {args}", environment(tmp_path), SIZE) as term:
+        for answer in answers:  # End of the Page: the draw first
+            term.wait_for_prompt([PROMPTS["draw"] if prompt == "turn" else PROMPTS[prompt]])
+            term.answer(answer)
+        term.wait_for_prompt([PROMPTS[prompt]])
+        screen = "\n".join(term.screen())
+        turn = screen[screen.rindex(top):]  # this turn's table and menu
+        hand = (re.search(r"^Your hand: (.+)$", turn, re.M)
+                or re.search(r"^ > 0 you +\d+ cards +(?:\(dealer\) +)?(\S.+)$", turn, re.M))
+        assert hand, screen
+        cards = re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", hand.group(1))
+        # The hand once: the cards in the order it shows them are nowhere else in the turn.
+        assert len(cards) >= 3 and len(re.findall(".*".join(cards), turn)) == 1, screen
+        for typed in ["?", "zz", "qq", "?", "7x", "", "zz", "??", "xyzzy", "zz"]:
+            term.answer(typed)
+            term.wait_for_prompt([PROMPTS[prompt]])
+            rows = term.screen()
+            assert any(top in row for row in rows), f"the table's top scrolled off after {typed!r}:\n" + \
+                "\n".join(rows)
+            assert any(re.match(r"\s+\[1\]", row) for row in rows) or prompt == "turn", "\n".join(rows)
+            assert not term.too_wide(), term.too_wide()
+        term.type("C-c")
+        term.wait_for(ENDED)

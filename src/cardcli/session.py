@@ -28,8 +28,9 @@ from .game import Game, derive_seed
 from .grammar import is_you, name_seats, plural
 from .narration import round_summary, rules_summary, turn_lines
 from .players import Player, make_cpu
-from .players.hard import SCALE, Budget, HardPlayer, supports_hard
+from .players.hard import SCALE, Budget, HardPlayer, Rating, supports_hard
 from .players.human import HumanPlayer
+from .players.ismcts import paired_gap
 from .safe_text import printable
 from .ui import TerminalUI
 from .variant import Action, State, Variant
@@ -153,7 +154,9 @@ class Session:
         if told and self.ui.interactive and told + turn > self.ui.rows:
             # The table would push the moves off the screen before they are read.
             self.ui.pause("Press Enter for the table.")
-        show_turn(self.ui, self.header, table, name, self.played, self.hints)
+        played = list(self.played)
+        self.ui.show_table(lambda: show_turn(self.ui, self.header, table, name, played, self.hints),
+                           hand=True)
 
     def recap(self, moves: int = RECAP_MOVES) -> None:
         """Before a resumed game's first table: its last few moves, rebuilt
@@ -199,7 +202,8 @@ class Session:
                   menu: Mapping[Action, str] | None = None) -> str:
         """What the hard CPU would do here, from what ``seat`` can see (never
         more), numbered as the menu on screen."""
-        return hint_text(self.game, state, seat, legal, self.ui.menu if menu is None else menu)
+        return hint_text(self.game, state, seat, legal, self.ui.menu if menu is None else menu,
+                         rows=self.ui.hint_room, width=self.ui.width)
 
     def show_end(self, result: dict) -> None:
         game = self.game
@@ -227,6 +231,7 @@ class _TableView(Hook):
 
     def before(self, driver: Driver, seat: int, action: Action) -> None:
         self.session.ui.hint = None
+        self.session.ui.forget_table()
         self.session.log(action)
 
 
@@ -252,10 +257,13 @@ def show_turn(ui: TerminalUI, header: str, table: str, name: str, played: Collec
 
 
 def hint_text(game: Game, state: State, seat: int, legal: list[Action],
-              menu: Mapping[Action, str] | None = None) -> str:
+              menu: Mapping[Action, str] | None = None, *, rows: int | None = None, width: int = 80) -> str:
     """The hard CPU's view of ``seat``'s options from that seat (never more):
-    each move as the menu offers it ("[2] play 4D: 32.8"), best first.  With
-    a single legal move there is nothing to weigh: it says so, at once."""
+    each move as the menu offers it ("[2] play 4D: 32.8"), best first, a
+    move the search cannot tell apart from the first marked "a near-tie".
+    With a single legal move there is nothing to weigh: it says so, at once.
+    ``rows``: the most rows of ``width`` columns it may take (as many moves
+    as fit, at least three)."""
     menu = menu or {}
     if len(legal) == 1:
         label = move_view(game.variant, state, seat, legal[0], game.names).label
@@ -263,15 +271,47 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
         return f"Hint - there is only one move: {f'[{key}] ' if key else ''}{label}."
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat, Budget())
     ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
-    lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}):"]
-    for rating in ratings[:10]:
+    moves = []
+    for rating in ratings:
         label = move_view(game.variant, state, seat, rating.action, game.names).label
         key = menu.get(rating.action)
-        lines.append(f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}")
-    if len(ratings) > 10:
-        lines.append(f"  ... and {len(ratings) - 10} more")
-    lines.append(SCALE)
-    return "\n".join(lines)
+        line = f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}"
+        if rating is not ratings[0]:
+            noise = search_noise(ratings[0], rating)
+            if noise == noise:  # (nan: too few shared deals to say)
+                tie = ratings[0].value - rating.value <= noise
+                line += f" ±{noise * 100:.1f}" + (", a near-tie" if tie else "")
+        moves.append(line)
+    title = f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}):"
+    scale = [SCALE, NOISE]
+    shown = min(len(moves), 10)
+    while True:
+        more = [f"  ... and {len(moves) - shown} more"] if shown < len(moves) else []
+        lines = [title, *moves[:shown], *more, *scale]
+        if rows is None or shown <= 3 or sum(len(wrap(line, width)) for line in lines) <= rows:
+            return "\n".join(lines)
+        shown -= 1
+
+
+#: The search's noise in the gap between two moves: two standard errors of
+#: the paired gap, with :data:`NOISE_FLOOR` for moves whose playouts never
+#: differed.  Measured (docs/cpu.md, "How sure a hint is"): the same
+#: positions searched again with other seeds put the gap within it 89% to
+#: 98% of the time, by game and table size.
+NOISE_ERRORS = 2.0
+#: Added to the squared deviations of the paired gap: the error of one deal
+#: differing by about a third of the scale (in trick a third of the pairs
+#: of moves tied on every shared deal, yet differed on other deals).
+NOISE_FLOOR = 0.1
+NOISE = "  (±: the search's noise in the gap to the first; a near-tie is within it)"
+
+
+def search_noise(first: Rating, other: Rating) -> float:
+    """The search's noise in how far ``other`` trails ``first``:
+    :data:`NOISE_ERRORS` standard errors of the gap on the imagined deals
+    both were played out from (their luck cancels); nan with too few deals."""
+    _gap, error, _deals = paired_gap(first.values, other.values, NOISE_FLOOR)
+    return NOISE_ERRORS * error
 
 
 def table_header(variant: Variant, rules: Mapping[str, Any], ruleset: str | None) -> str:

@@ -4,6 +4,7 @@ record validated and replayed, and hand-written broken records refused."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -201,3 +202,24 @@ def test_a_typo_is_told_what_it_is_not_refused_as_a_move(tmp_path):
     assert "Type a command (help for the list)." in out
     assert "Not a legal meld: a meld needs at least 3 cards." in out
     assert "Not allowed: 'xyz'" not in out and "Not allowed: type" not in out
+
+
+def test_the_hint_says_which_moves_are_too_close_to_call(tmp_path):
+    """A meld a point behind a discard is within the search's noise: the
+    hint says so (a ± on every move after the first, "a near-tie" where the
+    gap is within it), so the order of near-ties is not read as advice."""
+    result = CliRunner().invoke(cli, ["play", "endofpage", "--players", "you,cpu:normal", "--seed", "4",
+                                      "--record", str(tmp_path / "game.jsonl")], input="1\n?\n")
+    out = result.output
+    hint = out[out.index("Hint - "):out.index("(100 = sure first place")].splitlines()[1:]
+    rated = [re.match(r"  (.+): (\d+\.\d)(?: ±(\d+\.\d))?(, a near-tie)?$", line) for line in hint
+             if line.strip() and not line.startswith("  ... and")]
+    assert all(rated) and len(rated) >= 5, hint
+    first, *others = rated
+    assert first.group(3) is None  # the first is what the others are measured against
+    top = float(first.group(2))
+    for line in others:
+        value, noise, tie = float(line.group(2)), float(line.group(3)), bool(line.group(4))
+        assert tie == (top - value <= noise + 0.05), line.group(0)  # (rounded to a tenth)
+    assert any(line.group(4) for line in others)
+    assert "(±: the search's noise in the gap to the first; a near-tie is within it)" in out

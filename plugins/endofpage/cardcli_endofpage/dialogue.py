@@ -177,8 +177,12 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
 
     return ask(ui, Turn(prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)", typed=typed, help=HELP,
                         words=dict.fromkeys(("list", "ls"), listing), empty=sentence(EMPTY),
-                        lines=lambda: ["Pick cards by name or number: "
-                                       + hand_text(state.hands[seat], state.wild, numbered=True)]))
+                        lines=lambda: [your_hand(state, seat)], hand_in_table=True))
+
+
+def your_hand(state: EndOfPageState, seat: int) -> str:
+    """The hand, numbered for picking cards, as the table shows it at the turn."""
+    return f"Your hand: {hand_text(state.hands[seat], state.wild, numbered=True)}"
 
 
 def sentence(text: str) -> str:
