@@ -296,8 +296,8 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
 #: The search's noise in the gap between two moves: two standard errors of
 #: the paired gap, with :data:`NOISE_FLOOR` for moves whose playouts never
 #: differed.  Measured (docs/cpu.md, "How sure a hint is"): the same
-#: positions searched again with other seeds put the gap within it 89% to
-#: 98% of the time, by game and table size.
+#: positions searched again with other seeds put the gap within it 90% to
+#: 99% of the time, by game and table size.
 NOISE_ERRORS = 2.0
 #: Added to the squared deviations of the paired gap: the error of one deal
 #: differing by about a third of the scale (in trick a third of the pairs
