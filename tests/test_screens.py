@@ -13,6 +13,7 @@ import os
 import re
 import shlex
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -322,3 +323,61 @@ def test_the_hand_is_shown_once_and_the_table_stays_in_view_after_a_hint_and_typ
             assert not term.too_wide(), term.too_wide()
         term.type("C-c")
         term.wait_for(ENDED)
+
+
+def test_a_list_too_long_for_the_screen_is_paged_and_the_table_comes_back(tmp_path):
+    """End of the Page's ``list`` with 22 melds: shown whole through the
+    pager (every line reachable), and leaving it gives the turn back with
+    the table on the screen."""
+    (tmp_path / "home").mkdir()
+    env = environment(tmp_path)
+    env.pop("PAGER", None)
+    env.pop("LESS", None)
+    with Tmux(tmp_path, f"{CARDCLI} play endofpage --players you,cpu:normal --seed 8", env, SIZE) as term:
+        term.wait_for_prompt([PROMPTS["draw"]])
+        term.answer("1")
+        term.wait_for_prompt([PROMPTS["turn"]])
+        before = term.screen()
+        term.answer("list")
+        if term.wait_for_prompt([r"^:$", r"\(END\)"])[0] == 0:  # less, waiting
+            term.type("G")  # to the end of the list
+            term.wait_for_prompt([r"\(END\)"])
+        paged = [row.strip() for row in term.screen()]
+        listed = [row for row in paged if row.startswith(("meld ", "lay off "))]
+        assert len(set(listed)) >= 22 and not any("more" in row for row in paged), paged
+        term.type("q")
+        term.wait_for_prompt([PROMPTS["turn"]])
+        after = term.screen()
+        # The screen as it was (the table, the menu), the answer, and the prompt again.
+        assert after[:-2] == before[1:-1] and after[-2].endswith("> list"), after
+        assert any(row.startswith("Round 1 of") for row in after), after
+        term.type("C-c")
+        term.wait_for(ENDED)
+
+
+@pytest.mark.parametrize(("command", "first"), [
+    ("cardcli --help", "Usage: cardcli [OPTIONS] COMMAND [ARGS]..."),
+    ("cardcli rules matching", "Page One (matching) - variant 'matching'"),
+    ("cardcli games", "started"),
+])
+def test_output_taller_than_the_terminal_is_paged_from_its_start(tmp_path, command, first):
+    """At a terminal, output taller than the screen opens in the pager at its
+    first line (nothing scrolls away unread); piped, it is printed whole."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = environment(tmp_path)
+    env.pop("PAGER", None)
+    env.pop("LESS", None)
+    games = home / ".local" / "share" / "cardcli" / "games"
+    script = f"{CARDCLI} simulate matching -n 20 --seed 1 -w 1 --records {games} >/dev/null; clear; " \
+        if command == "cardcli games" else ""
+    script += command.replace("cardcli", str(CARDCLI), 1)
+    with Tmux(tmp_path, script, env, SIZE) as term:
+        term.wait_for_prompt([r"^:$"], seconds=120)  # less, waiting at its first page
+        assert term.screen()[0].startswith(first), term.screen()
+        term.type("q")
+        term.wait_for(ENDED)
+    piped = subprocess.run([*command.replace("cardcli", str(CARDCLI), 1).split()], env=env, text=True,
+                           capture_output=True, stdin=subprocess.DEVNULL)
+    assert piped.returncode == 0 and piped.stdout.startswith(first)
+    assert len(piped.stdout.splitlines()) > SIZE[1]

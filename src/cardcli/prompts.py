@@ -115,7 +115,9 @@ def ask(ui: UI, turn: Turn) -> Action:
             ui.show(line)
         menu_shown = True
         if said:
-            ui.show(said)
+            page_long = getattr(ui, "page_long", None)  # (a long answer, such as a list, is paged)
+            if page_long is None or rows_for is None or not page_long(said, rows_for([turn.prompt])):
+                ui.show(said)
             said = ""
         answer = ui.ask(turn.prompt, again=menu if kept else block).strip()
         lowered = answer.lower()

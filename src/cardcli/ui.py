@@ -121,6 +121,20 @@ class TerminalUI:
         self._draw_again()
         return True
 
+    def page_long(self, text: str, below: int = 1) -> bool:
+        """Where ``text`` and ``below`` rows more would not fit on the screen
+        under the table (``list`` of a busy hand), show it through Click's
+        pager instead, which gives the screen back as it was when it is
+        left; whether it did (only at a terminal)."""
+        if not self.interactive:
+            return False
+        room = self.rows - (self._table_rows if self._table is not None else 0)
+        if self.rows_for(text.split("\n")) + below <= room:
+            return False
+        # (colour: let Click tell less to show it, where the reader has not set LESS)
+        click.echo_via_pager(self.style.text(text), color=None if self.colour else False)
+        return True
+
     def _draw_again(self) -> None:
         assert self._table is not None
         self.show_table(self._table, hand=self._hand_in_table)

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from cardcli.cli import cli
 from cardcli.testing import validate_bytes
+from cardcli_endofpage.state import LAYOFF, MELD
 
 from .conftest import WORKED, record
 
@@ -223,3 +224,38 @@ def test_the_hint_says_which_moves_are_too_close_to_call(tmp_path):
         assert tie == (top - value <= noise + 0.05), line.group(0)  # (rounded to a tenth)
     assert any(line.group(4) for line in others)
     assert "(±: the search's noise in the gap to the first; a near-tie is within it)" in out
+
+
+def test_list_shows_every_meld_and_lay_off_once_whichever_wild_plays_the_part(tmp_path):
+    """``list`` names every meld and lay-off the rules allow (no "... and 17
+    more"), and a move that another wild of the hand could make as well is
+    one line naming that wild, not a line per wild."""
+    from cardcli.plugins import get_registry
+    from cardcli.reader import load_game
+    from cardcli.records import open_record
+    from cardcli.view import move_view
+
+    path = tmp_path / "game.jsonl"
+    result = CliRunner().invoke(cli, ["play", "endofpage", "--players", "you,cpu:normal", "--seed", "19",
+                                      "--record", str(path)], input="1\nlist\n")
+    out = result.output
+    listed = re.findall(r"^(?:.*> )?  ((?:meld|lay off) .*?)(?:  \(or with (.+)\))?$", out, re.M)
+    assert listed and "more" not in out.split("list")[-1]
+    with open_record(str(path)) as stream:
+        game, _over = load_game(stream, str(path), get_registry())
+    state = game.state
+    wilds = [word for word in re.findall(r"\d+:(\S+)\*", out)]  # the hand's wilds, marked *
+    assert len(wilds) >= 2
+    labels = {move_view(game.variant, state, 0, action, game.names).label
+              for action in state.legal_actions() if action[0] in (MELD, LAYOFF)}
+    said = set()
+    for label, others in listed:
+        said.add(label)
+        if not others:
+            continue
+        shown = next(wild for wild in wilds if f"{wild}=" in label or f"off {wild} as" in label)
+        for other in others.split(", "):
+            said.add(label.replace(f"{shown}=", f"{other}=").replace(f"off {shown} as", f"off {other} as"))
+    assert said == labels
+    assert len(listed) == len({label for label, _others in listed}) < len(labels)
+    assert any(others for _label, others in listed)
