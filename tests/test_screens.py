@@ -108,6 +108,7 @@ PROMPTS = {
     "wild": r"What does the wild stand for\?>$",
     "round": r"Press Enter for the next deal\.$",
     "table": r"Press Enter for the table\.$",
+    "end": r"Press Enter for the (end of the game|end of the round|ranking)\.$",
     "ended": ENDED,
 }
 
@@ -124,6 +125,7 @@ class Player:
         self.hinted = self.helped = False
         self.mark = 0  # the lines of the pane when the last answer was typed
         self.paused = False  # a pause before the table since then
+        self.end: list[str] = []  # the end of the game, as the last screen shows it
 
     def prompt(self, moves: bool = True) -> tuple[str, str]:
         """The next prompt, once the screen shows it; ``moves``: check that the
@@ -133,10 +135,25 @@ class Player:
         self.seen[kind] = self.seen.get(kind, 0) + 1
         wide = self.term.too_wide()
         assert not wide, f"lines wider than {self.term.columns} columns at a {kind!r} prompt: {wide}"
-        if moves and (kind == "table" or (kind in ("draw", "move") and not self.paused)):
+        if moves and (kind in ("table", "end") or (kind in ("draw", "move") and not self.paused)):
             self.moves_in_view(kind)
-        self.paused = self.paused or kind == "table"
+        if kind == "ended":
+            self.end_in_view()
+        self.paused = self.paused or kind in ("table", "end")
         return kind, line
+
+    def end_in_view(self) -> None:
+        """The end of the game, since the last answer or the last pause (the
+        final table or the last round's summary, how the game ended, the
+        ranking, the record), is on the screen whole."""
+        new = self.term.everything().rstrip("\n").split("\n")[self.mark:]
+        pauses = [i for i, line in enumerate(new) if re.search(PROMPTS["end"], line.rstrip())]
+        shown = [line.rstrip() for line in new[pauses[-1] + 1 if pauses else 0:] if line.strip()]
+        assert "Ranking:" in shown and any(line.startswith("Record:") for line in shown), shown
+        screen = [row.rstrip() for row in self.term.screen(joined=True)]
+        missing = [line for line in shown if line not in screen]
+        assert not missing, f"the end of the game pushed off the screen: {missing}"
+        self.end = shown
 
     def moves_in_view(self, kind: str) -> None:
         """The moves told since the last answer are all on the screen."""
@@ -169,7 +186,7 @@ class Player:
             return
         if kind == "table":
             term.answer("")  # the moves stay in the scrollback, read
-        elif kind == "round":
+        elif kind in ("round", "end"):
             self.send("")
         elif kind == "turn":
             self.end_of_the_page_turn()
@@ -179,8 +196,8 @@ class Player:
             self.send("1")
 
     def ask_for_a_hint(self) -> None:
-        """``?``: the hint, then the hand and the choices, all on the screen
-        together when the prompt comes back (the table is not drawn again)."""
+        """``?``: the hint, then the choices, all on the screen together when
+        the prompt comes back, under the table (not drawn again below it)."""
         self.hinted = True
         before = self.term.screen()
         self.term.answer("?")
@@ -217,13 +234,18 @@ class Player:
 
 
 def play_a_game(tmp_path: Path, args: str) -> dict[str, int]:
+    return play_to_the_end(tmp_path, args).seen
+
+
+def play_to_the_end(tmp_path: Path, args: str, size: tuple[int, int] = SIZE) -> Player:
     (tmp_path / "home").mkdir(exist_ok=True)
-    term = Tmux(tmp_path, f"{CARDCLI} play {args}", environment(tmp_path), SIZE)
+    term = Tmux(tmp_path, f"{CARDCLI} play {args}", environment(tmp_path), size)
     try:
-        seen = Player(term).play()
+        player = Player(term)
+        player.play()
         shown = term.everything()
         assert "Ranking:" in shown and "Traceback" not in shown
-        return seen
+        return player
     finally:
         term.close()
 
@@ -247,6 +269,29 @@ def test_a_game_of_end_of_the_page_fits_80x24_and_keeps_the_moves_in_view(tmp_pa
     seen = play_a_game(tmp_path, f"endofpage --players you,cpu:normal,cpu:normal,cpu:normal --seed 6 "
                                  f"--ruleset {rules}")
     assert seen["draw"] >= 4 and seen["turn"] >= 4 and seen.get("round", 0) == 1
+
+
+def test_the_end_of_a_game_of_matching_is_on_the_screen_whole(tmp_path):
+    """Seed 11: the last moves and the final table would not fit with the
+    ranking; the game waits before the final table, so the last screen
+    holds all of it, and the moves before it were read whole."""
+    player = play_to_the_end(tmp_path, "matching --seed 11")
+    assert player.seen.get("end", 0) >= 1
+    assert any(line.startswith("Top card:") for line in player.end)
+    assert "Game over: cpu1 went out." in player.end
+
+
+def test_the_end_of_end_of_the_page_shows_the_last_round_and_the_whole_score_sheet(tmp_path):
+    """``--ruleset short --seed 4``: the last round's on-the-table-minus-in-hand
+    breakdown and the whole score sheet (its header, every round, the totals)
+    are on the last screen with the ranking."""
+    player = play_to_the_end(tmp_path, "endofpage --ruleset short --seed 4")
+    end = player.end
+    assert any(line.startswith("Round 3 of 3 is over:") for line in end), end
+    assert sum(1 for line in end if re.search(r" on the table - +\d+ in hand = ", line)) == 2, end
+    sheet = end.index("Score sheet:")
+    assert end[sheet + 1].split() == ["round", "you", "cpu1"]
+    assert [line.split()[0] for line in end[sheet + 2:sheet + 6]] == ["1", "2", "3", "total"]
 
 
 # ------------------------------------------------------- stopping and ending
@@ -381,3 +426,47 @@ def test_output_taller_than_the_terminal_is_paged_from_its_start(tmp_path, comma
                            capture_output=True, stdin=subprocess.DEVNULL)
     assert piped.returncode == 0 and piped.stdout.startswith(first)
     assert len(piped.stdout.splitlines()) > SIZE[1]
+
+
+@pytest.mark.slow
+def test_a_score_sheet_taller_than_the_screen_is_paged_whole_at_the_end(tmp_path):
+    """Twelve rounds: the last round's summary and the score sheet take more
+    than the screen, so they open in the pager from their first line (every
+    round of the sheet can be read), and the last screen still holds how
+    the game ended, the ranking and the record."""
+    rules = tmp_path / "twelve.toml"
+    rules.write_text('name = "Twelve rounds"\nvariant = "endofpage"\n[options]\npage_lines = 12\n')
+    (tmp_path / "home").mkdir()
+    env = environment(tmp_path)
+    env.pop("PAGER", None)
+    env.pop("LESS", None)
+    args = f"endofpage --players you,cpu:normal --seed 5 --ruleset {rules}"
+    with Tmux(tmp_path, f"{CARDCLI} play {args}", env, SIZE) as term:
+        kinds = {**PROMPTS, "pager": r"^:$|\(END\)"}  # less, at a page or at the end
+        names = list(kinds)
+        for _ in range(2000):
+            kind = names[term.wait_for_prompt(list(kinds.values()), seconds=120)[0]]
+            first = [row.rstrip() for row in term.screen()]
+            if kind == "pager" and first[0].startswith("Round 12 of 12 is over:"):
+                break
+            if kind == "pager":  # a round's summary taller than the screen, before the last
+                assert re.match(r"Round \d+ of 12 is over:", first[0]), first
+                term.type("q")
+                term.wait_for_prompt([PROMPTS["round"]])
+                continue
+            term.answer({"turn": "d 1", "round": "", "table": "", "end": ""}.get(kind, "1"))
+        else:
+            raise AssertionError("the game did not end")
+        term.type("G")
+        term.wait_for_prompt([r"\(END\)"])
+        last = [row.rstrip() for row in term.screen()]
+        sheet = [row for row in first + last if re.match(r" +\d+ +-?\d+ +-?\d+", row)]
+        assert sorted({int(row.split()[0]) for row in sheet}) == list(range(1, 13))  # (pages may overlap)
+        assert any(row.startswith("  total") for row in last)
+        term.type("q")
+        term.wait_for_prompt([PROMPTS["end"]])  # the sheet's end in view, and the ranking next
+        term.answer("")
+        term.wait_for(ENDED)
+        screen = [row.rstrip() for row in term.screen()]
+        assert "Ranking:" in screen and any(row.startswith("Record:") for row in screen)
+        assert not term.too_wide()

@@ -26,13 +26,13 @@ from .driver import Driver, Hook
 from .fit import wrap
 from .game import Game, derive_seed
 from .grammar import is_you, name_seats, plural
-from .narration import round_summary, rules_summary, turn_lines
+from .narration import last_round_summary, round_summary, rules_summary, turn_lines
 from .players import Player, make_cpu
 from .players.hard import SCALE, Budget, HardPlayer, Rating, supports_hard
 from .players.human import HumanPlayer
 from .players.ismcts import paired_gap
 from .safe_text import printable
-from .ui import TerminalUI
+from .ui import Part, TerminalUI
 from .variant import Action, State, Variant
 from .view import SPECTATOR, move_view, played_cards
 
@@ -72,6 +72,8 @@ class Session:
         self.header = table_header(game.variant, game.rules, game.ruleset)
         self._round_end: str | None = None
         self._recap: list[str] = []
+        #: The last event (the table before it, and it): the one that ends the game, at its end.
+        self._last_event: tuple[State, Action] | None = None
         game.players = self.players
         if self.humans:
             game.hooks.append(_TableView(self))
@@ -89,6 +91,7 @@ class Session:
         before = state.clone()
         for seat in self.humans:
             self.logs[seat].append((before, action))
+        self._last_event = (before, action)
         cards = played_cards(game.variant, state, action)
         if cards:
             self.played = cards
@@ -108,19 +111,28 @@ class Session:
         if self.hot_seat:
             ui.clear()
             self.on_screen = None
+            moves = []
         else:
-            self.show_log(self.humans[0])
-        ui.show("")
-        ui.show(summary)
+            moves = self.log_lines(self.humans[0])
+        # Each whole on the screen: the moves, then the summary (paged when taller than the screen).
+        ui.show_parts([Part("", moves, self.played),
+                       Part("Press Enter for the end of the round.", ["", summary])])
         ui.pause("Press Enter for the next deal.")
 
     # -------------------------------------------------------------- screen
     def show_log(self, seat: int) -> int:
         """The events ``seat`` has not seen yet, in its own words (a line per
         player's turn); the terminal lines they took."""
+        shown = self.log_lines(seat)
+        for line in shown:
+            self.ui.show(line, played=self.played)
+        return sum(len(wrap(line, self.ui.width)) for line in shown)
+
+    def log_lines(self, seat: int) -> list[str]:
+        """The lines of :meth:`show_log`, which ``seat`` has then seen."""
         events = self.logs[seat]
         if not events:
-            return 0
+            return []
         game = self.game
         lines = turn_lines(game.variant, events, viewer=seat, names=game.names)
         events.clear()
@@ -129,9 +141,7 @@ class Session:
             shown.append(f"  ({plural(len(lines) - LOG_LINES, 'earlier turn')} not shown; "
                          "`cardcli replay` the record for all of them)")
         shown.extend("  " + line for line in lines[-LOG_LINES:])
-        for line in shown:
-            self.ui.show(line, played=self.played)
-        return sum(len(wrap(line, self.ui.width)) for line in shown)
+        return shown
 
     def show_table(self, seat: int) -> None:
         """``seat``'s turn: (in hot seat, the pass screen first) the events
@@ -205,12 +215,25 @@ class Session:
         return hint_text(self.game, state, seat, legal, self.ui.menu if menu is None else menu,
                          rows=self.ui.hint_room, width=self.ui.width)
 
-    def show_end(self, result: dict) -> None:
+    def show_end(self, result: dict, record: str = "") -> None:
+        """The end of the game, each part of it whole on the screen: the moves
+        since the last turn; the last round's summary (in a game of rounds:
+        its final table, what each player scored, the score sheet) or the
+        final table; how the game ended, the ranking and ``record`` (where
+        the record is).  At a terminal, a part that would push the one
+        before it off the screen waits for Enter, and a part taller than the
+        screen is shown in the pager first (``TerminalUI.show_parts``)."""
         game = self.game
-        if self.humans and not self.hot_seat:
-            self.show_log(self.humans[0])
-        self.ui.show("")
-        self.ui.show(end_text(game.variant, game.state, result, game.names))
+        moves = self.log_lines(self.humans[0]) if self.humans and not self.hot_seat else []
+        summary = None if self._last_event is None else \
+            last_round_summary(game.variant, *self._last_event, game.names)
+        table = summary if summary is not None else game.variant.render(game.state, viewer=None,
+                                                                          names=game.names)
+        ranking = ranking_text(result, game.names, game.variant.score_label)
+        self.ui.show_parts([Part("", moves, self.played),
+                            Part("Press Enter for the end of the game.", ["", table], with_next=True),
+                            Part("Press Enter for the ranking.", ["", over_text(result, game.names), ranking],
+                                 plain=["", record] if record else [])])
 
 
 class _TableView(Hook):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -28,6 +29,20 @@ FULL_HINT = 13
 ALTERNATE_SCREEN = "\x1b[?1049h"
 MAIN_SCREEN = "\x1b[?1049l"
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+
+
+@dataclass
+class Part:
+    """A part of a screen shown in parts (:meth:`TerminalUI.show_parts`): what
+    waits for Enter before it where it would not fit, its lines (cards styled,
+    the ``played`` ones standing out), lines shown as they are (a path)."""
+
+    pause: str
+    lines: Sequence[str]
+    played: Collection[str] = ()
+    plain: Sequence[str] = ()
+    #: On one screen with the next part where both fit.
+    with_next: bool = False
 
 
 class TerminalUI:
@@ -134,6 +149,36 @@ class TerminalUI:
         # (colour: let Click tell less to show it, where the reader has not set LESS)
         click.echo_via_pager(self.style.text(text), color=None if self.colour else False)
         return True
+
+    def show_parts(self, parts: Sequence[Part]) -> None:
+        """Parts of one screen (the end of a game), each whole on the screen
+        at a terminal: before a part that would push what is on the screen
+        since the last pause off it, its ``pause`` waits for Enter; a part
+        taller than the screen is first shown in the pager, from its start,
+        then printed (so it is in the scrollback too).  Elsewhere,
+        everything as it comes."""
+        used = 0
+        room = self.rows - 1  # the last row: the next prompt
+        sizes = [self.rows_for([*part.lines, *part.plain]) for part in parts]
+        for index, part in enumerate(parts):
+            styled = [self.style.text(line, played=part.played) for line in part.lines]
+            text = [*styled, *part.plain]
+            if not text:
+                continue
+            rows = sizes[index]
+            # A part kept with the next: a pause before it rather than between them, where they fit together.
+            together = rows + sizes[index + 1] if part.with_next and index + 1 < len(parts) else rows
+            need = together if together <= room else rows
+            if self.interactive and used and used + need > room:
+                self.pause(part.pause)
+                used = 0
+            if self.interactive and rows > room:
+                click.echo_via_pager("\n".join(text).strip("\n"), color=None if self.colour else False)
+            for line in styled:
+                click.echo("\n".join(wrap(line, self.width)))
+            for line in part.plain:
+                click.echo(line)
+            used += rows
 
     def _draw_again(self) -> None:
         assert self._table is not None

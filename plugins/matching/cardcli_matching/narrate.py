@@ -134,8 +134,21 @@ class MatchingNarration(Narration):
                       names: Sequence[str] | None = None) -> str | None:
         """When ``action`` ends a round of a longer game: every hand as it ended,
         the round's scores and the totals."""
-        after = round_end(state, action) if state.cfg.rounds > 1 else None
-        ended = getattr(after, "last_round", None)
+        return self._summary(state, action, names, round_end(state, action) if state.cfg.rounds > 1 else None)
+
+    def last_round_summary(self, state: MatchingState, action: Action,
+                           names: Sequence[str] | None = None) -> str | None:
+        """The same for the last round of a longer game, which ends it."""
+        return self._summary(state, action, names,
+                             round_end(state, action, last=True) if state.cfg.rounds > 1 else None)
+
+    def _summary(self, state: MatchingState, action: Action, names: Sequence[str] | None,
+                 after: MatchingState | None) -> str | None:
+        ended: Any
+        if after is not None and after.result() is not None:  # the last round: the hands stay as it ended
+            ended = (after.hands, after.round_reason)
+        else:
+            ended = getattr(after, "last_round", None)
         if after is None or ended is None:
             return None
         hands, why = ended

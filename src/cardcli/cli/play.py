@@ -118,9 +118,7 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         if game.writer is not None:
             game.writer.close()
     if result is not None:
-        session.show_end(result)
-        ui.show("")
-        click.echo(path_text("Record:", shown_path(path), ui.width))
+        session.show_end(result, path_text("Record:", shown_path(path), ui.width))
 
 
 def _resume_target(spec: str) -> Path:
