@@ -18,6 +18,7 @@ scrollback, so nobody can scroll back to a hand that is not theirs.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -301,7 +302,7 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
         line = f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}"
         if rating is not ratings[0]:
             noise = search_noise(ratings[0], rating)
-            if noise == noise:  # (nan: too few shared deals to say)
+            if not math.isnan(noise):  # (too few shared deals to say)
                 tie = ratings[0].value - rating.value <= noise
                 line += f" ±{noise * 100:.1f}" + (", a near-tie" if tie else "")
         moves.append(line)

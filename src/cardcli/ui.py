@@ -23,8 +23,9 @@ from .grammar import type_a_number
 from .style import PLAIN, Style
 
 #: The rows of a hint that lists ten moves and more (its title, the moves,
-#: "... and N more", the scale): under that, a hint would be cut short.
-FULL_HINT = 13
+#: "... and N more", the two lines of its scale): under that, a hint may be
+#: cut short.
+FULL_HINT = 14
 #: Enter the alternate screen, leave it; clear the screen and the scrollback.
 ALTERNATE_SCREEN = "\x1b[?1049h"
 MAIN_SCREEN = "\x1b[?1049l"
