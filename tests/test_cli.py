@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
 
 from cardcli import __version__
 from cardcli.cli import cli
+from cardcli.plugins import get_registry as registry
+from cardcli_matching.state import DRAW, PLAY
 
 
 def run(*args, input=None):
@@ -34,6 +37,8 @@ def test_variants_lists_matching_and_its_package():
     assert "matching" in result.output and "2 to 6 players" in result.output
     assert "CPU: easy, normal, hard" in result.output
     assert "[cardcli-matching]" in result.output
+    said = " ".join(result.output.split())
+    assert "2s draw two, 8s are wild, Js skip, Qs reverse" in said  # not "2 draw two"
     rows = json.loads(run("variants", "--json").output)
     assert {"name": "matching", "package": "cardcli-matching"}.items() <= next(
         r for r in rows if r["name"] == "matching").items()
@@ -161,6 +166,83 @@ def test_bad_players_spec(spec, message):
     result = run("play", "matching", "--players", spec)
     assert result.exit_code == 1
     assert message in result.output
+
+
+YOU_AND_TWO_CPUS = [{"name": "you", "kind": "human"}, {"name": "cpu1", "kind": "cpu:normal"},
+                    {"name": "cpu2", "kind": "cpu:normal"}]
+
+
+def test_a_move_the_rules_force_on_you_is_told_as_forced(tmp_path):
+    """Matching plays your only card that plays for you (and takes a penalty
+    you cannot pass on): the log says the rules forced it, never as if you
+    had chosen it; a move you chose is told plainly."""
+    from cardcli.reader import load_game
+    from cardcli.records import open_record
+
+    record = tmp_path / "game.jsonl"
+    result = run("play", "matching", "--players", "you,cpu:normal", "--seed", "2", "--record", record,
+                 input="1\n" * 400)
+    assert result.exit_code == 0, result.output[-2000:]
+    with open_record(str(record)) as stream:
+        game, _over = load_game(stream, str(record), registry())
+    forced, chosen = [], []
+    for state, action in game.walk().events(0):
+        if state.current_player() == 0 and action[0] in (PLAY, DRAW) and (action[0] == PLAY or state.penalty):
+            words = game.variant.encode_action(state, action)
+            (forced if len(state.legal_actions()) == 1 else chosen).append(words.get("card", "penalty"))
+    assert len(forced) >= 3 and chosen
+    told = re.findall(r"^  you (?:played (\S+) on .*|took the (penalty)[^:]*?) \(forced: ", result.output,
+                      re.M)
+    assert [card or penalty for card, penalty in told] == forced
+    plain = re.findall(r"^  you played (\S+) on ", result.output, re.M)
+    assert len(plain) == len(chosen) + sum(1 for card in forced if card != "penalty")
+    assert "not shown" not in result.output  # every turn of yours was told
+
+
+def header_players(record) -> list[dict]:
+    return json.loads(record.read_text().splitlines()[0])["players"]
+
+
+def test_the_names_the_default_table_gives_its_cpus_are_cpus(tmp_path):
+    """``--players you,cpu1``: the default table calls its CPUs cpu1, cpu2,
+    ...; written back, they are CPUs, not a second person (hot seat)."""
+    record = tmp_path / "game.jsonl"
+    result = run("play", "matching", "--players", "you,cpu1,cpu2", "--seed", "5", "--record", record,
+                 input="1\n" * 400)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert header_players(record) == YOU_AND_TWO_CPUS
+    assert "Pass to" not in result.output
+    assert result.output.startswith("Page One (matching) - you, cpu1 (cpu:normal), cpu2 (cpu:normal)\n")
+
+
+def test_a_number_of_players_seats_you_and_cpus(tmp_path):
+    record = tmp_path / "game.jsonl"
+    result = run("play", "matching", "--players", "3", "--seed", "5", "--record", record, input="")
+    assert result.exit_code == 130  # the game waited for you
+    assert header_players(record) == YOU_AND_TWO_CPUS
+    assert "you, it is your turn." in result.output
+
+
+@pytest.mark.parametrize(("variant", "count", "message"), [
+    ("matching", 9, "9 players, but matching with these rules is for 2 to 6 players (option max_players = 6 "
+                    "in matching's default rules)"),
+    ("trick", 7, "7 players, but trick with these rules is for 2 to 6 players (option max_players = 6 in "
+                 "trick's default rules); --ruleset eight-players seats 7 players"),
+    ("trick", 9, "9 players, but trick with these rules is for 2 to 6 players (option max_players = 6 in "
+                 "trick's default rules); the most trick seats is 8, with --ruleset eight-players"),
+])
+def test_too_many_players_get_one_message_by_names_or_by_number(variant, count, message):
+    """The table size is refused by the option that limits it, the same for
+    a list of names and a number, never by a rule that follows from it (the
+    deal), and a shipped ruleset that seats that many is named."""
+    names = ",".join(f"p{i}" for i in range(count))
+    for spec in (names, str(count)):
+        result = run("play", variant, "--players", spec)
+        assert result.exit_code == 1
+        assert " ".join(result.output.split()) == f"Error: {message}"
+    assert "hand_size" not in run("play", variant, "--players", names).output
+    seated = run("play", "trick", "--players", "7", "--ruleset", "eight-players", "--seed", "1", input="")
+    assert seated.exit_code == 130 and "you, it is your turn." in seated.output
 
 
 def test_default_record_goes_to_the_games_folder(tmp_path, monkeypatch):

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardcli.cli.compare import parse_settings
-from cardcli.stats import paired_difference, paired_ratio, quantile, t_quantile
+from cardcli.stats import paired_difference, paired_ratio, quantile, rank_quantile, t_quantile
 from tests.test_cli import run
 
 
@@ -171,7 +171,15 @@ def test_the_measures_add_up():
         assert low <= skill["score"] <= high and skill["score"] >= skill["win_rate"]
         assert skill["wins"] + skill["nobody_won"]["games"] <= 30
         assert ruleset["moves"]["median"] <= ruleset["moves"]["p90"] <= ruleset["moves"]["max"]
+        assert isinstance(ruleset["moves"]["p90"], int)  # a length a game had, never "63.1" moves
     assert data["rulesets"][1]["changes"] == {"hand_size": 5}
+
+
+@given(st.lists(st.integers(0, 500), min_size=1, max_size=60), st.sampled_from([0.1, 0.5, 0.9, 1.0]))
+def test_the_90th_percentile_of_game_lengths_is_a_length_a_game_had(values, q):
+    found = rank_quantile(values, q)
+    assert found in values
+    assert sum(v <= found for v in values) >= q * len(values) > sum(v < found for v in values)
 
 
 def test_much_longer_games_are_said_in_times():

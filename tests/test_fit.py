@@ -8,7 +8,7 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardcli.fit import lead_in, shorten, table, terminal_size, visible_width, wrap
+from cardcli.fit import command_text, lead_in, path_text, shorten, table, terminal_size, visible_width, wrap
 from cardcli.style import Style, strip_styles
 
 
@@ -77,3 +77,20 @@ def test_a_command_to_copy_is_never_broken():
     assert lead_in("Continue it with:", "cardcli play --resume " + "x" * 70, 80) == \
         "Continue it with:\n  cardcli play --resume " + "x" * 70
     assert shorten("abcdefghij", 6) == "abc..." and shorten("abc", 6) == "abc"
+
+
+def test_a_long_command_goes_on_lines_of_its_own_that_paste_as_one():
+    words = ["cardcli", "play", "--resume", "/srv/" + "x" * 70 + ".jsonl"]
+    assert command_text("Saved:", words[:3], 80) == "Saved: cardcli play --resume"
+    text = command_text("Game saved. Continue it with:", words, 80)
+    assert text.split("\n") == ["Game saved. Continue it with:", "  cardcli play --resume \\",
+                                "    " + words[3]]
+    assert " ".join(text.split("\n", 1)[1].replace("\\\n", " ").split()) == " ".join(words)
+
+
+def test_a_path_too_long_for_a_line_is_said_as_its_name_then_its_folder():
+    folder = "/home/ann/" + "f" * 60
+    assert path_text("Record:", folder + "/game.jsonl", 80) == \
+        f"Record: game.jsonl, in the folder\n  {folder}"
+    assert path_text("Record:", "~/games/game.jsonl", 80) == "Record: ~/games/game.jsonl"
+    assert path_text("Record:", "~/" + "g" * 75, 80) == "Record:\n  ~/" + "g" * 75

@@ -104,7 +104,8 @@ def test_a_record_with_a_mistake_steps_up_to_it_then_shows_it(recorded, tmp_path
     result = run("replay", path, input="n\n" * (before + 3) + "q\n")
     out = result.output
     assert result.exit_code == 1
-    assert "This record has a mistake: it is shown up to the position before it" in out
+    assert (f"This record has a mistake at move {before + 1}: it is shown up to move {before}, the "
+            "position before it.") in " ".join(out.split())
     assert f"After move {before} of {before}" in out
     said = " ".join(out.split())  # (wrapped to the terminal's width)
     assert f"The record stops being a legal game here. {path}:{line}: move {before + 1}, seat" in said

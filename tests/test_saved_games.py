@@ -69,13 +69,14 @@ def test_games_lists_newest_first_and_resume_continues_the_newest_unfinished(fol
     assert [json.loads(line)["variant"] for line in unfinished] == ["endofpage", "matching"]
 
     resumed = run("play", "--resume", input="")
-    # (a path too long for the line goes on a line of its own)
+    # (a path too long for a line is said as its name, then its folder)
     said = words(resumed.output)
-    assert f"Resuming End of the Page after move 5. Recording to {paths['endofpage']}" in said
+    assert (f"Resuming End of the Page after move 5. Recording to {paths['endofpage'].name}, in the folder "
+            f"{folder}") in said
     assert "The game so far:" in resumed.output and "you drew" in resumed.output
     assert resumed.output.index("The game so far:") < resumed.output.index("you, it is your turn.")
     again = run("play", "--resume", "last", input="")
-    assert f"Recording to {paths['endofpage']}" in words(again.output)
+    assert f"Recording to {paths['endofpage'].name}, in the folder {folder}" in words(again.output)
 
 
 def test_a_broken_record_in_the_folder_is_listed_not_fatal(folder):
@@ -100,3 +101,41 @@ def test_the_recap_tells_the_last_moves_from_the_players_seat(folder):
 def words(text: str) -> str:
     """``text`` with every run of spaces and line breaks as one space."""
     return " ".join(text.split())
+
+
+def test_every_command_that_reads_a_record_takes_a_saved_game_by_its_name(folder, tmp_path, monkeypatch):
+    """The name ``cardcli games`` shows works wherever a record is read, not
+    only with ``play --resume``; run from another folder, as a player would."""
+    assert run("play", "matching", "--players", "cpu:easy,cpu:easy", "--seed", "2").exit_code == 0
+    (path,) = folder.glob("*.jsonl")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    for name in (path.name, path.stem):
+        checked = run("validate", name)
+        assert checked.exit_code == 0, checked.output
+        assert "valid (every card known): matching game" in checked.output
+        shown = run("replay", name, "--to", "3")
+        assert shown.exit_code == 0, shown.output
+        assert "--- After move 3 of" in shown.output
+        exported = run("export", name, "--public")
+        assert exported.exit_code == 0, exported.output
+        assert json.loads(exported.output.splitlines()[0])["view"] == "public"
+    # A name that is neither a file nor a saved game says the file is missing, once.
+    missing = run("validate", "no-such-game")
+    assert missing.exit_code == 1 and "no-such-game: cannot read: No such file or directory" in missing.output
+
+
+def test_a_command_names_a_saved_game_by_its_name_and_any_other_record_by_its_path(folder, tmp_path,
+                                                                                   monkeypatch):
+    from cardcli.saved import find_record, record_argument
+
+    folder.mkdir(parents=True)
+    saved = folder / "20260101-100000-matching-1.jsonl"
+    saved.write_text("")
+    assert record_argument(saved) == "20260101-100000-matching-1"
+    assert find_record(record_argument(saved)) == str(saved)
+    elsewhere = tmp_path / "a folder" / "our game.jsonl"
+    assert record_argument(elsewhere) == f"'{elsewhere}'"
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert record_argument(elsewhere) == "~/'a folder/our game.jsonl'"

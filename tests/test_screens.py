@@ -13,6 +13,7 @@ import os
 import re
 import shlex
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,7 @@ PROMPTS = {
     "wild": r"What does the wild stand for\?>$",
     "round": r"Press Enter for the next deal\.$",
     "table": r"Press Enter for the table\.$",
+    "end": r"Press Enter for the (end of the game|end of the round|ranking)\.$",
     "ended": ENDED,
 }
 
@@ -123,6 +125,7 @@ class Player:
         self.hinted = self.helped = False
         self.mark = 0  # the lines of the pane when the last answer was typed
         self.paused = False  # a pause before the table since then
+        self.end: list[str] = []  # the end of the game, as the last screen shows it
 
     def prompt(self, moves: bool = True) -> tuple[str, str]:
         """The next prompt, once the screen shows it; ``moves``: check that the
@@ -132,10 +135,25 @@ class Player:
         self.seen[kind] = self.seen.get(kind, 0) + 1
         wide = self.term.too_wide()
         assert not wide, f"lines wider than {self.term.columns} columns at a {kind!r} prompt: {wide}"
-        if moves and (kind == "table" or (kind in ("draw", "move") and not self.paused)):
+        if moves and (kind in ("table", "end") or (kind in ("draw", "move") and not self.paused)):
             self.moves_in_view(kind)
-        self.paused = self.paused or kind == "table"
+        if kind == "ended":
+            self.end_in_view()
+        self.paused = self.paused or kind in ("table", "end")
         return kind, line
+
+    def end_in_view(self) -> None:
+        """The end of the game, since the last answer or the last pause (the
+        final table or the last round's summary, how the game ended, the
+        ranking, the record), is on the screen whole."""
+        new = self.term.everything().rstrip("\n").split("\n")[self.mark:]
+        pauses = [i for i, line in enumerate(new) if re.search(PROMPTS["end"], line.rstrip())]
+        shown = [line.rstrip() for line in new[pauses[-1] + 1 if pauses else 0:] if line.strip()]
+        assert "Ranking:" in shown and any(line.startswith("Record:") for line in shown), shown
+        screen = [row.rstrip() for row in self.term.screen(joined=True)]
+        missing = [line for line in shown if line not in screen]
+        assert not missing, f"the end of the game pushed off the screen: {missing}"
+        self.end = shown
 
     def moves_in_view(self, kind: str) -> None:
         """The moves told since the last answer are all on the screen."""
@@ -168,7 +186,7 @@ class Player:
             return
         if kind == "table":
             term.answer("")  # the moves stay in the scrollback, read
-        elif kind == "round":
+        elif kind in ("round", "end"):
             self.send("")
         elif kind == "turn":
             self.end_of_the_page_turn()
@@ -178,8 +196,8 @@ class Player:
             self.send("1")
 
     def ask_for_a_hint(self) -> None:
-        """``?``: the hint, then the hand and the choices, all on the screen
-        together when the prompt comes back (the table is not drawn again)."""
+        """``?``: the hint, then the choices, all on the screen together when
+        the prompt comes back, under the table (not drawn again below it)."""
         self.hinted = True
         before = self.term.screen()
         self.term.answer("?")
@@ -216,13 +234,18 @@ class Player:
 
 
 def play_a_game(tmp_path: Path, args: str) -> dict[str, int]:
+    return play_to_the_end(tmp_path, args).seen
+
+
+def play_to_the_end(tmp_path: Path, args: str, size: tuple[int, int] = SIZE) -> Player:
     (tmp_path / "home").mkdir(exist_ok=True)
-    term = Tmux(tmp_path, f"{CARDCLI} play {args}", environment(tmp_path), SIZE)
+    term = Tmux(tmp_path, f"{CARDCLI} play {args}", environment(tmp_path), size)
     try:
-        seen = Player(term).play()
+        player = Player(term)
+        player.play()
         shown = term.everything()
         assert "Ranking:" in shown and "Traceback" not in shown
-        return seen
+        return player
     finally:
         term.close()
 
@@ -246,3 +269,160 @@ def test_a_game_of_end_of_the_page_fits_80x24_and_keeps_the_moves_in_view(tmp_pa
     seen = play_a_game(tmp_path, f"endofpage --players you,cpu:normal,cpu:normal,cpu:normal --seed 6 "
                                  f"--ruleset {rules}")
     assert seen["draw"] >= 4 and seen["turn"] >= 4 and seen.get("round", 0) == 1
+
+
+def test_the_end_of_a_game_of_matching_is_on_the_screen_whole(tmp_path):
+    """Seed 11: the last moves and the final table would not fit with the
+    ranking; the game waits before the final table, so the last screen
+    holds all of it, and the moves before it were read whole."""
+    player = play_to_the_end(tmp_path, "matching --seed 11")
+    assert player.seen.get("end", 0) >= 1
+    assert any(line.startswith("Top card:") for line in player.end)
+    assert "Game over: cpu1 went out." in player.end
+
+
+def test_the_end_of_end_of_the_page_shows_the_last_round_and_the_whole_score_sheet(tmp_path):
+    """``--ruleset short --seed 4``: the last round's on-the-table-minus-in-hand
+    breakdown and the whole score sheet (its header, every round, the totals)
+    are on the last screen with the ranking."""
+    player = play_to_the_end(tmp_path, "endofpage --ruleset short --seed 4")
+    end = player.end
+    assert any(line.startswith("Round 3 of 3 is over:") for line in end), end
+    assert sum(1 for line in end if re.search(r" on the table - +\d+ in hand = ", line)) == 2, end
+    sheet = end.index("Score sheet:")
+    assert end[sheet + 1].split() == ["round", "you", "cpu1"]
+    assert [line.split()[0] for line in end[sheet + 2:sheet + 6]] == ["1", "2", "3", "total"]
+
+
+# ------------------------------------------------------- stopping and ending
+def test_ctrl_c_says_how_to_resume_in_80_columns_and_the_command_works(tmp_path):
+    """The hint after Ctrl-C fits the terminal whole (a command wrapped by
+    the terminal in the middle of a word cannot be read, nor pasted), and
+    typed as shown it continues the game."""
+    (tmp_path / "home").mkdir()
+    env = environment(tmp_path)
+    with Tmux(tmp_path, f"{CARDCLI} play matching --players you,cpu:easy --seed 5", env, SIZE) as term:
+        term.wait_for_prompt([PROMPTS["move"]])
+        term.type("C-c")
+        shown = term.wait_for(ENDED)
+        assert not term.too_wide(), term.too_wide()
+    said = " ".join(shown[shown.index("Game saved."):shown.index(ENDED)].replace("\\\n", " ").split())
+    found = re.match(r"Game saved\. Continue it with: (cardcli play --resume \S+)$", said)
+    assert found, said
+    command = found.group(1).replace("cardcli", str(CARDCLI), 1)
+    with Tmux(tmp_path, f"cd /; {command}", env, SIZE) as term:
+        term.wait_for_prompt([PROMPTS["move"]])
+        assert "Resuming Page One (matching) after move" in term.everything()
+        term.type("C-c")
+        term.wait_for(ENDED)
+
+
+def test_the_record_line_at_the_end_fits_80_columns_with_a_long_path(tmp_path):
+    """A record's path too long for a line of 80 columns: said as its name,
+    then its folder on a line of its own, at the start and at the end."""
+    home = tmp_path / "home"
+    folder = "~/card-games/kept-from-the-evenings-at-the-kitchen-table/with-friends"
+    name = "tonight-at-home.jsonl"
+    assert len(f"  {folder}/{name}") > SIZE[0] >= len(f"  {folder}")
+    record = home / folder[2:] / name
+    record.parent.mkdir(parents=True)
+    command = f"{CARDCLI} play trick --players cpu:easy,cpu:easy --seed 2 --record {record}"
+    with Tmux(tmp_path, command, environment(tmp_path), SIZE) as term:
+        everything = term.wait_for(ENDED)
+        assert not term.too_wide(), term.too_wide()
+    assert f"Seed 2. Recording to {name}, in the folder\n  {folder}\n" in everything
+    assert f"Record: {name}, in the folder\n  {folder}\n" in everything
+
+
+# ------------------------------------------------------ a turn at a prompt
+@pytest.mark.parametrize(("args", "top", "prompt", "answers"), [
+    ("matching --players you,cpu:normal,cpu:normal,cpu:normal --seed 3", "Top card:", "move", ["1"]),
+    ("endofpage --players you,cpu:normal,cpu:normal,cpu:normal --seed 6", "Round 1 of", "turn", ["1"]),
+])
+def test_the_hand_is_shown_once_and_the_table_stays_in_view_after_a_hint_and_typos(tmp_path, args, top,
+                                                                                     prompt, answers):
+    """At a turn the hand is on the screen once (in the table), and however
+    many typos and hints the player types, the table's top (the top card,
+    the round and the wild) and the menu stay on the screen with the prompt."""
+    (tmp_path / "home").mkdir()
+    with Tmux(tmp_path, f"{CARDCLI} play {args}", environment(tmp_path), SIZE) as term:
+        for answer in answers:  # End of the Page: the draw first
+            term.wait_for_prompt([PROMPTS["draw"] if prompt == "turn" else PROMPTS[prompt]])
+            term.answer(answer)
+        term.wait_for_prompt([PROMPTS[prompt]])
+        screen = "\n".join(term.screen())
+        turn = screen[screen.rindex(top):]  # this turn's table and menu
+        hand = (re.search(r"^Your hand: (.+)$", turn, re.M)
+                or re.search(r"^ > 0 you +\d+ cards +(?:\(dealer\) +)?(\S.+)$", turn, re.M))
+        assert hand, screen
+        cards = re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", hand.group(1))
+        # The hand once: the cards in the order it shows them are nowhere else in the turn.
+        assert len(cards) >= 3 and len(re.findall(".*".join(cards), turn)) == 1, screen
+        for typed in ["?", "zz", "qq", "?", "7x", "", "zz", "??", "xyzzy", "zz"]:
+            term.answer(typed)
+            term.wait_for_prompt([PROMPTS[prompt]])
+            rows = term.screen()
+            assert any(top in row for row in rows), f"the table's top scrolled off after {typed!r}:\n" + \
+                "\n".join(rows)
+            assert any(re.match(r"\s+\[1\]", row) for row in rows) or prompt == "turn", "\n".join(rows)
+            assert not term.too_wide(), term.too_wide()
+        term.type("C-c")
+        term.wait_for(ENDED)
+
+
+def test_a_list_too_long_for_the_screen_is_paged_and_the_table_comes_back(tmp_path):
+    """End of the Page's ``list`` with 22 melds: shown whole through the
+    pager (every line reachable), and leaving it gives the turn back with
+    the table on the screen."""
+    (tmp_path / "home").mkdir()
+    env = environment(tmp_path)
+    env.pop("PAGER", None)
+    env.pop("LESS", None)
+    with Tmux(tmp_path, f"{CARDCLI} play endofpage --players you,cpu:normal --seed 8", env, SIZE) as term:
+        term.wait_for_prompt([PROMPTS["draw"]])
+        term.answer("1")
+        term.wait_for_prompt([PROMPTS["turn"]])
+        before = term.screen()
+        term.answer("list")
+        if term.wait_for_prompt([r"^:$", r"\(END\)"])[0] == 0:  # less, waiting
+            term.type("G")  # to the end of the list
+            term.wait_for_prompt([r"\(END\)"])
+        paged = [row.strip() for row in term.screen()]
+        listed = [row for row in paged if row.startswith(("meld ", "lay off "))]
+        assert len(set(listed)) >= 22 and not any("more" in row for row in paged), paged
+        term.type("q")
+        term.wait_for_prompt([PROMPTS["turn"]])
+        after = term.screen()
+        # The screen as it was (the table, the menu), the answer, and the prompt again.
+        assert after[:-2] == before[1:-1] and after[-2].endswith("> list"), after
+        assert any(row.startswith("Round 1 of") for row in after), after
+        term.type("C-c")
+        term.wait_for(ENDED)
+
+
+@pytest.mark.parametrize(("command", "first"), [
+    ("cardcli --help", "Usage: cardcli [OPTIONS] COMMAND [ARGS]..."),
+    ("cardcli rules matching", "Page One (matching) - variant 'matching'"),
+    ("cardcli games", "started"),
+])
+def test_output_taller_than_the_terminal_is_paged_from_its_start(tmp_path, command, first):
+    """At a terminal, output taller than the screen opens in the pager at its
+    first line (nothing scrolls away unread); piped, it is printed whole."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = environment(tmp_path)
+    env.pop("PAGER", None)
+    env.pop("LESS", None)
+    games = home / ".local" / "share" / "cardcli" / "games"
+    script = f"{CARDCLI} simulate matching -n 20 --seed 1 -w 1 --records {games} >/dev/null; clear; " \
+        if command == "cardcli games" else ""
+    script += command.replace("cardcli", str(CARDCLI), 1)
+    with Tmux(tmp_path, script, env, SIZE) as term:
+        term.wait_for_prompt([r"^:$"], seconds=120)  # less, waiting at its first page
+        assert term.screen()[0].startswith(first), term.screen()
+        term.type("q")
+        term.wait_for(ENDED)
+    piped = subprocess.run([*command.replace("cardcli", str(CARDCLI), 1).split()], env=env, text=True,
+                           capture_output=True, stdin=subprocess.DEVNULL)
+    assert piped.returncode == 0 and piped.stdout.startswith(first)
+    assert len(piped.stdout.splitlines()) > SIZE[1]

@@ -3,12 +3,15 @@ root, sequential halving, playout stops, and following the game."""
 
 from __future__ import annotations
 
+import math
 import random
+
+import pytest
 
 from cardcli.driver import Driver, PolicyPlayer
 from cardcli.players import make_cpu
 from cardcli.players.hard import Budget, HardPlayer
-from cardcli.players.ismcts import PLAYOUT_CUTOFF, Search, play_out
+from cardcli.players.ismcts import PLAYOUT_CUTOFF, Search, paired_gap, play_out
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
 from cardcli.variant import CHANCE
@@ -119,3 +122,12 @@ def test_a_move_that_wins_a_deal_of_a_match_is_valued_as_won_on_every_visit():
     winning = edges[legal.index(driver.history[-1])]
     assert winning.visits > 1 and winning.children is None
     assert winning.mean == 1.0
+
+
+def test_the_paired_gap_compares_two_moves_on_the_deals_both_were_played_from():
+    first = {0: 1.0, 1: 0.5, 2: 1.0, 3: 0.0}
+    second = {0: 0.5, 1: 0.5, 2: 0.5, 7: 1.0}  # deal 7 only for the second, deal 3 only for the first
+    gap, error, deals = paired_gap(first, second)
+    assert deals == 3 and gap == pytest.approx(1 / 3)
+    assert error == pytest.approx(math.sqrt(((0.5 - 1 / 3) ** 2 * 2 + (1 / 3) ** 2) / 2 / 3))
+    assert paired_gap(first, {0: 1.0})[2] == 1 and math.isnan(paired_gap(first, {0: 1.0})[1])

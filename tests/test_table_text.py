@@ -121,14 +121,14 @@ def test_the_hint_uses_the_menus_numbers_and_the_present_tense():
     text = hint_text(game, t.state, 0, legal, menu)
     lines = text.splitlines()
     assert lines[0].startswith("Hint - the hard CPU's view from your seat")
-    assert len(lines) == 2 + len(legal) and lines[-1] == "  (100 = sure first place, 0 = sure last)"
+    assert len(lines) == 3 + len(legal) and lines[-2] == "  (100 = sure first place, 0 = sure last)"
     values = []
-    for line in lines[1:-1]:
+    for line in lines[1:-2]:
         key, _, rest = line.strip().partition("] ")
         label, _, value = rest.rpartition(": ")
         assert key.startswith("[") and label.startswith(("play ", "draw"))
         assert "played" not in label
-        values.append(float(value))
+        values.append(float(value.split(" ±")[0]))
     assert values == sorted(values, reverse=True)
 
 

@@ -5,7 +5,8 @@ The longer ones are marked slow; CI runs them (``.ci/run``).
 Each test runs the installed ``cardcli`` in a pseudo-terminal (pexpect), so
 colour, symbols, prompts and pauses are what a player sees.  The hot-seat
 privacy test runs it inside tmux, a real terminal emulator with scrollback,
-and reads back everything the terminal holds (``capture-pane -S -``);
+and reads back everything the terminal holds (``capture-pane -S -``), as
+does a long game's end, whose score sheet opens in the pager;
 ``tests/test_screens.py`` plays every screen at 80x24 there.
 """
 
@@ -22,6 +23,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tests.test_screens import PROMPTS
+from tests.test_screens import SIZE as SCREEN
+from tests.test_screens import environment as screen_environment
 from tests.tmux import ENDED, TMUX, Tmux
 
 CARDCLI = shutil.which("cardcli")
@@ -90,7 +94,8 @@ def test_color_forces_colour_and_a_c_locale_gets_plain_cards(tmp_path):
     shown, _ = first_turn(tmp_path, "--color", NO_COLOR="1", LANG="C")
     assert RED in shown
     assert not any(symbol in shown for symbol in SYMBOLS)
-    assert re.search(r"Your hand: ((10|[2-9JQKA])[SHDC]\S* ?)+", re.sub(r"\x1b\[[0-9;]*m", "", shown))
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", shown)
+    assert re.search(r" > 0 you +\d+ cards +(\(dealer\) +)?((10|[2-9JQKA])[SHDC]\S* ?)+", plain)  # the hand
 
 
 # ------------------------------------------------------------- saved games
@@ -108,16 +113,17 @@ def test_resume_recaps_the_last_moves_and_resume_last_finds_the_game(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    saved = re.search(r"cardcli play --resume (\S+\.jsonl)", seen.getvalue())
-    assert saved
-    for args in (["play", "--resume"], ["play", "--resume", "last"]):
+    # The hint names the saved game as cardcli games does, and that name resumes it.
+    saved = re.search(r"cardcli play --resume (\d{8}-\d{6}-matching-4)\r?$", seen.getvalue(), re.M)
+    assert saved, seen.getvalue()
+    for args in (["play", "--resume", saved.group(1)], ["play", "--resume"], ["play", "--resume", "last"]):
         child, seen = spawn(args, env)
         child.expect_exact("it is your turn")
         child.sendeof()
         child.expect(pexpect.EOF)
         child.close()
         text = re.sub(r"\x1b\[[0-9;]*m", "", seen.getvalue())
-        assert f"Recording to {saved.group(1)}" in text
+        assert f"Recording to {tmp_path / 'games' / saved.group(1)}.jsonl" in text
         recap = text[text.index("The last 6 moves before the game stopped:"):text.index("it is your turn")]
         assert "  you played" in recap and "  cpu1 " in recap
         assert recap.index("The last 6 moves") < recap.index("stock:")  # the recap, then the table
@@ -198,7 +204,7 @@ def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path):
             shown = term.everything()
             player = re.findall(r"Pass to (\w+), press Enter", shown)[-1]
             # The pass screen: nothing of anyone's hand is left in the terminal, scrollback included.
-            assert "Your hand:" not in shown
+            assert "Your hand:" not in shown and not re.search(r"^ > \d", shown, re.M)
             for name, hand in hands.items():
                 assert hand not in shown, f"{name}'s hand is in the terminal at {player}'s pass screen"
             term.type("Enter")
@@ -207,7 +213,9 @@ def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path):
             shown = term.everything()
             for name, hand in hands.items():
                 assert hand not in shown, f"{player} can see {name}'s hand"
-            hands[player] = re.findall(r"Your hand: (.+)", shown)[-1].strip()
+            # The player's row of the table: " > 0 ann   7 cards  (dealer)  2S 9S ..."
+            row = re.findall(rf"^ > \d {player} +\d+ cards? +(?:\(.*?\) +)?(.+)$", shown, re.M)
+            hands[player] = row[-1].strip()
             term.answer("1")
             while term.wait_for_prompt([r"press Enter", r"Name the next suit>$"])[0] == 1:  # an 8
                 term.answer("1")
@@ -220,3 +228,49 @@ def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path):
             assert hand not in shown
     finally:
         term.close()
+
+
+# ------------------------------------------------------------ game end
+@pytest.mark.slow
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it: apt-get install tmux)")
+def test_a_score_sheet_taller_than_the_screen_is_paged_whole_at_the_end(tmp_path):
+    """Twelve rounds: the last round's summary and the score sheet take more
+    than the screen, so they open in the pager from their first line (every
+    round of the sheet can be read), and the last screen still holds how
+    the game ended, the ranking and the record."""
+    rules = tmp_path / "twelve.toml"
+    rules.write_text('name = "Twelve rounds"\nvariant = "endofpage"\n[options]\npage_lines = 12\n')
+    (tmp_path / "home").mkdir()
+    env = screen_environment(tmp_path)
+    env.pop("PAGER", None)
+    env.pop("LESS", None)
+    args = f"endofpage --players you,cpu:normal --seed 5 --ruleset {rules}"
+    with Tmux(tmp_path, f"{CARDCLI} play {args}", env, SCREEN) as term:
+        kinds = {**PROMPTS, "pager": r"^:$|\(END\)"}  # less, at a page or at the end
+        names = list(kinds)
+        for _ in range(2000):
+            kind = names[term.wait_for_prompt(list(kinds.values()), seconds=120)[0]]
+            first = [row.rstrip() for row in term.screen()]
+            if kind == "pager" and first[0].startswith("Round 12 of 12 is over:"):
+                break
+            if kind == "pager":  # a round's summary taller than the screen, before the last
+                assert re.match(r"Round \d+ of 12 is over:", first[0]), first
+                term.type("q")
+                term.wait_for_prompt([PROMPTS["round"]])
+                continue
+            term.answer({"turn": "d 1", "round": "", "table": "", "end": ""}.get(kind, "1"))
+        else:
+            raise AssertionError("the game did not end")
+        term.type("G")
+        term.wait_for_prompt([r"\(END\)"])
+        last = [row.rstrip() for row in term.screen()]
+        sheet = [row for row in first + last if re.match(r" +\d+ +-?\d+ +-?\d+", row)]
+        assert sorted({int(row.split()[0]) for row in sheet}) == list(range(1, 13))  # (pages may overlap)
+        assert any(row.startswith("  total") for row in last)
+        term.type("q")
+        term.wait_for_prompt([PROMPTS["end"]])  # the sheet's end in view, and the ranking next
+        term.answer("")
+        term.wait_for(ENDED)
+        screen = [row.rstrip() for row in term.screen()]
+        assert "Ranking:" in screen and any(row.startswith("Record:") for row in screen)
+        assert not term.too_wide()

@@ -415,7 +415,8 @@ def test_a_huge_number_of_players_is_refused_before_any_seat_is_made():
     for command in (("simulate", "-n", "1"), ("play",), ("arena", "-n", "1")):
         result = run(*command, "matching", "--players", "999999999999")
         assert result.exit_code == 1, result.output
-        assert "999999999999 players, but matching is for 2 to 6 players" in result.output
+        assert ("999,999,999,999 players, but matching with these rules is for 2 to 6 players (option "
+                "max_players = 6 in matching's default rules)") in " ".join(result.output.split())
 
 
 def test_serve_with_a_host_seat_and_stdin_closed(tmp_path):

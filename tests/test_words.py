@@ -136,10 +136,11 @@ def test_a_forced_move_is_made_and_shown_or_confirmed_when_asked(tmp_path):
     assert "drew 8S 4C 3S AS JD, played JD" in default.output  # five cards drawn: one line
     prompts = default.output.count("Your move (")
     assert confirmed.output.count("Your move (") == prompts + 5
-    menus = re.findall(r"Your hand: .*\n((?:  \[.*\n)+)Your move", confirmed.output)
+    # (the menu comes under the table, which shows the hand)
+    menus = re.findall(r"it is your turn\..*\n(?:\S.*\n)?((?:  \[.*\n)+)Your move", confirmed.output)
     assert "  [1] play 3D\n" in menus and "  [1] draw from the stock\n" in menus
-    assert all("[1]" in menu and "[2]" in menu for menu in
-               re.findall(r"Your hand: .*\n((?:  \[.*\n)+)Your move", default.output))
+    default_menus = re.findall(r"it is your turn\..*\n(?:\S.*\n)?((?:  \[.*\n)+)Your move", default.output)
+    assert default_menus and all("[1]" in menu and "[2]" in menu for menu in default_menus)
     # The fact is said once: the table names the drawn card, no line repeats it.
     assert confirmed.output.count("Drawn card 3D must be played") == 1
     assert "it must be played now" not in confirmed.output

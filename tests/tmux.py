@@ -14,6 +14,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import TracebackType
 
 from cardcli.fit import visible_width
 
@@ -24,7 +25,9 @@ ENDED = "GAME-ENDED"
 
 class Tmux:
     """A tmux server of its own (its own socket), one window of ``size``
-    running ``command`` in a shell that stays after it."""
+    running ``command`` in a shell that stays after it.  :meth:`close` (or
+    leaving a ``with`` block) stops the server and removes its socket, which
+    tmux itself leaves behind."""
 
     def __init__(self, tmp_path: Path, command: str, env: dict[str, str], size: tuple[int, int] = (120, 40)):
         self.socket = f"cardcli-test-{uuid.uuid4().hex[:8]}"
@@ -36,7 +39,21 @@ class Tmux:
         script.chmod(0o755)
         self.tmux("-f", "/dev/null", "new-session", "-d", "-x", str(self.columns), "-y", str(self.rows),
                   str(script))
-        self.tmux("set-option", "-g", "history-limit", "50000")
+        #: Where the server listens, as tmux names it (``$TMUX_TMPDIR/tmux-UID/SOCKET``).
+        self.socket_path: Path | None = None
+        try:
+            self.socket_path = Path(self.tmux("display-message", "-p", "#{socket_path}").strip())
+            self.tmux("set-option", "-g", "history-limit", "50000")
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> Tmux:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
 
     def tmux(self, *args: str) -> str:
         assert TMUX is not None
@@ -110,5 +127,9 @@ class Tmux:
         return [line for line in self.everything().split("\n") if visible_width(line.rstrip()) > self.columns]
 
     def close(self) -> None:
+        """Stop the server and remove its socket (tmux 3.3 leaves it behind)."""
         assert TMUX is not None
-        subprocess.run([TMUX, "-L", self.socket, "kill-server"], env=self.env, capture_output=True)
+        subprocess.run([TMUX, "-L", self.socket, "kill-server"], env=self.env, capture_output=True,
+                       timeout=30)
+        if self.socket_path is not None:
+            self.socket_path.unlink(missing_ok=True)

@@ -30,7 +30,7 @@ from .game import choose_dealer
 from .options import Value
 from .parallel import Backend
 from .records import SeatInfo
-from .stats import Estimate, bonferroni_z, paired_difference, paired_ratio, quantile
+from .stats import Estimate, bonferroni_z, paired_difference, paired_ratio, quantile, rank_quantile
 from .variant import Variant
 
 #: The skill pairings measured: (stronger, weaker).  ``hard`` only on request.
@@ -141,7 +141,7 @@ def position_name(k: int) -> str:
 
 def spread(values: Sequence[int]) -> dict[str, float]:
     return {"mean": round(statistics.fmean(values), 2), "median": round(quantile(values, 0.5), 2),
-            "p90": round(quantile(values, 0.9), 2), "max": max(values)}
+            "p90": rank_quantile(values, 0.9), "max": max(values)}
 
 
 def seat_advantage(won_from: list[list[int]], decided: int) -> list[dict[str, Any]]:

@@ -11,11 +11,13 @@ for scripts.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import IO
 
 import click
@@ -143,6 +145,99 @@ def lead_in(text: str, rest: str, width: int) -> str:
     if visible_width(text) + 1 + visible_width(rest) <= width:
         return f"{text} {rest}"
     return f"{text}\n  {rest}"
+
+
+def path_text(text: str, path: str, width: int) -> str:
+    """``text`` and a file's ``path`` as :func:`lead_in` puts them; a path
+    too long for a line of its own is said as its name, then the folder it
+    is in on the next line (a path is never broken)."""
+    folder, _, name = path.rpartition("/")
+    if visible_width(path) + 2 <= width or not folder or not name:
+        return lead_in(text, path, width)
+    return f"{lead_in(text, name, width)}, in the folder\n  {folder}"
+
+
+def command_text(text: str, words: Sequence[str], width: int) -> str:
+    """``text`` and a shell command to copy (``words``, already quoted) on
+    one line where it fits; else the command on lines of its own, two
+    columns in, broken between words with the shell's `` \\`` so that it
+    still pastes as one command (a word wider than a line stays whole)."""
+    command = " ".join(words)
+    if visible_width(text) + 1 + visible_width(command) <= width:
+        return f"{text} {command}"
+    lines = [text]
+    current = " "
+    for word in words:
+        if current.strip() and visible_width(current) + 1 + visible_width(word) + 2 > width:
+            lines.append(current + " \\")
+            current = "   "
+        current += " " + word
+    lines.append(current)
+    return "\n".join(lines)
+
+
+def both_ends_a_terminal() -> bool:
+    """Whether a person reads the output and types the input: where paging
+    (or pausing) makes sense.  A pipe, a file or CI gets the text as it is."""
+    try:
+        return bool(sys.stdin and sys.stdin.isatty() and sys.stdout and sys.stdout.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def rows_of(text: str, width: int) -> int:
+    """The terminal rows ``text`` takes at ``width`` columns, wrapped."""
+    return len(wrap(text, width))
+
+
+def taller_than_the_terminal(text: str) -> bool:
+    """Whether ``text`` would scroll its first lines off the terminal (the
+    last row is the prompt's, after it)."""
+    columns, rows = terminal_size()
+    return rows_of(text, columns) > rows - 1
+
+
+def page(text: str, *, color: bool | None = None) -> None:
+    """Print ``text``; where it is taller than the terminal and a person is
+    at both ends, through Click's pager (``$PAGER``, else ``less``), so its
+    start can be read.  A pipe, a file or CI gets it as it is."""
+    if both_ends_a_terminal() and taller_than_the_terminal(text):
+        click.echo_via_pager(text, color=color)
+    else:
+        click.echo(text, color=color)
+
+
+class _Kept(io.StringIO):
+    """What a command writes while :func:`paged` holds it: a terminal's
+    width and colour still apply (it answers as the terminal it stands for)."""
+
+    def __init__(self, terminal: IO[str]):
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.terminal.fileno()
+
+
+@contextmanager
+def paged() -> Iterator[None]:
+    """What a command prints inside, held, then given to :func:`page`:
+    through the pager where it is taller than the terminal (a person at
+    both ends); printed as it is, and as it comes, anywhere else."""
+    if not both_ends_a_terminal():
+        yield
+        return
+    terminal = sys.stdout
+    kept = _Kept(terminal)
+    sys.stdout = kept
+    try:
+        yield
+    finally:
+        sys.stdout = terminal
+    page(kept.getvalue().removesuffix("\n"))
 
 
 def echo(text: str = "", *, err: bool = False) -> None:

@@ -41,7 +41,7 @@ ABILITY_METHODS: dict[str, tuple[str, str]] = {
                                                "pending_card", "set_pending_card", "rollout_value",
                                                "determinize")},
     **{name: ("Narration", name) for name in ("describe_events", "describe_attempt", "round_summary",
-                                              "rules_summary")},
+                                              "last_round_summary", "rules_summary")},
     "explain": ("Narration", "rule_behind"),
     "table_view": ("TableData", "table_view"),
     "move_view": ("TableData", "move_view"),

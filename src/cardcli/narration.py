@@ -94,6 +94,14 @@ class Narration:
         every other event."""
         return None
 
+    def last_round_summary(self, state: Any, action: Action,
+                           names: Sequence[str] | None = None) -> str | None:
+        """When ``action`` ends the last round of a game played in rounds (and
+        with it the game): that round's summary, as :meth:`round_summary`
+        says the end of the others, which the terminal shows before the
+        ranking.  ``None`` (the default): the game's final table says it."""
+        return None
+
     def rules_summary(self, rules: Rules) -> list[str]:
         """The house rules that differ from the defaults, a few words each
         ("A skips", "3s draw three"), for the header above the table: as
@@ -136,6 +144,16 @@ def round_summary(variant: Variant[Any], state: Any, action: Action,
     """What everyone sees when ``action`` ends a round (``None``: it does not)."""
     if isinstance(variant, Narration):
         summary = variant.round_summary(state, action, names)
+        return None if summary is None else addressed(summary, names)
+    return None
+
+
+def last_round_summary(variant: Variant[Any], state: Any, action: Action,
+                       names: Sequence[str] | None = None) -> str | None:
+    """What everyone sees when ``action`` ends the last round, and the game
+    (``None``: it does not, or the variant's final table says it)."""
+    if isinstance(variant, Narration):
+        summary = variant.last_round_summary(state, action, names)
         return None if summary is None else addressed(summary, names)
     return None
 
@@ -301,12 +319,15 @@ def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: i
     return lines
 
 
-def round_end(state: S, action: Action, counter: str = "round") -> S | None:
+def round_end(state: S, action: Action, counter: str = "round", *, last: bool = False) -> S | None:
     """A copy of ``state`` with ``action`` applied, where ``action`` ends a
-    round (the state's ``counter`` of rounds moves on) but not the game; else
-    ``None``: when a round's summary is due (``Narration.round_summary``)."""
+    round (the state's ``counter`` of rounds moves on) but not the game
+    (with ``last``: the last round, and the game); else ``None``: when a
+    round's summary is due (``Narration.round_summary``, and
+    ``last_round_summary``)."""
     after = after_move(state, action)
-    if after is None or getattr(after, counter) == getattr(state, counter) or after.result() is not None:
+    if after is None or getattr(after, counter) == getattr(state, counter) or \
+            (after.result() is not None) != last:
         return None
     return after
 

@@ -82,29 +82,56 @@ class Turn:
     finish: Callable[[Action], Outcome] | None = None
     empty: str = ""
     keys: Mapping[Any, str] = field(default_factory=dict)
+    #: ``lines`` are the hand, which the table shows too: left out of the
+    #: menu drawn just under the table (never twice on one screen).
+    hand_in_table: bool = False
 
 
 def ask(ui: UI, turn: Turn) -> Action:
-    """Ask ``turn`` at ``ui`` until the person makes a move; return it."""
+    """Ask ``turn`` at ``ui`` until the person makes a move; return it.
+
+    The menu comes once: a refused answer is told under the prompt and asked
+    again, the menu is not repeated (it is still on the screen).  A terminal
+    that keeps the table in view (``keep_in_view``) draws it again, with the
+    menu, before an answer would push its top off the screen."""
     ui.offer(dict(turn.keys) if turn.keys else
              {action: str(number) for number, (_label, action) in enumerate(turn.choices, start=1)})
     count = len(turn.choices)
+    keep_in_view = getattr(ui, "keep_in_view", None)
+    rows_for = getattr(ui, "rows_for", None)
+    # A terminal that keeps the table in view has the hand on the screen:
+    # the menu repeated under a hint leaves it out.
+    kept = getattr(ui, "rows_left", lambda: None)() is not None and turn.hand_in_table
+    menu_shown = False
+    said = ""
     while True:
-        block = [*turn.lines(), *menu_lines([label for label, _action in turn.choices]), *turn.below()]
-        for line in block:
+        menu = [*menu_lines([label for label, _action in turn.choices]), *turn.below()]
+        block = [*turn.lines(), *menu]
+        shown = [] if menu_shown else _under_table(ui, turn, block, menu)
+        if keep_in_view is not None and rows_for is not None and \
+                keep_in_view(rows_for([*shown, *([said] if said else []), turn.prompt])):
+            shown = _under_table(ui, turn, block, menu)  # under the table drawn again
+        for line in shown:
             ui.show(line)
-        answer = ui.ask(turn.prompt, again=block).strip()
+        menu_shown = True
+        if said:
+            page_long = getattr(ui, "page_long", None)  # (a long answer, such as a list, is paged)
+            if page_long is None or rows_for is None or not page_long(said, rows_for([turn.prompt])):
+                ui.show(said)
+            said = ""
+        answer = ui.ask(turn.prompt, again=menu if kept else block).strip()
         lowered = answer.lower()
         outcome: Outcome
         if lowered == "help" and turn.help:
             ui.show(turn.help)
+            menu_shown = False  # the help is long: the menu comes again under it
             continue
         if not lowered:
-            ui.show(turn.empty or _what_to_type(count, turn))
+            said = turn.empty or _what_to_type(count, turn)
             continue
         if lowered.isdigit() and count:
             if not 1 <= int(lowered) <= count:
-                ui.show(type_a_number(count))
+                said = type_a_number(count)
                 continue
             outcome = turn.choices[int(lowered) - 1][1]
         elif lowered in turn.words:
@@ -114,11 +141,20 @@ def ask(ui: UI, turn: Turn) -> Action:
         if outcome is not None and not isinstance(outcome, Say) and turn.finish is not None:
             outcome = turn.finish(outcome)
         if outcome is None:
-            ui.show(f"{answer!r} is not one of your choices.")
+            said = f"{answer!r} is not one of your choices."
         elif isinstance(outcome, Say):
-            ui.show(str(outcome))
+            said = str(outcome)
         else:
             return outcome
+
+
+def _under_table(ui: UI, turn: Turn, block: list[str], menu: list[str]) -> list[str]:
+    """The menu as it is drawn now: without the hand where the table just
+    drawn above it shows the hand (``hand_on_screen``, once)."""
+    if turn.hand_in_table and getattr(ui, "hand_on_screen", False):
+        ui.hand_on_screen = False  # type: ignore[attr-defined]
+        return menu
+    return block
 
 
 def menu_lines(labels: Sequence[str], width: int = 78) -> list[str]:
@@ -267,7 +303,7 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
     return ask(ui, Turn(
         prompt="Your move (" + ", ".join(hint for hint in hints if hint) + ")", choices=choices,
         words=handlers, typed=typed, help=help, keys=numbers,
-        lines=lambda: ["Your hand: " + " ".join(NAME[card] for card in hand)],
+        lines=lambda: ["Your hand: " + " ".join(NAME[card] for card in hand)], hand_in_table=True,
         below=lambda: [f"  [p] call \"Page One!\"{'  (called)' if called[0] else ''}"] * can_call,
         empty=type_a_number(len(choices))[:-1] + (f", or a card like {example}." if cards else "."),
         finish=finish))

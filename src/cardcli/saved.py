@@ -1,7 +1,10 @@
 """Saved games: the records ``cardcli play`` leaves in the games folder.
 
 ``cardcli games`` lists them, newest first; ``cardcli play --resume`` with no
-file (or ``--resume last``) continues the newest that is not finished.  The
+file (or ``--resume last``) continues the newest that is not finished.  Every
+command that reads a record (``play --resume``, ``replay``, ``validate``,
+``export``) takes a saved game by the name ``cardcli games`` shows
+(:func:`find_record`), as well as a file.  The
 list reads each record's header and counts its lines without replaying it,
 so a folder of long games lists at once; ``play --resume`` checks the game
 in full as always.
@@ -12,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -158,6 +162,37 @@ def saved_games(folder: Path | None = None) -> list[SavedGame]:
     games = [read_saved(path) for path in paths]
     games.sort(key=lambda g: (g.started, g.path.name), reverse=True)
     return games
+
+
+def find_record(spec: str) -> str:
+    """The record ``spec`` names: a file that exists (or ``-``, standard
+    input) as it is; else a saved game's file name as ``cardcli games`` lists
+    it (``.jsonl`` optional), in the games folder.  A name that is neither
+    is given back unchanged, so that reading it says the file is missing."""
+    if spec == "-" or os.path.lexists(spec) or os.sep in spec or (os.altsep and os.altsep in spec):
+        return spec
+    folder = games_dir()
+    for name in (spec, spec + ".jsonl"):
+        if (folder / name).is_file():
+            return str(folder / name)
+    return spec
+
+
+def record_argument(path: Path | str) -> str:
+    """How to name the record ``path`` on a command line, as short as it
+    stays exact: a saved game by its name (``20261129-141046-matching-5``),
+    else the path (``~/...`` for the home folder), quoted for the shell."""
+    path = Path(path)
+    try:
+        in_folder = path.parent.resolve() == games_dir().resolve() and path.suffix == ".jsonl"
+    except OSError:
+        in_folder = False
+    if in_folder and find_record(path.stem) == str(games_dir() / path.name):
+        return shlex.quote(path.stem)
+    shown = shown_path(path)
+    if shown.startswith("~/"):
+        return "~/" + shlex.quote(shown[2:])
+    return shlex.quote(shown)
 
 
 def newest_unfinished(folder: Path | None = None) -> Path | None:

@@ -18,6 +18,7 @@ scrollback, so nobody can scroll back to a hand that is not theirs.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -26,12 +27,13 @@ from .driver import Driver, Hook
 from .fit import wrap
 from .game import Game, derive_seed
 from .grammar import is_you, name_seats, plural
-from .narration import round_summary, rules_summary, turn_lines
+from .narration import last_round_summary, round_summary, rules_summary, turn_lines
 from .players import Player, make_cpu
-from .players.hard import SCALE, Budget, HardPlayer, supports_hard
+from .players.hard import SCALE, Budget, HardPlayer, Rating, supports_hard
 from .players.human import HumanPlayer
+from .players.ismcts import paired_gap
 from .safe_text import printable
-from .ui import TerminalUI
+from .ui import Part, TerminalUI
 from .variant import Action, State, Variant
 from .view import SPECTATOR, move_view, played_cards
 
@@ -71,6 +73,8 @@ class Session:
         self.header = table_header(game.variant, game.rules, game.ruleset)
         self._round_end: str | None = None
         self._recap: list[str] = []
+        #: The last event (the table before it, and it): the one that ends the game, at its end.
+        self._last_event: tuple[State, Action] | None = None
         game.players = self.players
         if self.humans:
             game.hooks.append(_TableView(self))
@@ -88,6 +92,7 @@ class Session:
         before = state.clone()
         for seat in self.humans:
             self.logs[seat].append((before, action))
+        self._last_event = (before, action)
         cards = played_cards(game.variant, state, action)
         if cards:
             self.played = cards
@@ -107,19 +112,28 @@ class Session:
         if self.hot_seat:
             ui.clear()
             self.on_screen = None
+            moves = []
         else:
-            self.show_log(self.humans[0])
-        ui.show("")
-        ui.show(summary)
+            moves = self.log_lines(self.humans[0])
+        # Each whole on the screen: the moves, then the summary (paged when taller than the screen).
+        ui.show_parts([Part("", moves, self.played),
+                       Part("Press Enter for the end of the round.", ["", summary])])
         ui.pause("Press Enter for the next deal.")
 
     # -------------------------------------------------------------- screen
     def show_log(self, seat: int) -> int:
         """The events ``seat`` has not seen yet, in its own words (a line per
         player's turn); the terminal lines they took."""
+        shown = self.log_lines(seat)
+        for line in shown:
+            self.ui.show(line, played=self.played)
+        return sum(len(wrap(line, self.ui.width)) for line in shown)
+
+    def log_lines(self, seat: int) -> list[str]:
+        """The lines of :meth:`show_log`, which ``seat`` has then seen."""
         events = self.logs[seat]
         if not events:
-            return 0
+            return []
         game = self.game
         lines = turn_lines(game.variant, events, viewer=seat, names=game.names)
         events.clear()
@@ -128,9 +142,7 @@ class Session:
             shown.append(f"  ({plural(len(lines) - LOG_LINES, 'earlier turn')} not shown; "
                          "`cardcli replay` the record for all of them)")
         shown.extend("  " + line for line in lines[-LOG_LINES:])
-        for line in shown:
-            self.ui.show(line, played=self.played)
-        return sum(len(wrap(line, self.ui.width)) for line in shown)
+        return shown
 
     def show_table(self, seat: int) -> None:
         """``seat``'s turn: (in hot seat, the pass screen first) the events
@@ -153,7 +165,9 @@ class Session:
         if told and self.ui.interactive and told + turn > self.ui.rows:
             # The table would push the moves off the screen before they are read.
             self.ui.pause("Press Enter for the table.")
-        show_turn(self.ui, self.header, table, name, self.played, self.hints)
+        played = list(self.played)
+        self.ui.show_table(lambda: show_turn(self.ui, self.header, table, name, played, self.hints),
+                           hand=True)
 
     def recap(self, moves: int = RECAP_MOVES) -> None:
         """Before a resumed game's first table: its last few moves, rebuilt
@@ -199,14 +213,28 @@ class Session:
                   menu: Mapping[Action, str] | None = None) -> str:
         """What the hard CPU would do here, from what ``seat`` can see (never
         more), numbered as the menu on screen."""
-        return hint_text(self.game, state, seat, legal, self.ui.menu if menu is None else menu)
+        return hint_text(self.game, state, seat, legal, self.ui.menu if menu is None else menu,
+                         rows=self.ui.hint_room, width=self.ui.width)
 
-    def show_end(self, result: dict) -> None:
+    def show_end(self, result: dict, record: str = "") -> None:
+        """The end of the game, each part of it whole on the screen: the moves
+        since the last turn; the last round's summary (in a game of rounds:
+        its final table, what each player scored, the score sheet) or the
+        final table; how the game ended, the ranking and ``record`` (where
+        the record is).  At a terminal, a part that would push the one
+        before it off the screen waits for Enter, and a part taller than the
+        screen is shown in the pager first (``TerminalUI.show_parts``)."""
         game = self.game
-        if self.humans and not self.hot_seat:
-            self.show_log(self.humans[0])
-        self.ui.show("")
-        self.ui.show(end_text(game.variant, game.state, result, game.names))
+        moves = self.log_lines(self.humans[0]) if self.humans and not self.hot_seat else []
+        summary = None if self._last_event is None else \
+            last_round_summary(game.variant, *self._last_event, game.names)
+        table = summary if summary is not None else game.variant.render(game.state, viewer=None,
+                                                                          names=game.names)
+        ranking = ranking_text(result, game.names, game.variant.score_label)
+        self.ui.show_parts([Part("", moves, self.played),
+                            Part("Press Enter for the end of the game.", ["", table], with_next=True),
+                            Part("Press Enter for the ranking.", ["", over_text(result, game.names), ranking],
+                                 plain=["", record] if record else [])])
 
 
 class _TableView(Hook):
@@ -227,6 +255,7 @@ class _TableView(Hook):
 
     def before(self, driver: Driver, seat: int, action: Action) -> None:
         self.session.ui.hint = None
+        self.session.ui.forget_table()
         self.session.log(action)
 
 
@@ -252,10 +281,13 @@ def show_turn(ui: TerminalUI, header: str, table: str, name: str, played: Collec
 
 
 def hint_text(game: Game, state: State, seat: int, legal: list[Action],
-              menu: Mapping[Action, str] | None = None) -> str:
+              menu: Mapping[Action, str] | None = None, *, rows: int | None = None, width: int = 80) -> str:
     """The hard CPU's view of ``seat``'s options from that seat (never more):
-    each move as the menu offers it ("[2] play 4D: 32.8"), best first.  With
-    a single legal move there is nothing to weigh: it says so, at once."""
+    each move as the menu offers it ("[2] play 4D: 32.8"), best first, a
+    move the search cannot tell apart from the first marked "a near-tie".
+    With a single legal move there is nothing to weigh: it says so, at once.
+    ``rows``: the most rows of ``width`` columns it may take (as many moves
+    as fit, at least three)."""
     menu = menu or {}
     if len(legal) == 1:
         label = move_view(game.variant, state, seat, legal[0], game.names).label
@@ -263,15 +295,47 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
         return f"Hint - there is only one move: {f'[{key}] ' if key else ''}{label}."
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat, Budget())
     ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
-    lines = [f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}):"]
-    for rating in ratings[:10]:
+    moves = []
+    for rating in ratings:
         label = move_view(game.variant, state, seat, rating.action, game.names).label
         key = menu.get(rating.action)
-        lines.append(f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}")
-    if len(ratings) > 10:
-        lines.append(f"  ... and {len(ratings) - 10} more")
-    lines.append(SCALE)
-    return "\n".join(lines)
+        line = f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}"
+        if rating is not ratings[0]:
+            noise = search_noise(ratings[0], rating)
+            if not math.isnan(noise):  # (too few shared deals to say)
+                tie = ratings[0].value - rating.value <= noise
+                line += f" ±{noise * 100:.1f}" + (", a near-tie" if tie else "")
+        moves.append(line)
+    title = f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}):"
+    scale = [SCALE, NOISE]
+    shown = min(len(moves), 10)
+    while True:
+        more = [f"  ... and {len(moves) - shown} more"] if shown < len(moves) else []
+        lines = [title, *moves[:shown], *more, *scale]
+        if rows is None or shown <= 3 or sum(len(wrap(line, width)) for line in lines) <= rows:
+            return "\n".join(lines)
+        shown -= 1
+
+
+#: The search's noise in the gap between two moves: two standard errors of
+#: the paired gap, with :data:`NOISE_FLOOR` for moves whose playouts never
+#: differed.  Measured (docs/cpu.md, "How sure a hint is"): the same
+#: positions searched again with other seeds put the gap within it 90% to
+#: 99% of the time, by game and table size.
+NOISE_ERRORS = 2.0
+#: Added to the squared deviations of the paired gap: the error of one deal
+#: differing by about a third of the scale (in trick a third of the pairs
+#: of moves tied on every shared deal, yet differed on other deals).
+NOISE_FLOOR = 0.1
+NOISE = "  (±: the search's noise in the gap to the first; a near-tie is within it)"
+
+
+def search_noise(first: Rating, other: Rating) -> float:
+    """The search's noise in how far ``other`` trails ``first``:
+    :data:`NOISE_ERRORS` standard errors of the gap on the imagined deals
+    both were played out from (their luck cancels); nan with too few deals."""
+    _gap, error, _deals = paired_gap(first.values, other.values, NOISE_FLOOR)
+    return NOISE_ERRORS * error
 
 
 def table_header(variant: Variant, rules: Mapping[str, Any], ruleset: str | None) -> str:

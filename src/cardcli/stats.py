@@ -39,6 +39,16 @@ def quantile(values: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
+def rank_quantile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile as one of ``values`` (the nearest-rank method): the
+    smallest value that at least a share ``q`` of them do not exceed, so a
+    90th percentile of game lengths is a length some game had."""
+    ordered = sorted(values)
+    if not ordered:
+        return math.nan
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A value with its 95% interval."""

@@ -36,6 +36,8 @@ class Report:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Whose view a record with unseen cards is written from (``None``: every card is written).
     view: str | None = None
+    #: The players' names, by seat, as the header gives them.
+    names: list[str] = field(default_factory=list)
 
     @property
     def check(self) -> str:
@@ -150,6 +152,7 @@ class Validator(RecordVisitor[Report]):
         if game is not None:
             report.variant = game.variant.name
             report.moves, report.events = game.moves, game.events
+            report.names = list(game.names)
         return report
 
 

@@ -4,12 +4,14 @@ record validated and replayed, and hand-written broken records refused."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
 from cardcli.testing import validate_bytes
+from cardcli_endofpage.state import LAYOFF, MELD
 
 from .conftest import WORKED, record
 
@@ -28,7 +30,7 @@ def test_cli_round_records_validates_and_replays(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert "WILD:" in result.output and "Score sheet:" in result.output
-    assert "Not allowed: not a legal meld: a meld needs at least 3 cards" in result.output
+    assert "Not a legal meld: a meld needs at least 3 cards." in result.output
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert lines[-1]["result"]["rounds"]
     assert [x["chance"] for x in lines[1:4]] == ["deal", "deal", "turn_up"]
@@ -188,3 +190,72 @@ def test_replay_shows_a_rounds_end_as_play_does_with_the_scores_said_once(tmp_pa
             assert f"= {seat_score:>4}" in summary
         assert out.count("Score sheet:") == 1  # in the summary; the next table keeps the totals
         assert "was dealt" in summary  # the next deal comes after the summary
+
+
+def test_a_typo_is_told_what_it_is_not_refused_as_a_move(tmp_path):
+    """A word that is no command, an empty answer, a card not held: said as
+    what they are; "Not allowed" is for a move the rules refuse."""
+    turn = "1\nxyz\n\nd qx\nm 1 2\nd 1\n"
+    result = CliRunner().invoke(cli, ["play", "endofpage", "--players", "you,cpu:easy", "--seed", "3",
+                                      "--record", str(tmp_path / "game.jsonl")], input=turn * 3)
+    out = result.output
+    assert "'xyz' is not a command (help for the list)." in out
+    assert "Type a command (help for the list)." in out
+    assert "Not a legal meld: a meld needs at least 3 cards." in out
+    assert "Not allowed: 'xyz'" not in out and "Not allowed: type" not in out
+
+
+def test_the_hint_says_which_moves_are_too_close_to_call(tmp_path):
+    """A meld a point behind a discard is within the search's noise: the
+    hint says so (a ± on every move after the first, "a near-tie" where the
+    gap is within it), so the order of near-ties is not read as advice."""
+    result = CliRunner().invoke(cli, ["play", "endofpage", "--players", "you,cpu:normal", "--seed", "4",
+                                      "--record", str(tmp_path / "game.jsonl")], input="1\n?\n")
+    out = result.output
+    hint = out[out.index("Hint - "):out.index("(100 = sure first place")].splitlines()[1:]
+    rated = [re.match(r"  (.+): (\d+\.\d)(?: ±(\d+\.\d))?(, a near-tie)?$", line) for line in hint
+             if line.strip() and not line.startswith("  ... and")]
+    assert all(rated) and len(rated) >= 5, hint
+    first, *others = rated
+    assert first.group(3) is None  # the first is what the others are measured against
+    top = float(first.group(2))
+    for line in others:
+        value, noise, tie = float(line.group(2)), float(line.group(3)), bool(line.group(4))
+        assert tie == (top - value <= noise + 0.05), line.group(0)  # (rounded to a tenth)
+    assert any(line.group(4) for line in others)
+    assert "(±: the search's noise in the gap to the first; a near-tie is within it)" in out
+
+
+def test_list_shows_every_meld_and_lay_off_once_whichever_wild_plays_the_part(tmp_path):
+    """``list`` names every meld and lay-off the rules allow (no "... and 17
+    more"), and a move that another wild of the hand could make as well is
+    one line naming that wild, not a line per wild."""
+    from cardcli.plugins import get_registry
+    from cardcli.reader import load_game
+    from cardcli.records import open_record
+    from cardcli.view import move_view
+
+    path = tmp_path / "game.jsonl"
+    result = CliRunner().invoke(cli, ["play", "endofpage", "--players", "you,cpu:normal", "--seed", "19",
+                                      "--record", str(path)], input="1\nlist\n")
+    out = result.output
+    listed = re.findall(r"^(?:.*> )?  ((?:meld|lay off) .*?)(?:  \(or with (.+)\))?$", out, re.M)
+    assert listed and "more" not in out.split("list")[-1]
+    with open_record(str(path)) as stream:
+        game, _over = load_game(stream, str(path), get_registry())
+    state = game.state
+    wilds = [word for word in re.findall(r"\d+:(\S+)\*", out)]  # the hand's wilds, marked *
+    assert len(wilds) >= 2
+    labels = {move_view(game.variant, state, 0, action, game.names).label
+              for action in state.legal_actions() if action[0] in (MELD, LAYOFF)}
+    said = set()
+    for label, others in listed:
+        said.add(label)
+        if not others:
+            continue
+        shown = next(wild for wild in wilds if f"{wild}=" in label or f"off {wild} as" in label)
+        for other in others.split(", "):
+            said.add(label.replace(f"{shown}=", f"{other}=").replace(f"off {shown} as", f"off {other} as"))
+    assert said == labels
+    assert len(listed) == len({label for label, _others in listed}) < len(labels)
+    assert any(others for _label, others in listed)

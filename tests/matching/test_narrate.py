@@ -42,10 +42,36 @@ def test_a_taken_penalty_is_said_once_with_what_was_drawn():
     steps(play("2H"))
     steps(DRAW_ACTION)
     steps(drawn("3S", "4S"))
-    assert steps.lines(viewer=0) == ["ann played 2H on 9H (bob must draw 2 or pass it on)",
+    assert steps.lines(viewer=2) == ["ann played 2H on 9H (bob must draw 2 or pass it on)",
                                      "bob took the penalty: drew 2 cards"]
-    assert steps.lines(viewer=1)[1] == "bob took the penalty: drew 3S 4S"
+    # bob holds no 2: the rules made him take it, which only he (and a viewer of every hand) is told.
+    assert steps.lines(viewer=1)[1] == "bob took the penalty (forced: no 2 to pass it on): drew 3S 4S"
     assert not any("draws 2" in line or "(penalty)" in line for line in steps.lines(viewer=None))
+
+
+def test_a_move_the_rules_forced_is_told_as_forced_to_its_player_only():
+    """ann's only card that plays is played for her: her log says so (as
+    trick says a drawn card must be played); the others are not told, since
+    whether she had a choice depends on her hidden cards."""
+    t = Table(["9S 5C 6C", "2D 4D 7S", "KC QC JC"], "9H")
+    steps = Steps(t)
+    steps(play("9S"))
+    assert steps.lines(viewer=0) == ["ann played 9S on 9H (forced: the only card that plays)"]
+    assert steps.lines(viewer=1) == ["ann played 9S on 9H"]
+    steps(play("7S"))  # bob chose: 7S or 4D? only 7S plays on 9S, but he may not draw: forced too
+    steps(DRAW_ACTION)
+    steps(drawn("AH"))
+    assert steps.lines(viewer=2)[1:] == ["bob played 7S on 9S", "cat could not play: drew AH"]
+    chosen = Table(["9S 9C 6C", "2D 4D 7S", "KC QC JC"], "9H")
+    steps = Steps(chosen)
+    steps(play("9S"))
+    assert steps.lines(viewer=0) == ["ann played 9S on 9H"]  # 9C played too: a choice
+    penalty = Table(["2H 5C 6C", "9S 2D 7D", "KC QC JC"], "9H")
+    steps = Steps(penalty)
+    steps(play("2H"))
+    steps(DRAW_ACTION)  # bob could have passed it on with 2D: his choice, not forced
+    steps(drawn("3S", "4S"))
+    assert steps.lines(viewer=1)[1] == "bob took the penalty: drew 3S 4S"
 
 
 def test_a_draw_is_one_line_with_what_the_drawer_did_with_the_card():
@@ -69,7 +95,7 @@ def test_a_forgotten_page_one_call_is_one_line():
     steps = Steps(t)
     steps(play("9S"))
     steps(drawn("2C", "3C"))
-    assert steps.lines(viewer=1) == ["ann played 9S on 9H - forgot to call Page One!: drew 2 cards"]
+    assert steps.lines(viewer=1) == ["ann played 9S on 9H - forgot to call Page One, so drew 2 cards"]
 
 
 def test_explain_names_the_rule():
@@ -160,3 +186,17 @@ def test_after_a_draw_the_prompt_offers_keep_and_refuses_a_second_draw():
         "Your move (number, a card like 8s, k to keep)"
     assert "You have drawn already: play the drawn 9H or keep it (k)." in ui.shown
     assert ui.keys[KEEP_ACTION] == "2"
+
+
+def test_a_call_after_a_draw_is_told_with_one_and():
+    t = Table(["9S 5C 6C", "KD 4D 7H", "KC QC JC"], "9H")
+    for card in ("4D", "7H"):  # bob holds KD alone: the card he draws and plays leaves him one
+        t.state.hands[1].remove(parse_card(card))
+    steps = Steps(t)
+    steps(play("9S"))
+    steps(DRAW_ACTION)  # bob: no spade, no 9
+    steps(drawn("5S"))
+    steps(play("5S", call=True))
+    line = steps.lines(viewer=0)[1]
+    assert line == 'bob could not play: drew a card, called "Page One!" and played 5S on 9S'
+    assert line.count(" and ") == 1

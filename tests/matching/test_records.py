@@ -35,7 +35,7 @@ def replace(index, line):
 def test_hand_written_record_is_valid(tmp_path):
     result = validate_command(write(tmp_path, GAME))
     assert result.exit_code == 0, result.output
-    assert "valid (every card known): matching game, 4 moves, seat 0 won" in result.output
+    assert "valid (every card known): matching game, 4 moves, ann won" in result.output
 
 
 def test_json_report(tmp_path):

@@ -50,7 +50,7 @@ def test_the_verdict_says_what_was_checked(tmp_path):
     result = validate_command(write_record(tmp_path / "game.jsonl", lines))
     assert result.exit_code == 0, result.output
     assert result.output.endswith(": consistent with what the table saw (public view): matching game, "
-                                  "5 moves, seat 0 won\n")
+                                  "5 moves, ann won\n")
 
 
 def test_a_card_held_when_the_player_drew_instead(tmp_path):

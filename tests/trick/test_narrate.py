@@ -48,7 +48,7 @@ def test_a_forgotten_call_and_its_penalty_are_one_line():
                            PLAYS[parse_card("3C")][False],
                            (DRAWN, tuple(parse_card(c) for c in ["5D", "9S", "JK", "4C", "KH"]))])
     lines = t.variant.describe_events(events, viewer=1, names=NAMES)
-    assert lines[-1] == "ann led 3C - forgot to call Page One!: drew 5 cards"
+    assert lines[-1] == "ann led 3C - forgot to call Page One, so drew 5 cards"
 
 
 def test_explain_names_the_rule():
@@ -107,3 +107,16 @@ def test_the_prompt_offers_d_only_when_drawing_is_allowed_and_says_why_not():
     t2.play("9H")
     action, ui = human(t2, ["d"])
     assert "d to draw" in ui.text and action == DRAW_ACTION
+
+
+def test_a_card_after_the_joker_names_the_suit_to_follow_only_while_someone_follows():
+    """After a joker lead the next card sets the suit: "(hearts to follow)"
+    while others must follow, nothing when it completes the trick."""
+    three = Table(["JK 3C 4S", "2H 2S 3S", "AH 5D 6D"])
+    three.play("JK")
+    assert three.variant.describe(three.state, PLAYS[parse_card("2H")][False], names=NAMES) == \
+        "played 2H on the led joker (hearts to follow)"
+    heads_up = Table(["JK 3C 4S", "2H 2S 3S"])
+    heads_up.play("JK")
+    said = heads_up.variant.describe(heads_up.state, PLAYS[parse_card("2H")][False], names=NAMES)
+    assert said.startswith("played 2H on the led joker; the trick goes to ") and "to follow" not in said

@@ -39,7 +39,7 @@ def replace(index, *lines):
 def test_hand_written_record_is_valid(tmp_path):
     result = validate_command(write(tmp_path, GAME))
     assert result.exit_code == 0, result.output
-    assert "valid (every card known): trick game, 7 moves, seat 0 won" in result.output
+    assert "valid (every card known): trick game, 7 moves, ann won" in result.output
 
 
 def test_hand_written_record_replays(tmp_path):

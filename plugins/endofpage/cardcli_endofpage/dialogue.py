@@ -162,10 +162,7 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
     prompt = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
     def listing() -> Say:
-        hints = [a for a in legal if a[0] in (MELD, LAYOFF)]
-        lines = (["  " + move_view(state, seat, action).label for action in hints[:20]]
-                 or ["No meld or lay-off now: discard a card."])
-        return Say("\n".join(lines + ([f"  ... and {len(hints) - 20} more"] if len(hints) > 20 else [])))
+        return Say("\n".join(move_list(state, seat, legal)))
 
     def typed(answer: str) -> Any:
         refusal = _not_now(state, seat, answer.split()[0].lower(), kinds)
@@ -175,8 +172,8 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
             return Say(HELP)
         try:
             action = parse_command(state, seat, answer)
-        except ValueError as error:
-            return Say(f"Not allowed: {error}.")
+        except ValueError as error:  # a typo, or a meld that is none: said as it is
+            return Say(sentence(str(error)))
         if isinstance(action, list):
             labels = [move_view(state, seat, a).label for a in action]
             action = action[ui.choose("What does the wild stand for?", labels)]
@@ -189,9 +186,48 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
         return action
 
     return ask(ui, Turn(prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)", typed=typed, help=HELP,
-                        words=dict.fromkeys(("list", "ls"), listing), empty=f"Not allowed: {EMPTY}.",
-                        lines=lambda: ["Pick cards by name or number: "
-                                       + hand_text(state.hands[seat], state.wild, numbered=True)]))
+                        words=dict.fromkeys(("list", "ls"), listing), empty=sentence(EMPTY),
+                        lines=lambda: [your_hand(state, seat)], hand_in_table=True))
+
+
+def your_hand(state: EndOfPageState, seat: int) -> str:
+    """The hand, numbered for picking cards, as the table shows it at the turn."""
+    return f"Your hand: {hand_text(state.hands[seat], state.wild, numbered=True)}"
+
+
+def sentence(text: str) -> str:
+    """``text`` said as a sentence: a capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def move_list(state: EndOfPageState, seat: int, legal: list[Action]) -> list[str]:
+    """Every meld and lay-off of ``legal`` (``list``), one line each: moves
+    that differ only in which of the hand's wilds plays a part are one line,
+    naming the other wilds ("meld 4S 4H QC=4  (or with QH)")."""
+    shown: dict[str, tuple[str, list[str]]] = {}
+    for action in legal:
+        if action[0] not in (MELD, LAYOFF):
+            continue
+        label = move_view(state, seat, action).label
+        wilds = [NAME[card] for card in _cards_of(action) if state.is_wild(card) and NAME[card] in label]
+        key = label
+        for wild in wilds:  # the part a wild plays, whichever wild plays it
+            key = key.replace(f"{wild}=", "*=").replace(f"off {wild} as ", "off * as ")
+        if key not in shown:
+            shown[key] = (label, [])
+        else:
+            first, others = shown[key]
+            others.extend(wild for wild in wilds if wild not in first and wild not in others)
+    if not shown:
+        return ["No meld or lay-off now: discard a card."]
+    return [f"  {label}" + (f"  (or with {', '.join(others)})" if others else "")
+            for label, others in shown.values()]
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    """The hand's cards a meld or a lay-off puts on the table."""
+    return tuple(action[1][3]) if action[0] == MELD else (action[2],)
 
 
 def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:

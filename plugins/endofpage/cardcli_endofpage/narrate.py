@@ -134,8 +134,22 @@ class EndOfPageNarration(Narration):
                       names: Sequence[str] | None = None) -> str | None:
         """When ``action`` ends a round before the last: the round's final table
         (every meld, every hand), what each player scored, and the score sheet."""
-        after = round_end(state, action)
-        ended = getattr(after, "last_round", None)
+        return self._summary(state, action, names, round_end(state, action))
+
+    def last_round_summary(self, state: EndOfPageState, action: Action,
+                           names: Sequence[str] | None = None) -> str | None:
+        """The same for the last round, which ends the game: its on the table -
+        in hand breakdown, and the whole score sheet."""
+        return self._summary(state, action, names, round_end(state, action, last=True))
+
+    def _summary(self, state: EndOfPageState, action: Action, names: Sequence[str] | None,
+                 after: EndOfPageState | None) -> str | None:
+        ended: Any
+        if after is not None and after.result() is not None:  # the last round: its table stays as it ended
+            ended = (after.hands, after.melds, after.owners, after.layoffs, after.played, after.melded,
+                     after.out, after.wild, after.mrules, after.points)
+        else:
+            ended = getattr(after, "last_round", None)
         if after is None or ended is None:
             return None
         n = state.num_players

@@ -12,7 +12,7 @@ from cardcli.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.variant import CHANCE, Action
 from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView, seat_views, viewer_hand
 
-from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, PICKUP, TAKE, EndOfPageState
+from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, P_PLAY, PICKUP, TAKE, EndOfPageState
 
 
 class EndOfPageTable(TableData):
@@ -105,7 +105,9 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.append("On the table: no melds yet")
     lines.extend(seat_rows(rows or players(state, names), acting(state)))
     if viewer is not None and 0 <= viewer < n:
-        lines.append(f"Your hand: {hand_text(state.hands[viewer], state.wild)}")
+        # Numbered while the viewer picks cards from it (a meld, a lay-off, a discard).
+        picking = state.phase == P_PLAY and state.current_player() == viewer
+        lines.append(f"Your hand: {hand_text(state.hands[viewer], state.wild, numbered=picking)}")
     elif viewer is None:
         for seat, hand in enumerate(state.hands):
             if hand:

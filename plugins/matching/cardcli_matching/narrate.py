@@ -63,20 +63,25 @@ class MatchingNarration(Narration):
         * "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)"
           then "drew 2 cards (penalty)");
         * "cpu2 could not play: drew a card and played 4C on 9C";
-        * "ann played 5H on 5S - forgot to call Page One!: drew 2 cards".
+        * "ann played 5H on 5S - forgot to call Page One, so drew 2 cards".
         """
         def told(state: MatchingState, action: Action, line: str, cards: str, last: MatchingState) -> str:
             if action[0] == DRAW and state.penalty:
                 line = f"{seat_name(state.turn, names)} took the penalty"
+                if forced(state, viewer):
+                    line += f" ({forced_penalty(state)})"
             elif action[0] == PLAY and last.draw_for == FOR_PAGE_ONE:
-                line += " - forgot to call Page One!"
+                return f"{line} - forgot to call Page One, so {cards}"
             return f"{line}: {cards}"
 
         def then(seat: int, after: MatchingState, action: Action) -> str | None:
             if after.current_player() != seat or after.phase != P_AFTER_DRAW or action[0] not in (PLAY, KEEP):
                 return None
-            kept = action[0] == KEEP
-            return " and kept it" if kept else " and " + self.describe(after, action, viewer, names)
+            if action[0] == KEEP:
+                return " and kept it"
+            played = self.describe(after, action, viewer, names)
+            # 'drew a card, called "Page One!" and played ...': one "and" to a line.
+            return (", " if played.startswith(CALLED) else " and ") + played
 
         return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
                                told=told, then=then,
@@ -129,8 +134,21 @@ class MatchingNarration(Narration):
                       names: Sequence[str] | None = None) -> str | None:
         """When ``action`` ends a round of a longer game: every hand as it ended,
         the round's scores and the totals."""
-        after = round_end(state, action) if state.cfg.rounds > 1 else None
-        ended = getattr(after, "last_round", None)
+        return self._summary(state, action, names, round_end(state, action) if state.cfg.rounds > 1 else None)
+
+    def last_round_summary(self, state: MatchingState, action: Action,
+                           names: Sequence[str] | None = None) -> str | None:
+        """The same for the last round of a longer game, which ends it."""
+        return self._summary(state, action, names,
+                             round_end(state, action, last=True) if state.cfg.rounds > 1 else None)
+
+    def _summary(self, state: MatchingState, action: Action, names: Sequence[str] | None,
+                 after: MatchingState | None) -> str | None:
+        ended: Any
+        if after is not None and after.result() is not None:  # the last round: the hands stay as it ended
+            ended = (after.hands, after.round_reason)
+        else:
+            ended = getattr(after, "last_round", None)
         if after is None or ended is None:
             return None
         hands, why = ended
@@ -149,6 +167,28 @@ class MatchingNarration(Narration):
         return "\n".join(lines)
 
 
+# ------------------------------------------------------- a forced move
+#: How a play the rules forced is told (beside the card's effect, if any).
+forced_play = "forced: the only card that plays"
+
+
+def forced(state: MatchingState, viewer: int | None) -> bool:
+    """Whether the decision about to be made in ``state`` is the only legal
+    one, told to ``viewer`` only when it is theirs (or to a viewer of every
+    hand): how many moves another player had depends on cards hidden from
+    the rest of the table."""
+    if viewer is not None and viewer != state.turn:
+        return False
+    return state.current_player() >= 0 and len(state.legal_actions()) == 1
+
+
+def forced_penalty(state: MatchingState) -> str:
+    """Why a penalty had to be taken: no card answers it."""
+    if not state.cfg.stack_twos:
+        return "forced: no stacking"
+    return f"forced: no {RANK_NAMES[state.penalty_rank]} to pass it on"
+
+
 # ------------------------------------------------------- a refused move
 def _drawn(seat: int, state: MatchingState, action: Action) -> Any:
     return action[1] if action[0] == DRAWN and state.draw_seat == seat else None
@@ -165,7 +205,11 @@ def play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
         text += f" ({SUIT_NAMES[state.suit]} named)"
     if 0 <= suit <= 3:
         text += f", naming {SUIT_NAMES[suit]}"
-    return ("called \"Page One!\" and " if call else "") + text
+    return (CALLED if call else "") + text
+
+
+#: How a play with the Page One call starts.
+CALLED = "called \"Page One!\" and "
 
 
 def effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -> str:

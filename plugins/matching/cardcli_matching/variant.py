@@ -22,7 +22,7 @@ from cardcli.variant import Action, Rules, Variant
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, SPECIAL_NAMES, Config, check_rules
 from .dialogue import MatchingPrompts
-from .narrate import MatchingNarration, effect_text, play_text
+from .narrate import CALLED, MatchingNarration, effect_text, forced, forced_penalty, forced_play, play_text
 from .state import (
     DEAL,
     DRAW,
@@ -56,7 +56,7 @@ def _card(value: Any) -> int:
 class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant[MatchingState]):
     name = "matching"
     title = "Page One (matching)"
-    description = "Crazy-Eights-style race: match rank or suit; 2 draw two, 8 wild, J skip, Q reverse"
+    description = "Crazy-Eights-style race: match rank or suit; 2s draw two, 8s are wild, Js skip, Qs reverse"
     min_players = 2
     max_players = 6
     options = OPTIONS
@@ -122,13 +122,17 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
         if kind == PLAY:
             card, call = action[1], action[3]
             text = play_text(state, card, action[2], False)
+            notes = [forced_play] if forced(state, viewer) else []
             effect = effect_text(state, card, names)
             if effect:
-                text += f" ({effect})"
-            return "called \"Page One!\" and " + text if call else text
+                notes.append(effect)
+            if notes:
+                text += f" ({'; '.join(notes)})"
+            return CALLED + text if call else text
         if kind == DRAW:
             if state.penalty:
-                return f"took the penalty of {state.penalty}"
+                return f"took the penalty of {state.penalty}" + (f" ({forced_penalty(state)})"
+                                                                 if forced(state, viewer) else "")
             chose = any(a[0] == PLAY for a in state.legal_actions())
             if state.stock_size() == 0 and len(state.discard) <= 1:
                 return ("chose to draw, but there was nothing to draw: the turn passes" if chose else

@@ -79,11 +79,11 @@ class TrickNarration(Narration):
 
         * "cpu2 could not follow clubs: drew 7 cards, played 4C" (the drawer, and a
           viewer who sees everything, read the cards: "drew 5D 9S JK 4C");
-        * "ann played 5H - forgot to call Page One!: drew 5 cards".
+        * "ann played 5H - forgot to call Page One, so drew 5 cards".
         """
         def told(state: TrickState, action: Action, line: str, cards: str, last: TrickState) -> str:
-            if action[0] == PLAY:
-                return f"{line}: {cards}"
+            if action[0] == PLAY:  # "led 3C - forgot to call Page One, so drew 5 cards"
+                return f"{line.removesuffix('!')}, so {cards}"
             who = seat_name(state.turn, names)
             if state.suit >= 0:
                 return f"{who} could not follow {SUIT_NAMES[state.suit]}: {cards}"
@@ -121,10 +121,21 @@ class TrickNarration(Narration):
                       names: Sequence[str] | None = None) -> str | None:
         """When ``action`` ends a deal of a longer match: who won it, every hand
         as it ended, and the deals won so far."""
-        after = round_end(state, action, "deal_no") if state.cfg.deals > 1 else None
+        return self._summary(state, action, names,
+                             round_end(state, action, "deal_no") if state.cfg.deals > 1 else None)
+
+    def last_round_summary(self, state: TrickState, action: Action,
+                           names: Sequence[str] | None = None) -> str | None:
+        """The same for the match's last deal, which ends it."""
+        return self._summary(state, action, names,
+                             round_end(state, action, "deal_no", last=True) if state.cfg.deals > 1 else None)
+
+    def _summary(self, state: TrickState, action: Action, names: Sequence[str] | None,
+                 after: TrickState | None) -> str | None:
         if after is None:
             return None
-        hands = getattr(after, "last_hands", None) or state.hands
+        over = after.result() is not None  # the last deal: the hands stay as it ended
+        hands = after.hands if over else getattr(after, "last_hands", None) or state.hands
         n = state.num_players
         labels = seat_names(names, n)
         width = max(len(x) for x in labels)

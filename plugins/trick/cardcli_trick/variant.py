@@ -153,10 +153,12 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
                        names: Sequence[str] | None) -> str:
         seat = state.turn
         hand = state.hands[seat]
+        # The trick's last card, or the deal's: nobody is left to follow it.
+        followed = len(state.trick) + 1 < state.num_players and len(hand) > 1
         if not state.trick:
             more = " (the next card sets the suit)" if card == JOKER else ""
         elif state.suit < 0:
-            more = f" ({SUIT_NAMES[SUIT[card]]} to follow)" if card != JOKER else ""
+            more = f" ({SUIT_NAMES[SUIT[card]]} to follow)" if card != JOKER and followed else ""
         elif card == JOKER:
             more = f" on {SUIT_NAMES[state.suit]}"
         elif SUIT[card] != state.suit:  # only in a broken record: the check says why

@@ -16,6 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import CardcliError
+from ..fit import page
 from ..safe_text import printable
 
 #: Every subcommand: its name, the module under ``cardcli.cli`` that holds it,
@@ -44,6 +45,26 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    page(ctx.get_help(), color=ctx.color)
+    ctx.exit()
+
+
+def paged_help(command: click.Command) -> click.Command:
+    """Give ``command`` a ``-h``/``--help`` whose text goes through the pager
+    when it is taller than the terminal (:func:`cardcli.fit.page`); in a
+    pipe it is printed as Click prints it."""
+    if getattr(command, "_paged_help", False):
+        return command
+    command.add_help_option = False
+    command.params.append(click.Option(["-h", "--help"], is_flag=True, expose_value=False, is_eager=True,
+                                       callback=_show_help, help="Show this message and exit."))
+    command._paged_help = True  # type: ignore[attr-defined]
+    return command
+
+
 class LazyGroup(click.Group):
     """A group that imports a subcommand's module only when it is used."""
 
@@ -55,7 +76,7 @@ class LazyGroup(click.Group):
             module = importlib.import_module(f"{__name__}.{COMMANDS[cmd_name][0]}")
             command = getattr(module, cmd_name.replace("-", "_"))
             assert isinstance(command, click.Command)
-            return command
+            return paged_help(command)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -77,6 +98,9 @@ def cli() -> None:
       cardcli play matching       a game against CPU players
       cardcli rules matching      every house rule and its default
     """
+
+
+paged_help(cli)
 
 
 def main() -> None:

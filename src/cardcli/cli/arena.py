@@ -45,7 +45,9 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
     decision time and, where the game keeps score, the mean score in what it
     counts (points, deals won)."""
     target = variant_named(variant)
-    players = parse_players(players_spec, target)
+    if players_spec.strip().isdigit():
+        resolve_ruleset(target, ruleset, int(players_spec))  # refused before a seat is made
+    players = parse_players(players_spec, target, cpu_names=True)
     if any(p.is_human for p in players):
         raise click.BadParameter("the arena is for CPU players only (cpu:easy, cpu:normal, cpu:hard)",
                                  param_hint="--players")

@@ -14,7 +14,10 @@ import click
 
 from ..errors import CardcliError
 from ..fit import tell
+from ..grammar import plural
+from ..options import player_range, resolve, seat_count_problem
 from ..parallel import BACKENDS
+from ..players import PlayersError
 from ..plugins import Registry, get_registry
 from ..rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
 from ..safe_text import printable
@@ -54,11 +57,51 @@ def variant_named(name: str) -> Variant:
 
 
 def resolve_ruleset(variant: Variant, name: str | None, num_players: int | None = None) -> Ruleset:
-    if name is None:
-        ruleset = default_ruleset(variant)
-        check(variant, ruleset.options, num_players, "rules")
-        return ruleset
-    return load_ruleset(name, registry(), variant.name, num_players)
+    """The rules ``--ruleset`` names (the variant's defaults without one),
+    checked for a table of ``num_players``: a count the rules cannot seat is
+    refused first, by the option that sets the limit (never by a rule that
+    follows from the count, such as a deal that would not fit), with the
+    shipped rulesets that seat that many."""
+    ruleset = default_ruleset(variant) if name is None else load_ruleset(name, registry(), variant.name)
+    if num_players is not None:
+        problem = seat_count_problem(num_players, ruleset.options, variant.name,
+                                     (variant.min_players, variant.max_players),
+                                     None if name is None else ruleset.source,
+                                     None if name is None else ruleset.stated)
+        if problem:
+            raise PlayersError(problem + rulesets_seating(variant, num_players, ruleset))
+    check(variant, ruleset.options, num_players, "rules" if name is None else ruleset.source)
+    return ruleset
+
+
+def rulesets_seating(variant: Variant, count: int, chosen: Ruleset) -> str:
+    """Where a table of ``count`` can be had instead of ``chosen``: the
+    shipped rulesets of ``variant`` that seat that many ("; --ruleset
+    eight-players seats 7 players"), else the most (or fewest) any seats."""
+    sizes: dict[str, tuple[int, int]] = {}
+    for ruleset_name, path, data in shipped_rulesets(registry(), variant.name):
+        try:
+            options = resolve(variant.options, data.get("options", {}), source=str(path))
+        except CardcliError:
+            continue
+        short = ruleset_name.removeprefix(variant.name + "-")
+        if str(path) != chosen.source:
+            sizes[short] = player_range(options, variant.min_players, variant.max_players)
+    fits = sorted(name for name, (low, high) in sizes.items() if low <= count <= high)
+    if fits:
+        return f"; --ruleset {' or '.join(fits)} seats {plural(count, 'player')}"
+    low, high = player_range(chosen.options, variant.min_players, variant.max_players)
+    if count > high and sizes:
+        most = max(top for _low, top in sizes.values())
+        if most > high:
+            names = sorted(name for name, (_low, top) in sizes.items() if top == most)
+            return f"; the most {variant.name} seats is {most}, with --ruleset {' or '.join(names)}"
+    if count < low and sizes:
+        fewest = min(bottom for bottom, _high in sizes.values())
+        if fewest < low:
+            names = sorted(name for name, (bottom, _high) in sizes.items() if bottom == fewest)
+            return f"; the fewest {variant.name} seats is {fewest}, with --ruleset {' or '.join(names)}"
+    return ""
 
 
 def seat_named(player: str | None, names: list[str], option: str = "--dealer") -> int:

@@ -11,6 +11,7 @@ from ..errors import Kind, RecordError
 from ..export import Exporter
 from ..reader import read_record
 from ..records import RecordWriter, open_record
+from ..saved import find_record
 from .common import complete_record, handle_errors, registry
 
 
@@ -29,7 +30,8 @@ def export(record: str, seat: int | None, public: bool, output: str | None) -> N
     counts the cards left in hand, a "shown" line gives the hands the table
     counted.  The export is safe to share and checks with `cardcli validate`
     ("consistent with what the table saw").  RECORD must have every card
-    (a record cardcli wrote); - reads stdin.  See docs/unseen.md.
+    (a record cardcli wrote, a file or a saved game by the name cardcli games
+    shows); - reads stdin.  See docs/unseen.md.
     """
     if (seat is None) == (not public):
         raise click.UsageError("say whose view: --seat N or --public (one of them)")
@@ -44,14 +46,14 @@ def export(record: str, seat: int | None, public: bool, output: str | None) -> N
 
 
 def _export(record: str, seat: int | None) -> list[dict[str, Any]]:
-    source = "<stdin>" if record == "-" else record
+    source = "<stdin>" if record == "-" else find_record(record)
     lines: list[dict[str, Any]] = []
     exporter = Exporter(seat, lines.append)
     try:
         if record == "-":
             read_record(sys.stdin.buffer, source, registry(), exporter)
         else:
-            with open_record(record) as stream:
+            with open_record(source) as stream:
                 read_record(stream, source, registry(), exporter)
     except OSError as error:
         raise RecordError(f"cannot read: {error.strerror or error}", source=source, kind=Kind.IO) from None

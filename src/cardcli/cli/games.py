@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import click
 
 from .. import fit
-from ..fit import terminal_width
+from ..fit import paged, terminal_width
 from ..grammar import plural
 from ..safe_text import printable
 from ..saved import SavedGame, games_dir, saved_games, shown_path
@@ -41,6 +42,11 @@ def games(as_json: bool, unfinished: bool) -> None:
         what = "unfinished games" if unfinished else "saved games"
         click.echo(printable(f"No {what} in {folder}. Start one with: cardcli play VARIANT"))
         return
+    with paged():  # the list grows with every game: paged at a terminal
+        _show_games(found, folder)
+
+
+def _show_games(found: list[SavedGame], folder: Path) -> None:
     width = terminal_width()
     wide = [(_started(game), game.variant, _players(game), str(game.moves), game.state, shown_path(game.path))
             for game in found]

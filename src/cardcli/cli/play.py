@@ -13,13 +13,13 @@ from pathlib import Path
 import click
 
 from ..errors import CardcliError, Kind, RecordError
-from ..fit import lead_in, terminal_width
+from ..fit import command_text, path_text, terminal_width
 from ..game import Game, choose_dealer
 from ..players import check_count, check_level, default_seats, parse_players
 from ..reader import load_game
 from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, SeatInfo, open_record
 from ..safe_text import printable
-from ..saved import games_dir, newest_unfinished, now_stamp, shown_path
+from ..saved import find_record, games_dir, newest_unfinished, now_stamp, record_argument, shown_path
 from ..session import Session, ranking_text
 from ..style import Style
 from ..ui import TerminalUI
@@ -39,8 +39,8 @@ from .common import (
 @click.argument("variant", required=False, shell_complete=complete_variant)
 @ruleset_option()
 @click.option("--players", "-p", "players_spec", metavar="SPEC",
-              help="Who plays, e.g. you,cpu:normal,cpu:easy (humans by name, CPUs by strength). "
-                   "Default: you against CPUs.")
+              help="Who plays, e.g. you,cpu:normal,cpu:easy (people by name, CPUs by strength; cpu1, "
+                   "cpu2, ... are CPUs too), or a number: you and CPUs. Default: you against CPUs.")
 @click.option("--seed", type=int, help="Seed the shuffles and CPUs, to replay the same game.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the record here (default: a new file under the cardcli games folder).")
@@ -82,7 +82,10 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         if variant is None:
             raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
         target = variant_named(variant)
-        seats = (parse_players(players_spec, target) if players_spec
+        if players_spec and players_spec.strip().isdigit():
+            # A table of that many, refused by the rules before a seat is made.
+            resolve_ruleset(target, ruleset, int(players_spec))
+        seats = (parse_players(players_spec, target, human="you", cpu_names=True) if players_spec
                  else default_seats(target))
         chosen = resolve_ruleset(target, ruleset, len(seats))
         check_count(seats, chosen.options, target, None if ruleset is None else chosen.source,
@@ -95,7 +98,7 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
                     ruleset=None if ruleset is None else chosen.name, writer=writer, created=now_stamp())
         who = ", ".join(s.name if s.is_human else f"{s.name} ({s.kind})" for s in seats)
         banner = [printable(f"{target.title} - {who}"),
-                  lead_in(f"Seed {seed}. Recording to", shown_path(path), terminal_width())]
+                  path_text(f"Seed {seed}. Recording to", shown_path(path), terminal_width())]
     ui = TerminalUI(style=Style.for_stream(colour))
     for line in banner:
         ui.show(line)
@@ -106,16 +109,16 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         with session.screen():
             result = session.run()
     except (click.Abort, KeyboardInterrupt, EOFError):
-        command = f"cardcli play --resume {shown_path(path)}"
-        click.echo("\n" + lead_in("Game saved. Continue it with:", command, terminal_width(sys.stderr)),
-                   err=True)
+        command = ["cardcli", "play", "--resume", record_argument(path)]
+        # Broken into lines only for a terminal: in a log, one line to find.
+        width = terminal_width(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else 10**6
+        click.echo("\n" + command_text("Game saved. Continue it with:", command, width), err=True)
         raise SystemExit(130) from None
     finally:
         if game.writer is not None:
             game.writer.close()
     if result is not None:
-        session.show_end(result)
-        ui.show(f"\nRecord: {shown_path(path)}")
+        session.show_end(result, path_text("Record:", shown_path(path), ui.width))
 
 
 def _resume_target(spec: str) -> Path:
@@ -123,12 +126,7 @@ def _resume_target(spec: str) -> Path:
     in the games folder, ``.jsonl`` optional), or ``last`` (``--resume``
     alone), the newest unfinished game in the games folder."""
     if spec != "last":
-        path = Path(spec)
-        if not path.exists() and os.sep not in spec:
-            for name in (spec, spec + ".jsonl"):
-                if (games_dir() / name).is_file():
-                    return games_dir() / name
-        return path
+        return Path(find_record(spec))
     found = newest_unfinished()
     if found is None:
         raise CardcliError(f"no unfinished game in {games_dir()} to resume (cardcli games lists the "
@@ -216,8 +214,8 @@ def _resume(path: Path) -> Game | None:
         click.echo(ranking_text(data, game.names, game.variant.score_label))
         return None
     game.reseed()
-    click.echo(lead_in(f"Resuming {game.variant.title} after move {game.moves}. Recording to",
-                       shown_path(path), terminal_width()))
+    click.echo(path_text(f"Resuming {game.variant.title} after move {game.moves}. Recording to",
+                         shown_path(path), terminal_width()))
     return game
 
 

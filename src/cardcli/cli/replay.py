@@ -16,6 +16,7 @@ from ..narration import describe_events
 from ..records import open_record
 from ..replay import Replay, load_replay
 from ..safe_text import printable
+from ..saved import find_record
 from ..session import end_text
 from ..style import Style
 from ..view import SPECTATOR, played_cards
@@ -94,6 +95,8 @@ def _show_error(replay: Replay) -> None:
 def replay(record: str, seat: int | None, to_move: int | None, explain: bool, colour: bool | None) -> None:
     """Step through RECORD move by move (- reads stdin).
 
+    RECORD is a file, or a saved game by the name cardcli games shows.
+
     \b
     Enter or n: next move     p: back     g N: go to move N     q: quit
 
@@ -108,8 +111,9 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
                 raise CardcliError("cannot read standard input: it is closed")
             loaded = load_replay(sys.stdin.buffer, "<stdin>", registry())
         else:
-            with open_record(record) as stream:
-                loaded = load_replay(stream, record, registry())
+            path = find_record(record)
+            with open_record(path) as stream:
+                loaded = load_replay(stream, path, registry())
     except RecordError as error:
         if error.kind == Kind.IO:
             raise
@@ -146,8 +150,10 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
         raise CardcliError("standard input is closed, so there is no stepping through the game: "
                            "give --to N to print the table after move N")
     if broken:
-        click.echo(printable(f"This record has a mistake: it is shown up to the position before it, "
-                             f"move {total}.", newlines=True))
+        assert loaded.error is not None
+        wrong = loaded.error.move if loaded.error.move is not None else total + 1
+        click.echo("\n".join(wrap(f"This record has a mistake at move {wrong}: it is shown up to move "
+                                   f"{total}, the position before it.", terminal_width())))
     if explain and seat is None and loaded.kept is None:
         click.echo("Watch a seat (--seat N) to see what the hard CPU thought of its choices.")
     index = 0

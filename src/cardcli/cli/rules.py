@@ -8,11 +8,13 @@ from pathlib import PurePath
 import click
 
 from ..errors import CardcliError
-from ..fit import lead_in, terminal_width, wrap
+from ..fit import lead_in, paged, terminal_width, wrap
 from ..options import show_value
-from ..rulesets import load_ruleset, shipped_rulesets
+from ..plugins import Registry
+from ..rulesets import Ruleset, load_ruleset, shipped_rulesets
 from ..safe_text import printable
 from ..saved import shown_path
+from ..variant import Variant
 from .common import complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option
 
 _show = show_value
@@ -46,6 +48,11 @@ def rules(variant: str | None, ruleset: str | None, as_json: bool) -> None:
                                "constraints": [*target.constraints, "min_players is at most max_players"]},
                               indent=2))
         return
+    with paged():  # a screen or two of options: paged at a terminal
+        _show_rules(reg, target, loaded, ruleset)
+
+
+def _show_rules(reg: Registry, target: Variant, loaded: Ruleset, ruleset: str | None) -> None:
     click.echo(f"{target.title} - variant {target.name!r}")
     if ruleset is not None:
         where = shown_path(loaded.source)

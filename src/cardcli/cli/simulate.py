@@ -54,9 +54,10 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     except PlayersError as error:
         raise click.BadParameter(str(error), param_hint="--cpu") from None
     if players_spec.strip().isdigit():
+        resolve_ruleset(target, ruleset, int(players_spec))  # refused before a seat is made
         seats = default_seats(target, int(players_spec), human=None, level=level)
     else:
-        seats = parse_players(players_spec, target, default_level=level)
+        seats = parse_players(players_spec, target, default_level=level, cpu_names=True)
     if any(seat.is_human for seat in seats):
         humans = ", ".join(s.name for s in seats if s.is_human)
         raise click.BadParameter(f"simulations are CPU only, but {humans} would be human "

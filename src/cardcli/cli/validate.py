@@ -20,6 +20,7 @@ from ..grammar import plural
 from ..reader import internal_error
 from ..records import open_record
 from ..safe_text import printable
+from ..saved import find_record
 from ..validate import Report, validate_stream
 from .common import complete_record, handle_errors, registry
 
@@ -28,13 +29,13 @@ STDIN = "<stdin>"
 
 def check_one(name: str, reg: Any) -> Report:
     """Validate the record ``name`` (``-``: standard input); never raises."""
-    source = STDIN if name == "-" else name
+    source = STDIN if name == "-" else find_record(name)
     try:
         if name == "-":
             if sys.stdin is None:
                 raise RecordError("cannot read standard input: it is closed", source=source, kind=Kind.IO)
             return validate_stream(sys.stdin.buffer, source, reg)
-        with open_record(name) as stream:
+        with open_record(source) as stream:
             return validate_stream(stream, source, reg)
     except RecordError as error:
         report = Report(source)
@@ -50,6 +51,11 @@ def check_one(name: str, reg: Any) -> Report:
         report = Report(source)
         report.error = internal_error(error, source)
         return report
+
+
+def winner_name(report: Report, seat: int) -> str:
+    """The winner as the table called them ("ann", "cpu2"), else by seat."""
+    return report.names[seat] if 0 <= seat < len(report.names) else f"seat {seat}"
 
 
 def verdict(report: Report) -> str:
@@ -75,6 +81,8 @@ def verdict_words(report: Report) -> str:
 @handle_errors
 def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     """Check each RECORD against the rules its header names (- reads stdin).
+
+    A RECORD is a file, or a saved game by the name cardcli games shows.
 
     Every decision must be legal, every chance outcome possible (a drawn card
     really was in the stock), every penalty applied and the stated result the
@@ -104,7 +112,7 @@ def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         elif report.valid:
             if not quiet:
                 winner = (report.result or {}).get("winner")
-                outcome = "no single winner" if winner is None else f"seat {winner} won"
+                outcome = "no single winner" if winner is None else f"{winner_name(report, winner)} won"
                 tell(printable(f"{report.source}: {verdict_words(report)}: {report.variant} game, "
                                f"{plural(report.moves, 'move')}, {outcome}"))
         else:

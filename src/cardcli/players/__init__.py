@@ -70,22 +70,41 @@ def default_count(variant: Variant) -> int:
 
 
 def _number_cpus(seats: list[SeatInfo]) -> list[SeatInfo]:
+    """Name each CPU called ``cpu`` as the default table does, ``cpu1``,
+    ``cpu2``, ... by its place among the CPUs; a number already taken by a
+    CPU named so (``--players you,cpu2``) is skipped."""
     cpus = [s for s in seats if not s.is_human]
-    for number, seat in enumerate(cpus, start=1):
-        if (seat.name.startswith("cpu") and seat.name[3:].isdigit()) or seat.name == "cpu":
-            seat.name = f"cpu{number}"
+    taken = {seat.name for seat in cpus if is_cpu_name(seat.name)}
+    number = 0
+    for place, seat in enumerate(cpus, start=1):
+        if seat.name != "cpu":
+            continue
+        number = max(number + 1, place)
+        while f"cpu{number}" in taken:
+            number += 1
+        seat.name = f"cpu{number}"
+        taken.add(seat.name)
     return seats
 
 
-def parse_players(spec: str, variant: Variant, *, default_level: str = "normal") -> list[SeatInfo]:
+def is_cpu_name(name: str) -> bool:
+    """``cpu1``, ``cpu2``, ...: the names the default table gives its CPUs."""
+    return name.startswith("cpu") and name[3:].isdigit()
+
+
+def parse_players(spec: str, variant: Variant, *, default_level: str = "normal",
+                  human: str | None = None, cpu_names: bool = False) -> list[SeatInfo]:
     """Seats from ``you,cpu:normal,cpu:easy``: humans by name, CPUs by strength.
 
-    A bare number seats that many CPUs of ``default_level``.  ``cpu`` alone
-    means ``cpu:normal``; ``cpu:easy:Alice`` names a CPU.
+    A bare number seats that many players: ``human`` (if given: ``you`` at
+    ``cardcli play``) and CPUs of ``default_level`` for the rest.  ``cpu``
+    alone means ``cpu:normal``; ``cpu:easy:Alice`` names a CPU.  With
+    ``cpu_names``, ``cpu1``, ``cpu2``, ... (the names the default table
+    shows) are CPUs of ``default_level`` by those names, never people.
     """
     spec = spec.strip()
     if spec.isdigit():
-        return default_seats(variant, int(spec), human=None, level=default_level)
+        return default_seats(variant, int(spec), human=human if int(spec) else None, level=default_level)
     seats: list[SeatInfo] = []
     for raw in spec.split(","):
         item = raw.strip()
@@ -97,6 +116,9 @@ def parse_players(spec: str, variant: Variant, *, default_level: str = "normal")
             check_level(variant, level)
             name = parts[2] if len(parts) > 2 and parts[2] else "cpu"
             seats.append(SeatInfo(name, f"cpu:{level}"))
+        elif cpu_names and is_cpu_name(item.lower()):
+            check_level(variant, default_level)
+            seats.append(SeatInfo(item.lower(), f"cpu:{default_level}"))
         else:
             seats.append(SeatInfo(item, "human"))
     _number_cpus(seats)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from bisect import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
@@ -94,6 +94,8 @@ class Rating:
     action: Action
     value: float
     playouts: int
+    #: Its playout values by imagined deal (:func:`~cardcli.players.ismcts.paired_gap`).
+    values: dict[int, float] = field(default_factory=dict, repr=False)
 
 
 class HardPlayer(Follower):
@@ -192,7 +194,8 @@ class HardPlayer(Follower):
         if search.stopped_by_clock:
             self.clock_stops += 1
         self._worlds = self._using = None
-        return [Rating(action, edge.mean, edge.visits) for action, edge in zip(legal, edges)]
+        return [Rating(action, edge.mean, edge.visits, values)
+                for action, edge, values in zip(legal, edges, search.root_values)]
 
     def _prepare(self, state: Any, seat: int, rng: random.Random) -> None:
         """The knowledge the decision's deals come from, and, when reading the

@@ -119,6 +119,24 @@ class Edge:
         return node
 
 
+def paired_gap(first: dict[int, float], second: dict[int, float],
+               floor: float = 0.0) -> tuple[float, float, int]:
+    """How far ``first``'s playouts came out ahead of ``second``'s on the deals
+    both were played out from (:attr:`Search.root_values`): the mean
+    difference, its standard error and the number of deals; the luck of a
+    deal cancels out of each difference.  ``floor`` is added to the sum of
+    squared deviations, so that moves whose playouts happened never to
+    differ are not called exactly equal.  ``(nan, nan, n)`` with fewer than
+    two shared deals."""
+    shared = first.keys() & second.keys()
+    if len(shared) < 2:
+        return math.nan, math.nan, len(shared)
+    gaps = [first[deal] - second[deal] for deal in shared]
+    mean = math.fsum(gaps) / len(gaps)
+    spread = (math.fsum((gap - mean) ** 2 for gap in gaps) + floor) / (len(gaps) - 1)
+    return mean, math.sqrt(spread / len(gaps)), len(gaps)
+
+
 class Node:
     """An information set of the searching seat, where it is to decide."""
 
@@ -153,6 +171,10 @@ class Search:
         self.playouts = 0
         #: Whether the clock ended the search before its playouts were spent.
         self.stopped_by_clock = False
+        #: Each root move's playout values, by the imagined deal they came from
+        #: (every move alive in a round is played out from the same deals):
+        #: what :func:`paired_gap` compares two moves on.
+        self.root_values: list[dict[int, float]] = []
 
     def rate(self, legal: list[Action], worlds: Callable[[], State], stream: Callable[[], int],
              iterations: int | None, deadline: float | None) -> list[Edge]:
@@ -160,6 +182,8 @@ class Search:
         ``iterations`` playouts (exactly, in whole rounds of paired
         playouts) and/or until ``deadline`` (``time.perf_counter``)."""
         edges = [Edge(0.0) for _ in legal]
+        values: list[dict[int, float]] = [{} for _ in legal]
+        self.root_values = values
         alive = list(range(len(legal)))
         rounds = max(1, (len(legal) - 1).bit_length()) if self.halving and iterations is not None else 1
         for number in range(rounds):
@@ -177,11 +201,12 @@ class Search:
                     break
                 world = worlds()
                 seed = stream()
+                deal = self.playouts
                 for index in alive:
                     trial = world.clone()
                     trial.apply_legal(legal[index])
                     self.rng.seed(seed)
-                    self._after_root(edges[index], trial)
+                    values[index][deal] = self._after_root(edges[index], trial)
                 spent += len(alive)
                 self.playouts += len(alive)
             if self.stopped_by_clock:
@@ -191,8 +216,9 @@ class Search:
                 alive = sorted(alive[:(len(alive) + 1) // 2])
         return edges
 
-    def _after_root(self, edge: Edge, state: Any) -> None:
-        """One iteration below the root move ``edge``, already applied to ``state``."""
+    def _after_root(self, edge: Edge, state: Any) -> float:
+        """One iteration below the root move ``edge``, already applied to
+        ``state``; the value it found."""
         value = None
         if edge.visits and self.depth:
             seen: list[Action] = []
@@ -203,6 +229,7 @@ class Search:
             value = play_out(self.rollout, state, self.seat)
         edge.visits += 1
         edge.total += value
+        return value
 
     def _descend(self, node: Node, state: Any) -> float:
         """One iteration from ``node`` (the seat to decide in ``state``): down
