@@ -4,11 +4,7 @@ message a plugin written for the earlier, wider contract gets."""
 
 from __future__ import annotations
 
-import importlib
 import inspect
-import re
-import sys
-from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -17,7 +13,7 @@ from cardcli import abilities, cloning, plugins
 from cardcli.abilities import Checkpoints, HandsAndStock, HiddenInfo, Narration, Prompts, TableData
 from cardcli.narration import Narration as NarrationItself
 from cardcli.plugins import get_registry
-from cardcli.variant import ContractError, State, Variant
+from cardcli.variant import State, Variant
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGINS_DOC = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
@@ -205,83 +201,6 @@ def test_a_written_clone_copies_a_played_position_of_every_game(name):
             if isinstance(value, list) and slot not in type(state).shared:
                 assert getattr(copy, slot) is not value, f"{name}: {slot} shared by a copy"
                 assert getattr(copy, slot) == value
-
-
-# ----------------------------------------- a plugin written for the old contract
-@pytest.fixture
-def old_plugin(monkeypatch):
-    """tests/oldcontract.py as an installed plugin's entry point."""
-    monkeypatch.syspath_prepend(str(Path(__file__).parent))
-    real = plugins._entry_points
-    entry = metadata.EntryPoint("highcard", "oldcontract", plugins.ENTRY_POINT_GROUP)
-    monkeypatch.setattr(plugins, "_entry_points", lambda: [*real(), entry])
-    monkeypatch.delitem(sys.modules, "oldcontract", raising=False)
-    plugins.reset_registry()
-    yield
-    plugins.reset_registry()
-
-
-def test_an_old_plugin_is_told_in_one_line_what_to_change(old_plugin):
-    said: list[str] = []
-    registry = plugins.load_registry(warn=said.append)
-    assert "highcard" not in registry.variants and "matching" in registry.variants
-    assert said == ["cardcli: plugin 'highcard' (oldcontract) failed to load: ImportError: cardcli.events "
-                    "was renamed cardcli.record_fields: import from cardcli.record_fields "
-                    "(see docs/plugins.md, \"Upgrading a plugin\")"]
-
-
-def test_the_next_message_names_the_ability_to_declare(monkeypatch):
-    monkeypatch.syspath_prepend(str(Path(__file__).parent))
-    source = (Path(__file__).parent / "oldcontract.py").read_text()
-    # The author follows each message in turn: the renamed module, then a name that moved ...
-    source = source.replace("from cardcli.events import", "from cardcli.record_fields import")
-    with pytest.raises(ImportError, match=re.escape("set_hands_and_stock is no longer in cardcli.variant: "
-                                                    "import it from cardcli.hidden")):
-        exec(compile(source, "oldcontract_renamed.py", "exec"), type(sys)("step1").__dict__)
-    source = source.replace(", set_hands_and_stock\n", "\nfrom cardcli.hidden import set_hands_and_stock\n")
-    # ... then the ability its hidden zones belong to.
-    with pytest.raises(ContractError) as caught:
-        exec(compile(source, "oldcontract_renamed.py", "exec"), type(sys)("step2").__dict__)
-    message = str(caught.value)
-    assert message.startswith("HighCardState defines hidden_zones, set_zones, which cardcli reads only "
-                              "from a state that declares the HiddenInfo ability: write `class "
-                              "HighCardState(HiddenInfo, State...)` with `from cardcli.abilities import "
-                              "HiddenInfo`")
-    assert message.endswith('see docs/plugins.md, "Upgrading a plugin"')
-    assert "Upgrading a plugin" in PLUGINS_DOC
-
-
-def test_a_variant_method_of_an_ability_and_a_renamed_one_are_named():
-    with pytest.raises(ContractError, match=r"OldVariant defines explain, .*the Narration ability.*"
-                                            r"\(explain is now rule_behind\)"):
-        class OldVariant(Variant):
-            def explain(self, state, action, names=None):
-                return ""
-
-    with pytest.raises(ContractError, match=r"Declared: explain is now rule_behind \(the Narration"):
-        class Declared(Narration, Variant):
-            def explain(self, state, action, names=None):
-                return ""
-
-
-@pytest.mark.parametrize(("statement", "message"), [
-    ("from cardcli.variant import deal_anew",
-     "deal_anew is no longer in cardcli.variant: import it from cardcli.hidden"),
-    ("from cardcli.variant import after_move",
-     "after_move is no longer in cardcli.variant: import it from cardcli.narration"),
-    ("import cardcli.words", "cardcli.words was renamed cardcli.grammar"),
-    ("from cardcli.text import printable", "cardcli.text was renamed cardcli.safe_text"),
-])
-def test_a_name_that_moved_says_where(statement, message):
-    with pytest.raises(ImportError, match=re.escape(message)):
-        exec(statement, {})
-
-
-def test_a_name_that_never_was_is_still_an_attribute_error():
-    with pytest.raises(AttributeError):
-        importlib.import_module("cardcli.variant").no_such_name  # noqa: B018
-    with pytest.raises(ModuleNotFoundError):
-        importlib.import_module("cardcli.no_such_module")
 
 
 def test_the_driver_and_the_kit_never_catch_not_implemented():

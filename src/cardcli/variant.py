@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, NoReturn, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from . import cloning, moved
+from . import cloning
 from .errors import IllegalMove, PluginError
 from .options import Option, Value
 from .rand import pick
@@ -46,10 +46,6 @@ S = TypeVar("S", bound="State")
 Policy = Callable[[S, int, list[Action], random.Random], Action]
 
 
-class ContractError(PluginError, TypeError):
-    """A variant or state class written for an earlier contract: it says what to change."""
-
-
 class State(ABC):
     """A position.  Mutable: ``apply`` changes it in place; ``clone`` copies it.
 
@@ -65,12 +61,6 @@ class State(ABC):
     #: Slots holding lists that never change once the state is made (the full
     #: pack): ``clone`` shares them instead of copying.
     shared: ClassVar[tuple[str, ...]] = ()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        problem = moved.undeclared_abilities(cls, State)
-        if problem:
-            raise ContractError(problem)
 
     # -- required ----------------------------------------------------------
     @abstractmethod
@@ -220,12 +210,6 @@ class Variant(ABC, Generic[S]):
     #: and reverse_rank are two different ranks"); ``check_rules`` enforces them.
     constraints: ClassVar[tuple[str, ...]] = ()
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        problem = moved.undeclared_abilities(cls, Variant)
-        if problem:
-            raise ContractError(problem)
-
     # -- required ----------------------------------------------------------
     @abstractmethod
     def new_state(self, rules: Rules, num_players: int, dealer: int) -> S:
@@ -289,10 +273,3 @@ class Variant(ABC, Generic[S]):
             raise PluginError(f"{self.name} has no CPU strength {level!r} "
                               f"(it has {', '.join(self.cpu_policies)})")
         return policy
-
-
-def __getattr__(name: str) -> NoReturn:
-    """``from cardcli.variant import deal_anew`` (a name that moved) says where it went."""
-    if name in moved.FROM_VARIANT:
-        raise moved.moved_name(__name__, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
