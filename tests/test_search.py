@@ -9,6 +9,7 @@ import random
 import pytest
 
 from cardcli.driver import Driver, PolicyPlayer
+from cardcli.inference import redeal
 from cardcli.players import make_cpu
 from cardcli.players.hard import Budget, HardPlayer
 from cardcli.players.ismcts import PLAYOUT_CUTOFF, Search, paired_gap, play_out
@@ -24,7 +25,7 @@ def search_at(name: str, players: int, seed: int, **options):
     variant, state, seat, legal = next(p for p in positions(name, players, seed, every=1) if len(p[3]) > 2)
     rng = random.Random(seed)
     search = Search(variant.cpu_policy("normal"), seat, players, **options)
-    edges = search.rate(legal, lambda: state.determinize(seat, rng), lambda: rng.getrandbits(64), 120, None)
+    edges = search.rate(legal, lambda: redeal(state, seat, rng), lambda: rng.getrandbits(64), 120, None)
     return legal, edges, search
 
 
@@ -118,7 +119,7 @@ def test_a_move_that_wins_a_deal_of_a_match_is_valued_as_won_on_every_visit():
     legal = position.legal_actions()
     rng = random.Random(5)
     search = Search(variant.cpu_policy("normal"), 0, 2, halving=False)
-    edges = search.rate(legal, lambda: position.determinize(0, rng), lambda: rng.getrandbits(64), 40, None)
+    edges = search.rate(legal, lambda: redeal(position, 0, rng), lambda: rng.getrandbits(64), 40, None)
     winning = edges[legal.index(driver.history[-1])]
     assert winning.visits > 1 and winning.children is None
     assert winning.mean == 1.0

@@ -13,6 +13,7 @@ from typing import assert_type
 
 from cardcli.driver import Driver
 from cardcli.game import Game
+from cardcli.inference import redeal
 from cardcli.players import make_cpu
 from cardcli.records import SeatInfo
 from cardcli.rulesets import default_ruleset
@@ -36,7 +37,7 @@ def test_a_variant_makes_and_reads_its_own_state_class() -> None:
     copy = state.clone()
     assert_type(copy, MatchingState)
     assert isinstance(copy, MatchingState) and copy is not state
-    assert_type(state.determinize(0, random.Random(1)), MatchingState)
+    assert_type(redeal(state, 0, random.Random(1)), MatchingState)
 
 
 def test_the_driver_and_the_game_keep_the_state_class() -> None:

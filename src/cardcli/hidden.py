@@ -5,7 +5,7 @@ State)``) says which of its zones (the keys of ``card_zones``) each seat cannot
 see, and lets the core replace their contents.  That is all the core needs to
 give the variant ``cpu:hard``, the play-time hint, ``replay --explain``'s
 ratings and the conformance kit's privacy check: each searches *re-dealt*
-copies of a position (:meth:`HiddenInfo.determinize`), in which everything a
+copies of a position (:func:`cardcli.inference.redeal`), in which everything a
 seat cannot see is dealt anew consistently with what it knows.
 
 Both halves are required (``hidden_zones`` and ``set_zones``); the rest
@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from .rand import shuffle
 
@@ -82,21 +82,6 @@ class HiddenInfo(ABC):
         events): the search stops it there.  ``None``, the default, plays
         every playout to its end."""
         return None
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A copy in which everything ``seat`` cannot see is dealt anew at
-        random, consistently with what it knows (zone sizes, known cards,
-        cards ruled out, a pending card's zone and what fits it).
-
-        The result depends only on what ``seat`` can see and on ``rng``: the
-        hidden cards are pooled and sorted before shuffling, so two states
-        that differ only in hidden cards give the same copy.  It knows what
-        the table shows now (:meth:`cardcli.inference.Knowledge.from_state`);
-        the hard CPU also remembers what earlier events showed.
-        """
-        from .inference import redeal
-
-        return redeal(self, seat, rng)
 
 
 class HandsAndStock(HiddenInfo):

@@ -5,8 +5,8 @@ from the run's seed and ``i``; this module only decides which process plays
 which games and hands the results back in game order.
 
 A *backend* runs chunks of games: :class:`LocalBackend` in a process pool on
-this machine, or (``--backend ray``) :class:`cardcli.raybackend.RayBackend`
-as Ray tasks, locally or on a cluster.  Both run the same chunk functions on
+this machine, or (``--backend ray``, :mod:`cardcli.raybackend`, which the
+command line chooses) as Ray tasks, locally or on a cluster.  Both run the same chunk functions on
 the same chunks, so the results do not depend on the backend.
 """
 
@@ -15,19 +15,14 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from .errors import CardcliError
 
 T = TypeVar("T")
 Progress = Callable[[int], None]
-
-#: The backends ``--backend`` offers.
-BACKENDS = ("local", "ray")
-
 
 class BackendError(CardcliError):
     """A backend that cannot run: Ray not installed, a cluster not reachable."""
@@ -104,24 +99,3 @@ def run_chunks(play: Callable[[Any], list[T]], tasks: Sequence[Any], workers: in
             if progress:
                 progress(len(done))
     return [item for done in in_order for item in done]
-
-
-@contextmanager
-def open_backend(name: str = "local", workers: int | None = None,
-                 address: str | None = None) -> Iterator[Backend]:
-    """The backend called ``name``, shut down when the block ends.
-
-    Ray is imported only here, and only when ``name`` is ``"ray"``.
-    """
-    if name == "local":
-        yield LocalBackend(workers)
-        return
-    if name != "ray":
-        raise BackendError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
-    from .raybackend import RayBackend
-
-    backend = RayBackend(workers, address)
-    try:
-        yield backend
-    finally:
-        backend.close()

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from cardcli.cards import parse_card
+from cardcli.inference import redeal
 from cardcli.players.hard import Budget, HardPlayer
 from cardcli.plugins import get_registry
 from cardcli.testing import validate_bytes
@@ -34,11 +35,11 @@ def test_a_taken_discard_stays_in_place_until_it_leaves_the_hand():
     assert state.known_cards(1) == {"hand 0": [c("JH")]}
     assert state.known_cards(0) == {}  # a seat's own hand is not hidden from it
     for seed in range(20):
-        world = state.determinize(1, random.Random(seed))
+        world = redeal(state, 1, random.Random(seed))
         assert c("JH") in world.hands[0]
         assert len(world.hands[0]) == 5 and world.hands[1] == state.hands[1]
         assert sorted(world.hands[0] + world.stock) == sorted(state.hands[0] + state.stock)
-    moved = [state.determinize(1, random.Random(seed)).hands[0] for seed in range(20)]
+    moved = [redeal(state, 1, random.Random(seed)).hands[0] for seed in range(20)]
     assert len({tuple(sorted(h)) for h in moved}) > 1  # the rest of the hand is dealt anew
     state.apply((DISCARD, c("JH")))  # taken and discarded again: no longer known
     assert state.known_cards(1) == {}
@@ -73,7 +74,7 @@ def test_turned_cards_and_the_dealers_wild_are_known(variant):
     assert state.known_cards(0) == {"hand 1": [c("AS"), c("7D")]}
     assert state.known_cards(1) == {"hand 0": [c("5S")]}
     for seed in range(10):
-        world = state.determinize(0, random.Random(seed))
+        world = redeal(state, 0, random.Random(seed))
         assert c("7D") in world.hands[1] and c("AS") in world.hands[1]
         assert world.hands[0] == state.hands[0]
 

@@ -10,6 +10,7 @@ import pytest
 
 from cardcli.cards import parse_card
 from cardcli.errors import RulesetError
+from cardcli.inference import redeal
 from cardcli.variant import CHANCE, TERMINAL
 from cardcli_matching.state import DRAW_ACTION, DRAWN, KEEP_ACTION, P_AFTER_DRAW, P_RESHUFFLE, PLAY, TURN_UP
 
@@ -500,7 +501,7 @@ def test_what_a_drawing_player_lacks_is_respected_when_hidden_cards_are_dealt_an
     t.draw("KC")  # seat 0 could not play on 9H: no hearts, no 9s, no 8s
     state = t.state
     for trial in range(20):
-        world = state.determinize(1, _random.Random(trial))
+        world = redeal(state, 1, _random.Random(trial))
         assert not any(SUIT[c] == 1 or RANK[c] in (9, 8) for c in world.hands[0])
     # Keeping a drawn card that plays, or drawing a penalty, ends what is known.
     t2 = Table(["3C 4C 5D", "5H 6S 7D", "9S 10D JC"], "9H", skip=False)
@@ -530,14 +531,14 @@ def test_a_drawn_card_waiting_to_be_played_stays_in_the_drawers_hand_when_others
     other = after_drawing("KH").state  # another card the other seats cannot tell apart
     for viewer in (1, 2):
         for trial in range(30):
-            world = state.determinize(viewer, _random.Random(trial))
+            world = redeal(state, viewer, _random.Random(trial))
             hand = world.hands[0]
             assert world.drawn in hand and world.is_playable(world.drawn, len(hand))
             rest = list(hand)
             rest.remove(world.drawn)
             assert not any(SUIT[c] == 1 or RANK[c] in (9, 8) for c in rest)
-            assert world.hands == other.determinize(viewer, _random.Random(trial)).hands
-            assert world.drawn == other.determinize(viewer, _random.Random(trial)).drawn
+            assert world.hands == redeal(other, viewer, _random.Random(trial)).hands
+            assert world.drawn == redeal(other, viewer, _random.Random(trial)).drawn
             for action in world.legal_actions():
                 world.clone().apply(action)  # each choice is a move that can be made
-    assert state.determinize(0, _random.Random(1)).drawn == state.drawn  # the drawer knows its card
+    assert redeal(state, 0, _random.Random(1)).drawn == state.drawn  # the drawer knows its card

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from cardcli.cards import JOKER, SUIT, parse_card
+from cardcli.inference import redeal
 from cardcli.players import default_seats, parse_players
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
@@ -305,7 +306,7 @@ def test_determinization_keeps_what_the_seat_sees():
 
     t = Table(["9H 3C 4S 5S", "QH 2H 3S 4D", "AS 5D 6D 7D"])
     t.play("9H")
-    copy = t.state.determinize(1, random.Random(3))
+    copy = redeal(t.state, 1, random.Random(3))
     assert copy.hands[1] == t.state.hands[1] and copy.trick == t.state.trick
     assert [len(h) for h in copy.hands] == [len(h) for h in t.state.hands]
     assert len(copy.stock) == len(t.state.stock)

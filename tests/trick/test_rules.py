@@ -12,6 +12,7 @@ import pytest
 
 from cardcli.cards import JOKER, parse_card
 from cardcli.errors import IllegalMove, RulesetError
+from cardcli.inference import redeal
 from cardcli.players.ismcts import place_value
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
@@ -744,7 +745,7 @@ def test_a_seen_void_is_respected_when_hidden_cards_are_dealt_anew():
             assert state.voids[drawer] == 1 << suit
             viewer = (drawer + 1) % state.num_players
             for trial in range(5):
-                world = state.determinize(viewer, _random.Random(trial))
+                world = redeal(state, viewer, _random.Random(trial))
                 assert not any(SUIT[c] == suit for c in world.hands[drawer] if c != 52)
             seen += 1
 
@@ -769,7 +770,7 @@ def test_a_drawn_card_that_must_be_played_stays_in_the_drawers_hand_when_others_
     assert state.forced == parse_card("2H") and state.current_player() == 1
     for viewer in (0, 2):
         for trial in range(30):
-            world = state.determinize(viewer, _random.Random(trial))
+            world = redeal(state, viewer, _random.Random(trial))
             hand = world.hands[1]
             assert world.forced in hand and SUIT[world.forced] == 1
             assert sum(1 for c in hand if SUIT[c] == 1 and c != 52) == 1

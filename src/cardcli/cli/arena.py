@@ -10,12 +10,12 @@ import click
 from .. import arena as engine
 from ..fit import echo, table, terminal_width
 from ..grammar import duration, plural
-from ..parallel import open_backend
 from ..players import check_count, parse_players
 from .common import (
     backend_options,
     complete_variant,
     handle_errors,
+    open_backend,
     progress_bar,
     resolve_ruleset,
     ruleset_option,

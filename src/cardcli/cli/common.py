@@ -16,7 +16,7 @@ from ..errors import CardcliError
 from ..fit import tell
 from ..grammar import plural
 from ..options import player_range, resolve, seat_count_problem
-from ..parallel import BACKENDS
+from ..parallel import Backend, BackendError, LocalBackend
 from ..players import PlayersError
 from ..plugins import Registry, get_registry
 from ..rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
@@ -114,6 +114,31 @@ def seat_named(player: str | None, names: list[str], option: str = "--dealer") -
         raise click.BadParameter(f"{player!r} is not one of the players ({', '.join(names)})",
                                  param_hint=option)
     return lowered.index(player.strip().lower())
+
+
+#: The backends ``--backend`` offers.
+BACKENDS = ("local", "ray")
+
+
+@contextmanager
+def open_backend(name: str = "local", workers: int | None = None,
+                 address: str | None = None) -> Iterator[Backend]:
+    """The backend called ``name``, shut down when the block ends.
+
+    Ray is imported only here, and only when ``name`` is ``"ray"``.
+    """
+    if name == "local":
+        yield LocalBackend(workers)
+        return
+    if name != "ray":
+        raise BackendError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
+    from ..raybackend import RayBackend
+
+    backend = RayBackend(workers, address)
+    try:
+        yield backend
+    finally:
+        backend.close()
 
 
 def backend_options(function: Callable[..., Any]) -> Callable[..., Any]:

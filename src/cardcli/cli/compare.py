@@ -13,7 +13,6 @@ from .. import compare as engine
 from ..fit import table, terminal_width, wrap
 from ..grammar import plural
 from ..options import Value, parse_value, resolve, show_value
-from ..parallel import open_backend
 from ..players import PlayersError, check_count, default_count, default_seats, levels_of
 from ..rulesets import check, load_ruleset
 from ..variant import Variant
@@ -22,6 +21,7 @@ from .common import (
     complete_ruleset,
     complete_variant,
     handle_errors,
+    open_backend,
     progress_bar,
     registry,
     resolve_ruleset,

@@ -91,9 +91,9 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, s
         header = Header(variant=target.name, rules=dict(chosen.options), players=seats, dealer=first,
                         ruleset=None if ruleset is None else chosen.name, view=view)
         _entries_first(input_path)
-        from .play import _new_record
+        from .record_files import new_record
 
-        path, writer = _new_record(record_path, target.name, 0, command="referee")
+        path, writer = new_record(record_path, target.name, 0, command="referee")
         writer.write(header.as_dict())
         table = Referee(registry(), header, writer=writer, source=str(path))
     _run(table, path, input_path, serve)

@@ -30,7 +30,7 @@ from .common import (
     ruleset_option,
     variant_named,
 )
-from .play import _load, _new_record, _resume
+from .record_files import load_record, new_record, resume_record
 
 if TYPE_CHECKING:
     from ..serve.evening import Evening
@@ -196,7 +196,7 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
             seed = random.SystemRandom().randrange(2**31)
         _check_host_input(kinds)
         # Owner-only, never over another file: the table file beside it holds the links.
-        first, writer = _new_record(record_path, target.name, seed, command="serve")
+        first, writer = new_record(record_path, target.name, seed, command="serve")
         name = None if ruleset is None else chosen.name
         game = Game(target, chosen.options, infos, choose_dealer(seed, len(infos)), seed=seed,
                     ruleset=name, writer=writer, created=now_stamp())
@@ -233,7 +233,7 @@ def _open_evening(saved: TableFile, first: Path) -> tuple[Evening, list[Seat], G
 
     where = table_file(first)
     if saved.evening is None:
-        loaded, _over = _load(first)
+        loaded, _over = load_record(first)
         evening = Evening(first, loaded.variant, loaded.rules, loaded.ruleset,
                           loaded.seed if loaded.seed is not None else 0)
         if len(saved.seats) != len(loaded.seats):
@@ -274,13 +274,13 @@ def _open_evening(saved: TableFile, first: Path) -> tuple[Evening, list[Seat], G
 
 def _go_on(path: Path) -> tuple[Game | None, dict | None]:
     """The game of ``path`` ready to go on, or (once over) its result."""
-    loaded, over = _load(path)
+    loaded, over = load_record(path)
     if not over:
-        return _resume(path), None
+        return resume_record(path), None
     result = loaded.state.result()
     assert result is not None
     if not loaded.result_line_seen:
-        _resume(path)  # writes the missing result line
+        resume_record(path)  # writes the missing result line
     return None, result.as_dict()
 
 

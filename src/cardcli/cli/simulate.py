@@ -11,12 +11,12 @@ import click
 from .. import simulate as engine
 from ..fit import echo
 from ..grammar import plural
-from ..parallel import open_backend
 from ..players import PlayersError, check_count, check_level, default_seats, parse_players
 from .common import (
     backend_options,
     complete_variant,
     handle_errors,
+    open_backend,
     progress_bar,
     resolve_ruleset,
     ruleset_option,

@@ -2,7 +2,7 @@
 
 Search-based players (``cpu:hard``, the play-time hint, the arena) do not
 play games from the deal: they take a position, deal what a seat cannot see
-anew (:meth:`HiddenInfo.determinize`) and play on from there.  A variant whose
+anew (:func:`cardcli.inference.redeal`) and play on from there.  A variant whose
 records and random games are flawless can still break on such re-dealt
 states.  Validation meets wrong actions anywhere in a game, and must refuse
 them without a trace.  These functions check one position at a time;
@@ -20,6 +20,7 @@ from typing import Any
 
 from ..driver import Driver, Hook, PolicyPlayer
 from ..errors import IllegalMove
+from ..inference import redeal
 from ..narration import describe_attempt
 from ..variant import CHANCE, TERMINAL, Action, State, Variant
 
@@ -241,7 +242,7 @@ class BlindCheck(Hook):
         if seat != self.seat or len(legal) < 2 or self.compared >= self.limit:
             return
         state = driver.state
-        other = state.determinize(seat, self.rng)
+        other = redeal(state, seat, self.rng)
         hidden = state.hidden_zones(seat)
         if all(sorted(state.card_zones()[z]) == sorted(other.card_zones()[z]) for z in hidden):
             return  # nothing hidden differs here

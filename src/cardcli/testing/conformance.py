@@ -49,6 +49,7 @@ from ..driver import Driver
 from ..errors import IllegalMove, Kind, RecordError
 from ..game import Game, choose_dealer
 from ..hidden import HiddenInfo
+from ..inference import redeal
 from ..narration import describe_attempt
 from ..players import make_cpu
 from ..players.hard import Budget, HardPlayer
@@ -416,8 +417,8 @@ class VariantConformance:
             before = deep_signature(target, state)
             seat = state.current_player()
             where = f"event {position.index} ({state.expecting()})"
-            world = state.determinize(seat, rng)
-            assert deep_signature(target, state) == before, f"{where}: determinize changed the state"
+            world = redeal(state, seat, rng)
+            assert deep_signature(target, state) == before, f"{where}: redeal changed the state"
             check_redeal(target, state, world, seat, deck, where)
             level = levels[number % len(levels)]
             play_out(target, world, rng, deck, [level], f"{where}, re-dealt for seat {seat}")
@@ -443,8 +444,8 @@ class VariantConformance:
                 if seat == actor:
                     continue  # test_determinized_positions_play_out
                 where = f"event {position.index} ({state.expecting()})"
-                world = state.determinize(seat, rng)
-                assert deep_signature(target, state) == before, f"{where}: determinize changed the state"
+                world = redeal(state, seat, rng)
+                assert deep_signature(target, state) == before, f"{where}: redeal changed the state"
                 check_redeal(target, state, world, seat, deck, where)
                 legal = world.legal_actions()
                 assert legal, f"{where}, re-dealt for seat {seat}: seat {actor} has no legal action"
