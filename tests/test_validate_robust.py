@@ -460,3 +460,61 @@ def test_a_fifo_among_the_shipped_rulesets_is_passed_over(tmp_path):
     result = subprocess.run([*CARDCLI, "rules", "matching"], capture_output=True, text=True,
                             timeout=30, env=environment, stdin=subprocess.DEVNULL)  # no wait for a writer
     assert result.returncode == 0 and "matching-standard" in result.stdout
+
+
+# ------------------------------------------------- records of a real table
+PUBLIC = {"format": "cardcli-record", "version": 1, "variant": "matching", "rules": {"hand_size": 3},
+          "players": ["ann", "bob"], "dealer": 1, "view": "public"}
+
+
+def _public(tmp_path, *lines, header=PUBLIC):
+    return write_record(tmp_path / "public.jsonl", [header, *lines])
+
+
+def test_a_turn_up_before_the_deal_is_refused_for_what_it_is(tmp_path):
+    # with a view as without one: the deal is expected (it was an internal error)
+    path = _public(tmp_path, {"chance": "turn_up", "card": "7S"}, {"chance": "deal", "hands": [3, 3]})
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert result.output.strip().endswith(":2: after move 0, turned up 7S: expected the deal")
+
+
+def test_a_draw_before_the_deal_names_no_seat_minus_one(tmp_path):
+    path = _public(tmp_path, {"chance": "draw", "seat": 0, "cards": ["??"]})
+    result = run("validate", path)
+    assert result.exit_code == 1 and "seat -1" not in result.output
+    assert "a seat drew ??: expected the deal" in result.output
+
+
+@pytest.mark.parametrize("view", ["seat 01", "seat 1.0", "seat ٣"])
+def test_a_view_names_a_seat_as_a_plain_number(tmp_path, view):
+    path = _public(tmp_path, {"chance": "deal", "hands": [3, 3]}, header={**PUBLIC, "view": view})
+    result = run("validate", path)
+    assert result.exit_code == 1 and "'view' must be \"public\" or \"seat N\"" in result.output
+
+
+def test_a_drawer_written_2_0_is_not_seat_2(tmp_path):
+    header = {"format": "cardcli-record", "version": 1, "variant": "endofpage", "rules": {"page_lines": 1},
+              "players": ["ann", "bob"], "dealer": 0, "view": "public"}
+    lines = [{"chance": "deal", "seat": 1, "cards": ["3C", "??", "??"]},
+             {"chance": "deal", "seat": 0, "cards": ["5S", "??", "??", "??", "??"], "wild": "5S"},
+             {"chance": "turn_up", "card": "JH"}, {"seat": 1, "move": "draw"},
+             {"chance": "draw", "seat": 1.0, "cards": ["??"]}]
+    result = run("validate", write_record(tmp_path / "e.jsonl", [header, *lines]))
+    assert result.exit_code == 1 and "the card drawn now is seat 1's, not seat 1.0's" in result.output
+
+
+def test_a_record_that_cannot_be_read_is_said_so(tmp_path):
+    if not os.path.exists("/proc/self/mem"):
+        pytest.skip("no /proc/self/mem here")
+    result = cardcli("validate", "/proc/self/mem")
+    assert result.returncode == 1
+    assert "cannot read /proc/self/mem" in result.stderr + result.stdout
+
+
+def test_export_refuses_a_finished_game_without_its_result_line(tmp_path, game_lines):
+    path = write_record(tmp_path / "nores.jsonl", game_lines[:-1])
+    result = run("export", path, "--public")
+    assert result.exit_code == 1
+    assert "the game is over but the record has no result line" in result.output
+    assert '"view"' not in result.output  # nothing was exported

@@ -326,3 +326,29 @@ def test_refusals_name_the_player_and_use_the_referees_words():
     with pytest.raises(Refused) as refused:
         table.enter("bob lays off 4s on 1")
     assert str(refused.value) == "'l 4s 1': lay-offs are allowed only after bob's own first meld"
+
+
+def test_a_meld_of_more_cards_than_were_named_possible_says_so():
+    table = new_table("endofpage", "ann,bob", 0)
+    for entry in ("up 10h", "up kd", "up ks", "bob takes ks", "bob discards 5c", "ann draws"):
+        table.enter(entry)
+    with pytest.raises(Refused) as refused:
+        table.enter("ann melds 4s 5s 6s 7s 8s 9s 10s js qs ks as 2s 3s 4h")
+    assert str(refused.value).endswith(
+        ": ann holds only 14 cards: with the 13 named before it, none can be 4H")
+
+
+def test_a_hand_shown_with_too_few_cards_names_only_the_count():
+    lines = exported(("endofpage", "endofpage-short", 2), 1, None)
+    words = referee_words(lines)
+    table = Referee(get_registry(), parse_header(lines[0], "<test>"))
+    first_show = next(number for number, entry in enumerate(words) if " shows " in entry)
+    for entry in words[:first_show]:
+        table.enter(entry)
+    name, _shows, *cards = words[first_show].split()
+    with pytest.raises(Refused) as refused:
+        table.enter(" ".join([name, "shows", *cards[:-1]]))
+    assert str(refused.value).endswith(
+        f"but held {len(cards)} cards as the round ended, not {len(cards) - 1}")
+    table.enter(words[first_show])  # the right hand is taken after the refusal
+    assert table.waiting is None
