@@ -467,13 +467,14 @@ class Referee:
         line = self._encode(state, self._blurred(state))
         return line if _named(line) > _named(self._encode(state, self._blurred(state, public=True))) else None
 
-    def _push_line(self, state: Any, line: dict[str, Any]) -> None:
-        """Push the chance event ``line`` (as the viewer saw it) due in ``state``."""
+    def _push_line(self, state: Any, line: dict[str, Any], typed: bool = True) -> None:
+        """Push the chance event ``line`` (as the viewer saw it) due in ``state``
+        (``typed``: an entry said it; else the rules made it, and it is told)."""
         try:
             action = self.game.variant.decode_action(state, line)
         except ValueError as error:
             raise Refused(str(error)) from None
-        self._push(action, CHANCE)
+        self._push(action, CHANCE, typed)
 
     # ---------------------------------------------------------------- moves
     def _turn(self, seat: int, what: str) -> Any:
@@ -586,7 +587,7 @@ class Referee:
                     break
                 continue
             if line is not None and not _named(line) and "seat" not in line:
-                self._push_line(later, line)  # the stock rebuilt before the draw (goes on)
+                self._push_line(later, line, typed=False)  # the stock rebuilt before the draw (goes on)
                 continue
             if drawn or moved:
                 break

@@ -352,3 +352,16 @@ def test_a_hand_shown_with_too_few_cards_names_only_the_count():
         f"but held {len(cards)} cards as the round ended, not {len(cards) - 1}")
     table.enter(words[first_show])  # the right hand is taken after the refusal
     assert table.waiting is None
+
+
+def test_a_reshuffle_the_rules_make_is_said():
+    lines = exported(("matching", "matching-standard", 2), 1, None)
+    table = Referee(get_registry(), parse_header(lines[0], "<test>"))
+    told = []
+    for entry in referee_words(lines):
+        before = len(table.lines)
+        said = table.enter(entry)
+        if any(line.get("chance") == "reshuffle" for line in table.lines[before:]):
+            told.append(said[0])
+    assert told and all(line.startswith("reshuffled ") and line.endswith(" discards into a new stock")
+                        for line in told), told
