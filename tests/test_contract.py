@@ -11,7 +11,7 @@ import pytest
 
 from cardcli import abilities, cloning, plugins
 from cardcli.abilities import Checkpoints, HandsAndStock, HiddenInfo, Narration, Prompts, TableData
-from cardcli.narration import Narration as NarrationItself
+from cardcli.abilities import Narration as NarrationItself
 from cardcli.plugins import get_registry
 from cardcli.variant import State, Variant
 

@@ -126,7 +126,7 @@ def test_export_refuses_a_view_wider_than_the_records(records, tmp_path):
 def test_a_record_of_a_real_table_replays_move_by_move_as_its_viewer_saw_it(records, tmp_path, variant, seat):
     from cardcli.plugins import get_registry
     from cardcli.replay import load_replay
-    from cardcli.view import SPECTATOR
+    from cardcli.views import SPECTATOR
 
     view = tmp_path / "view.jsonl"
     args = ["--public"] if seat is None else ["--seat", seat]

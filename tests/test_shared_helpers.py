@@ -17,7 +17,8 @@ from cardcli.prompts import split_call, typed_move
 from cardcli.stock import where
 from cardcli.unseen import hands_seen_by
 from cardcli.variant import CHANCE, TERMINAL, State
-from cardcli.view import ScoreSheet, TableView, seat_views, viewer_hand
+from cardcli.view import seat_views, viewer_hand
+from cardcli.views import ScoreSheet, TableView
 
 P_DEAL, P_PLAY, P_DRAW, P_OVER = range(4)
 PLAY, DRAW, DEAL, DRAWN = range(4)

@@ -7,11 +7,13 @@ import random
 
 import pytest
 
+from cardcli.abilities import TableData
 from cardcli.cards import NAME
 from cardcli.plugins import get_registry
 from cardcli.testing import play_game
 from cardcli.testing.privacy import PrivacyCheck
-from cardcli.view import SPECTATOR, TableData, TableView
+from cardcli.view import move_view, table_view
+from cardcli.views import SPECTATOR, TableView
 from cardcli_matching.variant import MatchingVariant
 
 
@@ -50,7 +52,7 @@ def test_generic_view_shows_own_hand_counts_and_the_rendered_table():
     variant = PlainMatching()
     state = _midgame(variant)
     names = ["ann", "bob", "cy"]
-    view = variant.table_view(state, 1, names)
+    view = table_view(variant, state, 1, names)
     assert view.hand and len(view.hand) == len(state.hands[1])
     assert [p.cards for p in view.players] == [len(h) for h in state.hands]
     assert view.text == variant.render(state, viewer=1, names=names)
@@ -58,7 +60,7 @@ def test_generic_view_shows_own_hand_counts_and_the_rendered_table():
     assert stock.cards == [] and stock.count == len(state.stock)  # hidden: a count only
     discards = next(p for p in view.piles if p.name == "discards")
     assert len(discards.cards) == len(state.discard)  # face up
-    spectator = variant.table_view(state, SPECTATOR, names)
+    spectator = table_view(variant, state, SPECTATOR, names)
     assert spectator.hand == [] and "ann" in spectator.text
 
 
@@ -69,7 +71,7 @@ def test_generic_moves_use_the_cards_their_record_fields_name():
         state.apply_legal(state.sample_chance(random.Random(1)))
     seat = state.current_player()
     legal = state.legal_actions()
-    moves = [variant.move_view(state, seat, a, ["a", "b", "c"]) for a in legal]
+    moves = [move_view(variant, state, seat, a, ["a", "b", "c"]) for a in legal]
     plays = [m for m, a in zip(moves, legal) if a[0] == 0]
     for move, action in zip(moves, legal):
         fields = variant.encode_action(state, action)
@@ -109,7 +111,7 @@ def test_each_move_of_a_real_game_names_cards_from_the_hand(name):
         hand = [NAME[c] for c in state.hands[seat]]
         keys = set()
         for action in state.legal_actions():
-            move = variant.move_view(state, seat, action, [f"p{i}" for i in range(state.num_players)])
+            move = move_view(variant, state, seat, action, [f"p{i}" for i in range(state.num_players)])
             left = list(hand)
             for card in move.cards:
                 left.remove(card)
@@ -139,7 +141,7 @@ def test_views_as_data_hold_every_field(name):
         if game.events % 3:
             return
         for viewer in (0, SPECTATOR, None):
-            view = variant.table_view(state, viewer, names)
+            view = table_view(variant, state, viewer, names)
             assert view.as_dict() == asdict(view)
             checked["melds"] += bool(view.melds)
             checked["scores"] += view.scores is not None

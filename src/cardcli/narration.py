@@ -15,8 +15,9 @@ variant's words where it declares them and the defaults elsewhere.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from .abilities import Events, Narration, RuleWords
 from .cards import NAME
 from .errors import IllegalMove
 from .grammar import cards_told, is_you, seat_name, second_person
@@ -24,13 +25,9 @@ from .options import changed_options, show_value
 from .view import move_words
 
 if TYPE_CHECKING:
-    from .options import Option
     from .variant import Action, Rules, State, Variant
 
 S = TypeVar("S", bound="State")
-Events = Sequence[tuple[Any, "Action"]]
-#: How a house rule is said in the header: ``(value, every changed option) -> words`` ("" for nothing).
-RuleWords = Callable[[Any, Mapping[str, Any]], str]
 
 
 def either(on: str, off: str) -> RuleWords:
@@ -38,88 +35,12 @@ def either(on: str, off: str) -> RuleWords:
     return lambda value, changed: on if value else off
 
 
-class Narration:
-    """Opt-in ability of a :class:`~cardcli.variant.Variant`: its own words
-    for stretches of play, refusals, the rule behind a move, a round's end and
-    its house rules.  Every method has the core's default."""
-
-    __slots__ = ()
-    if TYPE_CHECKING:  # what it reads of the variant it is part of
-        options: ClassVar[tuple[Option, ...]]
-
-        def describe(self, state: Any, action: Action, viewer: int | None = None,
-                     names: Sequence[str] | None = None) -> str: ...
-
-        def encode_action(self, state: Any, action: Action) -> dict[str, Any]: ...
-    #: The house rules in words, by option, in the order the header says them:
-    #: ``{"skip_rank": lambda value, changed: f"{value} skips", "wild_eight":
-    #: either("8s are wild", "8s are not wild")}``.  Read by the default
-    #: :meth:`rules_summary`; an option left out is not said.
-    rule_words: ClassVar[Mapping[str, RuleWords]] = {}
-
-    def describe_events(self, events: Events, viewer: int | None = None,
-                        names: Sequence[str] | None = None) -> list[str]:
-        """A stretch of play told to ``viewer``, one line per thing that happened.
-
-        ``events`` are ``(state, action)`` pairs in order, each state as it
-        was before its action.  The default says each event as ``describe``
-        does, after the actor's name; a variant merges events a person reads
-        as one ("cpu2 could not follow clubs: drew 7, played 4C").  Hide what
-        ``viewer`` cannot see, as ``describe`` does.
-        """
-        return [event_line(self, state, action, viewer, names) for state, action in events]
-
-    def describe_attempt(self, state: Any, action: Action, names: Sequence[str] | None = None) -> str:
-        """One line for the message that refuses ``action``: the move as it
-        was attempted ("discarded 9D", "played 2S"), never what it would have
-        done (no "went out", no "the trick goes to ...").  ``action`` may be
-        illegal in ``state``, so this must not apply it.  The default names
-        the record fields ("discard (card 9D)")."""
-        return attempt_from_fields(self, state, action)
-
-    def rule_behind(self, state: Any, action: Action, names: Sequence[str] | None = None) -> str:
-        """The rule that allowed or forced ``action`` in ``state``, in a few
-        words, for ``cardcli replay --explain`` ("must draw: no spade and no
-        8 in hand", "the J skips ann").  Public knowledge only: a replay
-        watched from one seat shows it for every seat's moves.  The default
-        says whether the move was forced or one of several; ``""`` says
-        nothing (chance events, by default)."""
-        return choice_count(state)
-
-    def round_summary(self, state: Any, action: Action, names: Sequence[str] | None = None) -> str | None:
-        """When ``action`` (about to be applied to ``state``) ends a round or
-        a deal, but not the game: what everyone should see before play goes
-        on (the round's final table, every hand shown, and its scores).  The
-        terminal shows it and waits for Enter.  ``None`` (the default) for
-        every other event."""
-        return None
-
-    def last_round_summary(self, state: Any, action: Action,
-                           names: Sequence[str] | None = None) -> str | None:
-        """When ``action`` ends the last round of a game played in rounds (and
-        with it the game): that round's summary, as :meth:`round_summary`
-        says the end of the others, which the terminal shows before the
-        ranking.  ``None`` (the default): the game's final table says it."""
-        return None
-
-    def rules_summary(self, rules: Rules) -> list[str]:
-        """The house rules that differ from the defaults, a few words each
-        ("A skips", "3s draw three"), for the header above the table: as
-        :attr:`rule_words` says them, or by name and value without it."""
-        if not self.rule_words:
-            return option_words(self, rules)
-        changed = changed_options(rules, self.options)
-        said = (words(changed[name], changed) for name, words in self.rule_words.items() if name in changed)
-        return [text for text in said if text]
-
-
 # ------------------------------------------------------- what the core asks
 def describe_events(variant: Variant[Any], events: Events, viewer: int | None = None,
                     names: Sequence[str] | None = None) -> list[str]:
     """``events`` told to ``viewer``, in the variant's words where it has them."""
-    if isinstance(variant, Narration):
-        lines = variant.describe_events(events, viewer, names)
-    else:
+    lines = variant.describe_events(events, viewer, names) if isinstance(variant, Narration) else None
+    if lines is None:
         lines = [event_line(variant, state, action, viewer, names) for state, action in events]
     return [addressed(line, names) for line in lines]
 
@@ -127,16 +48,14 @@ def describe_events(variant: Variant[Any], events: Events, viewer: int | None = 
 def describe_attempt(variant: Variant[Any], state: Any, action: Action,
                      names: Sequence[str] | None = None) -> str:
     """``action`` as attempted, for the message refusing it."""
-    if isinstance(variant, Narration):
-        return addressed(variant.describe_attempt(state, action, names), names)
-    return attempt_from_fields(variant, state, action)
+    text = variant.describe_attempt(state, action, names) if isinstance(variant, Narration) else None
+    return attempt_from_fields(variant, state, action) if text is None else addressed(text, names)
 
 
 def rule_behind(variant: Variant[Any], state: Any, action: Action, names: Sequence[str] | None = None) -> str:
     """The rule behind ``action``, for ``replay --explain`` ("" for none)."""
-    if isinstance(variant, Narration):
-        return addressed(variant.rule_behind(state, action, names), names)
-    return choice_count(state)
+    text = variant.rule_behind(state, action, names) if isinstance(variant, Narration) else None
+    return choice_count(state) if text is None else addressed(text, names)
 
 
 def round_summary(variant: Variant[Any], state: Any, action: Action,
@@ -160,9 +79,15 @@ def last_round_summary(variant: Variant[Any], state: Any, action: Action,
 
 def rules_summary(variant: Variant[Any], rules: Rules) -> list[str]:
     """The house rules of ``rules`` that differ from the variant's defaults, in words."""
-    if isinstance(variant, Narration):
-        return variant.rules_summary(rules)
-    return option_words(variant, rules)
+    said = variant.rules_summary(rules) if isinstance(variant, Narration) else None
+    if said is not None:
+        return said
+    rule_words: Mapping[str, RuleWords] = getattr(variant, "rule_words", {})
+    if not rule_words:
+        return option_words(variant, rules)
+    changed = changed_options(rules, variant.options)
+    told = (words(changed[name], changed) for name, words in rule_words.items() if name in changed)
+    return [text for text in told if text]
 
 
 def addressed(text: str, names: Sequence[str] | None) -> str:

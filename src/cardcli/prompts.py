@@ -16,34 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
+from .abilities import UI, Prompts
 from .cards import NAME, parse_card
 from .errors import CardError
 from .grammar import type_a_number
 
 if TYPE_CHECKING:
     from .variant import Action, Variant
-
-
-class UI(Protocol):
-    """What a dialogue may do at the terminal (or a remote player's prompt).
-
-    ``show`` prints a line (cards in the plain notation: the terminal styles
-    them), ``ask`` reads an answer (``?`` for the hint is handled there),
-    ``choose`` offers a numbered menu and returns the index chosen, and
-    ``offer`` says which key picks which legal action, so the hint can name
-    them.  ``again`` are the lines a hint is followed by (the hand and the
-    choices), before the prompt is asked again.
-    """
-
-    def show(self, text: str = "", *, played: Collection[str] = ()) -> None: ...
-
-    def ask(self, prompt: str, default: str | None = None, *, again: Sequence[str] = ()) -> str: ...
-
-    def choose(self, title: str, labels: Sequence[str], *, legal: Sequence[Any] | None = None) -> int: ...
-
-    def offer(self, keys: Mapping[Any, str]) -> None: ...
 
 
 class Say(str):
@@ -309,33 +290,10 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
         finish=finish))
 
 
-class Prompts:
-    """Opt-in ability of a :class:`~cardcli.variant.Variant`: typed moves,
-    and, where the numbered menu is not enough, a dialogue of its own."""
-
-    __slots__ = ()
-
-    def parse_move(self, state: Any, text: str, legal: list[Action]) -> Action | None:
-        """A typed move (``8s``, ``draw``) as one of ``legal``, or ``None``."""
-        return None
-
-    def why_not_move(self, state: Any, text: str) -> str | None:
-        """Why a typed move that ``parse_move`` does not take is refused, in the
-        rule's words, so a referee can say more than "not a move"; ``None``
-        when the variant has no reason to give."""
-        return None
-
-    def human_turn(self, state: Any, seat: int, legal: list[Action], ui: UI) -> Action:
-        """Ask a person for a decision.  The default is :func:`menu_turn`: the
-        numbered menu of ``legal``, and typed moves through ``parse_move``."""
-        return menu_turn(self, state, seat, legal, ui)  # type: ignore[arg-type]
-
-
 def human_turn(variant: Variant[Any], state: Any, seat: int, legal: list[Action], ui: UI) -> Action:
     """A person's decision at ``seat``: the variant's dialogue where it has one."""
-    if isinstance(variant, Prompts):
-        return variant.human_turn(state, seat, legal, ui)
-    return menu_turn(variant, state, seat, legal, ui)
+    action = variant.human_turn(state, seat, legal, ui) if isinstance(variant, Prompts) else None
+    return action if action is not None else menu_turn(variant, state, seat, legal, ui)
 
 
 def menu_turn(variant: Variant[Any], state: Any, seat: int, legal: list[Action], ui: UI) -> Action:

@@ -31,20 +31,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from .abilities import checkpoint
+from .abilities import Prompts, checkpoint
 from .cards import NAME, UNSEEN, CardError, parse_card
 from .errors import CardcliError, Kind, RecordError
 from .game import Game, header_to_game
 from .grammar import join_and, name_seats, plural
 from .narration import describe_events, round_summary
 from .partial import TableSight, replace_unseen
-from .prompts import Prompts
 from .reader import GameLoader, check_shown, read_record
 from .records import Header, RecordWriter, parse_header, read_lines, view_seat
 from .session import over_text, ranking_text
 from .unseen import UnseenCards, reading_unseen
 from .variant import CHANCE, TERMINAL, Action
-from .view import SPECTATOR
+from .views import SPECTATOR
 
 __all__ = ["HELP", "Referee", "Refused"]
 

@@ -35,7 +35,8 @@ from .players.ismcts import paired_gap
 from .safe_text import printable
 from .ui import Part, TerminalUI
 from .variant import Action, State, Variant
-from .view import SPECTATOR, move_view, played_cards
+from .view import move_view, played_cards
+from .views import SPECTATOR
 
 #: Events shown to a human before their turn (the record keeps them all).
 LOG_LINES = 20

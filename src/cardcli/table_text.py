@@ -25,7 +25,7 @@ from .cards import NAME, RANK, SUIT, UNSEEN, parse_card, sorted_hand
 from .errors import CardError
 from .fit import visible_width
 from .grammar import plural
-from .view import PlayerView
+from .views import PlayerView
 
 #: How the row of the player to move begins.
 ACTING = " > "
@@ -33,7 +33,7 @@ ACTING = " > "
 
 def seat_rows(players: Sequence[PlayerView], acting: int | None, shown: Mapping[int, str] | None = None
               ) -> list[str]:
-    """One row per seat of ``players`` (:class:`~cardcli.view.PlayerView`, as
+    """One row per seat of ``players`` (:class:`~cardcli.views.PlayerView`, as
     the served table shows them too): the marker for ``acting``, the seat's
     number and name, its card count, its score and notes, and the cards
     ``shown`` for it (:func:`hands_shown`: the viewer's own hand, or every

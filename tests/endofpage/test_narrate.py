@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 from cardcli.cards import parse_card
+from cardcli.narration import rules_summary
 from cardcli.plugins import get_registry
 from cardcli.reader import RecordVisitor, read_record
 from cardcli.rulesets import load_ruleset
@@ -73,8 +74,8 @@ def test_the_round_summary_shows_the_final_table_and_the_scores(variant):
 def test_house_rules_in_a_few_words():
     registry = get_registry()
     variant = registry.get("endofpage")
-    assert variant.rules_summary(load_ruleset("short", registry, "endofpage").options)
-    assert variant.rules_summary({"page_lines": 3, "target_score": 500, "wild_value": 50}) == [
+    assert rules_summary(variant, load_ruleset("short", registry, "endofpage").options)
+    assert rules_summary(variant, {"page_lines": 3, "target_score": 500, "wild_value": 50}) == [
         "3 rounds", "first to 500 points", "wilds 50 points"]
 
 

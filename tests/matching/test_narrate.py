@@ -4,6 +4,7 @@ round's end, the house rules in the header, and the prompt's keys."""
 from __future__ import annotations
 
 from cardcli.cards import parse_card
+from cardcli.narration import rules_summary
 from cardcli.plugins import get_registry
 from cardcli.rulesets import load_ruleset
 from cardcli_matching.state import DRAW_ACTION, DRAWN, KEEP_ACTION, PLAY
@@ -137,11 +138,11 @@ def test_house_rules_in_a_few_words():
     registry = get_registry()
     variant = registry.get("matching")
     american = load_ruleset("american", registry, "matching")
-    assert variant.rules_summary(american.options) == [
+    assert rules_summary(variant, american.options) == [
         "A skips", "9 reverses", "3s draw three", "a 5-card Page One penalty", "play on for every place",
         "5 rounds"]
     standard = load_ruleset("standard", registry, "matching")
-    assert variant.rules_summary(standard.options) == []
+    assert rules_summary(variant, standard.options) == []
 
 
 class Answers:

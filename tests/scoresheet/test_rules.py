@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.scoresheet.ability import BY_HAND, CARDS, MELDS
+from cardcli.round_scores import BY_HAND, CARDS, MELDS
 from cardcli.scoresheet.sheet import SheetError
 
 from .conftest import WORKED, enter, make_sheet

@@ -17,9 +17,11 @@ import pytest
 
 from cardcli.plugins import get_registry
 from cardcli.rulesets import default_ruleset
-from cardcli.serve.board import Board, BoardView, public_table
+from cardcli.serve.board import Board
 from cardcli.serve.server import TableServer
 from cardcli.variant import CHANCE
+from cardcli.view import public_table
+from cardcli.views import BoardView
 
 from .browser import chromium, phone_page
 from .helpers import LIMIT

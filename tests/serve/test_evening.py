@@ -23,7 +23,8 @@ from cardcli.records import open_record
 from cardcli.serve.table import LEFT, REPLACED
 from cardcli.testing import validate_bytes
 from cardcli.testing.privacy import public_known
-from cardcli.view import SPECTATOR, hidden_to
+from cardcli.view import hidden_to
+from cardcli.views import SPECTATOR
 
 from .helpers import LIMIT, Bot, evening_served, make_game, until
 

@@ -15,7 +15,7 @@ from cardcli.serve.protocol import PROTOCOL
 from cardcli.serve.server import TableServer
 from cardcli.serve.table import Table
 from cardcli.testing import validate_bytes
-from cardcli.view import SPECTATOR
+from cardcli.views import SPECTATOR
 
 from .helpers import LIMIT, Bot, make_game, served, until
 

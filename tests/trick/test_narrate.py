@@ -4,6 +4,7 @@ deal's end, the house rules, and the prompt's keys."""
 from __future__ import annotations
 
 from cardcli.cards import parse_card
+from cardcli.narration import rules_summary
 from cardcli.plugins import get_registry
 from cardcli.rulesets import load_ruleset
 from cardcli_trick.state import DRAW_ACTION, DRAWN, PLAYS
@@ -84,8 +85,8 @@ def test_deal_summary_in_a_match():
 def test_house_rules_in_a_few_words():
     registry = get_registry()
     variant = registry.get("trick")
-    assert variant.rules_summary(load_ruleset("five-cards", registry, "trick").options) == ["5 cards each"]
-    assert variant.rules_summary(load_ruleset("best-of-five", registry, "trick").options) == ["5 deals"]
+    assert rules_summary(variant, load_ruleset("five-cards", registry, "trick").options) == ["5 cards each"]
+    assert rules_summary(variant, load_ruleset("best-of-five", registry, "trick").options) == ["5 deals"]
 
 
 def test_the_prompt_offers_d_only_when_drawing_is_allowed_and_says_why_not():

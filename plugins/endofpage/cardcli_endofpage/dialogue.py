@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcli.abilities import Prompts
+from cardcli.abilities import UI, Prompts
 from cardcli.cards import NAME, RANK, parse_card
 from cardcli.errors import IllegalMove
 from cardcli.grammar import type_a_number
@@ -17,7 +17,7 @@ from cardcli.melds import (
     stands_for,
     why_not_meld,
 )
-from cardcli.prompts import UI, Say, Turn, ask
+from cardcli.prompts import Say, Turn, ask
 from cardcli.table_text import hand_text, picked_cards
 from cardcli.variant import Action
 

@@ -10,7 +10,8 @@ from cardcli.grammar import is_you, name_seats, possessive, seat_names
 from cardcli.melds import meld_label, meld_shown, meld_text, stands_for
 from cardcli.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView, seat_views, viewer_hand
+from cardcli.view import seat_views, viewer_hand
+from cardcli.views import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 
 from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, P_PLAY, PICKUP, TAKE, EndOfPageState
 

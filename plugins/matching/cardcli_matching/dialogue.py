@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcli.abilities import Prompts
+from cardcli.abilities import UI, Prompts
 from cardcli.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
 from cardcli.errors import CardError
 from cardcli.grammar import join_or
-from cardcli.prompts import UI, Other, Say, card_turn, packed, split_call, typed_move
+from cardcli.prompts import Other, Say, card_turn, packed, split_call, typed_move
 from cardcli.variant import Action
 
 from .config import EIGHT

@@ -9,16 +9,8 @@ from cardcli.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand
 from cardcli.grammar import seat_names
 from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import (
-    MoveView,
-    Pile,
-    PlayerView,
-    ScoreSheet,
-    TableView,
-    generic_move_view,
-    seat_views,
-    viewer_hand,
-)
+from cardcli.view import generic_move_view, seat_views, viewer_hand
+from cardcli.views import MoveView, Pile, PlayerView, ScoreSheet, TableView
 
 from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, P_DRAWING, PLAY, MatchingState
 

@@ -3,10 +3,10 @@ choices or typed cards (``qh``, ``jk``)."""
 
 from __future__ import annotations
 
-from cardcli.abilities import Prompts
+from cardcli.abilities import UI, Prompts
 from cardcli.cards import NAME, SUIT, SUIT_NAMES, parse_card, sorted_hand
 from cardcli.grammar import join_or
-from cardcli.prompts import UI, Other, card_turn, split_call, typed_move
+from cardcli.prompts import Other, card_turn, split_call, typed_move
 from cardcli.variant import Action
 
 from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState

@@ -9,7 +9,8 @@ from cardcli.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand
 from cardcli.grammar import name_seats, plural, seat_name, seat_names
 from cardcli.table_text import hands_shown, seat_rows
 from cardcli.variant import CHANCE, Action
-from cardcli.view import MoveView, Pile, PlayerView, TableView, generic_move_view, seat_views, viewer_hand
+from cardcli.view import generic_move_view, seat_views, viewer_hand
+from cardcli.views import MoveView, Pile, PlayerView, TableView
 
 from .state import D_PENALTY, DRAW, P_DRAW, P_FORCED, P_OVER, PLAY, TrickState
 

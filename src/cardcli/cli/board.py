@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from ..serve.board import BoardView
     from ..serve.live import LivePage
+    from ..views import BoardView
 
 #: The port a board listens on by default (a served game's is 8765).
 DEFAULT_PORT = 8766

@@ -181,7 +181,8 @@ def _lines(input_path: str | None, terminal: bool) -> Any:
 
 
 def _view(table: Any, title: str, said: list[str]) -> Any:
-    from ..serve.board import BoardView, public_table
+    from ..view import public_table
+    from ..views import BoardView
 
     lines = table.situation(public=True)  # the page is for everyone: no hand
     return BoardView(title, headline=lines[-1], status="", table=public_table(

@@ -19,7 +19,8 @@ from ..safe_text import printable
 from ..saved import find_record
 from ..session import end_text
 from ..style import Style
-from ..view import SPECTATOR, played_cards
+from ..view import played_cards
+from ..views import SPECTATOR
 from .common import colour_option, complete_record, handle_errors, registry
 
 

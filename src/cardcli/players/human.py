@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..prompts import UI, human_turn
+from ..abilities import UI
+from ..prompts import human_turn
 from ..variant import Action, State, Variant
 
 

@@ -16,6 +16,6 @@ variant's own rules code reads it, refuses what cannot be, and scores it.
 * :mod:`.export`: the page as text, JSON, CSV, a plot and a live page.
 """
 
-from .ability import EntryError, PlayerScore, RoundScores, ScoredRound
+from ..round_scores import EntryError, PlayerScore, RoundScores, ScoredRound
 
 __all__ = ["EntryError", "PlayerScore", "RoundScores", "ScoredRound"]

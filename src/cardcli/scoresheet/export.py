@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..grammar import join_and
+from ..round_scores import BY_HAND, CARDS
 from ..table_text import score_sheet
-from ..view import SheetRow, SheetView
-from .ability import BY_HAND, CARDS
+from ..views import SheetRow, SheetView
 from .sheet import Round, Sheet
 
 if TYPE_CHECKING:
-    from ..serve.board import BoardView
+    from ..views import BoardView
 
 #: How a score is marked on the page, by what was checked of it.
 MARKS = {BY_HAND: "?", CARDS: "~"}
@@ -157,7 +157,7 @@ def sheet_view(sheet: Sheet) -> SheetView:
 
 def board_view(sheet: Sheet, lines: list[str]) -> BoardView:
     """What ``--serve`` shows: the headline, who leads, the sheet, the latest lines."""
-    from ..serve.board import BoardView
+    from ..views import BoardView
 
     return BoardView(title(sheet), headline(sheet), standing(sheet), sheet_view(sheet), lines=list(lines),
                      text="\n".join(page(sheet)), over=sheet.over() is not None)

@@ -41,7 +41,7 @@ from ..melds import (
     meld_problem,
     meld_text,
 )
-from .ability import CARDS, MELDS, EntryError, PlayerScore
+from ..round_scores import CARDS, MELDS, EntryError, PlayerScore
 
 #: A player's words, for ``help``.
 LINE_HELP = (

@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING
 
 from ..errors import CardcliError
-from .ability import CARDS
+from ..round_scores import CARDS
 from .export import board_view, page, round_text, standing
 from .saved import MAX_LINE, SheetFile
 from .sheet import Entry, Round, Sheet, SheetError
 
 if TYPE_CHECKING:
-    from ..serve.board import BoardView
+    from ..views import BoardView
 
 #: The sheet's own words, for ``help`` (the variant adds a player's).
 HELP = (

@@ -32,8 +32,8 @@ from typing import Any
 from ..errors import CardcliError
 from ..grammar import join_and
 from ..results import Result
+from ..round_scores import BY_HAND, EntryError, RoundScores, ScoredRound
 from ..variant import Variant
-from .ability import BY_HAND, EntryError, RoundScores, ScoredRound
 
 #: Words of the sheet itself, never a player's name.  ``help``, ``sheet`` and
 #: ``quit`` are the command's (they change nothing, so no file keeps them).
@@ -79,7 +79,7 @@ class Round:
         return self.scored.players[seat].score
 
     def checked(self, seat: int) -> str | None:
-        """What was checked of ``seat``'s score (:data:`~cardcli.scoresheet.ability.MELDS`, ...)."""
+        """What was checked of ``seat``'s score (:data:`~cardcli.round_scores.MELDS`, ...)."""
         line = self.line(seat)
         if line is None:
             return None

@@ -22,43 +22,12 @@ The messages are in ``docs/protocol.md`` ("Boards").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..view import SPECTATOR, SheetView, TableView, table_view
+from ..views import BoardView
 from .links import new_token
 from .protocol import PROTOCOL, BadMessage, error
 from .table import Client, Limiter, same_token
-
-#: Lines of a board's log a page shows.
-LINES_KEPT = 12
-
-
-@dataclass
-class BoardView:
-    """What a board shows: a headline and a status line in large type, a
-    score sheet, a table, the latest lines, and all of it as text."""
-
-    title: str
-    headline: str = ""  # "Round 3 of 10: mom deals, 5s wild"
-    status: str = ""  # "me leads by 270"
-    sheet: SheetView | None = None
-    table: TableView | None = None
-    lines: list[str] = field(default_factory=list)  # the newest last
-    text: str = ""  # the whole board as text (cardcli join prints it)
-    over: bool = False
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "headline": self.headline, "status": self.status,
-                "sheet": None if self.sheet is None else self.sheet.as_dict(),
-                "table": None if self.table is None else self.table.as_dict(),
-                "lines": list(self.lines[-LINES_KEPT:]), "text": self.text, "over": self.over}
-
-
-def public_table(variant: Any, state: Any, names: Sequence[str]) -> TableView:
-    """The table everyone may see (no hand): what a board of a game shows."""
-    return table_view(variant, state, SPECTATOR, names)
 
 
 class Board:

@@ -32,7 +32,7 @@ from ..records import RecordExistsError, RecordWriter, SeatInfo
 from ..saved import now_stamp
 from ..session import over_text, ranking_text, table_header
 from ..variant import Variant
-from ..view import SPECTATOR
+from ..views import SPECTATOR
 from .table import Seat, Table
 from .tally import tally
 

@@ -14,7 +14,8 @@ import threading
 from typing import Any
 
 from ..errors import CardcliError
-from .board import Board, BoardView
+from ..views import BoardView
+from .board import Board
 from .links import base_url, seat_link
 from .server import TableServer
 

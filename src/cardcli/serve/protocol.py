@@ -15,7 +15,8 @@ from typing import Any
 
 from ..narration import event_line
 from ..variant import Action, State, Variant
-from ..view import SPECTATOR, moves_for, table_view
+from ..view import moves_for, table_view
+from ..views import SPECTATOR
 
 #: Bumped when a message changes in a way an existing client would misread.
 #: 2: the table stays open after a game (``evening``, ``again``, ``leave``),

@@ -61,7 +61,8 @@ from ..players.hard import supports_hard
 from ..safe_text import printable
 from ..session import end_text, last_moves, over_text, table_header
 from ..variant import TERMINAL, Action, State, Variant
-from ..view import SPECTATOR, played_cards
+from ..view import played_cards
+from ..views import SPECTATOR
 from .links import new_token
 from .protocol import PROTOCOL, BadMessage, error, table_fields, viewer_of
 

@@ -29,7 +29,8 @@ from ..hidden import deal_anew
 from ..narration import describe_events
 from ..serve.protocol import event_text, table_fields
 from ..variant import CHANCE, Action, State, Variant
-from ..view import SPECTATOR, hidden_to
+from ..view import hidden_to
+from ..views import SPECTATOR
 
 
 def redeal(state: Any, hidden: list[str], known: dict[str, list[int]], rng: random.Random) -> State:

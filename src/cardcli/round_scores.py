@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import CardcliError
+from .errors import CardcliError
 
 #: What was checked of a player's score: every meld and lay-off against the
 #: rules, only the cards (counted, every one against the pack), or nothing
