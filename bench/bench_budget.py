@@ -37,12 +37,12 @@ import sys
 import time
 from typing import Any
 
-from cardcli.driver import Driver
-from cardcli.game import choose_dealer, derive_seed
-from cardcli.players import make_cpu
-from cardcli.players.hard import Budget, HardPlayer
-from cardcli.plugins import PluginError, get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.cpu.players import make_cpu
+from cardcli.cpu.players.hard import Budget, HardPlayer
+from cardcli.engine.driver import Driver
+from cardcli.engine.game import choose_dealer, derive_seed
+from cardcli.engine.plugins import PluginError, get_registry
+from cardcli.engine.rulesets import default_ruleset
 
 
 class _Enough(Exception):

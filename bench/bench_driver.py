@@ -1,7 +1,7 @@
 """The game driver's hot path beside the hand-written loops it replaced.
 
 Why this exists: every use of the engine now goes through one driver
-(``cardcli.driver.Driver``).  Its plain path (no hooks, no checks) must stay
+(``cardcli.engine.driver.Driver``).  Its plain path (no hooks, no checks) must stay
 as fast as the fastest loop it replaced, ``simulate.play_fast``, and hard's
 playouts must not slow down.  This script times both sides on the same games.
 
@@ -42,16 +42,16 @@ import sys
 import time
 from collections.abc import Callable
 
-from cardcli.driver import Driver
-from cardcli.game import choose_dealer, derive_seed
-from cardcli.hidden import HiddenInfo
-from cardcli.players import default_seats, make_cpu
-from cardcli.players.hard import MAX_PLAYOUT_EVENTS, Budget, HardPlayer, place_value
-from cardcli.players.ismcts import PLAYOUT_CUTOFF
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.simulate import GameOutcome, play_fast
-from cardcli.variant import CHANCE, TERMINAL, State
+from cardcli.contract.hidden import HiddenInfo
+from cardcli.contract.variant import CHANCE, TERMINAL, State
+from cardcli.cpu.players import default_seats, make_cpu
+from cardcli.cpu.players.hard import MAX_PLAYOUT_EVENTS, Budget, HardPlayer, place_value
+from cardcli.cpu.players.ismcts import PLAYOUT_CUTOFF
+from cardcli.cpu.simulate import GameOutcome, play_fast
+from cardcli.engine.driver import Driver
+from cardcli.engine.game import choose_dealer, derive_seed
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
 
 TABLES = {"matching": (4, {}), "trick": (4, {}), "endofpage": (2, {"page_lines": 1})}
 

@@ -57,16 +57,16 @@ import time
 from collections import Counter
 from typing import Any
 
-from cardcli import arena
-from cardcli.cards import SUIT
-from cardcli.driver import Driver
-from cardcli.game import choose_dealer, derive_seed
-from cardcli.parallel import LocalBackend
-from cardcli.players import make_cpu
-from cardcli.players.hard import Budget, HardPlayer, supports_hard
-from cardcli.plugins import get_registry
-from cardcli.records import SeatInfo
-from cardcli.rulesets import default_ruleset, load_ruleset, shipped_rulesets
+from cardcli.cpu import arena
+from cardcli.cpu.parallel import LocalBackend
+from cardcli.cpu.players import make_cpu
+from cardcli.cpu.players.hard import Budget, HardPlayer, supports_hard
+from cardcli.engine.driver import Driver
+from cardcli.engine.game import choose_dealer, derive_seed
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset, load_ruleset, shipped_rulesets
+from cardcli.kit.cards import SUIT
+from cardcli.kit.record_format import SeatInfo
 
 _original_make_cpu = make_cpu
 #: The budget every hard player of the bench gets (``--playouts`` sets it; default: the default budget).

@@ -1,7 +1,7 @@
 """Games per second of ``simulate`` with the local process pool and with Ray.
 
 What ``--backend ray`` costs on one machine: the same seeded games of
-``matching`` (4 players, ``--cpu`` CPUs) through ``cardcli.simulate.run``,
+``matching`` (4 players, ``--cpu`` CPUs) through ``cardcli.cpu.simulate.run``,
 with the local pool and with a local Ray, each at 1 and 2 workers.  The four
 set-ups are timed in rounds whose order alternates (L1 L2 R1 R2, then
 R2 R1 L2 L1, ...), so a machine that gets busier or quieter during the run
@@ -29,11 +29,11 @@ import statistics
 import sys
 import time
 
-from cardcli import simulate
-from cardcli.parallel import BackendError, LocalBackend
-from cardcli.plugins import get_registry
-from cardcli.records import SeatInfo
-from cardcli.rulesets import default_ruleset
+from cardcli.cpu import simulate
+from cardcli.cpu.parallel import BackendError, LocalBackend
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.record_format import SeatInfo
 
 
 def timed_run(variant, rules, seats, games: int, seed: int, backend) -> float:
@@ -50,7 +50,7 @@ def measure_local(variant, rules, seats, games, seed, workers) -> dict:
 
 
 def measure_ray(variant, rules, seats, games, seed, workers) -> dict:
-    from cardcli.raybackend import RayBackend
+    from cardcli.cpu.ray import RayBackend
 
     started = time.perf_counter()
     backend = RayBackend(workers, "local")

@@ -48,10 +48,10 @@ from typing import Any
 
 async def serve_tables(count: int, level: str, games: int, folder: str) -> None:
     """The server side: ``count`` tables, each playing ``games`` games in turn."""
-    from cardcli.game import Game, choose_dealer
-    from cardcli.plugins import get_registry
-    from cardcli.records import RecordWriter, SeatInfo
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.game import Game, choose_dealer
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import default_ruleset
+    from cardcli.kit.record_format import RecordWriter, SeatInfo
     from cardcli.serve.server import TableServer
     from cardcli.serve.table import Table
 
@@ -245,8 +245,8 @@ def measure(args: argparse.Namespace, source: str | None = None) -> Run:
             if server.poll() is None:
                 server.kill()
                 server.wait()
-        from cardcli.plugins import get_registry
-        from cardcli.validate import validate_stream
+        from cardcli.engine.plugins import get_registry
+        from cardcli.records.validate import validate_stream
 
         valid = 0
         for name in os.listdir(folder):

@@ -8,7 +8,7 @@ rather than assumed.
 
 What is measured:
 
-* cardcli: ``cardcli.simulate.run`` (the library call behind ``cardcli simulate``)
+* cardcli: ``cardcli.cpu.simulate.run`` (the library call behind ``cardcli simulate``)
   on the ``matching`` variant with its default rules and random (``easy``) CPUs,
   with 1 worker process and with 2.
 * RLCard: the UNO game object ``rlcard.games.uno.game.UnoGame`` driven directly
@@ -49,10 +49,10 @@ from typing import Any
 
 from _common import Comparison, Measurement, cpu_clock, ensure_reference, games_for, interleaved, load_average
 
-from cardcli.players import default_seats
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.simulate import run
+from cardcli.cpu.players import default_seats
+from cardcli.cpu.simulate import run
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
 
 VARIANT = "matching"
 LEVEL = "easy"

@@ -9,11 +9,11 @@ Rows (targets in brackets):
 
 * **validate ÷ simulate** per variant [>= 0.8]: decisions per second of
   validating records beside simulating the very same games (4 players,
-  ``easy`` CPUs, default rules).  A: ``cardcli.simulate.run(...,
+  ``easy`` CPUs, default rules).  A: ``cardcli.cpu.simulate.run(...,
   workers=1)``, what ``cardcli simulate --workers 1`` runs; B: each record
   opened and checked as ``cardcli validate`` does (``open_record`` then
   ``validate_stream``).  The records are written once before timing.
-* **engine ÷ OpenSpiel**: decisions per second of ``cardcli.simulate.run``
+* **engine ÷ OpenSpiel**: decisions per second of ``cardcli.cpu.simulate.run``
   (``easy`` CPUs, one worker, default rules) beside an OpenSpiel game driven
   from the fastest plain Python loop (``_common.open_spiel_random_games``):
   matching at 4 players ÷ ``crazy_eights`` at 4 [>= 1.0], trick at 4 ÷
@@ -63,12 +63,12 @@ from _common import (
     open_spiel_random_games,
 )
 
-from cardcli.players import default_seats
-from cardcli.plugins import get_registry
-from cardcli.records import open_record
-from cardcli.rulesets import default_ruleset
-from cardcli.simulate import run
-from cardcli.validate import validate_stream
+from cardcli.cpu.players import default_seats
+from cardcli.cpu.simulate import run
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.record_format import open_record
+from cardcli.records.validate import validate_stream
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 20240601

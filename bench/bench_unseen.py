@@ -2,7 +2,7 @@
 
 Why this exists: a record of a real table (``"??"`` for every card its
 writer did not see) is checked by the same reader as a full record, plus the
-matching of ``cardcli.consistency``; that extra work must stay a small
+matching of ``cardcli.unseen.solver``; that extra work must stay a small
 multiple of the full check (the target: a ``--public`` export within 5x of
 its full record).  Per shipped ruleset, at its default table, this plays a
 fixed set of seeded games, exports each as a spectator saw it (and as seat 0
@@ -33,12 +33,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import cpu_clock, load_average
 
-import cardcli.consistency as consistency
-from cardcli.plugins import get_registry
-from cardcli.rulesets import load_ruleset, shipped_rulesets
+import cardcli.unseen.solver as consistency
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import load_ruleset, shipped_rulesets
+from cardcli.records.validate import validate_stream
 from cardcli.testing import play_game
 from cardcli.testing.unseen import export_bytes
-from cardcli.validate import validate_stream
 
 
 def _tables(name: str, largest: bool) -> list[int]:

@@ -11,7 +11,7 @@ checkout over the other, decisions per second of CPU time) and its range.
 Rows, each for matching (4 players), trick (4) and End of the Page (2), easy
 CPUs and default rules as ``bench_speed.py`` has them:
 
-* **engine**: ``cardcli.simulate.run(..., workers=1)`` of a fixed set of games;
+* **engine**: ``cardcli.cpu.simulate.run(..., workers=1)`` of a fixed set of games;
 * **validate**: ``validate_stream`` of those games' records, written once
   per side (the records are the same games either side: the same seeds);
 * **unseen**: ``validate_stream`` of the same records exported as a
@@ -49,12 +49,12 @@ from pathlib import Path
 PROBE = r"""
 import json, sys, time
 from pathlib import Path
-from cardcli.players import default_seats
-from cardcli.plugins import get_registry
-from cardcli.records import open_record
-from cardcli.rulesets import default_ruleset
-from cardcli.simulate import run
-from cardcli.validate import validate_stream
+from cardcli.cpu.players import default_seats
+from cardcli.engine.plugins import get_registry
+from cardcli.kit.record_format import open_record
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.cpu.simulate import run
+from cardcli.records.validate import validate_stream
 
 row, name, players, games, folder = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 reps = int(sys.argv[6]) if len(sys.argv) > 6 else 1

@@ -6,7 +6,7 @@ Why this exists: docs/variants/trick.md states the share of deals called off
 the rules or the CPU change, so they are printed by this script and copied
 from its output, never worked out by hand.
 
-What is measured: ``cardcli.simulate.run`` (the library call behind
+What is measured: ``cardcli.cpu.simulate.run`` (the library call behind
 ``cardcli simulate trick --cpu normal --players N``), one deal a game, every
 option at its default unless ``--option`` sets it.  A single deal has no
 winner exactly when it is called off, so the share is the run's ``draws``
@@ -27,10 +27,10 @@ import json
 import math
 import sys
 
-from cardcli.options import resolve
-from cardcli.players import default_seats
-from cardcli.plugins import get_registry
-from cardcli.simulate import run
+from cardcli.contract.options import resolve
+from cardcli.cpu.players import default_seats
+from cardcli.cpu.simulate import run
+from cardcli.engine.plugins import get_registry
 
 
 def wilson(hits: int, total: int, z: float = 1.96) -> tuple[float, float]:

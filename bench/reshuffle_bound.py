@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import random
 
-from cardcli.driver import Driver
-from cardcli.game import derive_seed
-from cardcli.players import PolicyPlayer
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.cpu.players import PolicyPlayer
+from cardcli.engine.driver import Driver
+from cardcli.engine.game import derive_seed
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
 
 
 def reshuffle_bound_rate(rounds: int, level: str, seed: int = 7) -> float:

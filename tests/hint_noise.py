@@ -2,7 +2,7 @@
 
 The hint (``?`` in ``cardcli play``) rates each move by a search of 600
 playouts, and says, for every move after the first, the search's noise in
-its gap to the first (``cardcli.session.search_noise``: two standard errors
+its gap to the first (``cardcli.terminal.session.search_noise``: two standard errors
 of the paired gap, with a floor).  This measures whether that noise is
 honest: positions of games between ``normal`` CPUs, each searched ``SEARCHES``
 times with other seeds; for each move, how often one search's gap lands
@@ -22,12 +22,12 @@ import statistics
 import sys
 from dataclasses import dataclass
 
-from cardcli.players import CpuPlayer
-from cardcli.players.hard import Budget, HardPlayer
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.session import search_noise
-from cardcli.variant import State
+from cardcli.contract.variant import State
+from cardcli.cpu.players import CpuPlayer
+from cardcli.cpu.players.hard import Budget, HardPlayer
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.terminal.session import search_noise
 
 #: Searches of each position, and the hint's own budget (playouts only, so
 #: that a busy machine does not change what is measured).

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from cardcli.cards import SUIT
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE
+from cardcli.contract.variant import CHANCE
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import SUIT
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN = ROOT / "bench" / "results" / "hard-run.json"

@@ -6,8 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardcli.cards import JOKER, NAME, RANK, SUIT, build_deck, check_deal, parse_card, parse_rank, parse_suit
-from cardcli.errors import CardError, IllegalMove
+from cardcli.kit.cards import (
+    JOKER,
+    NAME,
+    RANK,
+    SUIT,
+    build_deck,
+    check_deal,
+    parse_card,
+    parse_rank,
+    parse_suit,
+)
+from cardcli.kit.errors import CardError, IllegalMove
 
 
 @given(st.integers(min_value=0, max_value=52))

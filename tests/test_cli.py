@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cardcli import __version__
 from cardcli.cli import cli
-from cardcli.plugins import get_registry as registry
+from cardcli.engine.plugins import get_registry as registry
 from cardcli_matching.state import DRAW, PLAY
 
 
@@ -176,8 +176,8 @@ def test_a_move_the_rules_force_on_you_is_told_as_forced(tmp_path):
     """Matching plays your only card that plays for you (and takes a penalty
     you cannot pass on): the log says the rules forced it, never as if you
     had chosen it; a move you chose is told plainly."""
-    from cardcli.reader import load_game
-    from cardcli.records import open_record
+    from cardcli.kit.record_format import open_record
+    from cardcli.records.reader import load_game
 
     record = tmp_path / "game.jsonl"
     result = run("play", "matching", "--players", "you,cpu:normal", "--seed", "2", "--record", record,

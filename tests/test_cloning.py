@@ -1,8 +1,8 @@
-"""``cardcli.cloning``: copy functions written from a state class's slots."""
+"""``cardcli.kit.cloning``: copy functions written from a state class's slots."""
 
 from __future__ import annotations
 
-from cardcli import cloning
+from cardcli.kit import cloning
 
 
 class _Match:

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardcli.cli.compare import parse_settings
-from cardcli.stats import paired_difference, paired_ratio, quantile, rank_quantile, t_quantile
+from cardcli.cpu.stats import paired_difference, paired_ratio, quantile, rank_quantile, t_quantile
 from tests.test_cli import run
 
 
@@ -104,12 +104,12 @@ def test_the_skill_difference_between_rulesets_is_that_of_the_scores():
 def test_every_game_hands_out_exactly_one_point():
     """Wins and shared first places: the players' scores of any game add up
     to 1, so a player with no edge scores 1/P on average."""
-    from cardcli import arena
-    from cardcli.compare import game_score
-    from cardcli.parallel import LocalBackend
-    from cardcli.plugins import get_registry
-    from cardcli.records import SeatInfo
-    from cardcli.rulesets import load_ruleset
+    from cardcli.cpu import arena
+    from cardcli.cpu.compare import game_score
+    from cardcli.cpu.parallel import LocalBackend
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import load_ruleset
+    from cardcli.kit.record_format import SeatInfo
 
     target = get_registry().get("matching")
     options = load_ruleset("american", get_registry(), "matching", 4).options
@@ -131,10 +131,10 @@ def test_a_player_with_no_edge_scores_an_even_share_however_many_games_nobody_wi
     """easy against three easy ones in trick, where about one deal in six is
     called off: the win rate falls short of 1/4 by the games nobody won (and
     would read as a handicap); the score, ties shared, does not."""
-    from cardcli.compare import play_skill, skill_dict
-    from cardcli.parallel import LocalBackend
-    from cardcli.plugins import get_registry
-    from cardcli.rulesets import load_ruleset
+    from cardcli.cpu.compare import play_skill, skill_dict
+    from cardcli.cpu.parallel import LocalBackend
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import load_ruleset
 
     target = get_registry().get("trick")
     options = dict(load_ruleset("standard", get_registry(), "trick", 4).options)
@@ -310,14 +310,14 @@ def test_paired_intervals_contain_their_estimate(pairs):
 
 @given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=2, max_size=12))
 def test_a_difference_of_shares_stays_within_a_hundred_points(pairs):
-    from cardcli.compare import share_difference
+    from cardcli.cpu.compare import share_difference
 
     estimate = share_difference([a for a, _ in pairs], [b for _, b in pairs])
     assert -1 <= estimate.low <= estimate.value <= estimate.high <= 1
 
 
 def test_a_seat_advantage_is_found_only_when_clear():
-    from cardcli.compare import seat_advantage
+    from cardcli.cpu.compare import seat_advantage
 
     def seats(shares: list[int]) -> list[list[int]]:
         # shares[k] games won from seat k, one winner per game
@@ -332,7 +332,7 @@ def test_a_seat_advantage_is_found_only_when_clear():
 
 # ------------------------------------------------------------ honest words and pictures
 def test_each_ruleset_has_its_own_even_share_when_some_games_have_no_winner():
-    from cardcli.plot import even_shares
+    from cardcli.cpu.plot import even_shares
 
     data = compare_json("matching", "standard", "american", "no-stacking", "-n", "30", "--seed", "2",
                         "--no-skill")
@@ -364,7 +364,7 @@ def test_a_plot_into_a_folder_that_is_not_there_is_refused_before_any_game(tmp_p
 
 
 def test_no_bound_of_an_interval_reads_minus_zero():
-    from cardcli.compare import _interval
+    from cardcli.cpu.compare import _interval
 
     assert _interval({"ci95": [-0.004, 0.13]}, unit="") == "[-0.4, +13]"
     assert _interval({"ci95": [0.0, 0.0]}, unit="") == "[+0.0, +0.0]"

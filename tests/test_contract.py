@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from cardcli import abilities, cloning, plugins
-from cardcli.abilities import Checkpoints, HandsAndStock, HiddenInfo, Narration, Prompts, TableData
-from cardcli.abilities import Narration as NarrationItself
-from cardcli.plugins import get_registry
-from cardcli.variant import State, Variant
+from cardcli.contract import abilities
+from cardcli.contract.abilities import Checkpoints, HandsAndStock, HiddenInfo, Narration, Prompts, TableData
+from cardcli.contract.abilities import Narration as NarrationItself
+from cardcli.contract.variant import State, Variant
+from cardcli.engine import plugins
+from cardcli.engine.plugins import get_registry
+from cardcli.kit import cloning
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGINS_DOC = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")

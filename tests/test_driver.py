@@ -9,15 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcli.driver import DecisionClock, Driver, ExternalTurn, Follower, Hook, PolicyPlayer, Walk
-from cardcli.errors import IllegalMove
-from cardcli.game import Game, choose_dealer
-from cardcli.players import make_cpu
-from cardcli.plugins import get_registry
-from cardcli.records import SeatInfo
-from cardcli.rulesets import default_ruleset
+from cardcli.contract.variant import CHANCE, TERMINAL
+from cardcli.cpu.players import make_cpu
+from cardcli.engine.driver import DecisionClock, Driver, ExternalTurn, Follower, Hook, PolicyPlayer, Walk
+from cardcli.engine.game import Game, choose_dealer
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.errors import IllegalMove
+from cardcli.kit.record_format import SeatInfo
 from cardcli.testing import state_signature
-from cardcli.variant import CHANCE, TERMINAL
 
 VARIANTS = ("matching", "trick", "endofpage")
 

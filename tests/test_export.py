@@ -124,9 +124,9 @@ def test_export_refuses_a_view_wider_than_the_records(records, tmp_path):
 @pytest.mark.parametrize("variant", ["matching", "trick", "endofpage"])
 @pytest.mark.parametrize("seat", [None, 1])
 def test_a_record_of_a_real_table_replays_move_by_move_as_its_viewer_saw_it(records, tmp_path, variant, seat):
-    from cardcli.plugins import get_registry
-    from cardcli.replay import load_replay
-    from cardcli.views import SPECTATOR
+    from cardcli.contract.views import SPECTATOR
+    from cardcli.engine.plugins import get_registry
+    from cardcli.records.replay import load_replay
 
     view = tmp_path / "view.jsonl"
     args = ["--public"] if seat is None else ["--seat", seat]

@@ -1,7 +1,7 @@
 """The fast paths do exactly what the checked ones do.
 
 ``simulate`` without records runs the driver's plain loop (no hooks, no
-checks); ``play`` and ``simulate --records`` run a :class:`~cardcli.game.Game`
+checks); ``play`` and ``simulate --records`` run a :class:`~cardcli.engine.game.Game`
 that checks every event and writes it.  The same seed must give the same
 game, byte for byte, either way; and ``validate``, however it is sped up,
 still finds every card that goes missing or appears.
@@ -14,13 +14,13 @@ import random
 
 import pytest
 
-from cardcli.driver import Driver
-from cardcli.game import Game, choose_dealer, derive_seed
-from cardcli.players import default_seats, make_cpu
-from cardcli.plugins import get_registry
-from cardcli.records import RecordWriter
-from cardcli.rulesets import default_ruleset
-from cardcli.simulate import play_fast, play_recorded
+from cardcli.cpu.players import default_seats, make_cpu
+from cardcli.cpu.simulate import play_fast, play_recorded
+from cardcli.engine.driver import Driver
+from cardcli.engine.game import Game, choose_dealer, derive_seed
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.record_format import RecordWriter
 from cardcli.testing import play_game, validate_bytes
 
 TABLES = [("matching", 4, "easy"), ("matching", 3, "normal"), ("trick", 4, "easy"), ("trick", 6, "normal"),

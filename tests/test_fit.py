@@ -8,8 +8,17 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardcli.fit import command_text, lead_in, path_text, shorten, table, terminal_size, visible_width, wrap
-from cardcli.style import Style, strip_styles
+from cardcli.kit.fit import (
+    command_text,
+    lead_in,
+    path_text,
+    shorten,
+    table,
+    terminal_size,
+    visible_width,
+    wrap,
+)
+from cardcli.terminal.style import Style, strip_styles
 
 
 def test_a_long_line_breaks_at_spaces_and_carries_on_indented():

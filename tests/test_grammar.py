@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.grammar import (
+from cardcli.kit.grammar import (
     cards_told,
     could_play,
     join_and,

@@ -11,15 +11,15 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from cardcli.arena import wilson_interval
 from cardcli.cli import cli
-from cardcli.errors import CardcliError
-from cardcli.inference import redeal
-from cardcli.players import make_cpu
-from cardcli.players.hard import Budget, HardPlayer, supports_hard
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE, TERMINAL
+from cardcli.contract.variant import CHANCE, TERMINAL
+from cardcli.cpu.arena import wilson_interval
+from cardcli.cpu.players import make_cpu
+from cardcli.cpu.players.hard import Budget, HardPlayer, supports_hard
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.errors import CardcliError
+from cardcli.unseen.knowledge import redeal
 
 
 def searchable_variants():
@@ -195,9 +195,9 @@ def test_arena_is_the_same_for_any_number_of_workers():
 def test_an_arena_run_played_a_part_at_a_time_reports_the_same():
     """A long run (the hard CPU's bench) may be played in parts and summed:
     game i is the same in any part, so the report is the whole run's."""
-    from cardcli import arena
-    from cardcli.parallel import LocalBackend
-    from cardcli.records import SeatInfo
+    from cardcli.cpu import arena
+    from cardcli.cpu.parallel import LocalBackend
+    from cardcli.kit.record_format import SeatInfo
     variant = get_registry().get("trick")
     rules = dict(default_ruleset(variant).options)
     players = [SeatInfo("a", "cpu:normal"), SeatInfo("b", "cpu:easy"), SeatInfo("c", "cpu:easy")]
@@ -309,7 +309,7 @@ def test_hard_plays_a_whole_game_through_play(tmp_path):
     ([2, 1, 3], [0.5, 1.0, 0.0]),
 ])
 def test_places_value_shares_tied_places(places, values):
-    from cardcli.results import places_value
+    from cardcli.kit.results import places_value
 
     assert [places_value(places, seat) for seat in range(len(places))] == pytest.approx(values)
 
@@ -317,7 +317,7 @@ def test_places_value_shares_tied_places(places, values):
 @pytest.mark.parametrize("name", VARIANTS)
 def test_the_kit_catches_a_player_that_looks_at_hidden_cards(name):
     """The conformance kit's check (``BlindCheck``) fails for a player that sees every card."""
-    from cardcli.driver import Driver
+    from cardcli.engine.driver import Driver
     from cardcli.testing.checks import BlindCheck
 
     variant = get_registry().get(name)

@@ -1,4 +1,5 @@
-"""The house's imports: no module of cardcli imports itself round a circle,
+"""The house's imports: twelve folders, each importing only from those below
+it (in README's order, "Layout"); no module imports itself round a circle,
 and none reaches into another module's private names.
 
 Every import counts, those inside a function too (a circle hidden in a lazy
@@ -13,6 +14,9 @@ from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "cardcli"
+#: The folders of the core, lowest first: each may import only from itself and those before it.
+WINGS = ["kit", "contract", "words", "engine", "unseen", "records", "cpu", "terminal", "realtable", "serve",
+         "cli", "testing"]
 
 
 def _module_name(path: Path) -> str:
@@ -98,10 +102,10 @@ def _circles(graph: dict[str, dict[str, list[str]]]) -> list[list[str]]:
 
 def test_the_graph_is_read():
     graph = _graph()
-    assert "cardcli.driver" in graph and "cardcli.variant" in graph["cardcli.game"]
+    assert "cardcli.engine.driver" in graph and "cardcli.contract.variant" in graph["cardcli.engine.game"]
     assert "cardcli.cli.record_files" in graph["cardcli.cli.play"]
     # a lazy import inside a function is read too
-    assert "cardcli.raybackend" in graph["cardcli.cli.common"]
+    assert "cardcli.cpu.ray" in graph["cardcli.cli.common"]
 
 
 def test_no_module_imports_itself_round_a_circle():
@@ -118,3 +122,30 @@ def test_no_module_takes_another_modules_private_names():
 
 def test_a_circle_would_be_found():
     assert _circles({"a": {"b": []}, "b": {"c": []}, "c": {"a": []}, "d": {"a": []}}) == [["a", "b", "c"]]
+
+
+def test_the_core_is_twelve_folders():
+    entries = {path.name for path in PACKAGE.iterdir() if not path.name.startswith(".")
+               and path.name not in ("__init__.py", "__main__.py", "py.typed", "__pycache__")}
+    assert entries == set(WINGS)
+
+
+def test_the_readme_draws_the_folders_in_their_order():
+    readme = (PACKAGE.parents[1] / "README.md").read_text(encoding="utf-8")
+    drawn = [line.split("/")[2] for line in readme.splitlines() if line.startswith("src/cardcli/")]
+    assert drawn == WINGS
+
+
+def _wing(module: str) -> str:
+    return module.split(".")[1] if module.count(".") else ""
+
+
+def test_no_arrow_runs_back_up_between_the_folders():
+    wrong = [f"{name} imports {module}" for name, edges in _graph().items() for module in edges
+             if _wing(name) in WINGS and _wing(module) in WINGS
+             and WINGS.index(_wing(module)) > WINGS.index(_wing(name))]
+    assert not wrong, "; ".join(sorted(wrong))
+
+
+def test_the_record_format_is_a_leaf():
+    assert set(_graph()["cardcli.kit.record_format"]) <= {"cardcli.kit.errors"}

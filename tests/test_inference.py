@@ -1,4 +1,4 @@
-"""What a seat works out about the hidden cards (``cardcli.inference``)."""
+"""What a seat works out about the hidden cards (``cardcli.unseen.knowledge``)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from cardcli.driver import Driver, Follower, PolicyPlayer
-from cardcli.inference import Group, Knowledge, redeal, view_of
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.engine.driver import Driver, Follower, PolicyPlayer
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.unseen.knowledge import Group, Knowledge, redeal, view_of
 
 #: (variant, options, players): tables whose knowledge is followed through whole games.
 TABLES = [

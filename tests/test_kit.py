@@ -14,14 +14,14 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import Phase, settings
 
-from cardcli.cards import parse_card
 from cardcli.cli import cli
-from cardcli.errors import CardcliError, IllegalMove
-from cardcli.options import cached_config
-from cardcli.plugins import VariantInfo, get_registry
+from cardcli.contract.options import cached_config
+from cardcli.contract.variant import Variant
+from cardcli.engine.plugins import VariantInfo, get_registry
+from cardcli.kit.cards import parse_card
+from cardcli.kit.errors import CardcliError, IllegalMove
 from cardcli.testing import VariantConformance, check_golden_record, make_golden_records
 from cardcli.testing.golden import main
-from cardcli.variant import Variant
 
 
 def test_golden_records_are_made_once_and_check_out(tmp_path):

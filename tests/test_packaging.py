@@ -19,8 +19,8 @@ import pytest
 from packaging.requirements import Requirement
 
 import cardcli
-from cardcli.plugins import get_registry, load_registry
-from cardcli.rulesets import search_dirs, shipped_rulesets
+from cardcli.engine.plugins import get_registry, load_registry
+from cardcli.engine.rulesets import search_dirs, shipped_rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ROOT / "rulesets"

@@ -10,9 +10,10 @@ from importlib import metadata
 import pytest
 from click.testing import CliRunner
 
-from cardcli import hookspecs, plugins
 from cardcli.cli import cli
-from cardcli.hookspecs import hookimpl
+from cardcli.contract import hookspecs
+from cardcli.contract.hookspecs import hookimpl
+from cardcli.engine import plugins
 
 
 def fake_module(name: str, **attributes) -> str:
@@ -95,7 +96,8 @@ def test_a_broken_plugin_is_one_line_and_the_rest_works(extra_entry_points, brea
     assert "Traceback" not in result.output
     expected = {"misspelt_hook": "unknown hook 'cardcli_register_variant' (did you mean "
                                  "'cardcli_register_variants'?)",
-                "unmarked_hook": "cardcli_register_variants is not marked with @cardcli.hookspecs.hookimpl",
+                "unmarked_hook": "cardcli_register_variants is not marked with "
+                                 "@cardcli.contract.hookspecs.hookimpl",
                 "wrong_argument": "registr"}
     assert expected.get(breakage, "") in warnings[0]
 

@@ -28,8 +28,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardcli import plugins, scaffold
-from cardcli.cli import cli
+from cardcli.cli import cli, scaffold
+from cardcli.engine import plugins
 from cardcli.testing import VariantConformance, make_golden_records
 from cardcli.testing.golden import golden_paths
 
@@ -128,8 +128,8 @@ def apply_tutorial(folder: Path) -> None:
 
 
 def make_tutorial_golden_records(folder: Path) -> None:
-    from cardcli.plugins import get_registry
-    from cardcli.rulesets import load_ruleset
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import load_ruleset
 
     golden = folder / "tests" / "golden"
     make_golden_records(NAME, golden)

@@ -1,4 +1,4 @@
-"""cardcli.rand draws exactly what random.Random's own methods draw, so the
+"""cardcli.kit.rand draws exactly what random.Random's own methods draw, so the
 same seed gives the same games however the draws are made."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardcli.rand import below, pick, seeded, shuffle
+from cardcli.kit.rand import below, pick, seeded, shuffle
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 

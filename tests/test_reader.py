@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from cardcli.errors import RecordError
-from cardcli.plugins import get_registry
-from cardcli.reader import SKIP, Event, GameLoader, RecordVisitor, load_game, read_record
-from cardcli.replay import load_replay
+from cardcli.engine.plugins import get_registry
+from cardcli.kit.errors import RecordError
+from cardcli.records.reader import SKIP, Event, GameLoader, RecordVisitor, load_game, read_record
+from cardcli.records.replay import load_replay
 from cardcli.testing import play_game, record_lines, state_signature
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "records.md"

@@ -14,8 +14,8 @@ import click
 import pytest
 
 from cardcli.cli import cli
-from cardcli.plugins import get_registry
-from cardcli.rulesets import find_ruleset
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import find_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "docs").glob("*/*.md"))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.record_fields import card_field, flag_field, hands_field, join_or, only_fields
+from cardcli.contract.record_fields import card_field, flag_field, hands_field, join_or, only_fields
 
 
 def test_flag_field_defaults_to_false_and_refuses_other_types():

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardcli.plugins import get_registry
+from cardcli.engine.plugins import get_registry
 from cardcli.testing import play_game, record_lines, validate_bytes
 from cardcli.testing.unseen import export_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA_PATH = ROOT / "src" / "cardcli" / "schema" / "record.schema.json"
+SCHEMA_PATH = ROOT / "src" / "cardcli" / "records" / "schema" / "record.schema.json"
 DOC_PATH = ROOT / "docs" / "records.md"
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 VALIDATOR = Draft202012Validator(SCHEMA)
@@ -68,7 +68,7 @@ def test_schema_is_valid_draft_2020_12() -> None:
 
 
 def test_schema_ships_with_the_package() -> None:
-    shipped = files("cardcli") / "schema" / "record.schema.json"
+    shipped = files("cardcli.records") / "schema" / "record.schema.json"
     assert json.loads(shipped.read_text(encoding="utf-8")) == SCHEMA
 
 

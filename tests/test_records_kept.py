@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
-from cardcli.simulate import play_recorded
+from cardcli.cpu.simulate import play_recorded
 from cardcli.testing import play_game, record_lines, write_record
 
 DEADLINE = 120
@@ -101,8 +101,8 @@ def test_simulate_never_follows_a_planted_symbolic_link(tmp_path):
     assert result.exit_code == 1 and "already holds game-000001.jsonl" in result.output
     assert target.read_text() == "keep me\n"
     # The check before the run is for the message; the file is created exclusively all the same.
-    from cardcli.plugins import get_registry
-    from cardcli.records import RecordExistsError, SeatInfo
+    from cardcli.engine.plugins import get_registry
+    from cardcli.kit.record_format import RecordExistsError, SeatInfo
 
     variant = get_registry().get("matching")
     rules = {o.name: o.default for o in variant.options}

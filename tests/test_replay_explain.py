@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
-from cardcli.commentary import frame_commentary
-from cardcli.game import Game
-from cardcli.players.hard import Budget
-from cardcli.records import SeatInfo
+from cardcli.cpu.commentary import frame_commentary
+from cardcli.cpu.players.hard import Budget
+from cardcli.engine.game import Game
+from cardcli.kit.record_format import SeatInfo
 
 from .thirdparty import HighCard
 

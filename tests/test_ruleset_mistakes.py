@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
-from cardcli.errors import RulesetError
-from cardcli.plugins import get_registry
-from cardcli.rulesets import load_ruleset
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import load_ruleset
+from cardcli.kit.errors import RulesetError
 from cardcli.testing import validate_bytes
 
 
@@ -124,7 +124,7 @@ def test_rules_says_how_to_write_none():
 
 @pytest.mark.parametrize("value", ["none", "None", "NONE", None])
 def test_none_is_read_as_documented(value):
-    from cardcli.options import resolve
+    from cardcli.contract.options import resolve
 
     options = get_registry().get("trick").options
     assert resolve(options, {"reshuffles": value}, source="x")["reshuffles"] is None

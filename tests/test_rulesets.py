@@ -7,10 +7,10 @@ import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
-from cardcli.errors import RulesetError
-from cardcli.options import Option, changed_options
-from cardcli.plugins import get_registry
-from cardcli.rulesets import load_ruleset, shipped_rulesets
+from cardcli.contract.options import Option, changed_options
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import load_ruleset, shipped_rulesets
+from cardcli.kit.errors import RulesetError
 
 
 def test_every_shipped_ruleset_loads():

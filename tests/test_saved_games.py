@@ -128,7 +128,7 @@ def test_every_command_that_reads_a_record_takes_a_saved_game_by_its_name(folder
 
 def test_a_command_names_a_saved_game_by_its_name_and_any_other_record_by_its_path(folder, tmp_path,
                                                                                    monkeypatch):
-    from cardcli.saved import find_record, record_argument
+    from cardcli.records.saved import find_record, record_argument
 
     folder.mkdir(parents=True)
     saved = folder / "20260101-100000-matching-1.jsonl"

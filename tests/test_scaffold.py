@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardcli import plugins, scaffold
-from cardcli.cli import cli
+from cardcli.cli import cli, scaffold
+from cardcli.engine import plugins
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""The hard CPU's search (``cardcli.players.ismcts``): the tree, the paired
+"""The hard CPU's search (``cardcli.cpu.players.ismcts``): the tree, the paired
 root, sequential halving, playout stops, and following the game."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from cardcli.driver import Driver, PolicyPlayer
-from cardcli.inference import redeal
-from cardcli.players import make_cpu
-from cardcli.players.hard import Budget, HardPlayer
-from cardcli.players.ismcts import PLAYOUT_CUTOFF, Search, paired_gap, play_out
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE
+from cardcli.contract.variant import CHANCE
+from cardcli.cpu.players import make_cpu
+from cardcli.cpu.players.hard import Budget, HardPlayer
+from cardcli.cpu.players.ismcts import PLAYOUT_CUTOFF, Search, paired_gap, play_out
+from cardcli.engine.driver import Driver, PolicyPlayer
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.unseen.knowledge import redeal
 
 from .test_hard import positions
 

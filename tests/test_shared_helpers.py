@@ -8,17 +8,17 @@ import random
 
 import pytest
 
-from cardcli.cards import NAME, UNSEEN, parse_card
-from cardcli.errors import IllegalMove
-from cardcli.narration import told_with_draws
-from cardcli.options import deal_problem
-from cardcli.phases import PhasedState
-from cardcli.prompts import split_call, typed_move
-from cardcli.stock import where
-from cardcli.unseen import hands_seen_by
-from cardcli.variant import CHANCE, TERMINAL, State
-from cardcli.view import seat_views, viewer_hand
-from cardcli.views import ScoreSheet, TableView
+from cardcli.contract.options import deal_problem
+from cardcli.contract.phases import PhasedState
+from cardcli.contract.unseen import hands_seen_by
+from cardcli.contract.variant import CHANCE, TERMINAL, State
+from cardcli.contract.views import ScoreSheet, TableView
+from cardcli.kit.cards import NAME, UNSEEN, parse_card
+from cardcli.kit.errors import IllegalMove
+from cardcli.kit.stock import where
+from cardcli.words.narration import told_with_draws
+from cardcli.words.prompts import split_call, typed_move
+from cardcli.words.view import seat_views, viewer_hand
 
 P_DEAL, P_PLAY, P_DRAW, P_OVER = range(4)
 PLAY, DRAW, DEAL, DRAWN = range(4)

@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from cardcli.errors import IllegalMove
-from cardcli.narration import after_move
-from cardcli.phases import PhasedState
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE, TERMINAL, Result, State
+from cardcli.contract.phases import PhasedState
+from cardcli.contract.variant import CHANCE, TERMINAL, Result, State
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.errors import IllegalMove
+from cardcli.words.narration import after_move
 
 
 class Coin(State):

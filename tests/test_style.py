@@ -7,7 +7,16 @@ import io
 
 import pytest
 
-from cardcli.style import BOLD, RED, RESET, REVERSE, Style, can_show_symbols, strip_styles, wants_colour
+from cardcli.terminal.style import (
+    BOLD,
+    RED,
+    RESET,
+    REVERSE,
+    Style,
+    can_show_symbols,
+    strip_styles,
+    wants_colour,
+)
 
 from .thirdparty import HighCard
 

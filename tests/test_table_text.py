@@ -10,14 +10,14 @@ import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
-from cardcli.game import Game
-from cardcli.narration import describe_events, round_summary, rule_behind
-from cardcli.plugins import get_registry
-from cardcli.records import SeatInfo
-from cardcli.rulesets import default_ruleset, load_ruleset
-from cardcli.session import Session, end_text, hint_text, over_text, ranking_text, table_header
-from cardcli.ui import TerminalUI
-from cardcli.view import move_view, played_cards
+from cardcli.engine.game import Game
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset, load_ruleset
+from cardcli.kit.record_format import SeatInfo
+from cardcli.terminal.session import Session, end_text, hint_text, over_text, ranking_text, table_header
+from cardcli.terminal.ui import TerminalUI
+from cardcli.words.narration import describe_events, round_summary, rule_behind
+from cardcli.words.view import move_view, played_cards
 
 from .thirdparty import HighCard
 
@@ -89,7 +89,7 @@ def test_a_third_party_variant_gets_words_from_the_core():
 def test_a_third_party_variant_at_the_terminal(tmp_path):
     variant = HighCard()
     record = tmp_path / "game.jsonl"
-    from cardcli.records import RecordWriter
+    from cardcli.kit.record_format import RecordWriter
 
     game = Game(variant, {"bonus": 0, "min_players": 2, "max_players": 4},
                 [SeatInfo("ann"), SeatInfo("cpu1", "cpu:easy")], 1, seed=3,
@@ -149,7 +149,7 @@ def test_play_shows_the_header_and_merged_lines(tmp_path):
 
 
 def test_a_hint_with_one_legal_move_says_so_without_searching(monkeypatch):
-    from cardcli.players.hard import HardPlayer
+    from cardcli.cpu.players.hard import HardPlayer
     from tests.matching.conftest import Table
 
     variant = get_registry().get("matching")
@@ -170,8 +170,8 @@ def test_a_hint_with_one_legal_move_says_so_without_searching(monkeypatch):
 
 # ------------------------------------------------------------ picking cards
 def test_cards_are_picked_from_a_hand_by_name_or_by_their_shown_number():
-    from cardcli.cards import parse_card
-    from cardcli.table_text import hand_text, picked_cards
+    from cardcli.kit.cards import parse_card
+    from cardcli.words.table_text import hand_text, picked_cards
 
     hand = [parse_card(c) for c in ("3C", "9S", "4S", "4S", "7D")]
     assert hand_text(hand, 3, numbered=True) == "1:4S 2:4S 3:9S | 4:7D | 5:3C*"
@@ -188,8 +188,8 @@ def test_cards_are_picked_from_a_hand_by_name_or_by_their_shown_number():
 
 def test_a_hand_with_cards_nobody_saw_marks_only_the_wilds():
     """An unseen card (a referee's table, a seat's view) is no wild: it is shown apart, unmarked."""
-    from cardcli.cards import UNSEEN, parse_card
-    from cardcli.table_text import hand_text
+    from cardcli.kit.cards import UNSEEN, parse_card
+    from cardcli.words.table_text import hand_text
 
     hand = [UNSEEN, parse_card("9H"), UNSEEN, parse_card("3C")]
     assert hand_text(hand, 3) == "?? ?? | 9H | 3C*"

@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from typing import assert_type
 
-from cardcli.driver import Driver
-from cardcli.game import Game
-from cardcli.inference import redeal
-from cardcli.players import make_cpu
-from cardcli.records import SeatInfo
-from cardcli.rulesets import default_ruleset
-from cardcli.variant import Policy, State, Variant
+from cardcli.contract.variant import Policy, State, Variant
+from cardcli.cpu.players import make_cpu
+from cardcli.engine.driver import Driver
+from cardcli.engine.game import Game
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.record_format import SeatInfo
+from cardcli.unseen.knowledge import redeal
 from cardcli_matching.state import MatchingState
 from cardcli_matching.variant import MatchingVariant
 from cardcli_trick.state import TrickState

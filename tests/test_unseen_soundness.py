@@ -13,17 +13,17 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from cardcli.consistency import Solver
-from cardcli.driver import PolicyPlayer
-from cardcli.errors import Kind
-from cardcli.game import Game, choose_dealer
-from cardcli.players import default_seats
-from cardcli.plugins import get_registry
-from cardcli.records import RecordWriter
-from cardcli.rulesets import default_ruleset, load_ruleset, shipped_rulesets
+from cardcli.cpu.players import default_seats
+from cardcli.engine.driver import PolicyPlayer
+from cardcli.engine.game import Game, choose_dealer
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset, load_ruleset, shipped_rulesets
+from cardcli.kit.errors import Kind
+from cardcli.kit.record_format import RecordWriter
+from cardcli.records.validate import validate_stream
 from cardcli.testing import play_game
 from cardcli.testing.unseen import check_exports, export_bytes
-from cardcli.validate import validate_stream
+from cardcli.unseen.solver import Solver
 
 
 def _tables() -> list[tuple[str, str, int]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardcli.cli import cli
-from cardcli.errors import Kind
+from cardcli.kit.errors import Kind
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "records.md"
 

@@ -121,7 +121,7 @@ def test_a_bug_inside_one_record_is_reported_and_the_others_still_checked(tmp_pa
 
 
 def test_a_bug_in_the_variant_is_reported_at_its_line(tmp_path, good, game_lines, monkeypatch):
-    from cardcli.plugins import get_registry
+    from cardcli.engine.plugins import get_registry
 
     variant = get_registry().get("matching")
     real = variant.decode_action
@@ -308,7 +308,7 @@ NASTY = ["\x1b]0;pwned\x07", "\x1b[2J\x1b[H", "a\u202eb", "tab\there", "line\nbr
 
 
 def test_printable_escapes_what_a_terminal_would_obey():
-    from cardcli.safe_text import printable
+    from cardcli.kit.safe_text import printable
 
     for text in NASTY:
         shown = printable(text)

@@ -1,4 +1,4 @@
-"""The table as data (cardcli.view): the generic views a third party's variant
+"""The table as data (cardcli.words.view): the generic views a third party's variant
 gets untouched, and the privacy check catching a view that leaks."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from cardcli.abilities import TableData
-from cardcli.cards import NAME
-from cardcli.plugins import get_registry
+from cardcli.contract.abilities import TableData
+from cardcli.contract.views import SPECTATOR, TableView
+from cardcli.engine.plugins import get_registry
+from cardcli.kit.cards import NAME
 from cardcli.testing import play_game
 from cardcli.testing.privacy import PrivacyCheck
-from cardcli.view import move_view, table_view
-from cardcli.views import SPECTATOR, TableView
+from cardcli.words.view import move_view, table_view
 from cardcli_matching.variant import MatchingVariant
 
 
@@ -130,7 +130,7 @@ def test_views_as_data_hold_every_field(name):
     for views with every kind of field filled (melds, marks, scores ...)."""
     from dataclasses import asdict
 
-    from cardcli.view import moves_for
+    from cardcli.words.view import moves_for
 
     variant = get_registry().get(name)
     names = ["ann", "bob", "cy"]

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardcli.cards import parse_card
 from cardcli.cli import cli
-from cardcli.driver import Driver
-from cardcli.errors import CardError
-from cardcli.players import levels_of, make_cpu
-from cardcli.plugins import get_registry
-from cardcli.rand import seeded
-from cardcli.rulesets import default_ruleset
+from cardcli.cpu.players import levels_of, make_cpu
+from cardcli.engine.driver import Driver
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import parse_card
+from cardcli.kit.errors import CardError
+from cardcli.kit.rand import seeded
 from cardcli_endofpage.dialogue import parse_command
 from cardcli_endofpage.state import DISCARD
 from cardcli_matching.state import PLAY

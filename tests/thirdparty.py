@@ -14,12 +14,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcli.abilities import HandsAndStock
-from cardcli.cards import NAME, RANK, build_deck, check_deal, deal_hands, sorted_hand
-from cardcli.errors import IllegalMove
-from cardcli.options import Option, players_options
-from cardcli.record_fields import card_field, hands_field, only_fields
-from cardcli.variant import CHANCE, TERMINAL, Result, State, Variant, rank_places
+from cardcli.contract.abilities import HandsAndStock
+from cardcli.contract.options import Option, players_options
+from cardcli.contract.record_fields import card_field, hands_field, only_fields
+from cardcli.contract.variant import CHANCE, TERMINAL, Result, State, Variant, rank_places
+from cardcli.kit.cards import NAME, RANK, build_deck, check_deal, deal_hands, sorted_hand
+from cardcli.kit.errors import IllegalMove
 
 HAND = 2
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 
-from cardcli.fit import visible_width
+from cardcli.kit.fit import visible_width
 
 TMUX = shutil.which("tmux")
 #: The end of a command run by :class:`Tmux` (the shell then waits).

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from cardcli.cards import RANK, parse_card, parse_rank
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import RANK, parse_card, parse_rank
 from cardcli_endofpage.state import P_DRAW, P_PLAY, EndOfPageState, meld_rules
 from cardcli_endofpage.variant import parse_meld_items
 

@@ -230,10 +230,10 @@ def test_list_shows_every_meld_and_lay_off_once_whichever_wild_plays_the_part(tm
     """``list`` names every meld and lay-off the rules allow (no "... and 17
     more"), and a move that another wild of the hand could make as well is
     one line naming that wild, not a line per wild."""
-    from cardcli.plugins import get_registry
-    from cardcli.reader import load_game
-    from cardcli.records import open_record
-    from cardcli.view import move_view
+    from cardcli.engine.plugins import get_registry
+    from cardcli.kit.record_format import open_record
+    from cardcli.records.reader import load_game
+    from cardcli.words.view import move_view
 
     path = tmp_path / "game.jsonl"
     result = CliRunner().invoke(cli, ["play", "endofpage", "--players", "you,cpu:normal", "--seed", "19",

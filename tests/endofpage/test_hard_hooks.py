@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from cardcli.cards import parse_card
-from cardcli.inference import redeal
-from cardcli.players.hard import Budget, HardPlayer
-from cardcli.plugins import get_registry
+from cardcli.contract.variant import CHANCE, TERMINAL
+from cardcli.cpu.players.hard import Budget, HardPlayer
+from cardcli.engine.plugins import get_registry
+from cardcli.kit.cards import parse_card
 from cardcli.testing import validate_bytes
-from cardcli.variant import CHANCE, TERMINAL
+from cardcli.unseen.knowledge import redeal
 from cardcli_endofpage.state import DEAL, DISCARD, DRAW_ACTION, DRAWN, LAYOFF, MELD, TAKE, TURN_UP
 
 from .conftest import P_DRAW, WORKED, cards, record, table
@@ -110,7 +110,7 @@ def test_knowledge_is_rebuilt_by_replaying_a_record():
 
 
 def _defaults(variant):
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.rulesets import default_ruleset
 
     return default_ruleset(variant).options
 

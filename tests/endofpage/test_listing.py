@@ -10,8 +10,8 @@ from itertools import combinations
 
 import pytest
 
-from cardcli.cards import NAME, RANK
-from cardcli.melds import add_card, interpretations, layoff_meanings
+from cardcli.kit.cards import NAME, RANK
+from cardcli.kit.melds import add_card, interpretations, layoff_meanings
 from cardcli_endofpage.state import MELD, PICKUP
 
 from .conftest import P_DRAW, P_PLAY, table
@@ -32,7 +32,7 @@ def reachable(start, target, rules) -> bool:
 
 
 def hand_text(cards):
-    from cardcli.cards import NAME
+    from cardcli.kit.cards import NAME
 
     return " ".join(NAME[c] for c in cards)
 
@@ -47,7 +47,7 @@ def random_table(rng, phase):
     hand += rng.sample(wilds, rng.randrange(0, 3))
     rest = [c for c in PACK if c not in hand]
     discard = rng.sample(rest, 4)
-    from cardcli.cards import RANK_NAMES
+    from cardcli.kit.cards import RANK_NAMES
 
     return table(wild=RANK_NAMES[wild], hands=[hand_text(hand), "QH"], discard=hand_text(discard),
                  phase=phase)

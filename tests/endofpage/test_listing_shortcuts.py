@@ -18,9 +18,11 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcli.cards import RANK, SUIT
-from cardcli.driver import PolicyPlayer
-from cardcli.melds import (
+from cardcli.engine.driver import PolicyPlayer
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import RANK, SUIT
+from cardcli.kit.melds import (
     RUN,
     SET,
     Meld,
@@ -31,8 +33,6 @@ from cardcli.melds import (
     pickup_melds,
     three_card_melds,
 )
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
 from cardcli_endofpage.state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, P_PLAY, PICKUP, TAKE
 
 

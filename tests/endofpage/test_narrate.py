@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import io
 
-from cardcli.cards import parse_card
-from cardcli.narration import rules_summary
-from cardcli.plugins import get_registry
-from cardcli.reader import RecordVisitor, read_record
-from cardcli.rulesets import load_ruleset
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import load_ruleset
+from cardcli.kit.cards import parse_card
+from cardcli.records.reader import RecordVisitor, read_record
+from cardcli.words.narration import rules_summary
 from cardcli_endofpage.state import DISCARD, LAYOFF
 
 from .conftest import WORKED, record, table

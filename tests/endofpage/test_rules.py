@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from cardcli.cards import RANK, parse_card
-from cardcli.errors import IllegalMove, RulesetError
-from cardcli.melds import RUN, SET, MeldRules, interpretations, meld_problem, three_card_melds
-from cardcli.rulesets import default_ruleset, resolve
+from cardcli.contract.variant import CHANCE, TERMINAL
+from cardcli.engine.rulesets import default_ruleset, resolve
+from cardcli.kit.cards import RANK, parse_card
+from cardcli.kit.errors import IllegalMove, RulesetError
+from cardcli.kit.melds import RUN, SET, MeldRules, interpretations, meld_problem, three_card_melds
 from cardcli.testing import validate_bytes
-from cardcli.variant import CHANCE, TERMINAL
 from cardcli_endofpage.state import (
     DEAL,
     DISCARD,

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from cardcli.cards import parse_card
-from cardcli.errors import IllegalMove
+from cardcli.kit.cards import parse_card
+from cardcli.kit.errors import IllegalMove
 from cardcli_endofpage.state import DISCARD, DRAW_ACTION, DRAWN, LAYOFF
 from cardcli_endofpage.table import render_table
 

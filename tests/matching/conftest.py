@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.cards import parse_card
-from cardcli.errors import IllegalMove
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import parse_card
+from cardcli.kit.errors import IllegalMove
 from cardcli_matching.state import (
     DEAL,
     DRAW_ACTION,
@@ -46,11 +46,11 @@ class Table:
         return self.state.current_player()
 
     def hand(self, seat: int) -> list[str]:
-        from cardcli.cards import NAME
+        from cardcli.kit.cards import NAME
         return sorted(NAME[c] for c in self.state.hands[seat])
 
     def play(self, card: str, suit: str | None = None, call: bool = False) -> None:
-        from cardcli.cards import parse_suit
+        from cardcli.kit.cards import parse_suit
         self.state.apply((PLAY, parse_card(card), parse_suit(suit) if suit else -1, call))
 
     def draw(self, *drawn: str) -> None:
@@ -74,7 +74,7 @@ class Table:
         return caught.value
 
     def playable(self) -> set[str]:
-        from cardcli.cards import NAME
+        from cardcli.kit.cards import NAME
         return {NAME[a[1]] for a in self.state.legal_actions() if a[0] == PLAY}
 
 

@@ -3,10 +3,10 @@ round's end, the house rules in the header, and the prompt's keys."""
 
 from __future__ import annotations
 
-from cardcli.cards import parse_card
-from cardcli.narration import rules_summary
-from cardcli.plugins import get_registry
-from cardcli.rulesets import load_ruleset
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import load_ruleset
+from cardcli.kit.cards import parse_card
+from cardcli.words.narration import rules_summary
 from cardcli_matching.state import DRAW_ACTION, DRAWN, KEEP_ACTION, PLAY
 
 from .conftest import Table

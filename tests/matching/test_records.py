@@ -190,9 +190,9 @@ def test_a_refusal_names_the_play_never_the_cards_effect(tmp_path):
 
 def test_the_core_describes_an_attempt_from_its_record_fields():
     """A variant that does not word its refusals gets the record's fields."""
-    from cardcli.cards import parse_card
-    from cardcli.narration import attempt_from_fields
-    from cardcli.plugins import get_registry
+    from cardcli.engine.plugins import get_registry
+    from cardcli.kit.cards import parse_card
+    from cardcli.words.narration import attempt_from_fields
     from cardcli_matching.state import PLAY
 
     from .conftest import Table

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.cards import parse_card
-from cardcli.errors import RulesetError
-from cardcli.inference import redeal
-from cardcli.variant import CHANCE, TERMINAL
+from cardcli.contract.variant import CHANCE, TERMINAL
+from cardcli.kit.cards import parse_card
+from cardcli.kit.errors import RulesetError
+from cardcli.unseen.knowledge import redeal
 from cardcli_matching.state import DRAW_ACTION, DRAWN, KEEP_ACTION, P_AFTER_DRAW, P_RESHUFFLE, PLAY, TURN_UP
 
 from .conftest import Table
@@ -27,8 +27,8 @@ def test_deal_and_dealers_left_starts():
 
 def test_deal_must_give_hand_size_cards():
     t = Table.__new__(Table)
-    from cardcli.plugins import get_registry
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import default_ruleset
     from cardcli_matching.state import DEAL
     variant = get_registry().get("matching")
     state = variant.new_state(default_ruleset(variant).options, 2, 0)
@@ -189,7 +189,7 @@ def test_nothing_to_draw_skips_the_draw():
 
 
 def test_penalty_draws_what_there_is():
-    from cardcli.cards import NAME
+    from cardcli.kit.cards import NAME
     t = Table(["2H 4C 5C", "5H 6C 7C"], "9H")
     state = t.state
     keep = state.stock[:1]
@@ -435,7 +435,7 @@ def test_rounds_score_penalty_points_and_move_the_deal():
 def test_card_points(card, points):
     from cardcli_matching.config import Config
     variant = Table(["3H", "3D"], "9H", hand_size=1).variant
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.rulesets import default_ruleset
     assert Config(default_ruleset(variant).options).card_points[parse_card(card)] == points
 
 
@@ -457,8 +457,8 @@ def test_lowest_total_wins_after_the_last_round():
     ({"skip_rank": "3", "draw_three": True}, "may not be 3"),
 ])
 def test_check_rules_refuses(options, message):
-    from cardcli.plugins import get_registry
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import default_ruleset
     variant = get_registry().get("matching")
     rules = {**default_ruleset(variant).options, **options}
     with pytest.raises(RulesetError, match=message):
@@ -466,8 +466,8 @@ def test_check_rules_refuses(options, message):
 
 
 def test_a_deal_that_does_not_fit_is_refused():
-    from cardcli.plugins import get_registry
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import default_ruleset
     variant = get_registry().get("matching")
     rules = {**default_ruleset(variant).options, "hand_size": 10}
     with pytest.raises(RulesetError, match="do not fit"):
@@ -478,8 +478,8 @@ def test_a_deal_that_does_not_fit_is_refused():
 def test_turn_up_of_a_card_not_in_the_stock_is_refused():
     t = Table(["3S 4S", "5H 6H"], "7H")
     del t
-    from cardcli.plugins import get_registry
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import default_ruleset
     from cardcli_matching.state import DEAL
     variant = get_registry().get("matching")
     rules = {**default_ruleset(variant).options, "hand_size": 1}
@@ -495,7 +495,7 @@ def test_what_a_drawing_player_lacks_is_respected_when_hidden_cards_are_dealt_an
     imagined worlds respect that until unseen cards join the hand."""
     import random as _random
 
-    from cardcli.cards import RANK, SUIT
+    from cardcli.kit.cards import RANK, SUIT
 
     t = Table(["3C 4C 5D", "5H 6S 7D", "9S 10D JC"], "9H", skip=False)
     t.draw("KC")  # seat 0 could not play on 9H: no hearts, no 9s, no 8s
@@ -517,7 +517,7 @@ def test_a_drawn_card_waiting_to_be_played_stays_in_the_drawers_hand_when_others
     makes no difference to the imagined world."""
     import random as _random
 
-    from cardcli.cards import RANK, SUIT
+    from cardcli.kit.cards import RANK, SUIT
 
     from .conftest import cards
 

@@ -14,9 +14,9 @@ import sys
 
 import pytest
 
-from cardcli.plugins import get_registry
-from cardcli.records import parse_header
-from cardcli.referee import Referee
+from cardcli.engine.plugins import get_registry
+from cardcli.kit.record_format import parse_header
+from cardcli.realtable.referee import Referee
 
 from ..serve.browser import chromium, phone_page
 from .test_referee import public_lines

@@ -12,13 +12,13 @@ import random
 
 import pytest
 
-from cardcli.plugins import get_registry
-from cardcli.records import Header, SeatInfo, parse_header
-from cardcli.referee import Referee, Refused
-from cardcli.rulesets import default_ruleset, load_ruleset, shipped_rulesets
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset, load_ruleset, shipped_rulesets
+from cardcli.kit.record_format import Header, SeatInfo, parse_header
+from cardcli.realtable.referee import Referee, Refused
+from cardcli.records.validate import validate_stream
 from cardcli.testing import play_game
 from cardcli.testing.unseen import export_bytes
-from cardcli.validate import validate_stream
 
 from .words import WORDINGS, referee_words
 

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcli.plugins import get_registry
-from cardcli.records import Header, SeatInfo, parse_header
-from cardcli.referee import Referee, Refused
-from cardcli.rulesets import load_ruleset, shipped_rulesets
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import load_ruleset, shipped_rulesets
+from cardcli.kit.record_format import Header, SeatInfo, parse_header
+from cardcli.realtable.referee import Referee, Refused
+from cardcli.records.validate import validate_stream
 from cardcli.testing import play_game
 from cardcli.testing.unseen import export_bytes
-from cardcli.validate import validate_stream
 
 from .words import referee_words
 
@@ -77,7 +77,7 @@ def test_every_game_entered_in_words_is_followed_to_its_end(game, seed, view):
 
 
 def new_table(variant: str, names: str = "ann,bob,mom", view: str = "public") -> Referee:
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.rulesets import default_ruleset
 
     registry = get_registry()
     seats = [SeatInfo(name) for name in names.split(",")]
@@ -156,8 +156,8 @@ def test_end_of_the_page_refuses_a_meld_the_rules_do_not_allow():
 
 
 def test_undo_takes_back_the_entry_and_the_file_with_it(tmp_path):
-    from cardcli.records import RecordWriter
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.rulesets import default_ruleset
+    from cardcli.kit.record_format import RecordWriter
 
     path = tmp_path / "game.jsonl"
     writer = RecordWriter.create(path)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from cardcli.cards import NAME
+from cardcli.kit.cards import NAME
 from cardcli.serve.protocol import PROTOCOL
 
 from .test_referee import public_lines

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.scoresheet.sheet import Sheet
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.realtable.sheet import Sheet
 
 #: The worked check of docs/variants/endofpage.md, as the sheet's words: B
 #: deals with 3s wild; A melds 4S 4H 3D=4 and holds 7D; B melds a run with a

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from cardcli.cards import NAME
-from cardcli.melds import meld_text, stands_for
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE, TERMINAL
+from cardcli.contract.variant import CHANCE, TERMINAL
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import NAME
+from cardcli.kit.melds import meld_text, stands_for
 from cardcli_endofpage.state import DEAL, LAYOFF, MELD, PICKUP, wild_of
 
 

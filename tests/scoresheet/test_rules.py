@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.round_scores import BY_HAND, CARDS, MELDS
-from cardcli.scoresheet.sheet import SheetError
+from cardcli.contract.round_scores import BY_HAND, CARDS, MELDS
+from cardcli.realtable.sheet import SheetError
 
 from .conftest import WORKED, enter, make_sheet
 

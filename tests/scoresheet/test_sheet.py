@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcli.scoresheet import export
-from cardcli.scoresheet.sheet import Sheet, SheetError
+from cardcli.realtable import sheet_export as export
+from cardcli.realtable.sheet import Sheet, SheetError
 
 from .conftest import WORKED, enter, make_sheet
 
@@ -166,8 +166,8 @@ def test_a_name_may_have_spaces_and_a_colon_after_it():
 
 
 def test_a_variant_without_the_ability_keeps_no_sheet():
-    from cardcli.plugins import get_registry
-    from cardcli.rulesets import default_ruleset
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import default_ruleset
 
     matching = get_registry().get("matching")
     with pytest.raises(SheetError) as error:

@@ -13,10 +13,10 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from cardcli.game import Game, choose_dealer
-from cardcli.plugins import get_registry
-from cardcli.records import RecordWriter, SeatInfo
-from cardcli.rulesets import load_ruleset
+from cardcli.engine.game import Game, choose_dealer
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import load_ruleset
+from cardcli.kit.record_format import RecordWriter, SeatInfo
 from cardcli.serve.lobby import Lobby
 from cardcli.serve.protocol import PROTOCOL
 from cardcli.serve.server import TableServer
@@ -146,7 +146,7 @@ def play_until(game: Game, condition: Callable[[Any], bool], seat: int = 0, limi
     ever) until ``condition(state)`` holds at a decision of ``seat``; then
     every seat is external again, for the clients.  ``False`` if the game
     ended (or ``limit`` events passed) first."""
-    from cardcli.players import make_cpu
+    from cardcli.cpu.players import make_cpu
 
     count = game.state.num_players
     game.players = [make_cpu(game.variant, "easy", game.seed or 0, s) for s in range(count)]
@@ -187,7 +187,7 @@ async def evening_served(game: Game, kinds: list[str], record: Path, said: list[
     when every person has said play again.  The lobby's lines go to ``said``;
     ``lobby.run`` types the host's commands.  The task ends with ``quit``.
     The server is added to ``servers`` (a test may stop it)."""
-    from cardcli.plugins import get_registry as registry
+    from cardcli.engine.plugins import get_registry as registry
     from cardcli.serve.evening import Evening
     from cardcli.serve.links import TableFile, table_file
     from cardcli.serve.lobby import play_evening

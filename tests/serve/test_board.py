@@ -15,17 +15,17 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.contract.variant import CHANCE
+from cardcli.contract.views import SPECTATOR, BoardView, SheetRow, SheetView
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
 from cardcli.serve.board import Board
 from cardcli.serve.client import JoinClient
 from cardcli.serve.live import LivePage
 from cardcli.serve.protocol import PROTOCOL
 from cardcli.serve.server import TableServer
 from cardcli.testing.privacy import public_known, redeal
-from cardcli.variant import CHANCE
-from cardcli.view import hidden_to, public_table
-from cardcli.views import SPECTATOR, BoardView, SheetRow, SheetView
+from cardcli.words.view import hidden_to, public_table
 
 from .helpers import LIMIT
 

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.contract.variant import CHANCE
+from cardcli.contract.views import BoardView
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
 from cardcli.serve.board import Board
 from cardcli.serve.server import TableServer
-from cardcli.variant import CHANCE
-from cardcli.view import public_table
-from cardcli.views import BoardView
+from cardcli.words.view import public_table
 
 from .browser import chromium, phone_page
 from .helpers import LIMIT

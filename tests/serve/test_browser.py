@@ -42,7 +42,7 @@ def test_a_phone_opens_its_link_sees_its_hand_and_plays(tmp_path, variant):
                 # Its own hand, card for card, as the server sees it.
                 shown = await page.evaluate("[...document.querySelectorAll('#hand .card')]"
                                             ".map(c => c.getAttribute('aria-label')).sort().join(' ')")
-                from cardcli.cards import NAME
+                from cardcli.kit.cards import NAME
 
                 hand = sorted(NAME[c] for c in table.game.state.hands[0])
                 assert shown == " ".join(hand)

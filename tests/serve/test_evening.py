@@ -16,15 +16,15 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from cardcli.cards import NAME
-from cardcli.plugins import get_registry
-from cardcli.reader import load_game
-from cardcli.records import open_record
+from cardcli.contract.views import SPECTATOR
+from cardcli.engine.plugins import get_registry
+from cardcli.kit.cards import NAME
+from cardcli.kit.record_format import open_record
+from cardcli.records.reader import load_game
 from cardcli.serve.table import LEFT, REPLACED
 from cardcli.testing import validate_bytes
 from cardcli.testing.privacy import public_known
-from cardcli.view import hidden_to
-from cardcli.views import SPECTATOR
+from cardcli.words.view import hidden_to
 
 from .helpers import LIMIT, Bot, evening_served, make_game, until
 

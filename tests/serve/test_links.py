@@ -7,8 +7,8 @@ import stat
 import pytest
 
 from cardcli.cli.serve import parse_seats
-from cardcli.errors import CardcliError
-from cardcli.players import PlayersError
+from cardcli.cpu.players import PlayersError
+from cardcli.kit.errors import CardcliError
 from cardcli.serve.client import parse_link
 from cardcli.serve.links import TableFile, base_url, new_token, seat_link, table_file
 from cardcli.serve.qr import QUIET, matrix, seen, terminal_lines

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from cardcli.cards import NAME
+from cardcli.kit.cards import NAME
 from cardcli.serve.server import TableServer
 
 from .browser import chromium, phone_page, play_on, tap_until

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardcli.cards import NAME
+from cardcli.kit.cards import NAME
 from cardcli.serve.server import TableServer
 from cardcli.serve.table import Table, TableOptions
 from cardcli.testing import validate_bytes

@@ -11,11 +11,11 @@ import threading
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from cardcli.contract.views import SPECTATOR
 from cardcli.serve.protocol import PROTOCOL
 from cardcli.serve.server import TableServer
 from cardcli.serve.table import Table
 from cardcli.testing import validate_bytes
-from cardcli.views import SPECTATOR
 
 from .helpers import LIMIT, Bot, make_game, served, until
 

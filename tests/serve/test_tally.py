@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from cardcli.errors import CardcliError
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.errors import CardcliError
 from cardcli.serve.evening import Evening, Played, first_record
 from cardcli.serve.links import TableFile, table_file
 from cardcli.serve.table import Seat, Table

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardcli.cards import NAME, parse_card
-from cardcli.errors import IllegalMove
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.variant import CHANCE, TERMINAL
+from cardcli.contract.variant import CHANCE, TERMINAL
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import NAME, parse_card
+from cardcli.kit.errors import IllegalMove
 from cardcli_trick.state import DEAL, DRAW_ACTION, DRAWN, PLAY, PLAYS, RESHUFFLE_ACTION, TrickState
 
 

@@ -3,10 +3,10 @@ deal's end, the house rules, and the prompt's keys."""
 
 from __future__ import annotations
 
-from cardcli.cards import parse_card
-from cardcli.narration import rules_summary
-from cardcli.plugins import get_registry
-from cardcli.rulesets import load_ruleset
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import load_ruleset
+from cardcli.kit.cards import parse_card
+from cardcli.words.narration import rules_summary
 from cardcli_trick.state import DRAW_ACTION, DRAWN, PLAYS
 
 from .conftest import Table

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 
-from cardcli.cards import JOKER, SUIT, parse_card
-from cardcli.inference import redeal
-from cardcli.players import default_seats, parse_players
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
-from cardcli.simulate import run
+from cardcli.cpu.players import default_seats, parse_players
+from cardcli.cpu.simulate import run
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import JOKER, SUIT, parse_card
+from cardcli.unseen.knowledge import redeal
 from cardcli_trick import cpu
 from cardcli_trick.state import DRAW_ACTION, DRAWN, PLAYS
 

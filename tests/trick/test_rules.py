@@ -10,13 +10,13 @@ from collections import Counter
 
 import pytest
 
-from cardcli.cards import JOKER, parse_card
-from cardcli.errors import IllegalMove, RulesetError
-from cardcli.inference import redeal
-from cardcli.players.ismcts import place_value
-from cardcli.plugins import get_registry
-from cardcli.rulesets import default_ruleset
+from cardcli.cpu.players.ismcts import place_value
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import JOKER, parse_card
+from cardcli.kit.errors import IllegalMove, RulesetError
 from cardcli.testing import play_game, record_lines
+from cardcli.unseen.knowledge import redeal
 from cardcli_trick.state import DEAL, DRAW_ACTION, DRAWN, P_DRAW, P_FORCED, P_RESHUFFLE, PLAYS
 
 from .conftest import Table, cards
@@ -638,7 +638,7 @@ def test_match_tie_has_no_single_winner():
 
 # Eight players -------------------------------------------------------------------------------------
 def test_eight_players_need_the_house_rule():
-    from cardcli.errors import RecordError
+    from cardcli.kit.errors import RecordError
     from cardcli.testing import record_bytes, validate_bytes
     header = {"format": "cardcli-record", "version": 1, "variant": "trick", "rules": {},
               "players": [f"p{i}" for i in range(8)], "dealer": 0}
@@ -699,7 +699,7 @@ def test_reshuffles_none_by_default_rebuilds_without_limit():
 
 
 def test_reshuffles_option_range():
-    from cardcli.options import resolve
+    from cardcli.contract.options import resolve
 
     options = variant().options
     assert resolve(options, {"reshuffles": "none"}, source="x")["reshuffles"] is None
@@ -729,7 +729,7 @@ def test_a_seen_void_is_respected_when_hidden_cards_are_dealt_anew():
     a search player imagines, until a penalty brings unseen cards."""
     import random as _random
 
-    from cardcli.cards import SUIT
+    from cardcli.kit.cards import SUIT
     from cardcli.testing import play_game
     from cardcli_trick.state import DRAW
 
@@ -760,7 +760,7 @@ def test_a_drawn_card_that_must_be_played_stays_in_the_drawers_hand_when_others_
     play, a card of the suit led, and the rest of its hand has none."""
     import random as _random
 
-    from cardcli.cards import SUIT
+    from cardcli.kit.cards import SUIT
 
     t = Table(["9H 3C 4S", "2C 2S 3S", "5D 6D 7D"])
     t.play("9H")

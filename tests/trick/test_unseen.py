@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardcli.cards import NAME
 from cardcli.cli import cli
-from cardcli.game import Game
-from cardcli.plugins import get_registry
-from cardcli.records import RecordWriter, SeatInfo
-from cardcli.rulesets import default_ruleset
+from cardcli.engine.game import Game
+from cardcli.engine.plugins import get_registry
+from cardcli.engine.rulesets import default_ruleset
+from cardcli.kit.cards import NAME
+from cardcli.kit.record_format import RecordWriter, SeatInfo
 from cardcli.testing import validate_command, write_record
 from cardcli.testing.unseen import check_exports, export_bytes
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcli.cards import NAME, RANK
-from cardcli.errors import RulesetError
-from cardcli.options import Option, players_options
-from cardcli.record_fields import card_field
+from cardcli.contract.options import Option, players_options
+from cardcli.contract.record_fields import card_field
+from cardcli.kit.cards import NAME, RANK
+from cardcli.kit.errors import RulesetError
 
 OPTIONS: tuple[Option, ...] = (
     Option("decks", None, 'decks in the pack (2s removed): "none" means 1 for two players, 2 for more',

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from cardcli.cards import RANK, SUIT
-from cardcli.melds import melds_with
-from cardcli.rand import pick
-from cardcli.variant import Action
+from cardcli.contract.variant import Action
+from cardcli.kit.cards import RANK, SUIT
+from cardcli.kit.melds import melds_with
+from cardcli.kit.rand import pick
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcli.abilities import UI, Prompts
-from cardcli.cards import NAME, RANK, parse_card
-from cardcli.errors import IllegalMove
-from cardcli.grammar import type_a_number
-from cardcli.melds import (
+from cardcli.contract.abilities import UI, Prompts
+from cardcli.contract.variant import Action
+from cardcli.kit.cards import NAME, RANK, parse_card
+from cardcli.kit.errors import IllegalMove
+from cardcli.kit.grammar import type_a_number
+from cardcli.kit.melds import (
     interpretations,
     layoff_meanings,
     layoff_problem,
@@ -17,9 +18,8 @@ from cardcli.melds import (
     stands_for,
     why_not_meld,
 )
-from cardcli.prompts import Say, Turn, ask
-from cardcli.table_text import hand_text, picked_cards
-from cardcli.variant import Action
+from cardcli.words.prompts import Say, Turn, ask
+from cardcli.words.table_text import hand_text, picked_cards
 
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
 from .table import move_view

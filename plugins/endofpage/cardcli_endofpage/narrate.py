@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardcli.abilities import Narration
-from cardcli.cards import NAME, RANK, RANK_PLURALS, SUIT_NAMES
-from cardcli.grammar import name_seats, plural, possessive, seat_name, seat_names
-from cardcli.melds import SET, meaning_name, meld_label, meld_text, stands_for
-from cardcli.narration import RuleWords, after_move, round_end, told_with_draws
-from cardcli.table_text import hand_text
-from cardcli.variant import Action
+from cardcli.contract.abilities import Narration
+from cardcli.contract.variant import Action
+from cardcli.kit.cards import NAME, RANK, RANK_PLURALS, SUIT_NAMES
+from cardcli.kit.grammar import name_seats, plural, possessive, seat_name, seat_names
+from cardcli.kit.melds import SET, meaning_name, meld_label, meld_text, stands_for
+from cardcli.words.narration import RuleWords, after_move, round_end, told_with_draws
+from cardcli.words.table_text import hand_text
 
 from .state import (
     DEAL,

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcli.cards import NAME, RANK, RANK_NAMES, build_deck
-from cardcli.grammar import plural
-from cardcli.options import cached_config
-from cardcli.scoresheet import EntryError, RoundScores, ScoredRound
-from cardcli.scoresheet.rummy import LINE_HELP, RummyRound, score_lines
+from cardcli.contract.options import cached_config
+from cardcli.contract.round_scores import EntryError, RoundScores, ScoredRound
+from cardcli.contract.rummy import LINE_HELP, RummyRound, score_lines
+from cardcli.kit.cards import NAME, RANK, RANK_NAMES, build_deck
+from cardcli.kit.grammar import plural
 
 from .config import Config, card_of_pack, decks_for
 from .state import meld_rules
@@ -19,7 +19,7 @@ from .state import meld_rules
 
 class EndOfPageSheet(RoundScores):
     """A round is the dealer's wild card (``wild 3H``), then each player's
-    melds, lay-offs and hand (:mod:`cardcli.scoresheet.rummy`)."""
+    melds, lay-offs and hand (:mod:`cardcli.contract.rummy`)."""
 
     opening_word = "wild"
     opening_prompt = "the dealer's wild card"

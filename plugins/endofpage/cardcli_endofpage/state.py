@@ -13,7 +13,7 @@ Chance: ``(DEAL, seat, cards, wild_card)`` once per player (the first card is
 the turned-up one, ``wild_card`` is the dealer's wild or -1),
 ``(TURN_UP, card)``, ``(DRAWN, card)`` and ``RESHUFFLE_ACTION``.
 
-Melds are canonical tuples of :mod:`cardcli.melds`.  The stock is an unordered
+Melds are canonical tuples of :mod:`cardcli.kit.melds`.  The stock is an unordered
 pool: its order is unknown until a card comes out, which is what a record
 states.
 """
@@ -25,10 +25,13 @@ import random
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from cardcli.abilities import UnseenCards
-from cardcli.cards import NAME, RANK, RANK_NAMES, UNSEEN
-from cardcli.errors import IllegalMove
-from cardcli.melds import (
+from cardcli.contract.abilities import UnseenCards
+from cardcli.contract.phases import PhasedState
+from cardcli.contract.rummy import played_minus_held
+from cardcli.contract.variant import Action, hand_zones
+from cardcli.kit.cards import NAME, RANK, RANK_NAMES, UNSEEN
+from cardcli.kit.errors import IllegalMove
+from cardcli.kit.melds import (
     Meld,
     MeldRules,
     add_card,
@@ -40,12 +43,9 @@ from cardcli.melds import (
     pickup_melds,
     three_card_melds,
 )
-from cardcli.phases import PhasedState
-from cardcli.rand import below
-from cardcli.results import Result
-from cardcli.scoresheet.rummy import played_minus_held
-from cardcli.stock import draw_one, first_missing, rebuild, take
-from cardcli.variant import Action, hand_zones
+from cardcli.kit.rand import below
+from cardcli.kit.results import Result
+from cardcli.kit.stock import draw_one, first_missing, rebuild, take
 
 from .config import Config
 
@@ -155,7 +155,7 @@ class EndOfPageState(UnseenCards, PhasedState):
     def legal_actions(self) -> list:
         """The decisions now.  A known limitation: melds are listed as the
         three-card melds of the hand, deep pickups as the smallest melds of the
-        card with two naturals of the hand (:func:`cardcli.melds.pickup_melds`).
+        card with two naturals of the hand (:func:`cardcli.kit.melds.pickup_melds`).
         Longer melds, which ``check`` and ``apply`` accept, are always a listed
         one plus lay-offs in the same turn, with the same result; listing them
         all costs too much for search (docs/variants/endofpage.md)."""

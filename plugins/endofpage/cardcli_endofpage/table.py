@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcli.abilities import TableData
-from cardcli.cards import NAME, RANK_PLURALS
-from cardcli.grammar import is_you, name_seats, possessive, seat_names
-from cardcli.melds import meld_label, meld_shown, meld_text, stands_for
-from cardcli.table_text import hand_order, hand_text, score_sheet, seat_rows
-from cardcli.variant import CHANCE, Action
-from cardcli.view import seat_views, viewer_hand
-from cardcli.views import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
+from cardcli.contract.abilities import TableData
+from cardcli.contract.variant import CHANCE, Action
+from cardcli.contract.views import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
+from cardcli.kit.cards import NAME, RANK_PLURALS
+from cardcli.kit.grammar import is_you, name_seats, possessive, seat_names
+from cardcli.kit.melds import meld_label, meld_shown, meld_text, stands_for
+from cardcli.words.table_text import hand_order, hand_text, score_sheet, seat_rows
+from cardcli.words.view import seat_views, viewer_hand
 
 from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, P_PLAY, PICKUP, TAKE, EndOfPageState
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcli.abilities import Checkpoints
-from cardcli.cards import NAME, RANK, RANK_PLURALS, build_deck
-from cardcli.errors import RulesetError
-from cardcli.grammar import possessive, seat_name
-from cardcli.melds import Meld, meaning_on, meld_from_names, meld_text, stands_for
-from cardcli.options import cached_config
-from cardcli.record_fields import EventFields, cards_field, reshuffle_size
-from cardcli.variant import Action, Rules, Variant
+from cardcli.contract.abilities import Checkpoints
+from cardcli.contract.options import cached_config
+from cardcli.contract.record_fields import EventFields, cards_field, reshuffle_size
+from cardcli.contract.variant import Action, Rules, Variant
+from cardcli.kit.cards import NAME, RANK, RANK_PLURALS, build_deck
+from cardcli.kit.errors import RulesetError
+from cardcli.kit.grammar import possessive, seat_name
+from cardcli.kit.melds import Meld, meaning_on, meld_from_names, meld_text, stands_for
 
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, decks_for

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcli.cards import RANK, SUIT, UNSEEN, parse_rank
-from cardcli.errors import RulesetError
-from cardcli.options import Option, deal_problem, players_options
+from cardcli.contract.options import Option, deal_problem, players_options
+from cardcli.kit.cards import RANK, SUIT, UNSEEN, parse_rank
+from cardcli.kit.errors import RulesetError
 
 OPTIONS: tuple[Option, ...] = (
     Option("hand_size", 7, "cards dealt to each player", "int", 1, 10),

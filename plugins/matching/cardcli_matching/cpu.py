@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from cardcli.cards import RANK, SUIT
-from cardcli.rand import pick
-from cardcli.variant import Action
+from cardcli.contract.variant import Action
+from cardcli.kit.cards import RANK, SUIT
+from cardcli.kit.rand import pick
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
 from .state import DRAW_ACTION, KEEP_ACTION, PLAY, MatchingState

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcli.abilities import UI, Prompts
-from cardcli.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
-from cardcli.errors import CardError
-from cardcli.grammar import join_or
-from cardcli.prompts import Other, Say, card_turn, packed, split_call, typed_move
-from cardcli.variant import Action
+from cardcli.contract.abilities import UI, Prompts
+from cardcli.contract.variant import Action
+from cardcli.kit.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
+from cardcli.kit.errors import CardError
+from cardcli.kit.grammar import join_or
+from cardcli.words.prompts import Other, Say, card_turn, packed, split_call, typed_move
 
 from .config import EIGHT
 from .state import DRAW_ACTION, KEEP_ACTION, P_AFTER_DRAW, PLAY, MatchingState

@@ -19,15 +19,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from cardcli.abilities import UnseenCards, hands_seen_by, unseen_is
-from cardcli.cards import NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
-from cardcli.errors import IllegalMove
-from cardcli.grammar import could_play
-from cardcli.phases import PhasedState
-from cardcli.rand import below
-from cardcli.results import Result, places_value, rank_places
-from cardcli.stock import draw_one, draw_some, rebuild
-from cardcli.variant import Action, hand_zones
+from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_is
+from cardcli.contract.phases import PhasedState
+from cardcli.contract.variant import Action, hand_zones
+from cardcli.kit.cards import NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
+from cardcli.kit.errors import IllegalMove
+from cardcli.kit.grammar import could_play
+from cardcli.kit.rand import below
+from cardcli.kit.results import Result, places_value, rank_places
+from cardcli.kit.stock import draw_one, draw_some, rebuild
 
 from .config import EIGHT, NONE, PLAY, SKIP, THREE, TWO, Config
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcli.abilities import TableData
-from cardcli.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand
-from cardcli.grammar import seat_names
-from cardcli.table_text import hands_shown, seat_rows
-from cardcli.variant import CHANCE, Action
-from cardcli.view import generic_move_view, seat_views, viewer_hand
-from cardcli.views import MoveView, Pile, PlayerView, ScoreSheet, TableView
+from cardcli.contract.abilities import TableData
+from cardcli.contract.variant import CHANCE, Action
+from cardcli.contract.views import MoveView, Pile, PlayerView, ScoreSheet, TableView
+from cardcli.kit.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand
+from cardcli.kit.grammar import seat_names
+from cardcli.words.table_text import hands_shown, seat_rows
+from cardcli.words.view import generic_move_view, seat_views, viewer_hand
 
 from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, P_DRAWING, PLAY, MatchingState
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcli.cards import NAME, SUITS, build_deck, parse_suit
-from cardcli.grammar import seat_name
-from cardcli.options import cached_config
-from cardcli.record_fields import (
+from cardcli.contract.options import cached_config
+from cardcli.contract.record_fields import (
     EventFields,
     card_field,
     drawn_cards,
@@ -17,7 +15,9 @@ from cardcli.record_fields import (
     hands_field,
     reshuffle_size,
 )
-from cardcli.variant import Action, Rules, Variant
+from cardcli.contract.variant import Action, Rules, Variant
+from cardcli.kit.cards import NAME, SUITS, build_deck, parse_suit
+from cardcli.kit.grammar import seat_name
 
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, SPECIAL_NAMES, Config, check_rules

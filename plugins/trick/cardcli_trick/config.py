@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardcli.cards import build_deck
-from cardcli.errors import RulesetError
-from cardcli.options import Option, deal_problem
+from cardcli.contract.options import Option, deal_problem
+from cardcli.kit.cards import build_deck
+from cardcli.kit.errors import RulesetError
 
 OPTIONS: tuple[Option, ...] = (
     Option("hand_size", 4, "cards dealt to each player (5 is the common variation)", "int", 3, 7),

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cardcli.cards import JOKER, RANK, SUIT
-from cardcli.rand import pick
-from cardcli.variant import Action
+from cardcli.contract.variant import Action
+from cardcli.kit.cards import JOKER, RANK, SUIT
+from cardcli.kit.rand import pick
 
 from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
 

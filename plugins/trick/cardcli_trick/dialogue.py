@@ -3,11 +3,11 @@ choices or typed cards (``qh``, ``jk``)."""
 
 from __future__ import annotations
 
-from cardcli.abilities import UI, Prompts
-from cardcli.cards import NAME, SUIT, SUIT_NAMES, parse_card, sorted_hand
-from cardcli.grammar import join_or
-from cardcli.prompts import Other, card_turn, split_call, typed_move
-from cardcli.variant import Action
+from cardcli.contract.abilities import UI, Prompts
+from cardcli.contract.variant import Action
+from cardcli.kit.cards import NAME, SUIT, SUIT_NAMES, parse_card, sorted_hand
+from cardcli.kit.grammar import join_or
+from cardcli.words.prompts import Other, card_turn, split_call, typed_move
 
 from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardcli.abilities import Narration
-from cardcli.cards import JOKER, NAME, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
-from cardcli.grammar import name_seats, plural, seat_name, seat_names
-from cardcli.narration import RuleWords, either, round_end, told_with_draws
-from cardcli.variant import Action
+from cardcli.contract.abilities import Narration
+from cardcli.contract.variant import Action
+from cardcli.kit.cards import JOKER, NAME, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
+from cardcli.kit.grammar import name_seats, plural, seat_name, seat_names
+from cardcli.words.narration import RuleWords, either, round_end, told_with_draws
 
 from .state import D_PENALTY, DRAW, DRAWN, P_DRAW, P_FORCED, PLAY, RESHUFFLE, TrickState
 

@@ -3,7 +3,7 @@ rulesets/trick-*.toml, linked into the package so they ship in the wheel)."""
 
 from importlib.resources import files
 
-from cardcli.hookspecs import VariantPlugin
+from cardcli.contract.hookspecs import VariantPlugin
 
 from .variant import TrickVariant
 

@@ -21,14 +21,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardcli.abilities import UnseenCards, hands_seen_by, unseen_can, unseen_is
-from cardcli.cards import JOKER, NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
-from cardcli.errors import IllegalMove
-from cardcli.grammar import could_play, plural
-from cardcli.phases import PhasedState
-from cardcli.results import Result, outcome_value, places_value, rank_places
-from cardcli.stock import check_drawn, draw_one, take, where
-from cardcli.variant import Action, hand_zones
+from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_can, unseen_is
+from cardcli.contract.phases import PhasedState
+from cardcli.contract.variant import Action, hand_zones
+from cardcli.kit.cards import (
+    JOKER,
+    NAME,
+    RANK,
+    SUIT,
+    SUIT_NAMES,
+    UNSEEN,
+    check_deal,
+    deal_hands,
+    deal_remainder,
+)
+from cardcli.kit.errors import IllegalMove
+from cardcli.kit.grammar import could_play, plural
+from cardcli.kit.results import Result, outcome_value, places_value, rank_places
+from cardcli.kit.stock import check_drawn, draw_one, take, where
 
 from .config import Config
 

@@ -1,6 +1,6 @@
 """The ``cardcli`` command: a Click group whose commands live in their own modules.
 
-Library code raises typed errors (:mod:`cardcli.errors`); this is the only
+Library code raises typed errors (:mod:`cardcli.kit.errors`); this is the only
 place they become messages and exit statuses.  Nothing reaches a person as a
 traceback: bad input exits 1 (or 2 for a bad command line, Click's usage
 errors), an interrupted game exits 130 after saying how to resume it.
@@ -15,9 +15,9 @@ import sys
 import click
 
 from .. import __version__
-from ..errors import CardcliError
-from ..fit import page
-from ..safe_text import printable
+from ..kit.errors import CardcliError
+from ..kit.fit import page
+from ..kit.safe_text import printable
 
 #: Every subcommand: its name, the module under ``cardcli.cli`` that holds it,
 #: and the one-line help shown by ``cardcli --help``.  Modules are imported only
@@ -54,7 +54,7 @@ def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 
 def paged_help(command: click.Command) -> click.Command:
     """Give ``command`` a ``-h``/``--help`` whose text goes through the pager
-    when it is taller than the terminal (:func:`cardcli.fit.page`); in a
+    when it is taller than the terminal (:func:`cardcli.kit.fit.page`); in a
     pipe it is printed as Click prints it."""
     if getattr(command, "_paged_help", False):
         return command

@@ -7,10 +7,10 @@ import random
 
 import click
 
-from .. import arena as engine
-from ..fit import echo, table, terminal_width
-from ..grammar import duration, plural
-from ..players import check_count, parse_players
+from ..cpu import arena as engine
+from ..cpu.players import check_count, parse_players
+from ..kit.fit import echo, table, terminal_width
+from ..kit.grammar import duration, plural
 from .common import (
     backend_options,
     complete_variant,

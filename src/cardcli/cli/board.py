@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
+    from ..contract.views import BoardView
     from ..serve.live import LivePage
-    from ..views import BoardView
 
 #: The port a board listens on by default (a served game's is 8765).
 DEFAULT_PORT = 8766
@@ -82,7 +82,7 @@ def open_board(options: BoardOptions, first: BoardView, what: str, say: Callable
     """Serve a new board showing ``first`` as ``options`` ask, from a thread
     of its own; say its link (and print its QR code) and return it: call
     ``publish(view)`` on it after each change and ``close()`` at the end.
-    :class:`~cardcli.errors.CardcliError` if the address cannot be listened on."""
+    :class:`~cardcli.kit.errors.CardcliError` if the address cannot be listened on."""
     from ..serve.board import Board
     from ..serve.links import lan_address
     from ..serve.live import LivePage

@@ -12,16 +12,16 @@ from typing import IO, Any
 
 import click
 
-from ..errors import CardcliError
-from ..fit import tell
-from ..grammar import plural
-from ..options import player_range, resolve, seat_count_problem
-from ..parallel import Backend, BackendError, LocalBackend
-from ..players import PlayersError
-from ..plugins import Registry, get_registry
-from ..rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
-from ..safe_text import printable
-from ..variant import Variant
+from ..contract.options import player_range, resolve, seat_count_problem
+from ..contract.variant import Variant
+from ..cpu.parallel import Backend, BackendError, LocalBackend
+from ..cpu.players import PlayersError
+from ..engine.plugins import Registry, get_registry
+from ..engine.rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
+from ..kit.errors import CardcliError
+from ..kit.fit import tell
+from ..kit.grammar import plural
+from ..kit.safe_text import printable
 
 
 class Failure(click.ClickException):
@@ -132,7 +132,7 @@ def open_backend(name: str = "local", workers: int | None = None,
         return
     if name != "ray":
         raise BackendError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
-    from ..raybackend import RayBackend
+    from ..cpu.ray import RayBackend
 
     backend = RayBackend(workers, address)
     try:
@@ -230,7 +230,7 @@ def complete_saved(ctx: click.Context, param: click.Parameter,
     first, unfinished ones only), or record files for a path."""
     if "/" in incomplete or incomplete.startswith((".", "~")):
         return complete_record(ctx, param, incomplete)
-    from ..saved import saved_games
+    from ..records.saved import saved_games
 
     try:
         found = [game for game in saved_games() if game.state == "unfinished"]

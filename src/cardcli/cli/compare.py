@@ -9,13 +9,13 @@ from typing import Any
 
 import click
 
-from .. import compare as engine
-from ..fit import table, terminal_width, wrap
-from ..grammar import plural
-from ..options import Value, parse_value, resolve, show_value
-from ..players import PlayersError, check_count, default_count, default_seats, levels_of
-from ..rulesets import check, load_ruleset
-from ..variant import Variant
+from ..contract.options import Value, parse_value, resolve, show_value
+from ..contract.variant import Variant
+from ..cpu import compare as engine
+from ..cpu.players import PlayersError, check_count, default_count, default_seats, levels_of
+from ..engine.rulesets import check, load_ruleset
+from ..kit.fit import table, terminal_width, wrap
+from ..kit.grammar import plural
 from .common import (
     backend_options,
     complete_ruleset,
@@ -82,7 +82,7 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
     skills = [pair for pair, wanted in ((engine.SKILL_EASY, skill), (engine.SKILL_HARD, with_hard))
               if wanted and all(lv in levels for lv in pair)]
     if plot_path is not None:
-        from .. import plot
+        from ..cpu import plot
 
         plot.check_target(plot_path)
     arms = gather_arms(target, rulesets, settings, base, count)
@@ -95,7 +95,7 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
                             progress=progress)
     data = result.as_dict()
     if plot_path is not None:
-        from .. import plot
+        from ..cpu import plot
 
         plot.draw(data, [r.moves for r in result.results], plot_path)
     if as_json:

@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from ..errors import Kind, RecordError
-from ..export import Exporter
-from ..reader import read_record
-from ..records import RecordWriter, open_record
-from ..saved import find_record
+from ..kit.errors import Kind, RecordError
+from ..kit.record_format import RecordWriter, open_record
+from ..records.export import Exporter
+from ..records.reader import read_record
+from ..records.saved import find_record
 from .common import complete_record, handle_errors, registry
 
 

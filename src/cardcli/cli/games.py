@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
-from .. import fit
-from ..fit import paged, terminal_width
-from ..grammar import plural
-from ..safe_text import printable
-from ..saved import SavedGame, games_dir, saved_games, shown_path
+from ..kit import fit
+from ..kit.fit import paged, terminal_width
+from ..kit.grammar import plural
+from ..kit.safe_text import printable
+from ..records.saved import SavedGame, games_dir, saved_games, shown_path
 from .common import handle_errors
 
 

@@ -28,7 +28,7 @@ def join(link: str, name: str | None, colour: bool | None) -> None:
     the table.
     """
     from ..serve.client import JoinClient
-    from ..style import Style
+    from ..terminal.style import Style
 
     client = JoinClient(link, style=Style.for_stream(colour), name=name)
     try:

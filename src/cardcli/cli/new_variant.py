@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from .. import scaffold
-from ..fit import echo
+from ..kit.fit import echo
+from . import scaffold
 from .common import handle_errors, registry
 
 

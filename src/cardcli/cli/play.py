@@ -8,16 +8,16 @@ from pathlib import Path
 
 import click
 
-from ..errors import CardcliError
-from ..fit import command_text, path_text, terminal_width
-from ..game import Game, choose_dealer
-from ..players import check_count, default_seats, parse_players
-from ..records import SeatInfo
-from ..safe_text import printable
-from ..saved import find_record, games_dir, newest_unfinished, now_stamp, record_argument, shown_path
-from ..session import Session
-from ..style import Style
-from ..ui import TerminalUI
+from ..cpu.players import check_count, default_seats, parse_players
+from ..engine.game import Game, choose_dealer
+from ..kit.errors import CardcliError
+from ..kit.fit import command_text, path_text, terminal_width
+from ..kit.record_format import SeatInfo
+from ..kit.safe_text import printable
+from ..records.saved import find_record, games_dir, newest_unfinished, now_stamp, record_argument, shown_path
+from ..terminal.session import Session
+from ..terminal.style import Style
+from ..terminal.ui import TerminalUI
 from .common import (
     colour_option,
     complete_saved,

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import click
 
-from ..errors import CardcliError, Kind, RecordError
-from ..fit import path_text, terminal_width
-from ..game import Game
-from ..players import check_level
-from ..reader import load_game
-from ..records import MAX_LINE_BYTES, RecordExistsError, RecordWriter, open_record
-from ..safe_text import printable
-from ..saved import games_dir, shown_path
-from ..session import ranking_text
+from ..cpu.players import check_level
+from ..engine.game import Game
+from ..kit.errors import CardcliError, Kind, RecordError
+from ..kit.fit import path_text, terminal_width
+from ..kit.record_format import MAX_LINE_BYTES, RecordExistsError, RecordWriter, open_record
+from ..kit.safe_text import printable
+from ..records.reader import load_game
+from ..records.saved import games_dir, shown_path
+from ..terminal.session import ranking_text
 from .common import registry
 
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import click
 
-from ..errors import CardcliError
-from ..fit import tell
-from ..records import Header, SeatInfo
-from ..safe_text import printable
+from ..kit.errors import CardcliError
+from ..kit.fit import tell
+from ..kit.record_format import Header, SeatInfo
+from ..kit.safe_text import printable
 from .board import BoardOptions, board_options, open_board
 from .common import (
     complete_variant,
@@ -64,7 +64,7 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, s
     (a record of a real table: cardcli validate, export and replay read it)
     is written as it goes; stop at any time and go on with --resume.
     """
-    from ..referee import Referee
+    from ..realtable.referee import Referee
 
     if resume_path is not None:
         if variant or players_spec or dealer or seat_name or ruleset or record_path:
@@ -83,7 +83,7 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, s
             raise click.BadParameter("give each player a different name of one word", param_hint="--players")
         seats = [SeatInfo(name, "human") for name in names]
         chosen = resolve_ruleset(target, ruleset, len(seats))
-        from ..players import check_count
+        from ..cpu.players import check_count
 
         check_count(seats, chosen.options, target, None if ruleset is None else chosen.source, chosen.stated)
         first = seat_named(dealer, names)
@@ -110,7 +110,7 @@ def _entries_first(input_path: str | None) -> None:
 
 
 def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) -> None:
-    from ..referee import Refused
+    from ..realtable.referee import Refused
 
     title = f"{table.game.variant.title}: {', '.join(table.names)}"
     live = None
@@ -169,7 +169,7 @@ def _lines(input_path: str | None, terminal: bool) -> Any:
         while True:
             number += 1
             yield number, input("> ")
-    from ..scoresheet.session import entry_lines
+    from ..realtable.sheet_session import entry_lines
 
     if input_path in (None, "-"):
         if sys.stdin is None:
@@ -181,8 +181,8 @@ def _lines(input_path: str | None, terminal: bool) -> Any:
 
 
 def _view(table: Any, title: str, said: list[str]) -> Any:
-    from ..view import public_table
-    from ..views import BoardView
+    from ..contract.views import BoardView
+    from ..words.view import public_table
 
     lines = table.situation(public=True)  # the page is for everyone: no hand
     return BoardView(title, headline=lines[-1], status="", table=public_table(

@@ -7,20 +7,20 @@ from dataclasses import replace
 
 import click
 
-from ..commentary import frame_commentary
-from ..errors import CardcliError, Kind, RecordError
-from ..fit import terminal_width, wrap
-from ..game import Game
-from ..grammar import is_you
-from ..narration import describe_events
-from ..records import open_record
-from ..replay import Replay, load_replay
-from ..safe_text import printable
-from ..saved import find_record
-from ..session import end_text
-from ..style import Style
-from ..view import played_cards
-from ..views import SPECTATOR
+from ..contract.views import SPECTATOR
+from ..cpu.commentary import frame_commentary
+from ..engine.game import Game
+from ..kit.errors import CardcliError, Kind, RecordError
+from ..kit.fit import terminal_width, wrap
+from ..kit.grammar import is_you
+from ..kit.record_format import open_record
+from ..kit.safe_text import printable
+from ..records.replay import Replay, load_replay
+from ..records.saved import find_record
+from ..terminal.session import end_text
+from ..terminal.style import Style
+from ..words.narration import describe_events
+from ..words.view import played_cards
 from .common import colour_option, complete_record, handle_errors, registry
 
 

@@ -7,14 +7,14 @@ from pathlib import PurePath
 
 import click
 
-from ..errors import CardcliError
-from ..fit import lead_in, paged, terminal_width, wrap
-from ..options import show_value
-from ..plugins import Registry
-from ..rulesets import Ruleset, load_ruleset, shipped_rulesets
-from ..safe_text import printable
-from ..saved import shown_path
-from ..variant import Variant
+from ..contract.options import show_value
+from ..contract.variant import Variant
+from ..engine.plugins import Registry
+from ..engine.rulesets import Ruleset, load_ruleset, shipped_rulesets
+from ..kit.errors import CardcliError
+from ..kit.fit import lead_in, paged, terminal_width, wrap
+from ..kit.safe_text import printable
+from ..records.saved import shown_path
 from .common import complete_variant, handle_errors, registry, resolve_ruleset, ruleset_option
 
 _show = show_value

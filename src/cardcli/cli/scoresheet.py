@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import CardcliError
-from ..fit import tell, terminal_width, wrap
-from ..grammar import plural
-from ..players import check_count
-from ..records import SeatInfo
-from ..rulesets import resolve_rules
-from ..style import Style
+from ..cpu.players import check_count
+from ..engine.rulesets import resolve_rules
+from ..kit.errors import CardcliError
+from ..kit.fit import tell, terminal_width, wrap
+from ..kit.grammar import plural
+from ..kit.record_format import SeatInfo
+from ..terminal.style import Style
 from .board import BoardOptions, board_options, open_board
 from .common import (
     colour_option,
@@ -33,8 +33,8 @@ from .common import (
 from .common import variant_named as _variant
 
 if TYPE_CHECKING:
-    from ..scoresheet.saved import SheetFile
-    from ..scoresheet.sheet import Sheet
+    from ..realtable.sheet import Sheet
+    from ..realtable.sheet_files import SheetFile
 
 
 @click.command()
@@ -86,12 +86,12 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
     time and go on with --resume. Entries can come from a file or standard
     input in the same words (see docs/scoresheet.md).
     """
-    from ..scoresheet import RoundScores
-    from ..scoresheet.saved import SheetFile, load, reopen
-    from ..scoresheet.sheet import Sheet
+    from ..contract.round_scores import RoundScores
+    from ..realtable.sheet import Sheet
+    from ..realtable.sheet_files import SheetFile, load, reopen
 
     if plot_path is not None:
-        from .. import plot
+        from ..cpu import plot
 
         plot.check_target(plot_path)
     # A file's entries are read first: one that cannot be leaves no sheet begun.
@@ -135,8 +135,8 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
 def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | None, lines: list[str] | None,
          json_path: str | None, csv_path: str | None, plot_path: Path | None, serve: BoardOptions,
          colour: bool | None) -> None:
-    from ..scoresheet import export
-    from ..scoresheet.session import SheetSession
+    from ..realtable import sheet_export as export
+    from ..realtable.sheet_session import SheetSession
 
     to_stdout = "-" in (json_path, csv_path)
     out = sys.stderr if to_stdout else sys.stdout
@@ -210,14 +210,14 @@ def _from_input(session: Any, input_path: str | None, lines: list[str] | None) -
     if sys.stdin is None:
         raise CardcliError("standard input is closed: give the entries with --input FILE, or run "
                            "cardcli scoresheet at a terminal")
-    from ..scoresheet.session import entry_lines
+    from ..realtable.sheet_session import entry_lines
 
     session.from_lines(entry_lines(sys.stdin.buffer, "<stdin>"), "<stdin>")
 
 
 def _read_input(path: str) -> list[str]:
     """Every line of ``path``, read before any sheet is begun."""
-    from ..scoresheet.session import MAX_INPUT, entry_lines
+    from ..realtable.sheet_session import MAX_INPUT, entry_lines
 
     try:
         with open(path, "rb") as stream:

@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import CardcliError
-from ..fit import lead_in, tell, terminal_width, visible_width
-from ..game import Game, choose_dealer
-from ..grammar import plural
-from ..players import PlayersError, check_count, check_level, default_count, parse_players
-from ..records import SeatInfo
-from ..rulesets import rules_from_record
-from ..safe_text import printable
-from ..saved import now_stamp
-from ..style import Style
+from ..cpu.players import PlayersError, check_count, check_level, default_count, parse_players
+from ..engine.game import Game, choose_dealer
+from ..engine.rulesets import rules_from_record
+from ..kit.errors import CardcliError
+from ..kit.fit import lead_in, tell, terminal_width, visible_width
+from ..kit.grammar import plural
+from ..kit.record_format import SeatInfo
+from ..kit.safe_text import printable
+from ..records.saved import now_stamp
+from ..terminal.style import Style
 from .common import (
     colour_option,
     complete_record,

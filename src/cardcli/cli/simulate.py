@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
-from .. import simulate as engine
-from ..fit import echo
-from ..grammar import plural
-from ..players import PlayersError, check_count, check_level, default_seats, parse_players
+from ..cpu import simulate as engine
+from ..cpu.players import PlayersError, check_count, check_level, default_seats, parse_players
+from ..kit.fit import echo
+from ..kit.grammar import plural
 from .common import (
     backend_options,
     complete_variant,

@@ -14,14 +14,14 @@ from typing import Any
 
 import click
 
-from ..errors import Kind, RecordError
-from ..fit import tell
-from ..grammar import plural
-from ..reader import internal_error
-from ..records import open_record
-from ..safe_text import printable
-from ..saved import find_record
-from ..validate import Report, validate_stream
+from ..kit.errors import Kind, RecordError
+from ..kit.fit import tell
+from ..kit.grammar import plural
+from ..kit.record_format import open_record
+from ..kit.safe_text import printable
+from ..records.reader import internal_error
+from ..records.saved import find_record
+from ..records.validate import Report, validate_stream
 from .common import complete_record, handle_errors, registry
 
 STDIN = "<stdin>"

@@ -7,10 +7,10 @@ from typing import Any
 
 import click
 
-from ..fit import terminal_width, wrap
-from ..grammar import span
-from ..players import levels_of
-from ..safe_text import printable
+from ..cpu.players import levels_of
+from ..kit.fit import terminal_width, wrap
+from ..kit.grammar import span
+from ..kit.safe_text import printable
 from .common import handle_errors, registry
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..views import BoardView
+from ..contract.views import BoardView
 from .links import new_token
 from .protocol import PROTOCOL, BadMessage, error
 from .table import Client, Limiter, same_token

@@ -21,9 +21,9 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..errors import CardcliError
-from ..safe_text import printable
-from ..style import Style
+from ..kit.errors import CardcliError
+from ..kit.safe_text import printable
+from ..terminal.style import Style
 from .protocol import PROTOCOL
 from .table import CLOSED, ELSEWHERE, LEFT, REJOIN_EVERY, REPLACED, TAKEN_AWAY, TO_CPU
 from .tally import tally_lines

@@ -1,6 +1,6 @@
 """People at terminals: the host at the serving terminal, and ``cardcli join`` players' prompts.
 
-Both use the variant's own dialogue (:func:`cardcli.prompts.human_turn`), exactly as
+Both use the variant's own dialogue (:func:`cardcli.words.prompts.human_turn`), exactly as
 ``cardcli play`` does, run in a thread so the event loop keeps serving the
 other clients while a person thinks.  The host's dialogue talks to the real
 terminal; a remote player's talks to a :class:`RemoteUI`, which sends each
@@ -18,12 +18,12 @@ from typing import Any
 
 import click
 
-from ..prompts import human_turn
-from ..session import hint_text as session_hint
-from ..session import show_turn
-from ..style import Style
-from ..ui import TerminalUI
-from ..variant import Action
+from ..contract.variant import Action
+from ..terminal.session import hint_text as session_hint
+from ..terminal.session import show_turn
+from ..terminal.style import Style
+from ..terminal.ui import TerminalUI
+from ..words.prompts import human_turn
 from .table import Client, Prompting, Table
 
 

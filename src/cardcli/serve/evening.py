@@ -24,15 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import CardcliError
-from ..game import Game, choose_dealer, derive_seed
-from ..grammar import is_you
-from ..options import Value
-from ..records import RecordExistsError, RecordWriter, SeatInfo
-from ..saved import now_stamp
-from ..session import over_text, ranking_text, table_header
-from ..variant import Variant
-from ..views import SPECTATOR
+from ..contract.options import Value
+from ..contract.variant import Variant
+from ..contract.views import SPECTATOR
+from ..engine.game import Game, choose_dealer, derive_seed
+from ..kit.errors import CardcliError
+from ..kit.grammar import is_you
+from ..kit.record_format import RecordExistsError, RecordWriter, SeatInfo
+from ..records.saved import now_stamp
+from ..terminal.session import over_text, ranking_text, table_header
 from .table import Seat, Table
 from .tally import tally
 

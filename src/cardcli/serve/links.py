@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import CardcliError
+from ..kit.errors import CardcliError
 
 #: Bits of randomness in a token.
 TOKEN_BYTES = 16

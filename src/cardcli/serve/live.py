@@ -13,8 +13,8 @@ import asyncio
 import threading
 from typing import Any
 
-from ..errors import CardcliError
-from ..views import BoardView
+from ..contract.views import BoardView
+from ..kit.errors import CardcliError
 from .board import Board
 from .links import base_url, seat_link
 from .server import TableServer

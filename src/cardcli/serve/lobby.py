@@ -18,12 +18,12 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..errors import CardcliError
-from ..grammar import plural
-from ..options import Value, parse_value, resolve
-from ..players import check_count, check_level
-from ..records import SeatInfo
-from ..rulesets import check, load_ruleset
+from ..contract.options import Value, parse_value, resolve
+from ..cpu.players import check_count, check_level
+from ..engine.rulesets import check, load_ruleset
+from ..kit.errors import CardcliError
+from ..kit.grammar import plural
+from ..kit.record_format import SeatInfo
 from .evening import STARTS, Evening
 from .links import new_token
 from .protocol import BadMessage

@@ -2,7 +2,7 @@
 
 Documented for client authors in ``docs/protocol.md``; this module is the one
 place they are built and read.  Everything a seat is sent comes from
-:func:`cardcli.view.table_view`, :func:`cardcli.view.move_view` and
+:func:`cardcli.words.view.table_view`, :func:`cardcli.words.view.move_view` and
 :meth:`Variant.describe` for that seat, never from the state itself, which is
 what ``VariantConformance.test_seat_messages_are_private`` checks.
 """
@@ -13,10 +13,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..narration import event_line
-from ..variant import Action, State, Variant
-from ..view import moves_for, table_view
-from ..views import SPECTATOR
+from ..contract.variant import Action, State, Variant
+from ..contract.views import SPECTATOR
+from ..words.narration import event_line
+from ..words.view import moves_for, table_view
 
 #: Bumped when a message changes in a way an existing client would misread.
 #: 2: the table stays open after a game (``evening``, ``again``, ``leave``),

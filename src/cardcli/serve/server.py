@@ -46,7 +46,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..safe_text import printable
+from ..kit.safe_text import printable
 from .protocol import MAX_FRAME, BadMessage, encode, error, parse_client
 from .table import GONE_WORDS, Client
 

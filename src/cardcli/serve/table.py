@@ -16,7 +16,7 @@ decide; that decision then comes from outside and goes in through
   other table meanwhile.
 
 Two hooks on the driver do the rest: the record writer (installed first by
-:class:`~cardcli.game.Game`: every event is written before anyone is told
+:class:`~cardcli.engine.game.Game`: every event is written before anyone is told
 of it) and :class:`_Tell`, which words each event for every viewer from its
 own seat as the driver applies it.  After each run of events, each client
 is sent what its seat may see: those words and the table as data, both
@@ -51,18 +51,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..driver import Driver, Hook, PolicyPlayer
-from ..errors import IllegalMove
-from ..game import Game, derive_seed
-from ..grammar import is_you
-from ..narration import describe_events, round_summary
-from ..players import Player, make_cpu
-from ..players.hard import supports_hard
-from ..safe_text import printable
-from ..session import end_text, last_moves, over_text, table_header
-from ..variant import TERMINAL, Action, State, Variant
-from ..view import played_cards
-from ..views import SPECTATOR
+from ..contract.variant import TERMINAL, Action, State, Variant
+from ..contract.views import SPECTATOR
+from ..cpu.players import Player, make_cpu
+from ..cpu.players.hard import supports_hard
+from ..engine.driver import Driver, Hook, PolicyPlayer
+from ..engine.game import Game, derive_seed
+from ..kit.errors import IllegalMove
+from ..kit.grammar import is_you
+from ..kit.safe_text import printable
+from ..terminal.session import end_text, last_moves, over_text, table_header
+from ..words.narration import describe_events, round_summary
+from ..words.view import played_cards
 from .links import new_token
 from .protocol import PROTOCOL, BadMessage, error, table_fields, viewer_of
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..fit import visible_width
-from ..grammar import plural
+from ..kit.fit import visible_width
+from ..kit.grammar import plural
 
 
 def won(result: Mapping[str, Any], seat: int) -> bool:

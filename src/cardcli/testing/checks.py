@@ -2,7 +2,7 @@
 
 Search-based players (``cpu:hard``, the play-time hint, the arena) do not
 play games from the deal: they take a position, deal what a seat cannot see
-anew (:func:`cardcli.inference.redeal`) and play on from there.  A variant whose
+anew (:func:`cardcli.unseen.knowledge.redeal`) and play on from there.  A variant whose
 records and random games are flawless can still break on such re-dealt
 states.  Validation meets wrong actions anywhere in a game, and must refuse
 them without a trace.  These functions check one position at a time;
@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..driver import Driver, Hook, PolicyPlayer
-from ..errors import IllegalMove
-from ..inference import redeal
-from ..narration import describe_attempt
-from ..variant import CHANCE, TERMINAL, Action, State, Variant
+from ..contract.variant import CHANCE, TERMINAL, Action, State, Variant
+from ..engine.driver import Driver, Hook, PolicyPlayer
+from ..kit.errors import IllegalMove
+from ..unseen.knowledge import redeal
+from ..words.narration import describe_attempt
 
 #: A playout longer than this is taken to run forever.
 MAX_PLAYOUT_EVENTS = 50_000

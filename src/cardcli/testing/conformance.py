@@ -19,7 +19,7 @@
   the table view, its moves and ``describe`` with that viewer, compared
   across re-dealt worlds: :mod:`cardcli.testing.privacy`);
 * decoding a broken record line raises nothing but ``ValueError``;
-* for a variant with unseen cards (:class:`~cardcli.unseen.UnseenCards`):
+* for a variant with unseen cards (:class:`~cardcli.contract.unseen.UnseenCards`):
   every record exported from every view validates, and ``cards_lacked``
   bars what the rules bar (:mod:`cardcli.testing.unseen`);
 * golden records (seeded games kept beside the tests) still validate and
@@ -45,17 +45,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ..driver import Driver
-from ..errors import IllegalMove, Kind, RecordError
-from ..game import Game, choose_dealer
-from ..hidden import HiddenInfo
-from ..inference import redeal
-from ..narration import describe_attempt
-from ..players import make_cpu
-from ..players.hard import Budget, HardPlayer
-from ..rulesets import default_ruleset
-from ..unseen import UnseenCards
-from ..variant import CHANCE, State, Variant
+from ..contract.hidden import HiddenInfo
+from ..contract.unseen import UnseenCards
+from ..contract.variant import CHANCE, State, Variant
+from ..cpu.players import make_cpu
+from ..cpu.players.hard import Budget, HardPlayer
+from ..engine.driver import Driver
+from ..engine.game import Game, choose_dealer
+from ..engine.rulesets import default_ruleset
+from ..kit.errors import IllegalMove, Kind, RecordError
+from ..unseen.knowledge import redeal
+from ..words.narration import describe_attempt
 from .checks import (
     BlindCheck,
     Position,
@@ -296,7 +296,7 @@ class VariantConformance:
         self._check_privacy(limit=None, games=3)
 
     def _check_privacy(self, limit: int | None, games: int = 1) -> None:
-        from ..players.hard import supports_hard
+        from ..cpu.players.hard import supports_hard
         from .privacy import PrivacyCheck
 
         target = self._variant()

@@ -10,16 +10,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..driver import Driver, Hook
-from ..game import Game, choose_dealer
-from ..options import player_range
-from ..players import default_seats, make_cpu
-from ..plugins import Registry, get_registry
-from ..reader import Event, RecordVisitor, read_record
-from ..records import RecordWriter
-from ..rulesets import default_ruleset
-from ..validate import Report, validate_stream
-from ..variant import Action, State, Variant
+from ..contract.options import player_range
+from ..contract.variant import Action, State, Variant
+from ..cpu.players import default_seats, make_cpu
+from ..engine.driver import Driver, Hook
+from ..engine.game import Game, choose_dealer
+from ..engine.plugins import Registry, get_registry
+from ..engine.rulesets import default_ruleset
+from ..kit.record_format import RecordWriter
+from ..records.reader import Event, RecordVisitor, read_record
+from ..records.validate import Report, validate_stream
 from .checks import Position
 
 #: A game longer than this is taken to run forever (the variant needs a rule

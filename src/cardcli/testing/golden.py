@@ -24,11 +24,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import CardcliError
-from ..plugins import Registry, get_registry
-from ..reader import load_game
-from ..validate import validate_stream
-from ..variant import Variant
+from ..contract.variant import Variant
+from ..engine.plugins import Registry, get_registry
+from ..kit.errors import CardcliError
+from ..records.reader import load_game
+from ..records.validate import validate_stream
 from .games import fit_players, play_game
 
 
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         options: dict[str, Any] = {}
         if args.ruleset:
-            from ..rulesets import load_ruleset
+            from ..engine.rulesets import load_ruleset
 
             options = dict(load_ruleset(args.ruleset, get_registry(), args.variant).options)
         for path in make_golden_records(args.variant, args.folder, games=args.games, seed=args.seed,

@@ -22,15 +22,15 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import NAME
-from ..errors import IllegalMove
-from ..game import Game
-from ..hidden import deal_anew
-from ..narration import describe_events
+from ..contract.hidden import deal_anew
+from ..contract.variant import CHANCE, Action, State, Variant
+from ..contract.views import SPECTATOR
+from ..engine.game import Game
+from ..kit.cards import NAME
+from ..kit.errors import IllegalMove
 from ..serve.protocol import event_text, table_fields
-from ..variant import CHANCE, Action, State, Variant
-from ..view import hidden_to
-from ..views import SPECTATOR
+from ..words.narration import describe_events
+from ..words.view import hidden_to
 
 
 def redeal(state: Any, hidden: list[str], known: dict[str, list[int]], rng: random.Random) -> State:

@@ -3,7 +3,7 @@
 * every record cardcli writes, exported from every view (each seat's and a
   spectator's), validates as consistent with what the table saw: a false
   rejection of a real game is the worst bug the check can have;
-* a variant's :meth:`~cardcli.unseen.UnseenCards.cards_lacked` says what
+* a variant's :meth:`~cardcli.contract.unseen.UnseenCards.cards_lacked` says what
   its rules say: the same cards the default finds by asking the rules.
 """
 
@@ -13,15 +13,15 @@ import io
 import random
 from typing import Any
 
-from ..cards import UNSEEN
-from ..errors import IllegalMove
-from ..export import Exporter
-from ..hidden import CardTest
-from ..plugins import get_registry
-from ..reader import read_record
-from ..records import dumps
-from ..unseen import UnseenCards, probe_lacks
-from ..validate import Report, validate_stream
+from ..contract.hidden import CardTest
+from ..contract.unseen import UnseenCards, probe_lacks
+from ..engine.plugins import get_registry
+from ..kit.cards import UNSEEN
+from ..kit.errors import IllegalMove
+from ..kit.record_format import dumps
+from ..records.export import Exporter
+from ..records.reader import read_record
+from ..records.validate import Report, validate_stream
 from .checks import Position
 
 

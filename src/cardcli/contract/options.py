@@ -1,0 +1,270 @@
+"""Rule options: what a variant lets a ruleset change, and their checking.
+
+A variant declares its options as :class:`Option` specs.  Resolved rules are a
+plain ``dict`` of every option's value (JSON types only), because that is what
+a record's header stores and what a person reads; variants turn it into their
+own fast, typed configuration.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, TypeVar, cast
+
+from ..kit.cards import RANK_NAMES, parse_rank
+from ..kit.errors import CardError, RulesetError
+from ..kit.grammar import plural, span
+
+Value = bool | int | str | None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule: its name, default, allowed values and meaning.
+
+    ``kind`` is ``"bool"``, ``"int"``, ``"choice"`` (one of ``choices``) or
+    ``"rank"`` (a card rank written ``"2"``..``"10"``, ``"J"``, ``"Q"``,
+    ``"K"``, ``"A"``).  ``exclude`` lists values inside the range that are
+    never allowed (matching's ``skip_rank`` is never ``"8"``).  ``nullable``
+    allows ``None``: "none", written ``"none"`` (any case) in a ruleset and
+    ``null`` or ``"none"`` in a record's header.
+    """
+
+    name: str
+    default: Value
+    help: str
+    kind: str = "bool"
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    nullable: bool = False
+    exclude: tuple[Value, ...] = ()
+
+    def allowed(self) -> str:
+        """The allowed values, in words, for help and error messages."""
+        if self.kind == "bool":
+            text = "true or false"
+        elif self.kind == "int":
+            if self.minimum is not None and self.maximum is not None:
+                text = f"a whole number from {self.minimum} to {self.maximum}"
+                if self.exclude:
+                    text += " except " + ", ".join(str(v) for v in self.exclude)
+            elif self.minimum is not None:
+                text = f"a whole number of at least {self.minimum}"
+            else:
+                text = "a whole number"
+        elif self.kind == "choice":
+            text = "one of " + ", ".join(f'"{c}"' for c in self.choices)
+        elif self.kind == "rank":
+            ranks = [RANK_NAMES[r] for r in range(2, 15)
+                     if (self.minimum is None or r >= self.minimum)
+                     and (self.maximum is None or r <= self.maximum)
+                     and RANK_NAMES[r] not in self.exclude]
+            text = "a rank: " + ", ".join(f'"{r}"' for r in ranks)
+        else:  # pragma: no cover - guarded by check()
+            text = self.kind
+        if self.nullable:
+            text += ', or "none"'
+        return text
+
+    def check(self, value: Any) -> Value:
+        """Return ``value`` normalised, or raise ``ValueError`` saying what is allowed."""
+        checked = self._check(value)
+        if checked is not None and checked in self.exclude and not isinstance(checked, bool):
+            raise ValueError(f"got {value!r}; allowed: {self.allowed()}")
+        return checked
+
+    def _check(self, value: Any) -> Value:
+        if self.nullable and (value is None or (isinstance(value, str) and value.lower() == "none")):
+            return None
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+        elif self.kind == "int":
+            if isinstance(value, int) and not isinstance(value, bool) and (
+                    self.minimum is None or value >= self.minimum) and (
+                    self.maximum is None or value <= self.maximum):
+                return value
+        elif self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return value
+        elif self.kind == "rank":
+            if isinstance(value, int) and not isinstance(value, bool):
+                value = str(value)
+            if isinstance(value, str):
+                try:
+                    rank = parse_rank(value)
+                except CardError:
+                    rank = None
+                if rank is not None and (self.minimum is None or rank >= self.minimum) and (
+                        self.maximum is None or rank <= self.maximum):
+                    return RANK_NAMES[rank]
+        else:
+            raise ValueError(f"unknown option kind {self.kind!r}")
+        raise ValueError(f"got {value!r}; allowed: {self.allowed()}")
+
+
+C = TypeVar("C")
+_CONFIGS: dict[tuple[Any, ...], Any] = {}
+
+
+def cached_config(make: Callable[..., C], rules: Mapping[str, Value], *args: Any) -> C:
+    """``make(rules, *args)``, built once per set of rules (and ``args``) and
+    shared by every state that reads it: a variant's typed, fast form of its
+    rules (its ``Config``), which states keep and never copy.  A dataclass
+    whose fields are named after options is made from those options'
+    values (``@dataclass(frozen=True, slots=True) class Config: hand_size:
+    int ...``)."""
+    key = (make, tuple(sorted(rules.items())), *args)
+    config = _CONFIGS.get(key)
+    if config is None:
+        if is_dataclass(make):
+            config = make(**{field.name: rules[field.name] for field in fields(make)})
+        else:
+            config = make(rules, *args)
+        _CONFIGS[key] = config
+    return cast(C, config)
+
+
+def show_value(value: Value) -> str:
+    """An option's value as a ruleset writes it: ``true``, ``none``, ``A``, ``5``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def parse_value(raw: str) -> Value:
+    """A value typed on a command line (``--set stack_twos=false``): true or
+    false, a whole number, else a word (quotes around it dropped)."""
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if re.fullmatch(r"[+-]?\d+", raw):
+        return int(raw)
+    return raw.strip("\"'")
+
+
+def changed_options(rules: Mapping[str, Value], options: Iterable[Option]) -> dict[str, Value]:
+    """The options ``rules`` set away from their defaults, with the values
+    set, in the options' order: what a summary of house rules names."""
+    return {option.name: rules[option.name] for option in options
+            if option.name in rules and rules[option.name] != option.default}
+
+
+def players_options(low: int, high: int) -> tuple[Option, Option]:
+    """The ``min_players``/``max_players`` pair every variant offers."""
+    return (
+        Option("min_players", low, "fewest players at the table", "int", low, high),
+        Option("max_players", high, "most players at the table", "int", low, high),
+    )
+
+
+def player_range(rules: Mapping[str, Value], low: int, high: int) -> tuple[int, int]:
+    """The table sizes ``rules`` allow: their ``min_players``/``max_players``
+    where they set them, else ``low`` and ``high`` (the variant's own range)."""
+    fewest, most = rules.get("min_players"), rules.get("max_players")
+    return (fewest if isinstance(fewest, int) else low, most if isinstance(most, int) else high)
+
+
+def seat_count_problem(count: int, rules: Mapping[str, Value], variant: str, limits: tuple[int, int],
+                       source: str | None = None, stated: Iterable[str] | None = None) -> str | None:
+    """Why ``count`` players cannot sit at a table of ``rules``, naming the
+    option that refuses them and where it was set, or ``None``.
+
+    ``limits`` is the variant's own range; ``source`` where the rules come
+    from (a ruleset file, a record's header; ``None``: the variant's default
+    rules) and ``stated`` the options it sets itself (``None``: all of them)."""
+    low, high = player_range(rules, *limits)
+    if low <= count <= high:
+        return None
+    option, value = ("min_players", low) if count < low else ("max_players", high)
+    said = stated is None or option in stated
+    if option not in rules:
+        why = f"{variant} seats {span(limits[0], limits[1], 'player')}"
+    elif source is None:
+        why = f"option {option} = {value} in {variant}'s default rules"
+    elif said:
+        why = f"option {option} = {value} in {source}"
+    else:
+        fewest = option == "min_players"
+        own = limits[0] if fewest else limits[1]
+        bound = f", the {'fewest' if fewest else 'most'} {variant} seats" if value == own else ""
+        why = f"option {option} = {value} by default{bound}; not set in {source}"
+    return (f"{plural(count, 'player')}, but {variant} with these rules is for {span(low, high, 'player')} "
+            f"({why})")
+
+
+def deal_problem(rules: Mapping[str, Any], num_players: int | None, pack: int, what: str, spare: str,
+                 options: str) -> str:
+    """Why ``hand_size`` cards to each player cannot be dealt from a pack of
+    ``pack`` cards (``what``, in words) with ``spare`` left over, or ``""``.
+    Without ``num_players``, the widest table (``max_players``) must be dealt."""
+    players = num_players if num_players is not None else rules["max_players"]
+    hand = rules["hand_size"]
+    if players * hand < pack:
+        return ""
+    widest = " (the widest table, option 'max_players')" if num_players is None else ""
+    return f"{players} players{widest} x {hand} cards do not fit {what} with {spare} ({options})"
+
+
+def resolve(options: Iterable[Option], settings: Mapping[str, Any], *, source: str) -> dict[str, Value]:
+    """Every option's value: ``settings`` checked against the specs, defaults elsewhere.
+
+    Raises :class:`RulesetError` naming ``source``, the keys and what is
+    allowed, with every mistake found (not only the first).
+    """
+    resolved, problems, _bad = resolve_all(options, settings)
+    if problems:
+        raise RulesetError(*problems, source=source)
+    return resolved
+
+
+def resolve_all(options: Iterable[Option],
+                settings: Mapping[str, Any]) -> tuple[dict[str, Value], list[str], set[str]]:
+    """Resolve what can be: every option's value (the default where the
+    setting is wrong), every problem in words, and the names of the options
+    set wrongly (so that checks between options can skip them)."""
+    specs = {option.name: option for option in options}
+    problems: list[str] = []
+    bad: set[str] = set()
+    unknown = [key for key in settings if key not in specs]
+    problems.extend(unknown_options(unknown, specs))
+    resolved: dict[str, Value] = {}
+    for name, option in specs.items():
+        resolved[name] = option.default
+        if name in settings:
+            try:
+                resolved[name] = option.check(settings[name])
+            except ValueError as error:
+                problems.append(f"option {name!r}: {error}")
+                bad.add(name)
+    low, high = resolved.get("min_players"), resolved.get("max_players")
+    if isinstance(low, int) and isinstance(high, int) and low > high:
+        problems.append(f"option 'min_players' ({low}) is more than 'max_players' ({high})")
+        bad.update(("min_players", "max_players"))
+    return resolved, problems, bad
+
+
+def unknown_options(keys: list[Any], specs: Iterable[str]) -> list[str]:
+    """The problems of options not in ``specs``: a likely typo each with its
+    correction; the rest said once, the first by name and how many more
+    follow ("unknown option 'skip' and 12 more (options: ...)"): a record of
+    another variant names many."""
+    names = sorted(specs)
+    problems = []
+    strangers = []
+    for key in keys:
+        close = difflib.get_close_matches(str(key), names, n=1, cutoff=0.6)
+        if close:
+            problems.append(f"unknown option {key!r} (did you mean {close[0]!r}?)")
+        else:
+            strangers.append(key)
+    if strangers:
+        more = f" and {len(strangers) - 1} more" if len(strangers) > 1 else ""
+        problems.append(f"unknown option {strangers[0]!r}{more} (options: {', '.join(names)})")
+    return problems

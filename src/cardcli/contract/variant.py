@@ -1,0 +1,275 @@
+"""The contract between the core and a game: :class:`State` and :class:`Variant`.
+
+Shaped like OpenSpiel's games.  A state is a position; whoever acts next is a
+seat (0..n-1), ``CHANCE`` (the deck: a deal, a draw, a reshuffle) or nobody
+(``TERMINAL``).  Decisions and chance outcomes are both *actions*, applied the
+same way, so playing, validating a record, replaying it, simulating and CPU
+search all drive one rules implementation.
+
+Actions are opaque to the core: any hashable value the variant likes (the
+built-in variants use small tuples, because the hot path creates millions).
+The variant converts them to and from a record's JSON fields and describes
+them to people.
+
+This module is the whole of what every variant must write: seven methods of
+the state and six of the variant (``docs/plugins.md``, "The contract").
+Everything more is an opt-in ability the variant declares by inheriting it
+(:mod:`cardcli.contract.abilities`); the core asks for an ability with ``isinstance``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from ..kit import cloning
+from ..kit.errors import IllegalMove, PluginError
+from ..kit.rand import pick
+from ..kit.results import Result, rank_places
+from .options import Option, Value
+
+__all__ = ["CHANCE", "TERMINAL", "Action", "Policy", "Result", "Rules", "State", "Variant", "hand_zones",
+           "random_policy", "rank_places"]
+
+CHANCE = -1
+TERMINAL = -2
+
+Action = Any
+Rules = Mapping[str, Value]
+#: A variant's state type: ``Variant[S]`` creates and reads states of type ``S``.
+S = TypeVar("S", bound="State")
+#: A CPU policy: ``(state, seat, legal_actions, rng) -> action``.  It may read
+#: only what ``seat`` could know; the built-in easy/normal levels read their
+#: own hand and the public table.  ``Policy[MyState]`` reads ``MyState``.
+Policy = Callable[[S, int, list[Action], random.Random], Action]
+
+
+class State(ABC):
+    """A position.  Mutable: ``apply`` changes it in place; ``clone`` copies it.
+
+    Seven methods are required.  The rest have defaults: ``check`` accepts
+    exactly what ``legal_actions`` lists (``why_illegal`` and
+    ``alternatives`` word its refusals), ``expecting`` says whose turn it
+    is, and ``clone`` is written from the class's ``__slots__``
+    (:mod:`cardcli.kit.cloning`; a list named in ``shared`` is never copied).
+    """
+
+    __slots__ = ()
+    num_players: int
+    #: Slots holding lists that never change once the state is made (the full
+    #: pack): ``clone`` shares them instead of copying.
+    shared: ClassVar[tuple[str, ...]] = ()
+
+    # -- required ----------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide, ``CHANCE``, or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision for the current seat (empty at chance and terminal)."""
+
+    @abstractmethod
+    def apply_legal(self, action: Action) -> None:
+        """Apply an action known to be legal (taken from ``legal_actions()`` or
+        ``sample_chance()`` of this very state) without checking it again:
+        the fast path for simulation and search."""
+
+    @abstractmethod
+    def check_chance(self, action: Action) -> None:
+        """Raise :class:`cardcli.kit.errors.IllegalMove` unless ``action`` is a
+        possible outcome of the current chance node: a card drawn must be in
+        the stock, a deal must hold the pack's cards, and so on."""
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A random outcome for the current chance node, possible in this state."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The outcome once the game is over; ``None`` before."""
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[int]]:
+        """Where every card is (hands ``"hand N"``, stock, discards, ...), for
+        conservation checks and the views."""
+
+    # -- provided ----------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply a decision or a chance outcome, checking it against the rules.
+
+        Raises :class:`cardcli.kit.errors.IllegalMove` with the rule broken and,
+        where it helps, the legal alternatives.  An illegal action leaves the
+        state unchanged.
+        """
+        self.check(action)
+        self.apply_legal(action)
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`cardcli.kit.errors.IllegalMove` unless ``action`` is allowed now.
+
+        Nothing is allowed once the game is over; chance outcomes go to
+        :meth:`check_chance`, decisions to :meth:`check_decision`.
+        """
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalMove("the game is over")
+        if player == CHANCE:
+            self.check_chance(action)
+            return
+        self.check_decision(action)
+
+    def check_decision(self, action: Action) -> None:
+        """Raise :class:`cardcli.kit.errors.IllegalMove` unless the decision
+        ``action`` is allowed for the seat to move.
+
+        The default suits a variant whose ``legal_actions`` lists *every*
+        legal decision: a decision is allowed exactly when it is listed, and
+        otherwise refused with :meth:`why_illegal` and :meth:`alternatives`.
+        A variant whose list leaves legal decisions out (End of the Page
+        lists only the shortest melds) overrides this.
+        """
+        legal = self.legal_actions()
+        if action in legal:
+            return
+        raise IllegalMove(self.why_illegal(action), self.alternatives(legal) or None)
+
+    def why_illegal(self, action: Action) -> str:
+        """Why a decision that ``legal_actions`` does not list is refused, in
+        words that name the rule ("must follow hearts").  It may receive
+        anything a caller passes, malformed actions included."""
+        return "not allowed now"
+
+    def alternatives(self, legal: list[Action]) -> str:
+        """The legal decisions in words, shown after a refusal ("could play
+        7H or draw"); empty for none worth naming."""
+        return ""
+
+    def expecting(self) -> str:
+        """What must happen next, in words ("seat 2 to play", "a reshuffle"),
+        for messages about a record that goes wrong."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return "nothing (the game is over)"
+        return "a chance event" if player == CHANCE else f"seat {player} to move"
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def clone(self) -> Self:
+        """An independent copy, written from the class's ``__slots__``
+        (:mod:`cardcli.kit.cloning`)."""
+        copy: Self = cloning.clone(self)
+        return copy
+
+
+def hand_zones(hands: Sequence[list[int]]) -> dict[str, list[int]]:
+    """``{"hand 0": hands[0], ...}``: the start of a ``card_zones`` whose
+    hands are zones ``"hand N"`` (names made once, not per call: validate
+    asks for the zones after every event)."""
+    if len(hands) <= len(_HAND_ZONES):
+        return dict(zip(_HAND_ZONES, hands))
+    return {f"hand {seat}": hand for seat, hand in enumerate(hands)}
+
+
+_HAND_ZONES = tuple(f"hand {seat}" for seat in range(16))
+
+
+def random_policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """Uniformly random legal move: the baseline every variant gets for free."""
+    return pick(legal, rng)
+
+
+class Variant(ABC, Generic[S]):
+    """A game's rules, registered by a plugin.
+
+    Class attributes describe it; six methods create states and translate
+    actions to and from records and people.  Generic over its state class,
+    so a type checker follows a plugin: ``class MyVariant(Variant[MyState])``
+    creates ``MyState`` and its methods may read ``MyState``'s attributes.
+    """
+
+    __slots__ = ()
+    name: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]
+    #: The widest table the variant supports (``min_players``/``max_players``
+    #: options narrow it), and the table ``cardcli play`` seats by default.
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int] = 4
+    options: ClassVar[tuple[Option, ...]]
+    #: The CPU strengths offered, weakest first, each a policy (the core adds
+    #: ``hard``).  The default plays a random legal move at both levels.
+    cpu_policies: ClassVar[Mapping[str, Policy[Any]]] = {"easy": random_policy, "normal": random_policy}
+    #: What a ``Result``'s ``scores`` count, in the final ranking.
+    score_label: ClassVar[str] = "points"
+    #: The rules between options, in words, for ``cardcli rules`` ("skip_rank
+    #: and reverse_rank are two different ranks"); ``check_rules`` enforces them.
+    constraints: ClassVar[tuple[str, ...]] = ()
+
+    # -- required ----------------------------------------------------------
+    @abstractmethod
+    def new_state(self, rules: Rules, num_players: int, dealer: int) -> S:
+        """The state before the deal: its first node is a chance node."""
+
+    @abstractmethod
+    def deck(self, rules: Rules, num_players: int) -> list[int]:
+        """The cards in play, as a multiset (the list may contain copies)."""
+
+    @abstractmethod
+    def encode_action(self, state: S, action: Action) -> dict[str, Any]:
+        """Record fields for ``action`` applied in ``state``.
+
+        Decisions return ``{"move": NAME, ...}``, chance outcomes
+        ``{"chance": NAME, ...}``; the core adds the acting seat.
+        """
+
+    @abstractmethod
+    def decode_action(self, state: S, data: Mapping[str, Any]) -> Action:
+        """The action a record line describes.  Raises ``ValueError`` saying why not."""
+
+    @abstractmethod
+    def describe(self, state: S, action: Action, viewer: int | None = None,
+                 names: Sequence[str] | None = None) -> str:
+        """One line for people: what ``action`` does in ``state`` (before it is applied).
+
+        For a decision, the text follows the actor's name ("played 7H on 9S");
+        a chance event names whoever it concerns, using ``names`` (default
+        "seat N").  ``viewer`` is the seat watching (hide what they cannot
+        see) or ``None`` for everything.
+        """
+
+    @abstractmethod
+    def render(self, state: S, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
+        """The table as text, seen by ``viewer`` (``None``: every card shown).
+
+        Write cards in the plain notation (``10H``, ``JK``): the terminal
+        shows them with suit symbols and colour where it can
+        (:mod:`cardcli.terminal.style`).  The seat rows are best written with
+        :func:`cardcli.words.table_text.seat_rows`, whose marker for the player to
+        move the terminal highlights.
+        """
+
+    # -- provided ----------------------------------------------------------
+    def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
+        """Raise ``RulesetError`` for combinations of options the rules forbid.
+
+        ``num_players`` is given when a table size is known (a ruleset whose
+        deal cannot fit the deck is refused then).  The default forbids nothing.
+        """
+
+    @property
+    def cpu_levels(self) -> tuple[str, ...]:
+        """The CPU strengths of :attr:`cpu_policies`, weakest first."""
+        return tuple(self.cpu_policies)
+
+    def cpu_policy(self, level: str) -> Policy[S]:
+        """The policy of the CPU strength ``level``."""
+        policy = self.cpu_policies.get(level)
+        if policy is None:
+            raise PluginError(f"{self.name} has no CPU strength {level!r} "
+                              f"(it has {', '.join(self.cpu_policies)})")
+        return policy

@@ -1,0 +1,187 @@
+"""The sheet shown and written out: the page as text, JSON, CSV, the live page's view, a plot."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..contract.round_scores import BY_HAND, CARDS
+from ..contract.views import SheetRow, SheetView
+from ..kit.grammar import join_and
+from ..words.table_text import score_sheet
+from .sheet import Round, Sheet
+
+if TYPE_CHECKING:
+    from ..contract.views import BoardView
+
+#: How a score is marked on the page, by what was checked of it.
+MARKS = {BY_HAND: "?", CARDS: "~"}
+LEGEND = {"?": "? entered by hand, not checked",
+          "~": "~ cards counted, not checked (cards listed, or laid off on melds not entered)"}
+
+
+def title(sheet: Sheet) -> str:
+    return f"{sheet.variant.title}: {join_and(sheet.names)}"
+
+
+def headline(sheet: Sheet) -> str:
+    """Where the game stands: ``Round 3 of 10: mom deals, 5s wild``."""
+    over = sheet.over()
+    if over is not None:
+        return over[0].upper() + over[1:]
+    size = sheet.page_size()
+    of = f" of {size}" if size else ""
+    current = sheet.current
+    if current is not None:
+        return (f"Round {current.number}{of}: {sheet.names[current.dealer]} deals, "
+                f"{current.scored.note}")
+    return f"Round {len(sheet.rounds) + 1}{of}: {sheet.names[sheet.next_dealer()]} deals"
+
+
+def standing(sheet: Sheet) -> str:
+    """Who leads (or, once the game is over, who won), in words."""
+    if not sheet.complete_rounds():
+        return ""
+    totals = sheet.totals()
+    leaders = sheet.leaders()
+    best = totals[leaders[0]]
+    names = join_and([sheet.names[seat] for seat in leaders])
+    if sheet.over() is not None:
+        if len(leaders) == 1:
+            return f"{names} wins with {best}."
+        return f"{names} share first place with {best}."
+    if len(leaders) > 1:
+        return f"{names} are level on {best}."
+    others = [total for seat, total in enumerate(totals) if seat != leaders[0]]
+    margin = abs(best - (min(others) if sheet.game.lower_wins else max(others)))
+    return f"{names} leads by {margin}."
+
+
+def _mark(played: Round, seat: int) -> str:
+    return MARKS.get(played.checked(seat) or "", "")
+
+
+def _note(sheet: Sheet, played: Round) -> str:
+    return f"{sheet.names[played.dealer]} dealt, {played.scored.note}"
+
+
+def page(sheet: Sheet) -> list[str]:
+    """The page: the complete rounds and the totals, who leads, the round
+    being entered, and what the marks mean."""
+    rounds = sheet.complete_rounds()
+    rows = [[f"{played.score(seat)}{_mark(played, seat) or ' '}" for seat in range(sheet.players)]
+            for played in rounds]
+    lines = [title(sheet), *score_sheet(sheet.names, rows, [f"{total} " for total in sheet.totals()],
+                                        [_note(sheet, played) for played in rounds])]
+    said = standing(sheet)
+    if said:
+        lines.append(said)
+    current = sheet.current
+    if current is not None:
+        lines.append(round_text(sheet, current))
+    marks = {_mark(played, seat) for played in rounds for seat in range(sheet.players)}
+    lines += [LEGEND[mark] for mark in sorted(marks) if mark]
+    return lines
+
+
+def round_text(sheet: Sheet, played: Round) -> str:
+    """A round's line for each player, with how each score was reached."""
+    lines = [f"Round {played.number} ({_note(sheet, played)}):"]
+    width = max(len(name) for name in sheet.names)
+    for seat, name in enumerate(sheet.names):
+        score = played.score(seat)
+        if score is None:
+            lines.append(f"  {name:<{width}}  not entered yet")
+            continue
+        checked = played.checked(seat)
+        if checked == BY_HAND:
+            how = "entered by hand, not checked"
+        else:
+            how = played.scored.players[seat].detail + (" (melds not checked)" if checked == CARDS else "")
+        lines.append(f"  {name:<{width}}  {score:>5}  {how}")
+    return "\n".join(lines)
+
+
+def as_dict(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as JSON-ready data (``--json``)."""
+    rounds = []
+    for played in sheet.rounds:
+        players = []
+        for seat, name in enumerate(sheet.names):
+            line = played.line(seat)
+            score = played.scored.players.get(seat)
+            players.append({"name": name, "score": played.score(seat), "checked": played.checked(seat),
+                            "words": None if line is None else line.words,
+                            "detail": None if score is None or line is None or line.words is None
+                            else score.detail})
+        rounds.append({"round": played.number, "dealer": sheet.names[played.dealer],
+                       sheet.game.opening_word: played.scored.opening, "note": played.scored.note,
+                       "complete": played.complete(sheet.players), "players": players})
+    result = sheet.result()
+    return {"format": "cardcli-scoresheet-page", "variant": sheet.variant.name, "players": sheet.names,
+            "rules": sheet.rules, "rounds": rounds, "totals": sheet.totals(),
+            "leaders": [sheet.names[seat] for seat in sheet.leaders()] if sheet.complete_rounds() else [],
+            "over": sheet.over(), "result": None if result is None else result.as_dict()}
+
+
+def csv_text(sheet: Sheet) -> str:
+    """The complete rounds as CSV: round, dealer, the opening, each player's
+    score, the players whose score was entered by hand; then the totals."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["round", "dealer", sheet.game.opening_word, *sheet.names, "by hand"])
+    for played in sheet.complete_rounds():
+        by_hand = [sheet.names[s] for s in range(sheet.players) if played.checked(s) == BY_HAND]
+        writer.writerow([played.number, sheet.names[played.dealer], played.scored.opening,
+                         *[played.score(seat) for seat in range(sheet.players)], " ".join(by_hand)])
+    writer.writerow(["total", "", "", *sheet.totals(), ""])
+    return out.getvalue()
+
+
+def sheet_view(sheet: Sheet) -> SheetView:
+    """The sheet for a page: a row per round (the one being entered too), the totals, who leads."""
+    rows = []
+    for played in sheet.rounds:
+        seats = range(sheet.players)
+        rows.append(SheetRow([str(played.number), sheet.names[played.dealer], played.scored.opening],
+                             [played.score(seat) for seat in seats], [_mark(played, seat) for seat in seats],
+                             played.scored.note))
+    marks = {mark for row in rows for mark in row.marks if mark}
+    leaders = sheet.leaders() if sheet.complete_rounds() else []
+    columns = ["round", "dealer", sheet.game.opening_word]
+    return SheetView(sheet.variant.score_label, list(sheet.names), columns, rows, sheet.totals(), leaders,
+                     [LEGEND[mark] for mark in sorted(marks)])
+
+
+def board_view(sheet: Sheet, lines: list[str]) -> BoardView:
+    """What ``--serve`` shows: the headline, who leads, the sheet, the latest lines."""
+    from ..contract.views import BoardView
+
+    return BoardView(title(sheet), headline(sheet), standing(sheet), sheet_view(sheet), lines=list(lines),
+                     text="\n".join(page(sheet)), over=sheet.over() is not None)
+
+
+def plot(sheet: Sheet, path: Path) -> None:
+    """Draw each player's running total after each round (``--plot``, the ``plot`` extra)."""
+    from ..cpu.plot import PlotError, metadata, pyplot
+
+    plt = pyplot()
+    running = sheet.running()
+    figure, axis = plt.subplots(figsize=(7, 4.4), layout="constrained")
+    rounds = list(range(len(running) + 1))
+    for seat, name in enumerate(sheet.names):
+        axis.plot(rounds, [0] + [totals[seat] for totals in running], marker="o", label=name)
+    axis.set_xlabel("round")
+    axis.set_ylabel(f"total {sheet.variant.score_label}")
+    axis.set_xticks(rounds)
+    axis.axhline(0, color="grey", linewidth=0.8)
+    axis.set_title(title(sheet))
+    axis.legend()
+    try:
+        figure.savefig(path, metadata=metadata(path))
+    except OSError as error:
+        raise PlotError(f"--plot {path}: cannot write: {error.strerror or error}") from None
+    finally:
+        plt.close(figure)

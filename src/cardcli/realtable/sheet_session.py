@@ -1,0 +1,207 @@
+"""Keeping a sheet at the terminal, or from a file of entries in the same words.
+
+At a terminal each entry is answered at once (a refused one with the reason,
+and the prompt again); from a file or a pipe the entries are read in order and
+the first one refused stops the run with its line number and the reason, the
+sheet kept as it stood.  Every accepted entry goes to the sheet's file as it
+is accepted and, with ``--serve``, to the live page.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING
+
+from ..contract.round_scores import CARDS
+from ..kit.errors import CardcliError
+from .sheet import Entry, Round, Sheet, SheetError
+from .sheet_export import board_view, page, round_text, standing
+from .sheet_files import MAX_LINE, SheetFile
+
+if TYPE_CHECKING:
+    from ..contract.views import BoardView
+
+#: The sheet's own words, for ``help`` (the variant adds a player's).
+HELP = (
+    "Each entry is one line. The words of the sheet:",
+    "  {opening:<24} start the next round: {prompt} (at its prompt, the card alone)",
+    "  NAME WORDS               a player's line for the round (entered again, it replaces the first);",
+    "                           at a player's prompt the words alone",
+    "  undo                     take back the last entry",
+    "  edit N                   correct round N (its lines, its {word}), until done",
+    "  done                     stop correcting",
+    "  sheet                    show the page",
+    "  quit                     stop (the sheet is kept: --resume goes on with it)",
+    "A player's words:",
+)
+
+
+#: The most a file of entries may hold: an evening's sheet is a few kilobytes.
+MAX_INPUT = 16 << 20
+
+
+def entry_lines(stream: IO[bytes], source: str, limit: int | None = None) -> Iterator[str]:
+    """The lines of ``stream`` as text, each at most :data:`MAX_LINE` bytes
+    (a stream with no line ends, ``/dev/zero``, is refused, not read whole),
+    the whole at most ``limit``.  :class:`CardcliError` names the line."""
+    read = 0
+    for number in itertools.count(1):
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        read += len(raw)
+        if len(raw) > MAX_LINE:
+            raise CardcliError(f"{source}:{number}: the line is too long (more than {MAX_LINE:,} bytes): "
+                               "an entry is one short line")
+        if limit is not None and read > limit:
+            raise CardcliError(f"{source}: more than {limit:,} bytes: not a sheet's entries")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CardcliError(f"{source}:{number}: not text (UTF-8)") from None
+
+
+class SheetSession:
+    """One run of ``cardcli scoresheet``: entries in, the page out."""
+
+    def __init__(self, sheet: Sheet, file: SheetFile, say: Callable[[str], None],
+                 publish: Callable[[BoardView], None] | None = None):
+        self.sheet = sheet
+        self.file = file
+        self.say = say
+        self.publish_view = publish
+        self.applied: list[str] = []  # the entries the undo stack holds, newest last
+        self.completed: Round | None = None
+        self.lines: deque[str] = deque(maxlen=12)  # the live page's latest lines
+
+    # -------------------------------------------------------------- entries
+    def enter(self, text: str) -> list[str] | None:
+        """Apply one line; what to show for it (``None``: the line was not an
+        entry).  :class:`SheetError` for one the sheet refuses."""
+        entry = self.sheet.parse(text)
+        if entry is None:
+            return None
+        entering = self.sheet.editing is None and self.sheet.current is not None
+        self.sheet.apply(entry)
+        self.file.entry(entry.text)
+        # The round this entry completed, if it did.
+        self.completed = (self.sheet.rounds[-1] if entering and entry.kind in ("line", "score")
+                          and self.sheet.current is None else None)
+        if entry.kind == "undo":
+            taken = self.applied.pop() if self.applied else "?"
+            told = [f"Took back: {taken}"]
+        else:
+            self.applied.append(entry.text)
+            told = self._told(entry)
+        self.lines.extend(line for line in told[:1])
+        self.publish()
+        return told
+
+    def _told(self, entry: Entry) -> list[str]:
+        sheet = self.sheet
+        if entry.kind == "opening":
+            played = sheet.rounds[sheet.editing] if sheet.editing is not None else sheet.rounds[-1]
+            if sheet.editing is not None:
+                return [f"Round {played.number}: {sheet.game.opening_prompt} is now {played.scored.opening} "
+                        f"({played.scored.note})."]
+            return [f"Round {played.number}: {sheet.names[played.dealer]} deals, {played.scored.note}."]
+        if entry.kind == "edit":
+            played = sheet.rounds[entry.number - 1]
+            return [f"Correcting round {played.number}: enter any player's line again (NAME ...) or "
+                    f"{sheet.game.opening_word} ..., then done.", round_text(sheet, played)]
+        if entry.kind == "done":
+            return ["Done correcting.", *self.page_if_complete()]
+        assert entry.seat is not None
+        played = sheet.target() or sheet.rounds[-1]
+        name = sheet.names[entry.seat]
+        score = played.score(entry.seat)
+        if entry.kind == "score":
+            told = [f"{name}: {score} in round {played.number} (entered by hand, not checked)"]
+        else:
+            listed = " (melds not checked)" if played.checked(entry.seat) == CARDS else ""
+            told = [f"{name}: {score} in round {played.number} "
+                    f"({played.scored.players[entry.seat].detail}){listed}"]
+        if self.completed is not None:
+            told += ["", f"Round {played.number} is scored.", *page(sheet)]
+            over = sheet.over()
+            if over is not None:
+                told.append(f"The game is over: {over}. (undo or edit N still correct it; quit to finish.)")
+        elif sheet.editing is not None and played.complete(sheet.players):
+            scores = ", ".join(f"{n} {played.score(s)}" for s, n in enumerate(sheet.names))
+            told.append(f"Round {played.number} now: {scores}. {standing(sheet)}".rstrip())
+        return told
+
+    def page_if_complete(self) -> list[str]:
+        return page(self.sheet) if self.sheet.complete_rounds() else []
+
+    def publish(self) -> None:
+        if self.publish_view is not None:
+            self.publish_view(board_view(self.sheet, list(self.lines)))
+
+    # ---------------------------------------------------------------- runs
+    def prompt(self) -> str:
+        """What the terminal asks now: which round, and whose line or what opens it."""
+        sheet = self.sheet
+        if sheet.editing is not None:
+            return f"round {sheet.editing + 1} (correcting)"
+        current = sheet.current
+        if current is not None:
+            seat = sheet.next_seat(current)
+            assert seat is not None
+            return f"round {current.number}, {sheet.names[seat]}"
+        if sheet.over() is not None:
+            return "sheet"
+        number = len(sheet.rounds) + 1
+        return f"round {number} ({sheet.names[sheet.next_dealer()]} deals), {sheet.game.opening_word}"
+
+    def help(self) -> list[str]:
+        game = self.sheet.game
+        intro = [line.format(opening=f"{game.opening_word} ...", prompt=game.opening_prompt,
+                             word=game.opening_word) for line in HELP]
+        return intro + ["  " + line for line in game.line_help] + [
+            "  score 105                the score alone, entered by hand (accepted, marked unchecked)"]
+
+    def command(self, text: str) -> list[str] | None:
+        """The words that change nothing (help, sheet), or ``None``."""
+        word = text.strip().lower()
+        if word in ("help", "?"):
+            return self.help()
+        if word in ("sheet", "page"):
+            return page(self.sheet)
+        return None
+
+    def interactive(self, read: Callable[[str], str]) -> None:
+        """Prompt until ``quit`` or the end of input (``read`` raises ``EOFError``)."""
+        self.say(f"Type each round's entries; help lists the words. The sheet is kept in {self.file.path}.")
+        while True:
+            try:
+                text = read(self.prompt() + "> ")
+            except EOFError:
+                self.say("")
+                return
+            if text.strip().lower() in ("quit", "exit"):
+                return
+            shown = self.command(text)
+            try:
+                shown = shown if shown is not None else self.enter(text)
+            except SheetError as problem:
+                shown = [f"Not accepted: {problem}"]
+            for line in shown or ():
+                self.say(line)
+
+    def from_lines(self, lines: Iterable[str], source: str) -> None:
+        """Apply each line of ``source`` in turn; the first refused stops the run."""
+        for number, text in enumerate(lines, start=1):
+            if text.strip().lower() in ("quit", "exit"):
+                return
+            if self.command(text) is not None:
+                continue
+            try:
+                told = self.enter(text)
+            except SheetError as problem:
+                raise CardcliError(f"{source}:{number}: {problem} (the sheet is kept as it stood before "
+                                   f"this line, in {self.file.path})") from None
+            if told and self.completed is not None:
+                self.say(round_text(self.sheet, self.completed))

@@ -1,0 +1,270 @@
+"""The narration ability: a variant's own words beyond ``describe``.
+
+Every variant says what one event does (``Variant.describe``), and from that
+alone the core tells a game to people: the log before a turn, the refusal of
+a move, ``replay --explain``'s "why:" lines, the header's house rules.  A
+variant that declares :class:`Narration` (``class MyVariant(Narration,
+Variant[MyState])``) says them in its own words instead; each method has the
+core's default, so a variant overrides only what it words better.
+
+The core always asks through the functions of this module
+(:func:`describe_events`, :func:`describe_attempt`, ...), which use the
+variant's words where it declares them and the defaults elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..contract.abilities import Events, Narration, RuleWords
+from ..contract.options import changed_options, show_value
+from ..kit.cards import NAME
+from ..kit.errors import IllegalMove
+from ..kit.grammar import cards_told, is_you, seat_name, second_person
+from .view import move_words
+
+if TYPE_CHECKING:
+    from ..contract.variant import Action, Rules, State, Variant
+
+S = TypeVar("S", bound="State")
+
+
+def either(on: str, off: str) -> RuleWords:
+    """Words for a true/false option: ``either("8s are wild", "8s are not wild")``."""
+    return lambda value, changed: on if value else off
+
+
+# ------------------------------------------------------- what the core asks
+def describe_events(variant: Variant[Any], events: Events, viewer: int | None = None,
+                    names: Sequence[str] | None = None) -> list[str]:
+    """``events`` told to ``viewer``, in the variant's words where it has them."""
+    lines = variant.describe_events(events, viewer, names) if isinstance(variant, Narration) else None
+    if lines is None:
+        lines = [event_line(variant, state, action, viewer, names) for state, action in events]
+    return [addressed(line, names) for line in lines]
+
+
+def describe_attempt(variant: Variant[Any], state: Any, action: Action,
+                     names: Sequence[str] | None = None) -> str:
+    """``action`` as attempted, for the message refusing it."""
+    text = variant.describe_attempt(state, action, names) if isinstance(variant, Narration) else None
+    return attempt_from_fields(variant, state, action) if text is None else addressed(text, names)
+
+
+def rule_behind(variant: Variant[Any], state: Any, action: Action, names: Sequence[str] | None = None) -> str:
+    """The rule behind ``action``, for ``replay --explain`` ("" for none)."""
+    text = variant.rule_behind(state, action, names) if isinstance(variant, Narration) else None
+    return choice_count(state) if text is None else addressed(text, names)
+
+
+def round_summary(variant: Variant[Any], state: Any, action: Action,
+                  names: Sequence[str] | None = None) -> str | None:
+    """What everyone sees when ``action`` ends a round (``None``: it does not)."""
+    if isinstance(variant, Narration):
+        summary = variant.round_summary(state, action, names)
+        return None if summary is None else addressed(summary, names)
+    return None
+
+
+def last_round_summary(variant: Variant[Any], state: Any, action: Action,
+                       names: Sequence[str] | None = None) -> str | None:
+    """What everyone sees when ``action`` ends the last round, and the game
+    (``None``: it does not, or the variant's final table says it)."""
+    if isinstance(variant, Narration):
+        summary = variant.last_round_summary(state, action, names)
+        return None if summary is None else addressed(summary, names)
+    return None
+
+
+def rules_summary(variant: Variant[Any], rules: Rules) -> list[str]:
+    """The house rules of ``rules`` that differ from the variant's defaults, in words."""
+    said = variant.rules_summary(rules) if isinstance(variant, Narration) else None
+    if said is not None:
+        return said
+    rule_words: Mapping[str, RuleWords] = getattr(variant, "rule_words", {})
+    if not rule_words:
+        return option_words(variant, rules)
+    changed = changed_options(rules, variant.options)
+    told = (words(changed[name], changed) for name, words in rule_words.items() if name in changed)
+    return [text for text in told if text]
+
+
+def addressed(text: str, names: Sequence[str] | None) -> str:
+    """``text`` in the second person where a player is called "you" ("you
+    take it", not "you takes it"): every variant's words, put right once here."""
+    if names and any(is_you(name) for name in names):
+        return second_person(text, names)
+    return text
+
+
+def turn_lines(variant: Variant[Any], events: Events, viewer: int | None = None,
+               names: Sequence[str] | None = None) -> list[str]:
+    """``events`` told as :func:`describe_events` tells them, with the lines
+    of one player's turn joined into one: "cpu1 drew a card from the stock;
+    melded 5C 5H 5D; discarded JH" (a line that ends a sentence, as the end
+    of a round does, is never joined on to)."""
+    lines: list[str] = []
+    group: list[tuple[Any, Action]] = []
+    seat = None
+    for state, action in events:
+        player = state.current_player()
+        if player >= 0 and player != seat:
+            lines.extend(_joined(describe_events(variant, group, viewer, names), seat, names))
+            group, seat = [], player
+        group.append((state, action))
+    lines.extend(_joined(describe_events(variant, group, viewer, names), seat, names))
+    return lines
+
+
+def _joined(lines: list[str], seat: int | None, names: Sequence[str] | None) -> list[str]:
+    if seat is None:
+        return lines
+    who = seat_name(seat, names) + " "
+    out: list[str] = []
+    for line in lines:
+        last = out[-1] if out else ""
+        if last.startswith(who) and line.startswith(who) and not _ends_sentence(last):
+            out[-1] = f"{last}; {line[len(who):]}"
+        else:
+            out.append(line)
+    return out
+
+
+def _ends_sentence(line: str) -> bool:
+    return line.endswith((".", "!", "?")) or ". " in line
+
+
+# ------------------------------------------------------------ the defaults
+def event_line(variant: Variant[Any] | Narration, state: State, action: Action, viewer: int | None = None,
+               names: Sequence[str] | None = None) -> str:
+    """One event as ``viewer`` is told it, before it is applied, with the
+    actor's name in front of a decision: "cpu2 played 7H on 9S"."""
+    player = state.current_player()
+    text = variant.describe(state, action, viewer=viewer, names=names)
+    if player < 0:
+        return text
+    return f"{seat_name(player, names)} {text}"
+
+
+def attempt_from_fields(variant: Variant[Any] | Narration, state: Any, action: Action) -> str:
+    """A move as attempted, said from its record fields in the past tense:
+    "played 9D", "passed", "discarded 9D", "played 8C (suit H, call)"."""
+    try:
+        fields = dict(variant.encode_action(state, action))
+    except (LookupError, TypeError, ValueError):
+        return repr(action)
+    verb, _, rest = move_words(fields).partition(" ")
+    return f"{past_tense(verb)} {rest}".rstrip()
+
+
+#: Verbs of card games whose past tense does not end in -ed.
+_IRREGULAR = {"draw": "drew", "take": "took", "keep": "kept", "lead": "led", "deal": "dealt", "lay": "laid",
+              "layoff": "laid off", "win": "won", "throw": "threw", "give": "gave", "hold": "held",
+              "sell": "sold", "buy": "bought", "put": "put", "set": "set", "bid": "bid"}
+
+
+def past_tense(verb: str) -> str:
+    """``play`` -> ``played``, ``pass`` -> ``passed``, ``draw`` -> ``drew``,
+    ``discard`` -> ``discarded`` (a record's move names, said as done)."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ied"
+    return verb + "ed"
+
+
+def choice_count(state: State) -> str:
+    """"forced: the only legal move" or "a choice: one of 5 legal moves"
+    ("" for a chance event): the rule behind a move, for a variant that names none."""
+    if state.current_player() < 0:
+        return ""
+    legal = state.legal_actions()
+    if len(legal) <= 1:
+        return "forced: the only legal move"
+    return f"a choice: one of {len(legal)} legal moves"
+
+
+def option_words(variant: Variant[Any] | Narration, rules: Mapping[str, Any]) -> list[str]:
+    """Each option that differs from its default, as ``name value``."""
+    return [f"{name} {show_value(value)}" for name, value in changed_options(rules, variant.options).items()]
+
+
+def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: int | None,
+                    names: Sequence[str] | None, *, drawn: Callable[[int, Any, Action], Sequence[int] | None],
+                    told: Callable[[Any, Action, str, str, Any], str],
+                    rebuilt: Callable[[int, Any, Action, list[int]], bool] | None = None,
+                    on_the_way: str = "",
+                    then: Callable[[int, Any, Action], str | None] | None = None) -> list[str]:
+    """Each event as :func:`event_line` tells it, except that a decision
+    followed by draws for its seat is one line with them ("cpu2 could not
+    play: drew 2 cards and played 4C"), for a variant's ``describe_events``.
+
+    ``drawn(seat, state, action)`` gives the cards an event draws for
+    ``seat`` (``None``: not such an event); ``rebuilt(seat, state, action,
+    cards so far)``, where given, says it rebuilds the stock on the way,
+    which the line tells as ``on_the_way``.  ``told(state, action, line, cards, last)``
+    words the decision's line, given its plain ``line``, ``cards`` ("drew 7H
+    9C", or "drew 2 cards" where ``viewer`` may not see them) and the state
+    before the last draw; ``then(seat, state, action)``, where given, is what the drawer's
+    next event adds to the line when it belongs there (the drawn card played
+    at once), else ``None``.
+    """
+    lines: list[str] = []
+    index = 0
+    while index < len(events):
+        state, action = events[index]
+        seat = state.current_player()
+        index += 1
+        line = event_line(variant, state, action, viewer, names)
+        cards: list[int] = []
+        last: Any = None
+        was_rebuilt = False
+        while seat >= 0 and index < len(events):
+            after, chance = events[index]
+            got = drawn(seat, after, chance)
+            if got is not None:
+                cards.extend(got)
+                last = after
+            elif rebuilt is not None and rebuilt(seat, after, chance, cards):
+                was_rebuilt = True
+            else:
+                break
+            index += 1
+        if last is not None:
+            drew = "drew " + cards_told([NAME[card] for card in cards], viewer in (None, seat))
+            line = told(state, action, line, drew + (f" ({on_the_way})" if was_rebuilt else ""), last)
+            more = then(seat, *events[index]) if then is not None and index < len(events) else None
+            if more is not None:
+                line += more
+                index += 1
+        lines.append(line)
+    return lines
+
+
+def round_end(state: S, action: Action, counter: str = "round", *, last: bool = False) -> S | None:
+    """A copy of ``state`` with ``action`` applied, where ``action`` ends a
+    round (the state's ``counter`` of rounds moves on) but not the game
+    (with ``last``: the last round, and the game); else ``None``: when a
+    round's summary is due (``Narration.round_summary``, and
+    ``last_round_summary``)."""
+    after = after_move(state, action)
+    if after is None or getattr(after, counter) == getattr(state, counter) or \
+            (after.result() is not None) != last:
+        return None
+    return after
+
+
+def after_move(state: S, action: Action) -> S | None:
+    """A copy of ``state`` with ``action`` applied, or ``None`` where the
+    rules refuse it (an illegal move ends nothing): how a variant tells,
+    before a move is applied, what it is about to do (end a round, say)."""
+    try:
+        state.check(action)
+    except IllegalMove:
+        return None
+    after = state.clone()
+    after.apply_legal(action)
+    return after

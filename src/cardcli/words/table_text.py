@@ -1,0 +1,138 @@
+"""The table as text: the seat rows every variant's ``render`` shows.
+
+A row says who sits where and how many cards they hold, the notes beside
+them (dealer, Page One) and, for the viewer, their cards::
+
+     > 1 ann   5 cards  (dealer)  4S 9S 3H KD JK
+       2 bob   1 card   (Page One)
+
+The row of the player to move starts with :data:`ACTING` (" > "), which is
+how the terminal knows which row to show in bold (:mod:`cardcli.terminal.style`): a
+variant that writes its rows with :func:`seat_rows` gets that for free.
+
+A hand with wilds is shown grouped by suit, the wilds apart (:func:`hand_text`),
+and a player picks cards from it by name or by their number there
+(:func:`picked_cards`); a game played in rounds shows its score sheet with :func:`score_sheet`, as
+``cardcli scoresheet`` shows a page kept by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..contract.views import PlayerView
+from ..kit.cards import NAME, RANK, SUIT, UNSEEN, parse_card, sorted_hand
+from ..kit.errors import CardError
+from ..kit.fit import visible_width
+from ..kit.grammar import plural
+
+#: How the row of the player to move begins.
+ACTING = " > "
+
+
+def seat_rows(players: Sequence[PlayerView], acting: int | None, shown: Mapping[int, str] | None = None
+              ) -> list[str]:
+    """One row per seat of ``players`` (:class:`~cardcli.contract.views.PlayerView`, as
+    the served table shows them too): the marker for ``acting``, the seat's
+    number and name, its card count, its score and notes, and the cards
+    ``shown`` for it (:func:`hands_shown`: the viewer's own hand, or every
+    hand for a viewer of ``None``)."""
+    # Padded to the columns a name takes on a terminal (a full-width name takes two a character).
+    columns = [len(p.name) if p.name.isascii() else visible_width(p.name) for p in players]
+    width = max(columns, default=0)
+    rows = []
+    for player, taken in zip(players, columns):
+        name = player.name + " " * (width - taken)
+        row = (ACTING if player.seat == acting else "   ") + f"{player.seat} {name}"
+        if player.cards is not None:
+            row += f"  {player.cards:2d} card{'s' if player.cards != 1 else ' '}"
+        if player.score:
+            row += f"  {player.score}"
+        if player.notes:
+            row += f"  ({', '.join(player.notes)})"
+        cards = (shown or {}).get(player.seat)
+        if cards:
+            row += f"  {cards}"
+        rows.append(row.rstrip())
+    return rows
+
+
+def hands_shown(hands: Sequence[Sequence[int]], viewer: int | None) -> dict[int, str]:
+    """The hands ``viewer`` may see, sorted and named, by seat: its own, or
+    every hand where ``viewer`` is ``None``."""
+    return {seat: " ".join(NAME[card] for card in sorted_hand(hand)) for seat, hand in enumerate(hands)
+            if viewer is None or viewer == seat}
+
+
+def hand_order(hand: Iterable[int], wild: int) -> list[int]:
+    """A hand in display order: by suit, low to high, the cards of the ``wild`` rank last."""
+    return sorted(hand, key=lambda card: (RANK[card] == wild, SUIT[card], RANK[card]))
+
+
+def hand_text(hand: Iterable[int], wild: int, numbered: bool = False) -> str:
+    """A hand sorted and grouped (:func:`hand_order`), the wilds apart and marked
+    ``*``: ``4S 9S | 7D | 3C*``; ``numbered`` puts each card's place in front
+    (``1:4S``), for picking cards by number."""
+    groups: list[list[str]] = []
+    current: object = None
+    for number, card in enumerate(hand_order(hand, wild), start=1):
+        is_wild = RANK[card] == wild
+        group = "wild" if is_wild else SUIT[card]  # not a suit number: an unseen card has suit -1
+        if group != current or not groups:
+            groups.append([])
+            current = group
+        label = NAME[card] + ("*" if is_wild else "")
+        groups[-1].append(f"{number}:{label}" if numbered else label)
+    return " | ".join(" ".join(words) for words in groups)
+
+
+def picked_cards(hand: Sequence[int], words: Iterable[str], wild: int) -> list[int]:
+    """The cards of ``hand`` that ``words`` name, each by name (``4s``) or by
+    its number in :func:`hand_text` ``numbered``; a card named twice must be
+    held twice.  Raises ``ValueError`` with the reason a person should read."""
+    order = hand_order(hand, wild)
+    picked: list[int] = []
+    left = list(hand)
+    words = list(words)
+    if len(words) > len(hand):
+        raise ValueError(f"you hold only {plural(len(hand), 'card')}, not {len(words)}")
+    for word in words:
+        if word.isdigit():
+            if not 1 <= int(word) <= len(order):
+                raise ValueError(f"there is no card number {int(word)} in your hand (1 to {len(order)})")
+            card = order[int(word) - 1]
+        else:
+            try:
+                card = parse_card(word)
+            except CardError as error:
+                raise ValueError(str(error)) from None
+            if card not in hand and UNSEEN not in hand:  # (a hand nobody saw may hold it)
+                raise ValueError(f"{NAME[card]} is not in your hand")
+        if card not in left and UNSEEN not in left:
+            if UNSEEN in hand:  # the cards nobody saw went to the cards named before it
+                raise ValueError(f"you hold only {plural(len(hand), 'card')}: with the {len(picked)} named "
+                                 f"before it, none can be {NAME[card]}")
+            raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
+        left.remove(card if card in left else UNSEEN)
+        picked.append(card)
+    return picked
+
+
+def score_sheet(names: Sequence[str], rounds: Sequence[Sequence[Any]], totals: Sequence[Any],
+                notes: Sequence[str] = ()) -> list[str]:
+    """The running score sheet of a game in rounds: a line per round (its
+    score per seat, then its note, such as how it ended), then the totals::
+
+        Score sheet:
+          round    ann    bob
+              1    105    210   (bob went out)
+          total    105    210
+    """
+    width = max(6, *(len(name) for name in names))
+    lines = ["Score sheet:", "  round " + " ".join(f"{name:>{width}}" for name in names)]
+    for number, scores in enumerate(rounds, start=1):
+        note = f"   ({notes[number - 1]})" if number <= len(notes) and notes[number - 1] else ""
+        lines.append(f"  {number:>5} " + " ".join(f"{score:>{width}}" for score in scores) + note)
+    lines.append("  total " + " ".join(f"{score:>{width}}" for score in totals))
+    return lines
