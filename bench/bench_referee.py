@@ -42,9 +42,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 #: Runs in either interpreter: enter every entry of a game, print each entry's CPU time.
 PROBE = r"""
 import json, sys, time
-from cardcli.engine.plugins import get_registry
-from cardcli.kit.record_format import parse_header
-from cardcli.realtable.referee import Referee
+try:  # this layout, or the one before the core's folders (an older version to compare with)
+    from cardcli.engine.plugins import get_registry
+    from cardcli.kit.record_format import parse_header
+    from cardcli.realtable.referee import Referee
+except ImportError:
+    from cardcli.plugins import get_registry
+    from cardcli.records import parse_header
+    from cardcli.referee import Referee
 game = json.load(open(sys.argv[1]))
 table = Referee(get_registry(), parse_header(game["header"], "<bench>"))
 times = []

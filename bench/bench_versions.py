@@ -49,12 +49,20 @@ from pathlib import Path
 PROBE = r"""
 import json, sys, time
 from pathlib import Path
-from cardcli.cpu.players import default_seats
-from cardcli.engine.plugins import get_registry
-from cardcli.kit.record_format import open_record
-from cardcli.engine.rulesets import default_ruleset
-from cardcli.cpu.simulate import run
-from cardcli.records.validate import validate_stream
+try:  # this layout, or the one before the core's folders (an older version to compare with)
+    from cardcli.cpu.players import default_seats
+    from cardcli.cpu.simulate import run
+    from cardcli.engine.plugins import get_registry
+    from cardcli.engine.rulesets import default_ruleset
+    from cardcli.kit.record_format import open_record
+    from cardcli.records.validate import validate_stream
+except ImportError:
+    from cardcli.players import default_seats
+    from cardcli.plugins import get_registry
+    from cardcli.records import open_record
+    from cardcli.rulesets import default_ruleset
+    from cardcli.simulate import run
+    from cardcli.validate import validate_stream
 
 row, name, players, games, folder = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 reps = int(sys.argv[6]) if len(sys.argv) > 6 else 1
