@@ -1,0 +1,208 @@
+"""The Stop call (``stop_call``): the play of the last card carries a call,
+as the second-to-last carries Page One; forgotten, the player draws
+``page_one_penalty`` cards instead of going out and play goes on."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardcli.cards import NAME, parse_card
+from cardcli.plugins import get_registry
+from cardcli.rulesets import load_ruleset
+from cardcli.variant import CHANCE, TERMINAL
+from cardcli_matching.state import DRAW_ACTION, PLAY, RESHUFFLE_ACTION
+
+from .conftest import Table
+from .test_narrate import NAMES, Steps, drawn, play
+
+
+def called_plays(t: Table) -> set[str]:
+    return {NAME[a[1]] for a in t.state.legal_actions() if a[0] == PLAY and a[3]}
+
+
+def heads_up(**options) -> Table:
+    """ann plays 4H calling Page One, bob cannot play and draws KS: ann holds
+    only 5H, which plays on 4H.  ``options``: the rules."""
+    t = Table(["4H 5H", "6D 7D"], "9H", dealer=1, **options)
+    t.play("4H", call=True)
+    t.draw("KS")
+    assert t.turn == 0 and t.hand(0) == ["5H"]
+    return t
+
+
+# ------------------------------------------------------------------ the rule
+def test_without_the_option_the_last_card_carries_no_call():
+    t = heads_up()
+    assert called_plays(t) == set() and t.playable() == {"5H"}
+    assert "second-to-last" in str(t.illegal((PLAY, parse_card("5H"), -1, True)))
+    t.play("5H")
+    assert t.state.current_player() == TERMINAL and t.state.result().winner == 0
+
+
+def test_the_last_card_is_offered_with_and_without_the_call():
+    t = heads_up(stop_call=True)
+    assert called_plays(t) == {"5H"}
+    assert sorted(a[3] for a in t.state.legal_actions()) == [False, True]
+
+
+def test_the_stop_call_with_the_last_card_goes_out():
+    t = heads_up(stop_call=True)
+    t.play("5H", call=True)
+    assert t.state.current_player() == TERMINAL
+    assert t.state.result().winner == 0 and t.hand(0) == []
+
+
+def test_a_forgotten_stop_draws_the_penalty_instead_of_going_out():
+    t = heads_up(stop_call=True)
+    t.play("5H")  # the Stop call forgotten
+    assert t.state.current_player() == CHANCE and t.state.result() is None
+    assert t.state.expecting() == "seat 0 to draw the forgotten Stop penalty (2 cards)"
+    t.deliver("KC", "KD")
+    assert t.hand(0) == ["KC", "KD"]
+    assert t.turn == 1 and t.state.result() is None  # play goes on with the next player
+    assert t.state.top == parse_card("5H")  # the card played stays played
+
+
+@pytest.mark.parametrize("penalty", [1, 5])
+def test_the_forgotten_stop_draws_page_one_penalty_cards(penalty):
+    t = heads_up(stop_call=True, page_one_penalty=penalty)
+    t.play("5H")
+    t.deliver(*["KC", "KD", "KH", "QC", "QD"][:penalty])
+    assert len(t.hand(0)) == penalty and t.turn == 1
+
+
+def test_with_no_penalty_the_stop_call_is_a_formality():
+    t = heads_up(stop_call=True, page_one_penalty=0)
+    assert called_plays(t) == {"5H"}  # still offered: a table may say it
+    t.play("5H")
+    assert t.state.current_player() == TERMINAL and t.state.result().winner == 0
+
+
+def test_page_one_is_still_called_with_the_second_to_last_card():
+    t = Table(["4H 5H", "6D 7D"], "9H", dealer=1, stop_call=True)
+    assert called_plays(t) == {"4H", "5H"}
+    t.play("4H")  # Page One forgotten: the Page One penalty, not the Stop one
+    assert t.state.expecting() == "seat 0 to draw the forgotten Page One penalty (2 cards)"
+
+
+def test_a_call_with_more_cards_is_refused_in_words_for_both_calls():
+    t = Table(["4H 5H 6H", "6D 7D 8D"], "9H", dealer=1, stop_call=True)
+    assert called_plays(t) == set()
+    why = str(t.illegal((PLAY, parse_card("4H"), -1, True)))
+    assert why.startswith("a call goes only with the play of the second-to-last card (Page One) or of "
+                          "the last card (Stop)")
+
+
+def test_the_last_cards_effect_still_applies_when_stop_is_forgotten():
+    t = Table(["4H JH", "6D 7D", "6S 7S"], "9H", stop_call=True)
+    t.play("4H", call=True)
+    t.draw("KS")  # bob: nothing on 4H
+    t.draw("KC")  # cat: nothing either
+    t.play("JH")  # the last card, a skip, without the call
+    t.deliver("10C", "10D")
+    assert t.turn == 2, "bob is skipped, as after any jack"
+
+
+def test_a_forgotten_stop_on_a_penalty_passes_it_on_and_draws():
+    t = Table(["4H 2H", "2D 7D", "6S 7S"], "9H", stop_call=True)
+    t.play("4H", call=True)
+    t.draw("KS")
+    t.draw("KC")
+    t.play("2H")  # the last card answers nothing here: a 2, and no Stop
+    t.deliver("10C", "10D")
+    assert t.turn == 1 and t.state.penalty == 2  # bob faces the two
+
+
+def test_a_forgotten_stop_reshuffles_to_draw():
+    t = heads_up(stop_call=True)
+    state = t.state
+    # One card left in the stock; the rest lie in the discards under the top card.
+    state.discard[:0] = state.stock[1:]
+    del state.stock[1:]
+    last = NAME[state.stock[0]]
+    t.play("5H")
+    t.deliver(last)
+    assert state.current_player() == CHANCE and "reshuffle" in state.expecting()
+    state.apply(RESHUFFLE_ACTION)
+    t.deliver(NAME[state.stock[0]])
+    assert len(t.hand(0)) == 2 and t.turn == 1
+
+
+def test_rank_all_places_a_forgotten_stop_is_not_out():
+    t = Table(["4H", "6D", "6S"], "9H", hand_size=1, stop_call=True, rank_all_places=True)
+    t.play("4H")
+    t.deliver("KC", "KD")
+    assert t.state.active[0] and t.state.out == []
+    called = Table(["4H", "6D", "6S"], "9H", hand_size=1, stop_call=True, rank_all_places=True)
+    called.play("4H", call=True)
+    assert called.state.out == [0] and called.turn == 1
+
+
+def test_rounds_a_forgotten_stop_keeps_the_round_going():
+    t = heads_up(stop_call=True, rounds=2)
+    t.play("5H")
+    t.deliver("KC", "KD")
+    assert t.state.round == 0 and t.state.round_scores == []
+    called = heads_up(stop_call=True, rounds=2)
+    called.play("5H", call=True)
+    assert called.state.round == 1 and called.state.round_scores == [[0, 10 + 6 + 7]]
+
+
+# ----------------------------------------------------------------- in words
+def test_the_log_says_the_stop_call_and_its_forgetting():
+    t = Table(["4H 5H", "6D 7D"], "9H", dealer=1, stop_call=True)
+    steps = Steps(t)
+    steps(play("4H", call=True))
+    steps(DRAW_ACTION)
+    steps(drawn("KS"))
+    steps(play("5H"))
+    steps(drawn("KC", "KD"))
+    assert steps.lines(viewer=1) == ['ann called "Page One!" and played 4H on 9H',
+                                     "bob could not play: drew KS",
+                                     "ann played 5H on 4H - forgot to call Stop, so drew 2 cards"]
+    called = Table(["4H 5H", "6D 7D"], "9H", dealer=1, stop_call=True)
+    steps = Steps(called)
+    steps(play("4H", call=True))
+    steps(DRAW_ACTION)
+    steps(drawn("KS"))
+    steps(play("5H", call=True))
+    assert steps.lines(viewer=None)[-1] == 'ann called "Stop!" and played 5H on 4H'
+
+
+def test_the_cards_drawn_say_why():
+    t = heads_up(stop_call=True)
+    t.play("5H")
+    told = t.variant.describe(t.state, drawn("KC", "KD"), viewer=1, names=NAMES)
+    assert told == "ann drew 2 cards (forgot Stop)"
+
+
+def test_explain_says_the_rule_of_the_call():
+    def why(t: Table, call: bool) -> str:
+        return t.variant.rule_behind(t.state, play("5H", call=call), NAMES)
+
+    assert why(heads_up(stop_call=True), True) == ("matches the suit of 4H (hearts); Stop! called with the "
+                                                   "last card: out")
+    assert why(heads_up(stop_call=True), False) == ("matches the suit of 4H (hearts); Stop! not called "
+                                                    "with the last card: 2 cards to draw instead of going out")
+    assert why(heads_up(stop_call=True, page_one_penalty=0), False).endswith(
+        "the last card: out (Stop! not called: with no penalty the call is a formality)")
+    assert why(heads_up(), False) == "matches the suit of 4H (hearts); the last card: out"
+
+
+def test_a_forgotten_stops_special_card_is_told_with_its_effect():
+    t = Table(["4H JH", "6D 7D", "6S 7S"], "9H", stop_call=True)
+    t.play("4H", call=True)
+    t.draw("KS")
+    t.draw("KC")
+    assert t.variant.describe(t.state, play("JH"), names=NAMES) == "played JH on 4H (skips bob)"
+    assert t.variant.describe(t.state, play("JH", call=True), names=NAMES) == \
+        'called "Stop!" and played JH on 4H'
+    assert t.variant.rule_behind(t.state, play("JH"), NAMES).endswith("the J skips bob")
+
+
+def test_the_house_rules_header_names_the_call():
+    variant = get_registry().get("matching")
+    rules = load_ruleset("japanese", get_registry(), "matching", 4).options
+    assert variant.rules_summary(rules) == [
+        "5 cards each", "A skips", "9 reverses", "3s draw three", "a 5-card Page One penalty",
+        '"Stop!" called with the last card', "5 rounds"]
