@@ -206,3 +206,67 @@ def test_the_house_rules_header_names_the_call():
     assert variant.rules_summary(rules) == [
         "5 cards each", "A skips", "9 reverses", "3s draw three", "a 5-card Page One penalty",
         '"Stop!" called with the last card', "5 rounds"]
+
+
+# ------------------------------------------------------------- at the prompt
+def test_the_prompt_offers_the_stop_call_with_the_last_card():
+    from .test_narrate import Answers
+
+    t = heads_up(stop_call=True)
+    ui = Answers(["p", "s", "1"])
+    assert t.variant.human_turn(t.state, 0, t.state.legal_actions(), ui) == play("5H", call=True)
+    assert '  [s] call "Stop!"' in ui.shown
+    assert "Your move (number, a card like 8s, s to call Stop)" in ui.shown
+    assert ("Page One is called with the play that leaves you one card; with this card the call is "
+            "Stop (s).") in ui.shown
+    assert '"Stop!" - now choose your card.' in ui.shown
+    forgot = Answers(["1"])
+    assert t.variant.human_turn(t.state, 0, t.state.legal_actions(), forgot) == play("5H")
+
+
+def test_the_prompt_offers_page_one_with_two_cards_and_no_stop_before():
+    from .test_narrate import Answers
+
+    t = Table(["4H 5H", "6D 7D"], "9H", dealer=1, stop_call=True)
+    ui = Answers(["stop", "p", "1"])
+    assert t.variant.human_turn(t.state, 0, t.state.legal_actions(), ui) == play("4H", call=True)
+    assert '  [p] call "Page One!"' in ui.shown and '  [s] call "Stop!"' not in ui.shown
+    assert ("Stop is called with the play of your last card; with this card the call is "
+            "Page One (p).") in ui.shown
+    three = Table(["4H 5H 6H", "6D 7D 8D"], "9H", dealer=1, stop_call=True)
+    ui = Answers(["s", "1"])
+    three.variant.human_turn(three.state, 0, three.state.legal_actions(), ui)
+    assert "Stop is called with the play of your last card; not now." in ui.shown
+
+
+def test_without_the_option_the_prompt_has_no_stop():
+    from .test_narrate import Answers
+
+    t = heads_up()
+    ui = Answers(["s", "stop", "1"])
+    assert t.variant.human_turn(t.state, 0, t.state.legal_actions(), ui) == play("5H")
+    assert not any("Stop" in line for line in ui.shown)
+    assert "'s' is not one of your choices." in ui.shown
+
+
+@pytest.mark.parametrize(("text", "called"), [
+    ("5h stop", True), ("stop 5h", True), ("s 5h", True), ("5h!", True), ("5h", False),
+    ("5h page one", None), ("p 5h", None)])
+def test_typed_moves_with_the_stop_call(text, called):
+    t = heads_up(stop_call=True)
+    move = t.variant.parse_move(t.state, text, t.state.legal_actions())
+    assert move == (None if called is None else play("5H", call=called))
+    why = t.variant.why_not_move(t.state, text)
+    assert why == (None if called is not None else "the call with the last card is Stop, not Page One")
+
+
+def test_typed_stop_with_the_second_to_last_card_or_at_a_table_without_it():
+    t = Table(["4H 5H", "6D 7D"], "9H", dealer=1, stop_call=True)
+    assert t.variant.parse_move(t.state, "4h stop", t.state.legal_actions()) is None
+    assert t.variant.why_not_move(t.state, "4h stop") == \
+        "the call with the second-to-last card is Page One, not Stop"
+    assert t.variant.parse_move(t.state, "4h page one", t.state.legal_actions()) == play("4H", call=True)
+    off = heads_up()
+    assert off.variant.parse_move(off.state, "5h stop", off.state.legal_actions()) is None
+    assert off.variant.why_not_move(off.state, "5h stop") == \
+        "there is no Stop call at this table (stop_call is off)"
