@@ -270,3 +270,111 @@ def test_typed_stop_with_the_second_to_last_card_or_at_a_table_without_it():
     assert off.variant.parse_move(off.state, "5h stop", off.state.legal_actions()) is None
     assert off.variant.why_not_move(off.state, "5h stop") == \
         "there is no Stop call at this table (stop_call is off)"
+
+
+# ------------------------------------------------------------------ records
+HEADER = {"format": "cardcli-record", "version": 1, "variant": "matching",
+          "rules": {"hand_size": 2, "stop_call": True}, "players": ["ann", "bob"], "dealer": 1}
+#: ann calls Page One with 9S and Stop with her last card, 9H.
+GAME = [
+    HEADER,
+    {"chance": "deal", "hands": [["9H", "9S"], ["KH", "4C"]]},
+    {"chance": "turn_up", "card": "7S"},
+    {"seat": 0, "move": "play", "card": "9S", "call": True},
+    {"seat": 1, "move": "draw"},
+    {"chance": "draw", "seat": 1, "cards": ["9D"]},
+    {"seat": 1, "move": "play", "card": "9D"},
+    {"seat": 0, "move": "play", "card": "9H", "call": True},
+    {"result": {"places": [1, 2], "winner": 0}},
+]
+#: ann forgets Stop with 9H, draws two, and the game goes on: bob plays KH.
+FORGOT = [*GAME[:7], {"seat": 0, "move": "play", "card": "9H"},
+          {"chance": "draw", "seat": 0, "cards": ["5S", "8D"]},
+          {"seat": 1, "move": "play", "card": "KH", "call": True}]
+
+
+def test_a_record_with_the_stop_call_is_valid(tmp_path):
+    from cardcli.testing import validate_command, write_record
+
+    result = validate_command(write_record(tmp_path / "game.jsonl", GAME))
+    assert result.exit_code == 0, result.output
+    assert "valid (every card known): matching game, 4 moves, ann won" in result.output
+
+
+def test_a_record_calling_stop_without_the_option_is_refused(tmp_path):
+    from cardcli.testing import validate_command, write_record
+
+    lines = [{**HEADER, "rules": {"hand_size": 2}}, *GAME[1:]]
+    result = validate_command(write_record(tmp_path / "game.jsonl", lines))
+    assert result.exit_code == 1
+    assert ('game.jsonl:8: move 4, seat 0 called "Page One!" and played 9H on 9D: Page One may only be '
+            "called with the play of the second-to-last card (could play 9H)") in result.output
+
+
+def test_a_forgotten_stop_in_a_record_draws_and_the_game_goes_on(tmp_path):
+    from cardcli.testing import validate_command, write_record
+
+    result = validate_command(write_record(tmp_path / "game.jsonl", FORGOT))
+    assert result.exit_code == 1
+    assert "game.jsonl:10: legal so far; unfinished after move 5" in result.output
+    undrawn = [*FORGOT[:8], FORGOT[-1]]
+    result = validate_command(write_record(tmp_path / "undrawn.jsonl", undrawn))
+    assert ("game.jsonl:9: move 5: expected seat 0 to draw the forgotten Stop penalty (2 cards), but the "
+            "record has a move by seat 1") in result.output.replace("undrawn.jsonl", "game.jsonl")
+
+
+def test_a_real_tables_record_of_the_stop_call_is_checked_with_its_unseen_cards(tmp_path):
+    from cardcli.testing import validate_command, write_record
+
+    header = {**HEADER, "view": "public"}
+    seen = [header, {"chance": "deal", "hands": [2, 2]}, GAME[2], GAME[3], GAME[4],
+            {"chance": "draw", "seat": 1, "cards": ["??"]}, GAME[6],
+            {"seat": 0, "move": "play", "card": "9H"}, {"chance": "draw", "seat": 0, "cards": ["??", "??"]},
+            FORGOT[-1]]
+    result = validate_command(write_record(tmp_path / "game.jsonl", seen))
+    assert "legal so far; unfinished after move 5" in result.output, result.output
+    # Without the option, her last card goes out: the record cannot go on drawing.
+    off = [{**header, "rules": {"hand_size": 2}}, *seen[1:]]
+    result = validate_command(write_record(tmp_path / "off.jsonl", off))
+    assert result.exit_code == 1 and "the game is already over after move 4" in result.output, result.output
+
+
+def test_replay_explain_says_the_stop_call(tmp_path):
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+    from cardcli.testing import write_record
+
+    path = write_record(tmp_path / "game.jsonl", FORGOT)
+    out = " ".join(CliRunner().invoke(cli, ["replay", str(path), "--to", "4", "--explain"]).output.split())
+    assert "ann played 9H on 9D - forgot to call Stop, so drew 5S 8D" in out
+    assert "why: matches the rank of 9D; Stop! not called with the last card: 2 cards to draw instead of " \
+           "going out" in out
+    path = write_record(tmp_path / "called.jsonl", GAME)
+    out = " ".join(CliRunner().invoke(cli, ["replay", str(path), "--to", "4", "--explain"]).output.split())
+    assert 'ann called "Stop!" and played 9H on 9D' in out
+    assert "why: matches the rank of 9D; Stop! called with the last card: out" in out
+
+
+def test_the_golden_records_are_written_today_byte_for_byte():
+    """The option off, every event of the records kept from earlier versions
+    is read and written again exactly as it was."""
+    from pathlib import Path
+
+    from cardcli.game import header_to_game
+    from cardcli.records import dumps, parse_header
+
+    folder = Path(__file__).parents[1] / "golden" / "matching"
+    for path in sorted(folder.glob("*.jsonl")):
+        import json
+
+        raw = path.read_text(encoding="utf-8").splitlines()
+        game = header_to_game(parse_header(json.loads(raw[0]), str(path)), get_registry(), str(path))
+        assert game.rules["stop_call"] is False
+        for text in raw[1:-1]:
+            data = json.loads(text)
+            if "shown" in data:
+                continue
+            action = game.variant.decode_action(game.state, data)
+            assert dumps(game.encode(action)) == text, path
+            game.apply(action)

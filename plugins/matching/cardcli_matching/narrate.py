@@ -219,8 +219,10 @@ CALLED_ANY = "called \""
 
 
 def called(state: MatchingState) -> str:
-    """How a play with its call starts: Stop with the last card, else Page One."""
-    return CALLED_STOP if len(state.hands[state.turn]) == 1 else CALLED
+    """How a play with its call starts: Stop with the last card (where
+    ``stop_call`` is on), else Page One (a call with another card is
+    refused in Page One's words)."""
+    return CALLED_STOP if state.cfg.stop_call and len(state.hands[state.turn]) == 1 else CALLED
 
 
 def goes_out(state: MatchingState, call: bool) -> bool:
