@@ -200,8 +200,8 @@ def test_the_stop_call_is_offered_with_the_last_card_and_taken(tmp_path):
                          "1", "--record", str(record)], terminal_env(tmp_path, NO_COLOR="1"))
     calls = {"p": 0, "s": 0}
     while True:
-        found = child.expect([r'\[s\] call "Stop!"', r'\[p\] call "Page One!"', "Your move", "Name the next suit",
-                              "Press Enter for the next deal."])
+        found = child.expect([r'\[s\] call "Stop!"', r'\[p\] call "Page One!"', "Your move",
+                              "Name the next suit", "Press Enter for the next deal."])
         if found == 4:
             if calls["s"]:
                 break

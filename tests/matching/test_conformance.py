@@ -49,5 +49,6 @@ class TestMatchingStopCall(VariantConformance):
     player_counts = (2, 4, 6)
     games = 3
     option_sets = ({"stop_call": True},
-                   {"stop_call": True, "hand_size": 5, "rounds": 2, "page_one_penalty": 5, "draw_three": True},
+                   {"stop_call": True, "hand_size": 5, "rounds": 2, "page_one_penalty": 5,
+                    "draw_three": True},
                    {"stop_call": True, "rank_all_places": True, "page_one_penalty": 0})

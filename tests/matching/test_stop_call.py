@@ -182,8 +182,9 @@ def test_explain_says_the_rule_of_the_call():
 
     assert why(heads_up(stop_call=True), True) == ("matches the suit of 4H (hearts); Stop! called with the "
                                                    "last card: out")
-    assert why(heads_up(stop_call=True), False) == ("matches the suit of 4H (hearts); Stop! not called "
-                                                    "with the last card: 2 cards to draw instead of going out")
+    assert why(heads_up(stop_call=True), False) == (
+        "matches the suit of 4H (hearts); Stop! not called with the last card: 2 cards to draw instead of "
+        "going out")
     assert why(heads_up(stop_call=True, page_one_penalty=0), False).endswith(
         "the last card: out (Stop! not called: with no penalty the call is a formality)")
     assert why(heads_up(), False) == "matches the suit of 4H (hearts); the last card: out"
@@ -357,8 +358,9 @@ def test_replay_explain_says_the_stop_call(tmp_path):
 
 
 def test_the_golden_records_are_written_today_byte_for_byte():
-    """The option off, every event of the records kept from earlier versions
-    is read and written again exactly as it was."""
+    """Every event of the golden records is read and written again exactly
+    as it was: those kept from before the option (which read with it off)
+    and the one with the Stop call."""
     from pathlib import Path
 
     from cardcli.game import header_to_game
@@ -370,7 +372,8 @@ def test_the_golden_records_are_written_today_byte_for_byte():
 
         raw = path.read_text(encoding="utf-8").splitlines()
         game = header_to_game(parse_header(json.loads(raw[0]), str(path)), get_registry(), str(path))
-        assert game.rules["stop_call"] is False
+        if "stop_call" not in json.loads(raw[0])["rules"]:
+            assert game.rules["stop_call"] is False
         for text in raw[1:-1]:
             data = json.loads(text)
             if "shown" in data:
@@ -378,3 +381,100 @@ def test_the_golden_records_are_written_today_byte_for_byte():
             action = game.variant.decode_action(game.state, data)
             assert dumps(game.encode(action)) == text, path
             game.apply(action)
+
+
+# --------------------------------------------------------------------- CPUs
+def _calls_made(records, level: str) -> dict[int, list[int]]:
+    """In simulated records, per hand size before a play (1: Stop, 2: Page
+    One), how many plays of the CPUs of ``level`` made the call and how many
+    forgot it."""
+    import json
+
+    counts = {1: [0, 0], 2: [0, 0]}
+    for path in records:
+        lines = [json.loads(line) for line in path.read_text().splitlines()]
+        kinds = [player["kind"] for player in lines[0]["players"]]
+        held: list[int] = []
+        for data in lines[1:]:
+            if data.get("chance") == "deal":
+                held = [len(hand) for hand in data["hands"]]
+            elif data.get("chance") == "draw":
+                held[data["seat"]] += len(data["cards"])
+            elif data.get("move") == "play":
+                size = held[data["seat"]]
+                if size in counts and kinds[data["seat"]] == level:
+                    counts[size][0 if data.get("call") else 1] += 1
+                held[data["seat"]] -= 1
+    return counts
+
+
+def test_normal_cpus_always_call_and_easy_ones_forget_stop_as_often_as_page_one(tmp_path):
+    """``cardcli simulate`` of the Japanese table: every record valid; easy
+    CPUs forget each call about as often (15%), normal ones never."""
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+    from cardcli_matching.cpu import FORGET_RATE
+
+    def simulate(players: str, folder: str) -> list:
+        result = CliRunner().invoke(cli, ["simulate", "matching", "--ruleset", "japanese", "-n", "60",
+                                          "--seed", "1", "--players", players, "--records",
+                                          str(tmp_path / folder), "-w", "1"])
+        assert result.exit_code == 0, result.output
+        records = sorted((tmp_path / folder).glob("*.jsonl"))
+        assert CliRunner().invoke(cli, ["validate", *map(str, records)]).exit_code == 0
+        return records
+
+    easy = _calls_made(simulate("cpu:easy,cpu:easy,cpu:easy", "easy"), "cpu:easy")
+    assert easy[1][0] > 100 and easy[2][0] > 100
+    for called, forgot in easy.values():
+        assert abs(forgot / (called + forgot) - FORGET_RATE) < 0.05, easy
+    normal = _calls_made(simulate("cpu:normal,cpu:normal,cpu:easy", "mixed"), "cpu:normal")
+    assert normal[1][0] > 20 and normal[2][0] > 20
+    assert normal[1][1] == normal[2][1] == 0, normal
+
+
+def test_the_normal_cpu_calls_stop_and_the_easy_one_sometimes_forgets():
+    import random
+
+    from cardcli_matching.cpu import easy, normal
+
+    t = heads_up(stop_call=True)
+    legal = t.state.legal_actions()
+    assert all(normal(t.state, 0, legal, random.Random(seed)) == play("5H", call=True) for seed in range(20))
+    chosen = {easy(t.state, 0, legal, random.Random(seed)) for seed in range(40)}
+    assert chosen == {play("5H", call=True), play("5H")}
+    off = heads_up()
+    assert normal(off.state, 0, off.state.legal_actions(), random.Random(1)) == play("5H")
+
+
+def test_the_hard_cpu_calls_stop_as_surely_as_page_one():
+    """The search finds the call worth making: at the last card (Stop) no
+    more often forgotten than at the second-to-last (Page One)."""
+    import random
+
+    from cardcli.players.hard import Budget, HardPlayer
+    from cardcli.variant import CHANCE, TERMINAL
+
+    variant = get_registry().get("matching")
+    rules = {**load_ruleset("japanese", get_registry(), "matching", 3).options, "rounds": 1}
+    counts = {1: [0, 0], 2: [0, 0]}
+    for seed in range(12):
+        state = variant.new_state(rules, 3, seed % 3)
+        rng = random.Random(seed)
+        policy = variant.cpu_policy("normal")
+        while state.current_player() != TERMINAL:
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.apply_legal(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if any(a[0] == PLAY and a[3] for a in legal):
+                chosen = HardPlayer(variant, seed, seat, Budget(iterations=60, seconds=None)).act(
+                    state.clone(), seat, legal)
+                if chosen[0] == PLAY:
+                    counts[len(state.hands[seat])][0 if chosen[3] else 1] += 1
+            state.apply_legal(policy(state, seat, legal, rng))
+    (stop_called, stop_forgot), (page_called, page_forgot) = counts[1], counts[2]
+    assert stop_called >= 10 and page_called >= 10
+    assert stop_forgot / (stop_called + stop_forgot) <= max(0.1, page_forgot / (page_called + page_forgot))

@@ -342,7 +342,7 @@ def stop_table() -> Referee:
 def test_stop_on_the_line_of_the_last_card_goes_out():
     table = stop_table()
     refused = table.lines
-    with pytest.raises(Refused, match="^'7s page one': the call with the last card is Stop, not Page One$"):
+    with pytest.raises(Refused, match=r"^'7s page one': the call with the last card is Stop, not Page One$"):
         table.enter("ann 7s page one")
     assert table.lines == refused
     said = table.enter("ann 7s stop")
@@ -375,16 +375,16 @@ def test_stop_on_the_next_line_calls_the_last_card_and_undo_takes_the_call_back(
 def test_stop_is_refused_with_any_other_card_and_at_a_table_without_it():
     table = new_table("matching", "ann,bob", 1, {"hand_size": 2, "stop_call": True})
     table.enter("up 5h")
-    with pytest.raises(Refused, match="^'6h stop': the call with the second-to-last card is Page One, not Stop$"):
+    with pytest.raises(Refused, match=r"^'6h stop': the call with the second-to-last card is Page One"):
         table.enter("ann 6h stop")
     table.enter("ann 6h")
     with pytest.raises(Refused, match="the call with the second-to-last card is Page One, not Stop"):
         table.enter("stop")
-    with pytest.raises(Refused, match="^Stop is called with the card just played: on its line"):
+    with pytest.raises(Refused, match=r"^Stop is called with the card just played: on its line"):
         table.enter("bob draws then stop")
     plain = new_table("matching", "ann,bob", 1, {"hand_size": 1})
     plain.enter("up 5h")
-    with pytest.raises(Refused, match="^'6h stop': there is no Stop call at this table"):
+    with pytest.raises(Refused, match=r"^'6h stop': there is no Stop call at this table"):
         plain.enter("ann 6h stop")
     plain.enter("ann 6h")
     assert plain.over

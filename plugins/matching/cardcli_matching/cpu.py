@@ -19,7 +19,7 @@ def calls_now(state: MatchingState, seat: int) -> bool:
     """Whether ``seat``'s play now carries a call: Page One with the
     second-to-last card, Stop with the last (where ``stop_call`` is on)."""
     size = len(state.hands[seat])
-    return size == 2 or size == 1 and state.cfg.stop_call
+    return size == 2 or (size == 1 and state.cfg.stop_call)
 
 
 def easy(state: MatchingState, seat: int, legal: list[Action], rng: random.Random) -> Action:
