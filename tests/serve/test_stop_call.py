@@ -48,7 +48,7 @@ async def sit_down(page) -> None:
 def play_the_last_card(tmp_path: Path, stop: bool, say: bool) -> tuple[list[str], str, list[dict]]:
     """Seat 0 at its last card, on the phone: the declare buttons the page
     shows, the move it plays (after tapping "Stop!" if ``say``), and the
-    record."""
+    record.  The house rules on the page name the call where it is on."""
     record = tmp_path / f"game-{stop}-{say}.jsonl"
 
     async def scenario():
@@ -57,6 +57,7 @@ def play_the_last_card(tmp_path: Path, stop: bool, say: bool) -> tuple[list[str]
         async with served(game, KINDS) as (table, port, task), \
                 phone_page(f"http://127.0.0.1:{port}/t/{table.seats[0].token}") as page:
             await sit_down(page)
+            rules = await page.evaluate("document.getElementById('rules').textContent")
             buttons = await page.evaluate("[...document.querySelectorAll('#actions button.declare')]"
                                           ".map(b => b.textContent)")
             if say:
@@ -73,9 +74,10 @@ def play_the_last_card(tmp_path: Path, stop: bool, say: bool) -> tuple[list[str]
             await until(lambda: game.moves > before, "the last card played")
             if say or not stop:
                 await until(task.done, "the game's end")
-            return buttons, label
+            return rules, buttons, label
 
-    buttons, label = asyncio.run(asyncio.wait_for(scenario(), LIMIT * 2))
+    rules, buttons, label = asyncio.run(asyncio.wait_for(scenario(), LIMIT * 2))
+    assert ('"Stop!" called with the last card' in rules) == stop, rules  # the house rules, under How to play
     return buttons, label, [json.loads(line) for line in record.read_text().splitlines()]
 
 
