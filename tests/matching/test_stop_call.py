@@ -478,3 +478,22 @@ def test_the_hard_cpu_calls_stop_as_surely_as_page_one():
     (stop_called, stop_forgot), (page_called, page_forgot) = counts[1], counts[2]
     assert stop_called >= 10 and page_called >= 10
     assert stop_forgot / (stop_called + stop_forgot) <= max(0.1, page_forgot / (page_called + page_forgot))
+
+
+def test_rules_show_the_option_and_the_japanese_table():
+    import json
+
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    shown = " ".join(CliRunner().invoke(cli, ["rules", "matching"]).output.split())
+    assert 'stop_call false true or false the play of your last card carries a call too ("Stop!")' in shown
+    assert "matching-japanese" in shown
+    data = json.loads(CliRunner().invoke(cli, ["rules", "--ruleset", "japanese", "--json"]).output)
+    options = data["options"]
+    assert options["stop_call"] is True and options["hand_size"] == 5 and options["rounds"] == 5
+    assert options["page_one_penalty"] == 5 and not options["rank_all_places"]
+    assert data["ruleset"] == "American Page One (Japanese table)"
+    described = " ".join(CliRunner().invoke(cli, ["rules", "--ruleset", "japanese"]).output.split())
+    assert "call Page One with your second-to-last card and Stop with your last" in described
