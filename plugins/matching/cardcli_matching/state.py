@@ -152,7 +152,7 @@ class MatchingState(UnseenCards, PhasedState):
             size = len(hand)
             cfg = self.cfg
             plays = cfg.plays
-            call = size == 2 or (size == 1 and cfg.stop_call)
+            call = size <= 2 and (size == 2 or cfg.stop_call)  # Page One; Stop with the last card
             actions: list = []
             if self.penalty:
                 seen = set()
@@ -484,9 +484,9 @@ class MatchingState(UnseenCards, PhasedState):
         seat = self.turn
         hand = self.hands[seat]
         size = len(hand)
-        # A call forgotten: Page One with the second-to-last card; Stop with the last.
-        cfg = self.cfg
-        forgot = size <= 2 and not call and (size == 2 or cfg.stop_call) and cfg.page_one_penalty > 0
+        # A call forgotten (and a penalty for it): Page One with the second-to-last card; Stop with the last.
+        forgot = (size <= 2 and not call and (size == 2 or self.cfg.stop_call)
+                  and self.cfg.page_one_penalty > 0)
         hand.remove(card)
         self.discard.append(card)
         self.drawn = -1
@@ -499,7 +499,7 @@ class MatchingState(UnseenCards, PhasedState):
             # Drawn straight after the play; the card's effect applies to the next turn.  A
             # forgotten Stop always draws a card: the one played lies on another.
             self.resume_turn = self.turn
-            self._begin_drawing(seat, cfg.page_one_penalty, FOR_PAGE_ONE if hand else FOR_STOP)
+            self._begin_drawing(seat, self.cfg.page_one_penalty, FOR_PAGE_ONE if hand else FOR_STOP)
 
     def _goes_out(self, seat: int) -> bool:
         """A player has played their last card.  True when the round is over."""
