@@ -5,8 +5,9 @@ create millions of them:
 
 * decisions: ``(PLAY, card, suit, call)`` (``suit`` is the suit an active 8
   names, else -1; ``call`` is the call said with the play: Page One with the
-  second-to-last card, Stop with the last where ``stop_call`` is on), ``DRAW_ACTION`` (draw, or
-  take a pending draw penalty) and ``KEEP_ACTION`` (keep a drawn card);
+  second-to-last card, Stop with the last where ``stop_call`` is on),
+  ``DRAW_ACTION`` (draw, or take a pending draw penalty) and ``KEEP_ACTION``
+  (keep a drawn card);
 * chance: ``(DEAL, hands)``, ``(TURN_UP, card)``, ``(DRAWN, cards)`` and
   ``RESHUFFLE_ACTION``.
 

@@ -52,8 +52,8 @@ class MatchingTable(TableData):
     """The table as data: the top card (and the suit named), the stock, the
     penalty pending, the direction, each player's count; the viewer's hand.
     A move: a card to play (an 8 once per suit it may name, each as a
-    choice), the Page One call (Stop with the last card) as a declaration, drawing or keeping as
-    plain buttons."""
+    choice), the Page One call (Stop with the last card) as a declaration,
+    drawing or keeping as plain buttons."""
 
     def table_view(self, state: MatchingState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
