@@ -321,7 +321,7 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
 
     handlers: dict[str, Callable[[], Outcome]] = {}
     for which in reversed(spoken):  # a word two calls share is the first's
-        handlers.update(dict.fromkeys(which.words, lambda which=which: say(which)))  # type: ignore[misc]
+        handlers.update(dict.fromkeys(which.words, lambda which=which: say(which)))
     for word, text in (unavailable or {}).items():
         handlers[word] = lambda text=text: Say(text)  # type: ignore[misc]
     for other in others:
