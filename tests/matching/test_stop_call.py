@@ -497,3 +497,23 @@ def test_rules_show_the_option_and_the_japanese_table():
     assert data["ruleset"] == "American Page One (Japanese table)"
     described = " ".join(CliRunner().invoke(cli, ["rules", "--ruleset", "japanese"]).output.split())
     assert "call Page One with your second-to-last card and Stop with your last" in described
+
+
+def test_the_golden_japanese_game_exported_as_a_spectator_saw_it_is_consistent(tmp_path):
+    """``cardcli export --public`` of a game with Stop called and forgotten:
+    the unseen cards (the forgotten Stop's penalty among them) are checked
+    exactly."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    golden = Path(__file__).parents[1] / "golden" / "matching" / "matching-3p-seed3-japanese.jsonl"
+    out = tmp_path / "public.jsonl"
+    exported = CliRunner().invoke(cli, ["export", str(golden), "--public", "-o", str(out)])
+    assert exported.exit_code == 0, exported.output
+    checked = CliRunner().invoke(cli, ["validate", str(out)])
+    assert checked.exit_code == 0, checked.output
+    assert "consistent with what the table saw (public view)" in checked.output
+    assert _calls_made([golden], "cpu:easy")[1] == [3, 1]  # Stop called, and forgotten once
