@@ -17,7 +17,7 @@ from cardcli.kit.cards import NAME, UNSEEN, parse_card
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.stock import where
 from cardcli.words.narration import told_with_draws
-from cardcli.words.prompts import split_call, typed_move
+from cardcli.words.prompts import PAGE_ONE, STOP, split_call, split_calls, typed_move
 from cardcli.words.view import seat_views, viewer_hand
 
 P_DEAL, P_PLAY, P_DRAW, P_OVER = range(4)
@@ -187,6 +187,24 @@ def test_a_typed_move_is_a_plain_word_or_card_words_and_only_when_legal():
     assert typed_move(["d"], legal[1:], plain, play) is None
     assert typed_move(["zz"], legal, plain, play) is None  # not a card: no move, no error
     assert typed_move([], legal, plain, play) is None
+
+
+@pytest.mark.parametrize(("text", "said", "words"), [
+    ("7h", None, ["7h"]), ("7h!", "!", ["7h"]), ("p 7h", "Page One", ["7h"]),
+    ("page one 7h", "Page One", ["7h"]), ("7h page one", "Page One", ["7h"]), ("7h page", "Page One", ["7h"]),
+    ("s 7h", "Stop", ["7h"]), ("7h stop", "Stop", ["7h"]), ("8s h stop!", "Stop", ["8s", "h"]),
+    ("8s s", None, ["8s", "s"]),  # a key after the card is a suit's letter, not a call
+    ("page one", "Page One", []), ("stop", None, ["stop"])])  # a word alone is the menu's
+def test_a_typed_move_says_which_call_it_makes(text, said, words):
+    call, rest = split_calls(text, (PAGE_ONE, STOP))
+    assert (call if call is None or isinstance(call, str) else call.name) == said
+    assert rest == words
+
+
+def test_split_call_reads_the_page_one_call_first_or_last():
+    assert split_call("7h page one") == (True, ["7h"])
+    assert split_call("page one 7h") == (True, ["7h"])
+    assert split_call("7h stop") == (False, ["7h", "stop"])  # a game without Stop: not a call
 
 
 def test_where_a_card_lies_is_said_from_the_zones():

@@ -190,6 +190,41 @@ def test_matching_rounds_pause_too(tmp_path):
     child.expect(pexpect.EOF)
 
 
+def test_the_stop_call_is_offered_with_the_last_card_and_taken(tmp_path):
+    """American Page One as Japanese tables play it: the menu offers "Page
+    One!" with two cards in hand and "Stop!" with one; pressing s calls it
+    and the last card goes out (a round of five ends: the CPU went out of
+    the first)."""
+    record = tmp_path / "game.jsonl"
+    child, seen = spawn(["play", "matching", "--players", "you,cpu:normal", "--ruleset", "japanese", "--seed",
+                         "1", "--record", str(record)], terminal_env(tmp_path, NO_COLOR="1"))
+    calls = {"p": 0, "s": 0}
+    while True:
+        found = child.expect([r'\[s\] call "Stop!"', r'\[p\] call "Page One!"', "Your move",
+                              "Name the next suit", "Press Enter for the next deal."])
+        if found == 4:
+            if calls["s"]:
+                break
+            child.sendline("")  # the next deal
+            continue
+        if found < 2:
+            key, name = ("s", "Stop") if found == 0 else ("p", "Page One")
+            child.expect_exact(f"Your move (number, a card like 8s, {key} to call {name})")
+            child.sendline(key)
+            child.expect_exact(f'"{name}!" - now choose your card.')
+            child.expect_exact("Your move")
+            calls[key] += 1
+        child.sendline("1")
+    assert calls["p"] >= 1 and calls["s"] == 1
+    shown = seen.getvalue()
+    assert 'you called "Stop!" and played ' in shown and "is over: you went out." in shown
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    last = [line for line in lines if line.get("move") == "play" and line["seat"] == 0][-1]
+    assert last["call"] is True
+
+
 # ---------------------------------------------------------------- hot seat
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it: apt-get install tmux)")
 def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path):

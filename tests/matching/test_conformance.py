@@ -38,3 +38,17 @@ class TestMatchingThorough(VariantConformance):
     examples = 500
     option_sets = ({}, {"draw_when_able": True, "draw_until_playable": True}, {"rounds": 3},
                    {"rank_all_places": True, "draw_three": True, "first_special": "apply"})
+
+
+class TestMatchingStopCall(VariantConformance):
+    """The Stop call on: with the last card called or forgotten (the penalty
+    drawn instead of going out), over rounds, every place played out, and
+    with no penalty (the call a formality)."""
+
+    variant = "matching"
+    player_counts = (2, 4, 6)
+    games = 3
+    option_sets = ({"stop_call": True},
+                   {"stop_call": True, "hand_size": 5, "rounds": 2, "page_one_penalty": 5,
+                    "draw_three": True},
+                   {"stop_call": True, "rank_all_places": True, "page_one_penalty": 0})

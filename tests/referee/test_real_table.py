@@ -365,3 +365,65 @@ def test_a_reshuffle_the_rules_make_is_said():
             told.append(said[0])
     assert told and all(line.startswith("reshuffled ") and line.endswith(" discards into a new stock")
                         for line in told), told
+
+
+# ------------------------------------------------------------ the Stop call
+def stop_table() -> Referee:
+    """Two cards each with the Stop call on: ann calls Page One with 6H and
+    bob forgets it with 6S (he draws 2, unseen); ann holds her last card."""
+    table = new_table("matching", "ann,bob", 1, {"hand_size": 2, "stop_call": True})
+    for entry in ("up 5h", "ann 6h page one", "bob 6s"):
+        table.enter(entry)
+    assert table.lines[-1] == {"chance": "draw", "seat": 1, "cards": ["??", "??"]}
+    return table
+
+
+def test_stop_on_the_line_of_the_last_card_goes_out():
+    table = stop_table()
+    refused = table.lines
+    with pytest.raises(Refused, match=r"^'7s page one': the call with the last card is Stop, not Page One$"):
+        table.enter("ann 7s page one")
+    assert table.lines == refused
+    said = table.enter("ann 7s stop")
+    assert table.lines[-2:] == [{"seat": 0, "move": "play", "card": "7S", "call": True},
+                                {"result": {"places": [1, 2], "winner": 0, "reason": "seat 0 went out"}}]
+    assert said[-1] == "Game over: ann went out. ann wins."
+    assert valid(table) == "valid"
+
+
+def test_stop_on_the_next_line_calls_the_last_card_and_undo_takes_the_call_back():
+    table = stop_table()
+    said = table.enter("ann 7s")  # forgotten: she draws two and bob plays on
+    assert said[0] == "ann drew 2 cards (forgot Stop)"
+    assert table.lines[-1] == {"chance": "draw", "seat": 0, "cards": ["??", "??"]}
+    with pytest.raises(Refused, match="the last move was ann's, not bob's"):
+        table.enter("bob stop")
+    with pytest.raises(Refused, match="the call with the last card is Stop, not Page One"):
+        table.enter("page one")
+    table.enter("stop")
+    assert table.over and table.lines[-2]["call"] is True
+    with pytest.raises(Refused, match="ann called already"):
+        table.enter("ann stop")
+    assert table.undo()[0] == "Taken back: stop."
+    assert table.lines[-2:] == [{"seat": 0, "move": "play", "card": "7S"},
+                                {"chance": "draw", "seat": 0, "cards": ["??", "??"]}]  # the play stays
+    table.enter("ann calls stop")
+    assert table.over
+
+
+def test_stop_is_refused_with_any_other_card_and_at_a_table_without_it():
+    table = new_table("matching", "ann,bob", 1, {"hand_size": 2, "stop_call": True})
+    table.enter("up 5h")
+    with pytest.raises(Refused, match=r"^'6h stop': the call with the second-to-last card is Page One"):
+        table.enter("ann 6h stop")
+    table.enter("ann 6h")
+    with pytest.raises(Refused, match="the call with the second-to-last card is Page One, not Stop"):
+        table.enter("stop")
+    with pytest.raises(Refused, match=r"^Stop is called with the card just played: on its line"):
+        table.enter("bob draws then stop")
+    plain = new_table("matching", "ann,bob", 1, {"hand_size": 1})
+    plain.enter("up 5h")
+    with pytest.raises(Refused, match=r"^'6h stop': there is no Stop call at this table"):
+        plain.enter("ann 6h stop")
+    plain.enter("ann 6h")
+    assert plain.over

@@ -7,7 +7,8 @@
   ``"then"``, the run and the play that ends it in one entry (``bob draws 3
   then 9s``);
 * ``call``: ``"line"``, the Page One call on the play's line (``ann 7h page
-  one``); ``"next"``, as the next entry (``ann 7h``, then ``page one``);
+  one``); ``"next"``, as the next entry (``ann 7h``, then ``page one``); in
+  matching, the call with the last card is Stop (``ann 7h stop``, ``stop``);
 * ``ups``: ``"line"``, the cards of one chance event in one entry (``up ah
   3h``); ``"each"``, one card a line (``up ah``, ``up 3h``);
   ``"together"``, every card turned up in a row in one entry (``up qc 4s
@@ -41,6 +42,23 @@ def _draw_entry(who: str, count: int, seen: list[str]) -> str:
     return " ".join([f"{who} draws", *([str(count)] if count != 1 else []), *seen])
 
 
+def _calls(body: list[dict[str, Any]]) -> dict[int, str]:
+    """Matching: the call each called play says, by its index in ``body``:
+    Stop with the last card in hand, Page One with the second-to-last."""
+    held: list[int] = []
+    said = {}
+    for index, data in enumerate(body):
+        if data.get("chance") == "deal":
+            held = [hand if isinstance(hand, int) else len(hand) for hand in data["hands"]]
+        elif data.get("chance") == "draw":
+            held[data["seat"]] += len(data["cards"])
+        elif data.get("move") == "play":
+            if data.get("call"):
+                said[index] = "stop" if held[data["seat"]] == 1 else "page one"
+            held[data["seat"]] -= 1
+    return said
+
+
 def referee_words(lines: list[dict[str, Any]], draws: str = "count", call: str = "line",
                   ups: str = "line") -> list[str]:
     """The entries for ``lines`` (a record of a real table: header first)."""
@@ -53,6 +71,7 @@ def referee_words(lines: list[dict[str, Any]], draws: str = "count", call: str =
     body = lines[1:]
     out: list[str] = []
     kinds: list[str] = []  # per entry: "draw", "up", "play" or ""
+    calls = _calls(body) if lines[0]["variant"] == "matching" else {}
 
     def add(entry: str, kind: str = "") -> None:
         out.append(entry)
@@ -92,8 +111,9 @@ def referee_words(lines: list[dict[str, Any]], draws: str = "count", call: str =
                     add(_draw_entry(who, count if events else 1, seen), "draw")
             elif move == "play":
                 suit = f" {data['suit'].lower()}" if data.get("suit") else ""
+                said = calls.get(index - 1, "page one")
                 later = bool(data.get("call")) and call == "next"  # the call as the next entry
-                called = " page one" if data.get("call") and not later else ""
+                called = f" {said}" if data.get("call") and not later else ""
                 played = f"{_card(data['card'])}{suit}{called}"
                 if draws == "then" and kinds and kinds[-1] == "draw" and out[-1].startswith(f"{who} draws"):
                     out[-1] += f" then {played}"
@@ -101,7 +121,7 @@ def referee_words(lines: list[dict[str, Any]], draws: str = "count", call: str =
                 else:
                     add(f"{who} {played}", "play")
                 if later:
-                    add("page one")
+                    add(said)
             elif move in ("take", "keep"):
                 add(f"{who} {move}s")
             elif move == "discard":

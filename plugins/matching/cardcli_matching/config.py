@@ -23,7 +23,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("reverse", True, "cards of reverse_rank reverse the direction (a skip with two players)"),
     Option("reverse_rank", "Q", "the rank that reverses", "rank", 3, 14, exclude=("8",)),
     Option("draw_three", False, "3s make the next player draw three (passed on only with a 3)"),
-    Option("page_one_penalty", 2, "cards drawn for forgetting the Page One call", "int", 0, 5),
+    Option("page_one_penalty", 2, "cards drawn for forgetting the Page One call (or the Stop call)", "int",
+           0, 5),
+    Option("stop_call", False, "the play of your last card carries a call too (\"Stop!\"); forget it and "
+           "draw page_one_penalty cards instead of going out"),
     Option("finish_on_special", True, "an active special card may be a player's last card"),
     Option("rank_all_places", False, "play on after the winner until one player is left"),
     Option("rounds", 1, "rounds played; losers score penalty points, lowest total wins", "int", 1, 99),
@@ -71,7 +74,7 @@ PLAY = 0
 
 
 def _plays(card: int, eight: bool) -> tuple[tuple[tuple, ...], tuple[tuple, ...]]:
-    """The play actions of ``card`` without and with the Page One call."""
+    """The play actions of ``card`` without and with a call (Page One, or Stop with the last card)."""
     suits = range(4) if eight else (-1,)
     plain = tuple((PLAY, card, suit, False) for suit in suits)
     called = tuple(action for suit in suits
@@ -85,7 +88,7 @@ class Config:
     __slots__ = (
         "card_points", "card_special", "draw_until_playable", "draw_when_able", "finish_on_special",
         "first_special", "hand_size", "on_suit", "on_top", "page_one_penalty", "plays", "rank_all_places",
-        "reverse_rank", "rounds", "skip_rank", "special", "stack_twos"
+        "reverse_rank", "rounds", "skip_rank", "special", "stack_twos", "stop_call"
     )
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
@@ -95,6 +98,7 @@ class Config:
         self.draw_until_playable = rules["draw_until_playable"]
         self.stack_twos = rules["stack_twos"]
         self.page_one_penalty = rules["page_one_penalty"]
+        self.stop_call = rules["stop_call"]
         self.finish_on_special = rules["finish_on_special"]
         self.rank_all_places = rules["rank_all_places"]
         self.rounds = rules["rounds"]

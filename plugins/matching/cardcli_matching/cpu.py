@@ -16,12 +16,15 @@ FORGET_RATE = 0.15
 
 
 def easy(state: MatchingState, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    """A random legal move; forgets the Page One call now and then."""
+    """A random legal move; forgets the call now and then: Page One with the
+    second-to-last card, Stop with the last (where ``stop_call`` is on)."""
     action = pick(legal, rng)
-    if action[0] == PLAY and len(state.hands[seat]) == 2:
-        call = rng.random() >= FORGET_RATE
-        if call != action[3]:
-            action = (PLAY, action[1], action[2], call)
+    if action[0] == PLAY:
+        size = len(state.hands[seat])
+        if size <= 2 and (size == 2 or state.cfg.stop_call):
+            call = rng.random() >= FORGET_RATE
+            if call != action[3]:
+                action = (PLAY, action[1], action[2], call)
     return action
 
 
@@ -37,7 +40,8 @@ def normal(state: MatchingState, seat: int, legal: list[Action], rng: random.Ran
     """Sensible play: answers a 2 with a 2, punishes a player about to go out,
     keeps 8s until they are needed, names its longest suit, always calls."""
     hand = state.hands[seat]
-    call = len(hand) == 2
+    size = len(hand)
+    call = size <= 2 and (size == 2 or state.cfg.stop_call)  # Page One; Stop with the last card
     special = state.cfg.card_special
     plays = [a for a in legal if a[0] == PLAY and a[3] == call]
     if not plays:

@@ -10,10 +10,10 @@ from cardcli.contract.variant import Action
 from cardcli.kit.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
 from cardcli.kit.errors import CardError
 from cardcli.kit.grammar import join_or
-from cardcli.words.prompts import Other, Say, card_turn, packed, split_call, typed_move
+from cardcli.words.prompts import PAGE_ONE, STOP, Call, Other, Say, card_turn, packed, split_calls, typed_move
 
 from .config import EIGHT
-from .state import DRAW_ACTION, KEEP_ACTION, P_AFTER_DRAW, PLAY, MatchingState
+from .state import DRAW_ACTION, KEEP_ACTION, P_AFTER_DRAW, P_PLAY, PLAY, MatchingState
 
 HELP = ("Play a card that matches the top card's rank or suit (an 8 goes on anything). "
         "Type its number or its name (7h, 10s, qd).")
@@ -28,9 +28,14 @@ class MatchingPrompts(Prompts):
     """Typed moves and the dialogue of a turn."""
 
     def parse_move(self, state: MatchingState, text: str, legal: list[Action]) -> Action | None:
-        """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!`` or
-        ``p 7h`` (with the Page One call), ``draw``/``d``, ``keep``/``k``."""
-        call, words = split_call(text)
+        """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!``, ``p 7h``
+        or ``7h page one`` (with the Page One call), ``7h stop`` or ``s 7h``
+        (with the Stop call, where it is on), ``draw``/``d``, ``keep``/``k``.
+        A call named where the play carries the other call is no move."""
+        said, words = split_calls(text, _calls(state))
+        if _miscalled(state, said):
+            return None  # why_not_move says which call goes with which card
+        call = said is not None
         action = typed_move(words, legal, PLAIN_WORDS, lambda words: (
             PLAY, parse_card(words[0]), parse_suit(words[1]) if len(words) > 1 else -1, call))
         if action is not None and action[0] == PLAY and action[2] < 0 \
@@ -39,8 +44,14 @@ class MatchingPrompts(Prompts):
         return action
 
     def why_not_move(self, state: MatchingState, text: str) -> str | None:
-        """An 8 typed without the suit it names."""
-        _call, words = split_call(text)
+        """A call named with a play it does not go with; an 8 typed without
+        the suit it names."""
+        said, words = split_calls(text, _calls(state))
+        due = _due(state)
+        if _miscalled(state, said) and isinstance(said, Call) and due is not None:
+            return f"the call with the {_CARD_OF[due.name]} card is {due.name}, not {said.name}"
+        if not state.cfg.stop_call and "stop" in words:
+            return "there is no Stop call at this table (stop_call is off)"
         try:
             card = parse_card(words[0]) if len(words) == 1 else -1
         except CardError:
@@ -80,8 +91,36 @@ class MatchingPrompts(Prompts):
         can_call = any(a[0] == PLAY and a[3] for a in legal)
         return card_turn(ui, hand=sorted_hand(state.hands[seat]), cards=cards, play=play, why_not=why_not,
                          others=others, unavailable=unavailable, can_call=can_call, help=HELP,
+                         call=_due(state) or PAGE_ONE, calls=_calls(state),
                          parse=lambda text: self.parse_move(state, text, legal),
                          keys={a: str(cards.index(a[1]) + 1) for a in legal if a[0] == PLAY})
+
+
+def _calls(state: MatchingState) -> tuple[Call, ...]:
+    """The calls of the game: Page One, and Stop where ``stop_call`` is on."""
+    return (PAGE_ONE, STOP) if state.cfg.stop_call else (PAGE_ONE,)
+
+
+#: Which card each call goes with, in a refusal's words.
+_CARD_OF = {PAGE_ONE.name: "second-to-last", STOP.name: "last"}
+
+
+def _miscalled(state: MatchingState, said: Call | str | None) -> bool:
+    """Whether a call was named where the play carries the other one (Page
+    One said with the last card, Stop with the second-to-last).  A call made
+    where none goes is the rules' to refuse, as a record's would be."""
+    due = _due(state)
+    return isinstance(said, Call) and due is not None and said != due
+
+
+def _due(state: MatchingState) -> Call | None:
+    """The call that goes with the play of the player to move, if any."""
+    if state.phase not in (P_PLAY, P_AFTER_DRAW):
+        return None
+    size = len(state.hands[state.turn])
+    if size == 2:
+        return PAGE_ONE
+    return STOP if size == 1 and state.cfg.stop_call else None
 
 
 def _no_draw(state: MatchingState, cards: list[int]) -> str:

@@ -19,6 +19,7 @@ from .state import (
     DRAW,
     DRAWN,
     FOR_PAGE_ONE,
+    FOR_STOP,
     KEEP,
     P_AFTER_DRAW,
     PLAY,
@@ -44,6 +45,7 @@ RULE_WORDS: dict[str, RuleWords] = {
     "draw_until_playable": either("draw until a card plays", "draw one card"),
     "page_one_penalty": lambda value, changed: (f"a {value}-card Page One penalty" if value
                                                 else "no Page One penalty"),
+    "stop_call": either("\"Stop!\" called with the last card", "no Stop call"),
     "finish_on_special": either("going out on a special card", "no going out on a special card"),
     "rank_all_places": either("play on for every place", "the first out wins"),
     "rounds": lambda value, changed: plural(value, "round"),
@@ -63,15 +65,17 @@ class MatchingNarration(Narration):
         * "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)"
           then "drew 2 cards (penalty)");
         * "cpu2 could not play: drew a card and played 4C on 9C";
-        * "ann played 5H on 5S - forgot to call Page One, so drew 2 cards".
+        * "ann played 5H on 5S - forgot to call Page One, so drew 2 cards" (or
+          "forgot to call Stop", with the last card).
         """
         def told(state: MatchingState, action: Action, line: str, cards: str, last: MatchingState) -> str:
             if action[0] == DRAW and state.penalty:
                 line = f"{seat_name(state.turn, names)} took the penalty"
                 if forced(state, viewer):
                     line += f" ({forced_penalty(state)})"
-            elif action[0] == PLAY and last.draw_for == FOR_PAGE_ONE:
-                return f"{line} - forgot to call Page One, so {cards}"
+            elif action[0] == PLAY and last.draw_for in (FOR_PAGE_ONE, FOR_STOP):
+                forgot = "Page One" if last.draw_for == FOR_PAGE_ONE else "Stop"
+                return f"{line} - forgot to call {forgot}, so {cards}"
             return f"{line}: {cards}"
 
         def then(seat: int, after: MatchingState, action: Action) -> str | None:
@@ -81,7 +85,7 @@ class MatchingNarration(Narration):
                 return " and kept it"
             played = self.describe(after, action, viewer, names)
             # 'drew a card, called "Page One!" and played ...': one "and" to a line.
-            return (", " if played.startswith(CALLED) else " and ") + played
+            return (", " if played.startswith(CALLED_ANY) else " and ") + played
 
         return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
                                told=told, then=then,
@@ -205,18 +209,35 @@ def play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
         text += f" ({SUIT_NAMES[state.suit]} named)"
     if 0 <= suit <= 3:
         text += f", naming {SUIT_NAMES[suit]}"
-    return (CALLED if call else "") + text
+    return called(state) + text if call else text
 
 
-#: How a play with the Page One call starts.
+#: How a play with the Page One call starts; with the Stop call; with either.
 CALLED = "called \"Page One!\" and "
+CALLED_STOP = "called \"Stop!\" and "
+CALLED_ANY = "called \""
 
 
-def effect_text(state: MatchingState, card: int, names: Sequence[str] | None) -> str:
-    """What a special card does to the table, for the log."""
+def called(state: MatchingState) -> str:
+    """How a play with its call starts: Stop with the last card (where
+    ``stop_call`` is on), else Page One (a call with another card is
+    refused in Page One's words)."""
+    return CALLED_STOP if state.cfg.stop_call and len(state.hands[state.turn]) == 1 else CALLED
+
+
+def goes_out(state: MatchingState, call: bool) -> bool:
+    """Whether the play about to be made (``call``: with its call) is the
+    player's last card and takes them out: a forgotten Stop draws the
+    penalty instead (unless there is none: then the call is a formality)."""
+    cfg = state.cfg
+    return len(state.hands[state.turn]) == 1 and (call or not cfg.stop_call or not cfg.page_one_penalty)
+
+
+def effect_text(state: MatchingState, card: int, names: Sequence[str] | None, call: bool = True) -> str:
+    """What a special card does to the table, for the log (``call``: the play's)."""
     kind = state.cfg.card_special[card]
     seat = state.turn
-    if kind == 0 or (len(state.hands[seat]) == 1 and not state.cfg.rank_all_places):
+    if kind == 0 or (goes_out(state, call) and not state.cfg.rank_all_places):
         return ""
     following = seat_name(state.next_seat(seat), names)
     if kind in (TWO, THREE):
@@ -280,7 +301,16 @@ def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None
     effects = []
     if special == EIGHT and 0 <= suit <= 3:
         effects.append(f"it names {SUIT_NAMES[suit]}")
-    if len(hand) == 1:
+    out = goes_out(state, call)
+    if len(hand) == 1 and cfg.stop_call:
+        if call:
+            effects.append("Stop! called with the last card: out")
+        elif out:
+            effects.append("the last card: out (Stop! not called: with no penalty the call is a formality)")
+        else:
+            effects.append(f"Stop! not called with the last card: {cfg.page_one_penalty} cards to draw "
+                           "instead of going out")
+    elif len(hand) == 1:
         effects.append("the last card: out")
     elif len(hand) == 2:
         if call:
@@ -288,7 +318,7 @@ def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None
         elif cfg.page_one_penalty:
             effects.append(f"Page One! not called with the second-to-last card: "
                            f"{cfg.page_one_penalty} cards to draw")
-    if len(hand) > 1 or cfg.rank_all_places:
+    if not out or cfg.rank_all_places:
         following = state.next_seat(seat)
         if special in (TWO, THREE) and not state.penalty:
             effects.append(f"the {rank_name} makes {seat_name(following, names)} draw "

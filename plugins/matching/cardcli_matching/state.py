@@ -4,8 +4,10 @@ Actions are small tuples, built once where possible, because simulations
 create millions of them:
 
 * decisions: ``(PLAY, card, suit, call)`` (``suit`` is the suit an active 8
-  names, else -1; ``call`` is the Page One call), ``DRAW_ACTION`` (draw, or
-  take a pending draw penalty) and ``KEEP_ACTION`` (keep a drawn card);
+  names, else -1; ``call`` is the call said with the play: Page One with the
+  second-to-last card, Stop with the last where ``stop_call`` is on),
+  ``DRAW_ACTION`` (draw, or take a pending draw penalty) and ``KEEP_ACTION``
+  (keep a drawn card);
 * chance: ``(DEAL, hands)``, ``(TURN_UP, card)``, ``(DRAWN, cards)`` and
   ``RESHUFFLE_ACTION``.
 
@@ -38,8 +40,8 @@ RESHUFFLE_ACTION = (RESHUFFLE,)
 
 # Phases.
 P_DEAL, P_TURN_UP, P_PLAY, P_AFTER_DRAW, P_DRAWING, P_RESHUFFLE, P_OVER = range(7)
-# Why cards are being drawn.
-FOR_TURN, FOR_PENALTY, FOR_PAGE_ONE = range(3)
+# Why cards are being drawn (a forgotten call: Page One, or Stop with the last card).
+FOR_TURN, FOR_PENALTY, FOR_PAGE_ONE, FOR_STOP = range(4)
 ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
 
 
@@ -151,7 +153,7 @@ class MatchingState(UnseenCards, PhasedState):
             size = len(hand)
             cfg = self.cfg
             plays = cfg.plays
-            call = size == 2
+            call = size <= 2 and (size == 2 or cfg.stop_call)  # Page One; Stop with the last card
             actions: list = []
             if self.penalty:
                 seen = set()
@@ -191,7 +193,8 @@ class MatchingState(UnseenCards, PhasedState):
             return "a reshuffle of the discards (the stock is empty)"
         if phase == P_DRAWING:
             what = {FOR_TURN: "a card", FOR_PENALTY: "the draw penalty",
-                    FOR_PAGE_ONE: "the forgotten Page One penalty"}[self.draw_for]
+                    FOR_PAGE_ONE: "the forgotten Page One penalty",
+                    FOR_STOP: "the forgotten Stop penalty"}[self.draw_for]
             count = min(self.draw_left, self.stock_size())
             cards = f" ({count} card{'s' if count != 1 else ''})" if self.draw_for != FOR_TURN else ""
             return f"seat {self.draw_seat} to draw {what}{cards}"
@@ -326,7 +329,10 @@ class MatchingState(UnseenCards, PhasedState):
             return f"{NAME[card]} is not in seat {seat}'s hand"
         size = len(hand)
         special = cfg.card_special[card]
-        if call and size != 2:
+        if call and size != 2 and not (size == 1 and cfg.stop_call):
+            if cfg.stop_call:
+                return ("a call goes only with the play of the second-to-last card (Page One) or of the "
+                        "last card (Stop)")
             return "Page One may only be called with the play of the second-to-last card"
         if special == EIGHT and not 0 <= suit <= 3:
             return 'an 8 must name a suit: the move says it, e.g. "suit": "H"'
@@ -478,19 +484,23 @@ class MatchingState(UnseenCards, PhasedState):
     def _play(self, card: int, suit: int, call: bool) -> None:
         seat = self.turn
         hand = self.hands[seat]
-        forgot = len(hand) == 2 and not call
+        size = len(hand)
+        # A call forgotten (and a penalty for it): Page One with the second-to-last card; Stop with the last.
+        forgot = (size <= 2 and not call and (size == 2 or self.cfg.stop_call)
+                  and self.cfg.page_one_penalty > 0)
         hand.remove(card)
         self.discard.append(card)
         self.drawn = -1
         if self.penalty and RANK[card] != self.penalty_rank:  # pragma: no cover - not legal
             raise ValueError("penalty must be answered in kind")
-        if not hand and self._goes_out(seat):
+        if not hand and not forgot and self._goes_out(seat):
             return
         self._effect(seat, card, suit)
-        if forgot and self.cfg.page_one_penalty and self.phase != P_OVER:
-            # Drawn straight after the play; the card's effect applies to the next turn.
+        if forgot and self.phase != P_OVER:
+            # Drawn straight after the play; the card's effect applies to the next turn.  A
+            # forgotten Stop always draws a card: the one played lies on another.
             self.resume_turn = self.turn
-            self._begin_drawing(seat, self.cfg.page_one_penalty, FOR_PAGE_ONE)
+            self._begin_drawing(seat, self.cfg.page_one_penalty, FOR_PAGE_ONE if hand else FOR_STOP)
 
     def _goes_out(self, seat: int) -> bool:
         """A player has played their last card.  True when the round is over."""
@@ -590,7 +600,7 @@ class MatchingState(UnseenCards, PhasedState):
         reason = self.draw_for
         self.draw_left = 0
         self.draw_seat = -1
-        if reason == FOR_PAGE_ONE:
+        if reason in (FOR_PAGE_ONE, FOR_STOP):
             self.phase = P_PLAY
             self.turn = self.resume_turn
             self.resume_turn = -1

@@ -44,8 +44,8 @@ class MatchingTable(TableData):
     """The table as data: the top card (and the suit named), the stock, the
     penalty pending, the direction, each player's count; the viewer's hand.
     A move: a card to play (an 8 once per suit it may name, each as a
-    choice), the Page One call as a declaration, drawing or keeping as
-    plain buttons."""
+    choice), the Page One call (Stop with the last card) as a declaration,
+    drawing or keeping as plain buttons."""
 
     def table_view(self, state: MatchingState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
@@ -73,10 +73,11 @@ class MatchingTable(TableData):
         if kind == PLAY:
             card, suit, call = action[1], action[2], action[3]
             label = f"play {NAME[card]}" + (f", naming {SUIT_NAMES[suit]}" if suit >= 0 else "")
+            said = ("Stop!" if len(state.hands[seat]) == 1 else "Page One!") if call else ""
             if call:
-                label = "call \"Page One!\" and " + label
+                label = f"call \"{said}\" and " + label
             return MoveView("play", label, [NAME[card]], choice=SUIT_NAMES[suit] if suit >= 0 else "",
-                            declare="Page One!" if call else "")
+                            declare=said)
         if kind == DRAW:
             return MoveView("draw", f"take the penalty (draw {state.penalty})" if state.penalty
                             else "draw a card")

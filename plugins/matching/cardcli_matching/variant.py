@@ -22,7 +22,7 @@ from cardcli.kit.grammar import seat_name
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, SPECIAL_NAMES, Config, check_rules
 from .dialogue import MatchingPrompts
-from .narrate import CALLED, MatchingNarration, effect_text, forced, forced_penalty, forced_play, play_text
+from .narrate import MatchingNarration, called, effect_text, forced, forced_penalty, forced_play, play_text
 from .state import (
     DEAL,
     DRAW,
@@ -30,6 +30,7 @@ from .state import (
     DRAWN,
     FOR_PAGE_ONE,
     FOR_PENALTY,
+    FOR_STOP,
     KEEP,
     KEEP_ACTION,
     P_DRAWING,
@@ -123,12 +124,12 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
             card, call = action[1], action[3]
             text = play_text(state, card, action[2], False)
             notes = [forced_play] if forced(state, viewer) else []
-            effect = effect_text(state, card, names)
+            effect = effect_text(state, card, names, call)
             if effect:
                 notes.append(effect)
             if notes:
                 text += f" ({'; '.join(notes)})"
-            return CALLED + text if call else text
+            return called(state) + text if call else text
         if kind == DRAW:
             if state.penalty:
                 return f"took the penalty of {state.penalty}" + (f" ({forced_penalty(state)})"
@@ -143,7 +144,8 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
             return f"kept the drawn {NAME[state.drawn]}" if shown else "kept the drawn card"
         if kind == DRAWN:
             cards = action[1]
-            reason = {FOR_PENALTY: " (penalty)", FOR_PAGE_ONE: " (forgot Page One)"}.get(state.draw_for, "")
+            reason = {FOR_PENALTY: " (penalty)", FOR_PAGE_ONE: " (forgot Page One)",
+                      FOR_STOP: " (forgot Stop)"}.get(state.draw_for, "")
             who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else "a seat"  # none draws now
             if viewer is None or viewer == state.draw_seat:
                 return f"{who} drew {' '.join(NAME[c] for c in cards)}{reason}"

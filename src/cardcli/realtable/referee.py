@@ -53,6 +53,7 @@ Type what the table does, one entry a line (names as given with --players):
   bob draws         bob draws from the stock; bob draws 2: two cards (a penalty)
   cat draws 3 then 9s   several entries of one player in one line
   ann page one      ann called "Page One!" with the card she just played (or: ann 7h page one)
+  ann stop          ann called "Stop!" with her last card, where the rules have it (or: ann 7h stop)
   up 5h             the card(s) turned up for everyone (after a deal, a reshuffle)
   ann gets 7h 8s .. with --seat ann: the cards dealt to ann (any turned up first)
   ann draws 7h      with --seat ann: the card(s) ann draws
@@ -225,8 +226,9 @@ class Referee:
             return self.undo()
         parts = self._parts(low)
         with self._reading():
-            if _is_page_one(parts[0]) and len(parts) == 1:
-                said = self._page_one_next(parts[0])
+            call = _call_said(parts[0])
+            if call is not None and len(parts) == 1:
+                said = self._call_next(parts[0], call)
             else:
                 said = self._take(text, parts)
         return [*said, *self.situation()]
@@ -324,16 +326,15 @@ class Referee:
         if words[0] in _UP:
             self._up([w for w in words[1:] if w != "up"])
             return
-        if _is_page_one(words):
-            raise Refused("Page One is called with the card just played: on its line (ann 7h page one) "
+        call = _call_said(words)
+        if call is not None:
+            raise Refused(f"{_CALLS[call]} is called with the card just played: on its line (ann 7h {call}) "
                           "or as the next entry")
         seat = self._seat_of(words[0])
         assert seat is not None
         rest = words[1:]
         if not rest:
             raise Refused(f"what did {self.names[seat]} do? (help lists the words)")
-        if len(rest) > 2 and rest[-2:] == ["page", "one"]:  # ann 7h page one: the play, called
-            rest = [*rest[:-2], "!"]
         if rest[0] in _SHOWS:
             self._shown_already(seat, rest[1:])
             return
@@ -727,32 +728,36 @@ class Referee:
             first_why = first_why or why
         raise Refused(first_why or f"those cards cannot be dealt to {name} here")
 
-    # ----------------------------------------------------------- page one
-    def _page_one_next(self, words: list[str]) -> list[str]:
-        """``page one`` (or ``ann page one``) as the entry after the play: the
-        last entry again, its play called."""
-        seat = self._seat_of(words[0], quiet=True) if words[0] != "page" else None
-        if words[0] != "page" and seat is None:
+    # ------------------------------------------------------ page one, stop
+    def _call_next(self, words: list[str], call: str) -> list[str]:
+        """``page one`` or ``stop`` (or ``ann page one``, ``ann stop``) as the
+        entry after the play: the last entry again, its play called (with the
+        call's word, which the variant reads: a call said with a card it does
+        not go with is refused)."""
+        said_alone = words[:len(call.split())] == call.split()
+        seat = None if said_alone else self._seat_of(words[0], quiet=True)
+        if not said_alone and seat is None:
             self._seat_of(words[0])  # says who is not at the table
         last = self.entries[-1] if self.entries else None
         if last is None:
-            raise Refused("Page One is called with the card just played, as the next entry")
+            raise Refused(f"{_CALLS[call]} is called with the card just played, as the next entry")
         parts = [list(part) for part in last.parts]
         at = next((i for i in range(len(parts) - 1, -1, -1) if self._is_play(parts[i])), None)
         if at is None:
-            raise Refused("Page One is called with the card just played, as the next entry")
+            raise Refused(f"{_CALLS[call]} is called with the card just played, as the next entry")
         mover = self._seat_of(parts[at][0], quiet=True)
         if seat is not None and mover is not None and mover != seat:
             raise Refused(f"the last move was {self.names[mover]}'s, not {self.names[seat]}'s")
-        if "!" in parts[at] or parts[at][-2:] == ["page", "one"]:
+        if any("!" in word for word in parts[at]) or any(
+                parts[at][-len(word.split()):] == word.split() for word in _CALLS):
             raise Refused(f"{self.names[mover or 0]} called already")
-        parts[at] = [*parts[at], "!"]
+        parts[at] = [*parts[at], *call.split()]
         self.entries.pop()
         self._back(last)
         self._truncate(last)
         text = " then ".join(" ".join(part) for part in parts)
         try:
-            said = self._take(text.replace(" !", " page one"), parts)
+            said = self._take(text, parts)
         except Refused as error:
             self._take(last.text, last.parts)  # as it was
             raise Refused(str(error)) from None
@@ -947,10 +952,20 @@ def _deal_ended(state: Any) -> bool:
         isinstance(state, UnseenCards) and state.round_end_hands() is not None)
 
 
-def _is_page_one(words: list[str]) -> bool:
-    """``page one``, ``ann page one``, ``ann calls page one``."""
-    return words[:2] == ["page", "one"] or words[1:3] == ["page", "one"] or (
-        len(words) > 2 and words[1] in ("calls", "called") and words[2:4] == ["page", "one"])
+#: The calls a player says with a play, as an entry says them, and their names.
+_CALLS = {"page one": "Page One", "stop": "Stop"}
+
+
+def _call_said(words: list[str]) -> str | None:
+    """The call an entry says alone: ``page one``, ``ann page one``, ``ann
+    calls page one``; ``stop``, ``ann stop``, ``ann calls stop``."""
+    if words[:2] == ["page", "one"] or words[1:3] == ["page", "one"] or (
+            len(words) > 2 and words[1] in ("calls", "called") and words[2:4] == ["page", "one"]):
+        return "page one"
+    if words == ["stop"] or (len(words) == 2 and words[1] == "stop") or (
+            len(words) == 3 and words[1] in ("calls", "called") and words[2] == "stop"):
+        return "stop"
+    return None
 
 
 def _is_card(value: Any) -> bool:

@@ -169,6 +169,24 @@ def _what_to_type(count: int, turn: Turn) -> str:
 
 #: The words that make (or, typed before a card, go with) the Page One call.
 CALL_WORDS = ("p", "page", "pageone", "page-one", "page one")
+#: The words of the Stop call, said with the play of the last card (where a game has it).
+STOP_WORDS = ("s", "stop")
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call said with a play: its name, the key the menu offers it on, the
+    words that make it (typed alone, before the card or, but for the key,
+    after it) and the play it goes with, in words."""
+
+    name: str
+    key: str
+    words: tuple[str, ...]
+    goes_with: str
+
+
+PAGE_ONE = Call("Page One", "p", CALL_WORDS, "the play that leaves you one card")
+STOP = Call("Stop", "s", STOP_WORDS, "the play of your last card")
 
 
 def typed_move(words: Sequence[str], legal: Collection[Any], plain: Mapping[str, Any],
@@ -188,14 +206,29 @@ def typed_move(words: Sequence[str], legal: Collection[Any], plain: Mapping[str,
 
 def split_call(text: str) -> tuple[bool, list[str]]:
     """A typed move's words, and whether they make the Page One call: a ``!``
-    anywhere (``7h!``), or a call word first (``p 7h``, ``page one 7h``)."""
+    anywhere (``7h!``), or a call word first (``p 7h``, ``page one 7h``) or
+    last (``7h page one``)."""
+    said, words = split_calls(text, (PAGE_ONE,))
+    return said is not None, words
+
+
+def split_calls(text: str, calls: Sequence[Call]) -> tuple[Call | str | None, list[str]]:
+    """A typed move's words, and the call they make, one of ``calls``: the
+    :class:`Call` named (its word first, ``s 7h``, or a whole word last,
+    ``7h stop``), ``"!"`` for a call made without its name (``7h!``: the call
+    that goes with the play), or ``None``.  Where a call is both named and
+    marked ``!``, its name counts."""
     words = text.strip().lower().replace("!", " ! ").split()
-    call = "!" in words
+    said: Call | str | None = "!" if "!" in words else None
     words = [word for word in words if word != "!"]
-    if len(words) > 1 and words[0] in CALL_WORDS:
-        call = True
-        words = words[2:] if words[:2] == ["page", "one"] else words[1:]
-    return call, words
+    for call in calls:
+        if len(words) > 1 and words[0] in call.words:
+            return call, words[2:] if words[:2] == ["page", "one"] else words[1:]
+        if len(words) > 2 and words[-2:] == ["page", "one"] and "page one" in call.words:
+            return call, words[:-2]
+        if len(words) > 1 and words[-1] in call.words and words[-1] != call.key:
+            return call, words[:-1]
+    return said, words
 
 
 @dataclass
@@ -215,7 +248,7 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
               others: Sequence[Other] = (), unavailable: Mapping[str, str] | None = None,
               can_call: bool = False, help: str = "", parse: Callable[[str], Outcome] | None = None,
               keys: Mapping[Any, str] | None = None, above: Sequence[str] = (),
-              example: str = "8s") -> Action:
+              example: str = "8s", call: Call = PAGE_ONE, calls: Sequence[Call] = (PAGE_ONE,)) -> Action:
     """A turn of the Page One family: play one of ``cards`` (the playable
     cards of ``hand``, in the menu's order) by number or by name, or take one
     of the ``others`` (draw, keep).
@@ -224,18 +257,23 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
     the Page One call was made; ``rest``: words typed after the card, such
     as the suit an 8 names).  ``why_not(card)`` says why a card of the hand
     does not play now; ``unavailable`` answers a word of a choice not on offer
-    ("You can't draw: ...").  With ``can_call`` the call is offered as
-    ``p`` (or ``!`` after the card) and never made for the player:
-    forgetting it is part of the game.  ``parse`` reads any other typed
-    move; ``above`` is shown once, before the menu.
+    ("You can't draw: ...").  With ``can_call`` the ``call`` (Page One by
+    default) is offered on its key (``p``, or ``!`` after the card) and never
+    made for the player: forgetting it is part of the game.  ``calls`` are
+    all the game's calls: the words of one not due now say when it is.
+    ``parse`` reads any other typed move; ``above`` is shown once, before
+    the menu.
     """
     called = [False]
+    due = call if can_call else None
+    spoken = (*calls, *(() if call in calls else (call,)))
 
-    def call() -> Say:
-        if not can_call:
-            return Say("Page One is called with the play that leaves you one card; not now.")
+    def say(which: Call) -> Say:
+        if which != due:
+            now = f"with this card the call is {due.name} ({due.key})" if due is not None else "not now"
+            return Say(f"{which.name} is called with {which.goes_with}; {now}.")
         called[0] = True
-        return Say("\"Page One!\" - now choose your card.")
+        return Say(f"\"{which.name}!\" - now choose your card.")
 
     def choose(card: int, rest: list[str]) -> Outcome:
         if card not in cards:
@@ -245,7 +283,7 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
         return play(card, called[0] and can_call, rest)
 
     def typed(answer: str) -> Outcome:
-        wants_call, words = split_call(answer)
+        wants_call, words = split_calls(answer, spoken)
         number = int(words[0]) if len(words) == 1 and words[0].isdigit() else 0  # "1!": a choice, called
         try:
             card = parse_card(words[0]) if words and not number else None
@@ -253,15 +291,18 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
             card = None
         if card is None and not 1 <= number <= len(choices):
             return parse(answer) if parse is not None else None
-        if wants_call:
-            if not can_call:
-                return call()
+        if wants_call is not None:
+            which = wants_call if isinstance(wants_call, Call) else due or call
+            if which != due:
+                return say(which)
             called[0] = True
         if card is None:
             return finish(choices[number - 1][1])
         return choose(card, words[1:])
 
-    handlers: dict[str, Callable[[], Outcome]] = dict.fromkeys(CALL_WORDS, call)
+    handlers: dict[str, Callable[[], Outcome]] = {}
+    for which in reversed(spoken):  # a word two calls share is the first's
+        handlers.update(dict.fromkeys(which.words, lambda which=which: say(which)))
     for word, text in (unavailable or {}).items():
         handlers[word] = lambda text=text: Say(text)  # type: ignore[misc]
     for other in others:
@@ -270,7 +311,7 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
     choices = [(f"play {NAME[card]}", card) for card in cards] + [(o.label, o) for o in others]
     hints = ["number", f"a card like {example}" if cards else "", *(o.hint for o in others)]
     if can_call:
-        hints.append("p to call Page One")
+        hints.append(f"{call.key} to call {call.name}")
     numbers = dict(keys or {})
     numbers.update({other.action: str(len(cards) + i) for i, other in enumerate(others, start=1)})
     for line in above:
@@ -285,7 +326,7 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
         prompt="Your move (" + ", ".join(hint for hint in hints if hint) + ")", choices=choices,
         words=handlers, typed=typed, help=help, keys=numbers,
         lines=lambda: ["Your hand: " + " ".join(NAME[card] for card in hand)], hand_in_table=True,
-        below=lambda: [f"  [p] call \"Page One!\"{'  (called)' if called[0] else ''}"] * can_call,
+        below=lambda: [f"  [{call.key}] call \"{call.name}!\"{'  (called)' if called[0] else ''}"] * can_call,
         empty=type_a_number(len(choices))[:-1] + (f", or a card like {example}." if cards else "."),
         finish=finish))
 
