@@ -10,6 +10,7 @@ from cardcli.contract.variant import CHANCE, TERMINAL
 from cardcli.engine.plugins import get_registry
 from cardcli.engine.rulesets import load_ruleset
 from cardcli.kit.cards import NAME, parse_card
+from cardcli.words.narration import rules_summary
 from cardcli_matching.state import DRAW_ACTION, PLAY, RESHUFFLE_ACTION
 
 from .conftest import Table
@@ -204,7 +205,7 @@ def test_a_forgotten_stops_special_card_is_told_with_its_effect():
 def test_the_house_rules_header_names_the_call():
     variant = get_registry().get("matching")
     rules = load_ruleset("japanese", get_registry(), "matching", 4).options
-    assert variant.rules_summary(rules) == [
+    assert rules_summary(variant, rules) == [
         "5 cards each", "A skips", "9 reverses", "3s draw three", "a 5-card Page One penalty",
         '"Stop!" called with the last card', "5 rounds"]
 
