@@ -352,7 +352,9 @@ def test_help_imports_no_subcommand():
 
     code = ("import sys; from cardcli.cli import main; sys.argv = ['cardcli', '--help']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "loaded = sorted(m for m in sys.modules if m.startswith('cardcli.cli.'))\n"
+            "from cardcli.cli import COMMANDS\n"
+            "commands = {f'cardcli.cli.{module}' for module, _help in COMMANDS.values()}\n"
+            "loaded = sorted(m for m in sys.modules if m in commands)\n"
             "print('LOADED', loaded)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "LOADED []" in out

@@ -10,18 +10,20 @@ from cardcli.contract.record_fields import card_field
 from cardcli.kit.cards import NAME, RANK
 from cardcli.kit.errors import RulesetError
 
+from .language import N_
+
 OPTIONS: tuple[Option, ...] = (
-    Option("decks", None, 'decks in the pack (2s removed): "none" means 1 for two players, 2 for more',
+    Option("decks", None, N_('decks in the pack (2s removed): "none" means 1 for two players, 2 for more'),
            "int", 1, 2, nullable=True),
-    Option("page_lines", 10, "rounds in a game (the lines on the score sheet)", "int", 1, 99),
-    Option("target_score", None, "end the game after the round in which a total reaches this",
+    Option("page_lines", 10, N_("rounds in a game (the lines on the score sheet)"), "int", 1, 99),
+    Option("target_score", None, N_("end the game after the round in which a total reaches this"),
            "int", 1, 1_000_000, nullable=True),
-    Option("reshuffles", 3, "times the stock may be rebuilt from the discards in one round",
+    Option("reshuffles", 3, N_("times the stock may be rebuilt from the discards in one round"),
            "int", 0, 99),
-    Option("wild_value", 100, "points for a wild card", "int", 0, 1000),
-    Option("ace_value", 100, "points for an ace", "int", 0, 1000),
-    Option("high_value", 10, "points for an 8, 9, 10, J, Q or K", "int", 0, 1000),
-    Option("low_value", 5, "points for a 3, 4, 5, 6 or 7", "int", 0, 1000),
+    Option("wild_value", 100, N_("points for a wild card"), "int", 0, 1000),
+    Option("ace_value", 100, N_("points for an ace"), "int", 0, 1000),
+    Option("high_value", 10, N_("points for an 8, 9, 10, J, Q or K"), "int", 0, 1000),
+    Option("low_value", 5, N_("points for a 3, 4, 5, 6 or 7"), "int", 0, 1000),
     *players_options(2, 6),
 )
 
@@ -46,7 +48,7 @@ def decks_for(rules: Mapping[str, Any], num_players: int) -> int:
 
 #: The rules between options, in words (``cardcli rules endofpage``); check_rules enforces them.
 CONSTRAINTS = (
-    "decks = 1 is for two or three players: with it, max_players is 3 or fewer",
+    N_("decks = 1 is for two or three players: with it, max_players is 3 or fewer"),
 )
 
 

@@ -18,6 +18,7 @@ from . import cpu
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, decks_for
 from .config import card_of_pack as _card
 from .dialogue import EndOfPagePrompts
+from .language import N_, _
 from .narrate import EndOfPageNarration, laid_off, round_over
 from .sheet import EndOfPageSheet
 from .state import (
@@ -68,8 +69,9 @@ def parse_meld_items(items: Any, state: EndOfPageState) -> Meld:
 class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, EndOfPageSheet, Checkpoints,
                        Variant[EndOfPageState]):
     name = "endofpage"
-    title = "End of the Page"
-    description = "Rummy over many rounds: hand sizes by turned cards, a new wild rank each deal"
+    catalog = _
+    title = N_("End of the Page")
+    description = N_("Rummy over many rounds: hand sizes by turned cards, a new wild rank each deal")
     min_players = 2
     max_players = 6
     default_players = 2

@@ -9,27 +9,29 @@ from cardcli.contract.options import Option, deal_problem, players_options
 from cardcli.kit.cards import RANK, SUIT, UNSEEN, parse_rank
 from cardcli.kit.errors import RulesetError
 
+from .language import N_
+
 OPTIONS: tuple[Option, ...] = (
-    Option("hand_size", 7, "cards dealt to each player", "int", 1, 10),
-    Option("first_special", "reflip", "a special card turned up first: sent under and re-flipped, "
-           "or applied to the first player", "choice", choices=("reflip", "apply")),
-    Option("draw_when_able", False, "a player holding a playable card may draw instead"),
-    Option("draw_until_playable", False, "draw until a playable card comes, not just one card"),
-    Option("draw_two", True, "2s make the next player draw two and lose their turn"),
-    Option("stack_twos", True, "a draw penalty may be passed on with another 2 (or 3), growing"),
-    Option("wild_eight", True, "8s are wild: playable on anything, and name the next suit"),
-    Option("skip", True, "cards of skip_rank skip the next player"),
-    Option("skip_rank", "J", "the rank that skips", "rank", 3, 14, exclude=("8",)),
-    Option("reverse", True, "cards of reverse_rank reverse the direction (a skip with two players)"),
-    Option("reverse_rank", "Q", "the rank that reverses", "rank", 3, 14, exclude=("8",)),
-    Option("draw_three", False, "3s make the next player draw three (passed on only with a 3)"),
-    Option("page_one_penalty", 2, "cards drawn for forgetting the Page One call (or the Stop call)", "int",
-           0, 5),
-    Option("stop_call", False, "the play of your last card carries a call too (\"Stop!\"); forget it and "
-           "draw page_one_penalty cards instead of going out"),
-    Option("finish_on_special", True, "an active special card may be a player's last card"),
-    Option("rank_all_places", False, "play on after the winner until one player is left"),
-    Option("rounds", 1, "rounds played; losers score penalty points, lowest total wins", "int", 1, 99),
+    Option("hand_size", 7, N_("cards dealt to each player"), "int", 1, 10),
+    Option("first_special", "reflip", N_("a special card turned up first: sent under and re-flipped, "
+           "or applied to the first player"), "choice", choices=("reflip", "apply")),
+    Option("draw_when_able", False, N_("a player holding a playable card may draw instead")),
+    Option("draw_until_playable", False, N_("draw until a playable card comes, not just one card")),
+    Option("draw_two", True, N_("2s make the next player draw two and lose their turn")),
+    Option("stack_twos", True, N_("a draw penalty may be passed on with another 2 (or 3), growing")),
+    Option("wild_eight", True, N_("8s are wild: playable on anything, and name the next suit")),
+    Option("skip", True, N_("cards of skip_rank skip the next player")),
+    Option("skip_rank", "J", N_("the rank that skips"), "rank", 3, 14, exclude=("8",)),
+    Option("reverse", True, N_("cards of reverse_rank reverse the direction (a skip with two players)")),
+    Option("reverse_rank", "Q", N_("the rank that reverses"), "rank", 3, 14, exclude=("8",)),
+    Option("draw_three", False, N_("3s make the next player draw three (passed on only with a 3)")),
+    Option("page_one_penalty", 2, N_("cards drawn for forgetting the Page One call (or the Stop call)"),
+           "int", 0, 5),
+    Option("stop_call", False, N_("the play of your last card carries a call too (\"Stop!\"); forget it and "
+           "draw page_one_penalty cards instead of going out")),
+    Option("finish_on_special", True, N_("an active special card may be a player's last card")),
+    Option("rank_all_places", False, N_("play on after the winner until one player is left")),
+    Option("rounds", 1, N_("rounds played; losers score penalty points, lowest total wins"), "int", 1, 99),
     *players_options(2, 6),
 )
 
@@ -41,10 +43,10 @@ SPECIAL_NAMES = {TWO: "draw two", THREE: "draw three", EIGHT: "wild 8", SKIP: "s
 
 #: The rules between options, in words (``cardcli rules matching``); check_rules enforces them.
 CONSTRAINTS = (
-    "skip_rank and reverse_rank are two different ranks",
-    "neither skip_rank nor reverse_rank may be 3 while draw_three is on",
-    "players x hand_size, plus the first top card, must fit one deck of 52 cards at every table "
-    "size up to max_players",
+    N_("skip_rank and reverse_rank are two different ranks"),
+    N_("neither skip_rank nor reverse_rank may be 3 while draw_three is on"),
+    N_("players x hand_size, plus the first top card, must fit one deck of 52 cards at every table "
+    "size up to max_players"),
 )
 
 

@@ -22,6 +22,7 @@ from cardcli.kit.grammar import seat_name
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, SPECIAL_NAMES, Config, check_rules
 from .dialogue import MatchingPrompts
+from .language import N_, _
 from .narrate import MatchingNarration, called, effect_text, forced, forced_penalty, forced_play, play_text
 from .state import (
     DEAL,
@@ -56,8 +57,10 @@ def _card(value: Any) -> int:
 
 class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant[MatchingState]):
     name = "matching"
-    title = "Page One (matching)"
-    description = "Crazy-Eights-style race: match rank or suit; 2s draw two, 8s are wild, Js skip, Qs reverse"
+    catalog = _
+    title = N_("Page One (matching)")
+    description = N_("Crazy-Eights-style race: match rank or suit; 2s draw two, 8s are wild, Js skip, "
+                     "Qs reverse")
     min_players = 2
     max_players = 6
     options = OPTIONS

@@ -10,19 +10,21 @@ from cardcli.contract.options import Option, deal_problem
 from cardcli.kit.cards import build_deck
 from cardcli.kit.errors import RulesetError
 
+from .language import N_
+
 OPTIONS: tuple[Option, ...] = (
-    Option("hand_size", 4, "cards dealt to each player (5 is the common variation)", "int", 3, 7),
-    Option("jokers", 1, "jokers in the whole pack, however many decks", "int", 0, 2),
-    Option("decks", 1, "standard 52-card decks in the pack", "int", 1, 2),
-    Option("joker_any_time", True, "the joker may be played even by a player who could follow suit"),
-    Option("page_one_penalty", 5, "cards drawn for forgetting the Page One call", "int", 0, 7),
-    Option("joker_last", True, "the joker may be a player's last card (going out on it)"),
-    Option("deals", 1, "deals in the match; the dealer moves left, most deals won takes it",
+    Option("hand_size", 4, N_("cards dealt to each player (5 is the common variation)"), "int", 3, 7),
+    Option("jokers", 1, N_("jokers in the whole pack, however many decks"), "int", 0, 2),
+    Option("decks", 1, N_("standard 52-card decks in the pack"), "int", 1, 2),
+    Option("joker_any_time", True, N_("the joker may be played even by a player who could follow suit")),
+    Option("page_one_penalty", 5, N_("cards drawn for forgetting the Page One call"), "int", 0, 7),
+    Option("joker_last", True, N_("the joker may be a player's last card (going out on it)")),
+    Option("deals", 1, N_("deals in the match; the dealer moves left, most deals won takes it"),
            "int", 1, 99),
-    Option("reshuffles", None, "stock rebuilds allowed in a deal; one more calls the deal off as a "
-           "draw (none: no limit)", "int", 0, 99, nullable=True),
-    Option("min_players", 2, "fewest players at the table", "int", 2, 8),
-    Option("max_players", 6, "most players at the table (7 or 8 is a house rule)", "int", 2, 8),
+    Option("reshuffles", None, N_("stock rebuilds allowed in a deal; one more calls the deal off as a "
+           "draw (none: no limit)"), "int", 0, 99, nullable=True),
+    Option("min_players", 2, N_("fewest players at the table"), "int", 2, 8),
+    Option("max_players", 6, N_("most players at the table (7 or 8 is a house rule)"), "int", 2, 8),
 )
 
 
@@ -33,8 +35,8 @@ def pack(rules: Mapping[str, Any]) -> list[int]:
 
 #: The rules between options, in words (``cardcli rules trick``); check_rules enforces them.
 CONSTRAINTS = (
-    "players x hand_size must be less than the pack (52 x decks + jokers), so that a stock is left, "
-    "at every table size up to max_players",
+    N_("players x hand_size must be less than the pack (52 x decks + jokers), so that a stock is left, "
+    "at every table size up to max_players"),
 )
 
 

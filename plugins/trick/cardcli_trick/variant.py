@@ -22,6 +22,7 @@ from cardcli.kit.grammar import cards_told, plural, seat_name
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, pack
 from .dialogue import TrickPrompts
+from .language import N_, _
 from .narrate import TrickNarration, play_words
 from .state import (
     D_FOLLOW,
@@ -48,8 +49,10 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
     """Page One played in tricks: follow suit or draw until you can."""
 
     name = "trick"
-    title = "Page One (trick-taking)"
-    description = "Follow suit or draw until you can; the joker wins any trick; first to empty a hand wins"
+    catalog = _
+    title = N_("Page One (trick-taking)")
+    description = N_("Follow suit or draw until you can; the joker wins any trick; first to empty a hand "
+                     "wins")
     min_players = 2
     max_players = 8
     options = OPTIONS

@@ -17,6 +17,8 @@ from typing import Any, TypeVar, cast
 from ..kit.cards import RANK_NAMES, parse_rank
 from ..kit.errors import CardError, RulesetError
 from ..kit.grammar import plural, span
+from ..kit.language import N_
+from ..kit.language import core as _
 
 Value = bool | int | str | None
 
@@ -44,30 +46,33 @@ class Option:
     exclude: tuple[Value, ...] = ()
 
     def allowed(self) -> str:
-        """The allowed values, in words, for help and error messages."""
+        """The allowed values, in words (the chosen language), for help and error messages."""
         if self.kind == "bool":
-            text = "true or false"
+            text = _("true or false")
         elif self.kind == "int":
             if self.minimum is not None and self.maximum is not None:
-                text = f"a whole number from {self.minimum} to {self.maximum}"
                 if self.exclude:
-                    text += " except " + ", ".join(str(v) for v in self.exclude)
+                    text = _("a whole number from {low} to {high} except {values}").format(
+                        low=self.minimum, high=self.maximum, values=", ".join(str(v) for v in self.exclude))
+                else:
+                    text = _("a whole number from {low} to {high}").format(low=self.minimum,
+                                                                           high=self.maximum)
             elif self.minimum is not None:
-                text = f"a whole number of at least {self.minimum}"
+                text = _("a whole number of at least {low}").format(low=self.minimum)
             else:
-                text = "a whole number"
+                text = _("a whole number")
         elif self.kind == "choice":
-            text = "one of " + ", ".join(f'"{c}"' for c in self.choices)
+            text = _("one of {choices}").format(choices=", ".join(f'"{c}"' for c in self.choices))
         elif self.kind == "rank":
             ranks = [RANK_NAMES[r] for r in range(2, 15)
                      if (self.minimum is None or r >= self.minimum)
                      and (self.maximum is None or r <= self.maximum)
                      and RANK_NAMES[r] not in self.exclude]
-            text = "a rank: " + ", ".join(f'"{r}"' for r in ranks)
+            text = _("a rank: {ranks}").format(ranks=", ".join(f'"{r}"' for r in ranks))
         else:  # pragma: no cover - guarded by check()
             text = self.kind
         if self.nullable:
-            text += ', or "none"'
+            text = _('{allowed}, or "none"').format(allowed=text)
         return text
 
     def check(self, value: Any) -> Value:
@@ -159,8 +164,8 @@ def changed_options(rules: Mapping[str, Value], options: Iterable[Option]) -> di
 def players_options(low: int, high: int) -> tuple[Option, Option]:
     """The ``min_players``/``max_players`` pair every variant offers."""
     return (
-        Option("min_players", low, "fewest players at the table", "int", low, high),
-        Option("max_players", high, "most players at the table", "int", low, high),
+        Option("min_players", low, N_("fewest players at the table"), "int", low, high),
+        Option("max_players", high, N_("most players at the table"), "int", low, high),
     )
 
 

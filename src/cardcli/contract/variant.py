@@ -26,6 +26,8 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ..kit import cloning
 from ..kit.errors import IllegalMove, PluginError
+from ..kit.language import Catalog
+from ..kit.language import core as core_words
 from ..kit.rand import pick
 from ..kit.results import Result, rank_places
 from .options import Option, Value
@@ -209,6 +211,20 @@ class Variant(ABC, Generic[S]):
     #: The rules between options, in words, for ``cardcli rules`` ("skip_rank
     #: and reverse_rank are two different ranks"); ``check_rules`` enforces them.
     constraints: ClassVar[tuple[str, ...]] = ()
+    #: The plugin's messages in the chosen language: its gettext domain, named
+    #: after its distribution (``Catalog("cardcli-mygame", "cardcli_mygame")``).
+    #: The core shows ``title``, ``description``, the options' meanings and
+    #: ``constraints`` through it; None (the default) speaks English only.
+    catalog: ClassVar[Catalog | None] = None
+
+    def words(self, text: str) -> str:
+        """``text`` declared by this variant (its title, an option's meaning), in the chosen language:
+        from its own catalog, else the core's (an option every variant shares)."""
+        if self.catalog is not None:
+            said = self.catalog.gettext(text)
+            if said != text:
+                return said
+        return core_words.gettext(text)
 
     # -- required ----------------------------------------------------------
     @abstractmethod

@@ -4,9 +4,12 @@ whose widest column gives way.
 Every screen cardcli prints (a game's table and prompts, ``games``,
 ``compare``, ``arena``, ``rules``, ...) goes through these, so at an 80x24
 terminal no line is wider than the screen and none is cut in the middle of
-a word by the terminal.  Widths are what the terminal shows: colour escapes
-take no room, wide characters two columns.  ``--json`` keeps the full data
-for scripts.
+a word by the terminal.  Widths are what the terminal shows, measured by
+wcwidth: colour escapes take no room, wide characters (Japanese) two columns,
+and East Asian "ambiguous" characters (the suit symbols) one, or two where
+``CARDCLI_AMBIGUOUS_WIDE=1`` says the terminal draws them wide.  Text without
+spaces (Japanese) is broken between characters, never before a closing mark
+such as 。 or 」.  ``--json`` keeps the full data for scripts.
 """
 
 from __future__ import annotations
@@ -15,12 +18,12 @@ import io
 import os
 import re
 import sys
-import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO
 
 import click
+from wcwidth import wcswidth, wcwidth
 
 #: The width when there is no terminal to ask (output to a file or a pipe).
 DEFAULT_WIDTH = 80
@@ -61,8 +64,40 @@ def visible_width(text: str) -> int:
     text = _ESCAPE.sub("", text)
     if text.isascii():
         return len(text)
-    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
-               for ch in text)
+    ambiguous = ambiguous_width()
+    width = wcswidth(text, ambiguous_width=ambiguous)
+    if width < 0:  # a control character somewhere: count the rest, the control as nothing
+        width = sum(max(0, wcwidth(ch, ambiguous_width=ambiguous)) for ch in text)
+    return width
+
+
+def ambiguous_width() -> int:
+    """How wide the terminal draws East Asian "ambiguous" characters (♠♥♦♣): 1, or 2 when
+    ``CARDCLI_AMBIGUOUS_WIDE=1`` (a terminal set to draw them wide, common in Japan)."""
+    return 2 if os.environ.get("CARDCLI_AMBIGUOUS_WIDE", "") not in ("", "0") else 1
+
+
+#: Marks a line may not start with (kinsoku): they stay with the character before them.
+_CLOSING = set("、。，．,.）)」』】〕〉》・ー！？!?：:；;ぁぃぅぇぉっゃゅょァィゥェォッャュョ〜…")  # noqa: RUF001 - full-width marks on purpose
+#: Marks a line may not end with: they stay with the character after them.
+_OPENING = set("（(「『【〔〈《")  # noqa: RUF001
+
+
+def line_pieces(word: str) -> list[str]:
+    """``word`` cut where a line may break: between wide characters (Japanese has no
+    spaces), never before a closing mark or after an opening one; a run of narrow
+    characters (``ja``, ``7h``, ``--lang``) stays whole."""
+    if word.isascii():
+        return [word]
+    pieces: list[str] = []
+    for ch in word:
+        wide = wcwidth(ch) == 2
+        if pieces and (ch in _CLOSING or pieces[-1][-1] in _OPENING
+                       or (not wide and wcwidth(pieces[-1][-1]) != 2)):
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces
 
 
 def wrap(text: str, width: int, indent: int | None = None) -> list[str]:
@@ -84,13 +119,17 @@ def _wrap_line(line: str, width: int, indent: int | None) -> list[str]:
     carry = " " * min(len(lead) + 2 if indent is None else indent, width // 2)
     out: list[str] = []
     current, used = lead, len(lead)
-    for word, space in re.findall(r"(\S+)( *)", body):
-        size = visible_width(word)
-        if current.strip() and used + size > width:
-            out.append(current.rstrip(" "))
-            current, used = carry, len(carry)
-        current += word + space
-        used += size + len(space)
+    for whole, space in re.findall(r"(\S+)( *)", body):
+        pieces = line_pieces(whole)
+        for word in pieces:
+            size = visible_width(word)
+            if current.strip() and used + size > width:
+                out.append(current.rstrip(" "))
+                current, used = carry, len(carry)
+            current += word
+            used += size
+        current += space
+        used += len(space)
     if current.strip():
         out.append(current.rstrip(" "))
     return out

@@ -1,0 +1,162 @@
+"""The message catalogs of this distribution's packages: extracted, updated, compiled.
+
+At build time this is the build backend (pyproject.toml's ``build-backend``
+with ``backend-path = ["."]``): setuptools' own, whose ``build_py``
+(``[tool.setuptools.cmdclass]``) also compiles, with Babel, every ``.po`` of a
+``locale/<lang>/LC_MESSAGES`` folder in a package into the ``.mo`` beside it
+in the wheel, so a user needs no gettext tools.  An editable install writes
+the ``.mo`` beside the ``.po`` in the checkout (git ignores them).
+
+For a translator, run from the distribution's folder::
+
+    python build_catalogs.py init ja  # a new catalog: <package>/locale/ja/LC_MESSAGES/<dist>.po
+    python build_catalogs.py update   # new messages of the code into every .po
+    python build_catalogs.py compile  # the .mo beside each .po, as the build does
+
+cardcli and each plugin carry the same copy of this file (a build cannot import
+another distribution); ``cardcli new-variant`` writes it into a new plugin.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from setuptools.build_meta import (
+    build_editable,
+    build_sdist,
+    build_wheel,
+    get_requires_for_build_editable,
+    get_requires_for_build_sdist,
+    get_requires_for_build_wheel,
+    prepare_metadata_for_build_editable,
+    prepare_metadata_for_build_wheel,
+)
+from setuptools.command.build_py import build_py as _build_py
+
+#: The PEP 517 hooks: setuptools' (this module is the backend so that setuptools finds build_py here).
+__all__ = ["build_editable", "build_py", "build_sdist", "build_wheel", "get_requires_for_build_editable",
+           "get_requires_for_build_sdist", "get_requires_for_build_wheel",
+           "prepare_metadata_for_build_editable", "prepare_metadata_for_build_wheel"]
+
+#: The functions whose string arguments are messages: a catalog's gettext
+#: (``_``) and ngettext, and ``N_`` for text marked where it is declared.
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+
+
+#: Libraries whose messages a package translates for them (Click ships none):
+#: their catalog is named after them and extracted from their code.
+LIBRARIES = ("click",)
+
+
+def catalogs(package_dir: Path) -> list[Path]:
+    """The ``.po`` sources in a package's ``locale`` folders (``locale/<lang>/LC_MESSAGES``)."""
+    return sorted(package_dir.glob("**/locale/*/LC_MESSAGES/*.po"))
+
+
+def compile_catalog(po: Path, mo: Path) -> None:
+    """Compile ``po`` into ``mo``; a fuzzy entry is left out (it speaks English)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source, abort_invalid=True)
+    problems = [f"{po}:{message.lineno}: {error}" for message, errors in catalog.check() for error in errors]
+    if problems:
+        raise SystemExit("\n".join(problems))
+    mo.parent.mkdir(parents=True, exist_ok=True)
+    with mo.open("wb") as target:
+        write_mo(target, catalog, use_fuzzy=False)
+
+
+def extract(package_dir: Path) -> object:
+    """Every message of the package's code, as a Babel catalog (the template)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    template = Catalog()
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(package_dir), method_map=[("**.py", "python")], keywords=KEYWORDS,
+            comment_tags=("Translators:",)):
+        template.add(message, None, [(str(Path(package_dir.name, filename)), lineno)],
+                     auto_comments=comments, context=context)
+    return template
+
+
+def update(package_dir: Path) -> None:
+    """Bring every ``.po`` of the package up to its code: new messages added, gone ones dropped.
+
+    A catalog named after a library in :data:`LIBRARIES` (``click.po``) holds
+    that library's own messages, so it is brought up to the library's code."""
+    import importlib.util
+
+    from babel.messages.pofile import read_po, write_po
+
+    own = extract(package_dir)
+    for po in catalogs(package_dir):
+        template = own
+        if po.stem in LIBRARIES:
+            spec = importlib.util.find_spec(po.stem)
+            assert spec is not None and spec.origin is not None, f"{po.stem} is not installed"
+            template = extract(Path(spec.origin).parent)
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        with po.open("wb") as target:
+            write_po(target, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False)
+
+
+class build_py(_build_py):
+    """setuptools' build_py that also compiles the packages' catalogs."""
+
+    def run(self) -> None:
+        super().run()
+        for package in self.packages or ():
+            if "." in package:  # a top-level package's catalogs are found under it, at any depth
+                continue
+            source = Path(self.get_package_dir(package))
+            for po in catalogs(source):
+                if self.editable_mode:
+                    mo = po.with_suffix(".mo")
+                else:
+                    mo = Path(self.build_lib, *package.split("."), po.relative_to(source).with_suffix(".mo"))
+                compile_catalog(po, mo)
+
+
+def init(package_dir: Path, language: str) -> Path:
+    """Start the catalog of ``language`` for the package: every message of its code, none
+    translated yet; the domain is the distribution's name (pyproject.toml's ``[project] name``)."""
+    import tomllib
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    domain = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))["project"]["name"]
+    po = package_dir / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
+    if po.exists():
+        raise SystemExit(f"{po} already exists: run update")
+    catalog = Catalog(locale=language, project=domain, fuzzy=False)
+    catalog.update(extract(package_dir), no_fuzzy_matching=True)  # type: ignore[arg-type]
+    po.parent.mkdir(parents=True, exist_ok=True)
+    with po.open("wb") as target:
+        write_po(target, catalog, width=100, include_lineno=False)
+    return po
+
+
+def _packages_here() -> list[Path]:
+    """The packages of the distribution in the current folder (``src/`` layout or flat)."""
+    root = Path("src") if Path("src").is_dir() else Path(".")
+    return [path.parent for path in sorted(root.glob("*/__init__.py"))]
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] not in (["update"], ["compile"]) and not (len(sys.argv) == 3 and sys.argv[1] == "init"):
+        raise SystemExit("usage: python build_catalogs.py init LANG | update | compile")
+    for package_dir in _packages_here():
+        if sys.argv[1] == "init":
+            print(f"wrote {init(package_dir, sys.argv[2])}")
+        if sys.argv[1] == "update":
+            update(package_dir)
+        for po in catalogs(package_dir):
+            compile_catalog(po, po.with_suffix(".mo"))

@@ -1,0 +1,10 @@
+"""End of the Page's messages in the language cardcli speaks: the gettext domain
+``cardcli-endofpage`` in this package's ``locale`` folder (see docs/plugins.md)."""
+
+from cardcli.kit.language import N_, Catalog
+
+#: The plugin's catalog: ``_("...")`` where a message is made, the variant's
+#: ``catalog`` for what the core shows of its declarations.
+_ = Catalog("cardcli-endofpage", "cardcli_endofpage")
+
+__all__ = ["N_", "_"]

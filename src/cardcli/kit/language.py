@@ -1,0 +1,164 @@
+"""The language cardcli speaks to people, and each package's catalog of it.
+
+English is the source language: it needs no catalog, and where no other
+language is chosen every message is the English written in the code, byte for
+byte.  The language is chosen once a run, by :func:`choose` (the ``cardcli``
+command calls it before any command module or plugin is imported): ``--lang``,
+else ``$CARDCLI_LANG``, else what gettext reads (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``).
+
+Each package keeps its own messages in its own gettext domain, a class-based
+translation of ``<package>/locale/<lang>/LC_MESSAGES/<domain>.mo`` (the build
+compiles the ``.po`` sources into the wheel): a plugin's domain is its
+distribution's name; the core's is ``cardcli``, in ``cardcli/words/locale``
+(the wing of what cardcli says).  Nothing is installed into
+builtins and the global gettext domain is never touched, so cardcli as a
+library leaves its host program's language alone.  A package without a catalog
+for the chosen language speaks English.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from importlib import resources
+
+#: The languages cardcli ships catalogs for: code -> its own name for itself.
+LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語"}
+
+#: The environment variable that chooses the language for cardcli alone.
+ENV = "CARDCLI_LANG"
+
+_GETTEXT_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_chosen: tuple[str, ...] | None = None  # None: not chosen yet; read from the environment on first use
+_catalogs: list[Catalog] = []
+
+
+def choose(code: str | None = None) -> str:
+    """Fix the language of this run and return its code (``"en"``, ``"ja"``).
+
+    ``code`` (``--lang``) wins, then ``$CARDCLI_LANG``; both must name a
+    language cardcli speaks (:class:`ValueError` says which it does).  Without
+    either, gettext's variables are read as gettext reads them, and a language
+    cardcli does not speak falls back to English.
+    """
+    global _chosen
+    asked = code if code is not None else os.environ.get(ENV) or None
+    if asked is not None:
+        primary = normalise(asked)
+        if primary is None:
+            spoken = ", ".join(LANGUAGES)
+            where = "--lang" if code is not None else ENV
+            raise ValueError(f"{where}: cardcli does not speak {asked!r} (it speaks: {spoken})")
+        _chosen = (primary,)
+    else:
+        _chosen = tuple(_from_gettext_environment())
+    for catalog in _catalogs:
+        catalog.forget()
+    return current()
+
+
+def current() -> str:
+    """The code of the language in use: the first chosen one cardcli speaks, else ``"en"``.
+
+    Asked before :func:`choose` (cardcli used as a library), it reads the
+    environment; a ``$CARDCLI_LANG`` cardcli does not speak then means English
+    (only :func:`choose` refuses it, for the command line to say so)."""
+    if _chosen is None:
+        try:
+            choose()
+        except ValueError:
+            return "en"
+    for entry in _chosen or ():
+        primary = normalise(entry)
+        if primary is not None:
+            return primary
+    return "en"
+
+
+def normalise(code: str) -> str | None:
+    """``"ja_JP.UTF-8"`` -> ``"ja"``: the language cardcli speaks that ``code`` names, or None."""
+    primary = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return primary if primary in LANGUAGES else None
+
+
+def _from_gettext_environment() -> list[str]:
+    """The language list gettext itself would use (``gettext.find``'s reading), up to a ``C``."""
+    for name in _GETTEXT_ENV:
+        value = os.environ.get(name)
+        if value:
+            entries = value.split(":")
+            break
+    else:
+        entries = []
+    if "C" in entries or "POSIX" in entries:
+        entries = entries[:min(entries.index(e) for e in ("C", "POSIX") if e in entries)]
+    return [entry for entry in entries if entry]
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is written (a table, a declaration);
+    it is translated where it is shown, with the catalog's :meth:`Catalog.gettext`."""
+    return message
+
+
+class Catalog:
+    """One package's messages in the chosen language.
+
+    Made once per package at import (``_ = Catalog("cardcli-mygame",
+    "cardcli_mygame")``); the translation itself is read on first use, so
+    importing costs nothing and English never opens a file.
+    """
+
+    def __init__(self, domain: str, package: str, folder: str = "locale") -> None:
+        self.domain = domain
+        self.package = package
+        self.folder = folder
+        self._translation: gettext.NullTranslations | None = None
+        _catalogs.append(self)
+
+    def forget(self) -> None:
+        """Drop the translation read so far (the language was chosen again)."""
+        self._translation = None
+
+    def translation(self) -> gettext.NullTranslations:
+        """The gettext translation for the language in use (a NullTranslations for English)."""
+        if self._translation is None:
+            self._translation = self._read()
+        return self._translation
+
+    def _read(self) -> gettext.NullTranslations:
+        language = current()
+        if language == "en":
+            return gettext.NullTranslations()
+        try:
+            folder = resources.files(self.package).joinpath(*self.folder.split("/"))
+        except (ModuleNotFoundError, TypeError):
+            return gettext.NullTranslations()
+        return gettext.translation(self.domain, localedir=str(folder), languages=[language], fallback=True)
+
+    def has(self, language: str) -> bool:
+        """Whether this package ships a compiled catalog for ``language``."""
+        try:
+            folder = resources.files(self.package).joinpath(*self.folder.split("/"), language, "LC_MESSAGES")
+        except (ModuleNotFoundError, TypeError):
+            return False
+        return (folder / f"{self.domain}.mo").is_file()
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the language in use."""
+        return self.translation().gettext(message)
+
+    __call__ = gettext
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """The form of ``singular``/``plural`` for ``count``, in the language in use."""
+        return self.translation().ngettext(singular, plural, count)
+
+
+#: The core's own messages (domain ``cardcli``).
+core = Catalog("cardcli", "cardcli", "words/locale")
+
+
+__all__ = ["ENV", "LANGUAGES", "N_", "Catalog", "choose", "core", "current", "normalise"]

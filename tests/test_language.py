@@ -1,0 +1,294 @@
+"""cardcli in Japanese: the choice of language, the catalogs, and the commands as a person runs them.
+
+Each command runs in a real process, as a user starts it: the language is
+chosen before any command module or plugin is imported, so it is never tested
+by switching languages inside one process.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import re
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from cardcli.kit import language
+from cardcli.kit.fit import visible_width, wrap
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build_catalogs  # noqa: E402 - the build step, at the project's root
+
+#: Each distribution's package folder and the catalogs it ships (domain -> where its messages come from).
+PACKAGES = {
+    ROOT / "src" / "cardcli": ("cardcli", "click"),
+    ROOT / "plugins" / "matching" / "cardcli_matching": ("cardcli-matching",),
+    ROOT / "plugins" / "trick" / "cardcli_trick": ("cardcli-trick",),
+    ROOT / "plugins" / "endofpage" / "cardcli_endofpage": ("cardcli-endofpage",),
+}
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[a-z]|%[sdr]")
+
+
+def cardcli(*args: str, lang_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``cardcli ARGS`` in a real process, with the gettext variables cleared and then ``lang_env``."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", language.ENV)}
+    env.update({"COLUMNS": "80", "LINES": "24", "PAGER": "cat"}, **(lang_env or {}))
+    result = subprocess.run([sys.executable, "-c", "from cardcli.cli import main; main()", *args],
+                            capture_output=True, text=True, env=env, timeout=120)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+JAPANESE = [{"LANG": "ja_JP.UTF-8"}, {"CARDCLI_LANG": "ja"}]
+
+
+# ------------------------------------------------------------- the choice
+@pytest.fixture
+def environment(monkeypatch):
+    """No language variable set; the language chosen again after the test."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", language.ENV):
+        monkeypatch.delenv(name, raising=False)
+    yield monkeypatch
+    monkeypatch.undo()
+    language.choose("en")
+
+
+def test_english_is_the_default(environment):
+    assert language.choose() == "en"
+    environment.setenv("LANG", "C.UTF-8")
+    assert language.choose() == "en"
+    environment.setenv("LANG", "fr_FR.UTF-8")  # a language cardcli does not speak: English
+    assert language.choose() == "en"
+
+
+def test_gettext_variables_in_gettext_order(environment):
+    environment.setenv("LANG", "ja_JP.UTF-8")
+    assert language.choose() == "ja"
+    environment.setenv("LC_MESSAGES", "en_US.UTF-8")
+    assert language.choose() == "en"
+    environment.setenv("LC_ALL", "ja_JP.UTF-8")
+    assert language.choose() == "ja"
+    environment.setenv("LANGUAGE", "fr:en")
+    assert language.choose() == "en"  # fr is skipped, en is the first cardcli speaks
+    environment.setenv("LANGUAGE", "C:ja")
+    assert language.choose() == "en"  # gettext stops at C
+
+
+def test_cardcli_lang_and_the_option_override_the_locale(environment):
+    environment.setenv("LANG", "ja_JP.UTF-8")
+    environment.setenv(language.ENV, "en")
+    assert language.choose() == "en"
+    assert language.choose("ja") == "ja"  # --lang wins over everything
+    environment.setenv(language.ENV, "ja_JP.UTF-8")
+    environment.setenv("LANG", "en_US.UTF-8")
+    assert language.choose() == "ja"
+
+
+def test_a_language_cardcli_does_not_speak_is_refused_when_asked_for(environment):
+    with pytest.raises(ValueError, match=r"--lang: cardcli does not speak 'xx' \(it speaks: en, ja\)"):
+        language.choose("xx")
+    environment.setenv(language.ENV, "fr")
+    with pytest.raises(ValueError, match="CARDCLI_LANG: cardcli does not speak 'fr'"):
+        language.choose()
+
+
+def test_a_package_without_a_catalog_speaks_english(environment):
+    language.choose("ja")
+    assert language.Catalog("cardcli-nosuch", "json").gettext("Play again") == "Play again"
+    assert language.Catalog("cardcli-nosuch", "no_such_package").gettext("Play again") == "Play again"
+    assert language.core.gettext("value") == "値"
+
+
+def test_a_variant_without_a_catalog_shows_its_own_words_and_the_cores(environment):
+    from cardcli.engine.plugins import get_registry
+
+    variant = get_registry().get("matching")
+    language.choose("ja")
+    assert variant.words(variant.title).startswith("アメリカンページワン")
+    type(variant).catalog, saved = None, type(variant).catalog
+    try:
+        assert variant.words(variant.title) == "Page One (matching)"  # a third-party plugin: English
+        assert variant.words("fewest players at the table") == "卓の最少人数"  # the core's shared option
+    finally:
+        type(variant).catalog = saved
+
+
+# ----------------------------------------------------------- the catalogs
+def _catalog(folder: Path, domain: str) -> Path:
+    [po] = [po for po in build_catalogs.catalogs(folder) if po.stem == domain]
+    return po
+
+
+@pytest.mark.parametrize("folder, domain", [(folder, domain) for folder, domains in PACKAGES.items()
+                                            for domain in domains], ids=lambda x: getattr(x, "name", x))
+def test_every_message_of_the_code_has_a_japanese_entry(folder, domain):
+    """No untranslated, fuzzy or stale message in ``ja``; placeholders kept."""
+    if domain in build_catalogs.LIBRARIES:
+        import importlib.util
+
+        origin = importlib.util.find_spec(domain).origin
+        template = build_catalogs.extract(Path(origin).parent)
+    else:
+        template = build_catalogs.extract(folder)
+    with _catalog(folder, domain).open("rb") as source:
+        catalog = read_po(source)
+    wanted = {message.id for message in template if message.id}
+    present = {message.id for message in catalog if message.id}
+    assert wanted - present == set(), f"not in the catalog (run: python build_catalogs.py update): " \
+                                      f"{sorted(wanted - present)}"
+    assert present - wanted == set(), "no longer in the code (run: python build_catalogs.py update)"
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(forms), f"untranslated: {message.id!r}"
+        assert not message.fuzzy, f"fuzzy: {message.id!r}"
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        for form in forms:
+            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(ids[-1])), message.id
+
+
+@pytest.mark.parametrize("folder", list(PACKAGES), ids=lambda folder: folder.name)
+def test_the_catalogs_compile(folder, tmp_path):
+    for po in build_catalogs.catalogs(folder):
+        mo = tmp_path / po.with_suffix(".mo").name
+        build_catalogs.compile_catalog(po, mo)
+        assert mo.stat().st_size > 100
+
+
+def test_no_message_hides_in_an_f_string():
+    """Babel (on Python 3.11) cannot see ``_("...")`` inside an f-string: such a message
+    would never reach the catalog.  Make the text first, then put it in."""
+    hidden = []
+    for folder in PACKAGES:
+        for path in folder.rglob("*.py"):
+            with path.open("rb") as source:
+                for token in tokenize.tokenize(source.readline):
+                    if token.type == tokenize.STRING and re.match(r"[rbRB]*[fF]", token.string) \
+                            and re.search(r"\b(_|N_|ngettext)\(", token.string):
+                        hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+    assert hidden == []
+
+
+def test_every_distribution_builds_with_the_same_catalog_step():
+    """A build cannot import another distribution, so each carries build_catalogs.py: the same file."""
+    for variant in ("matching", "trick", "endofpage"):
+        assert filecmp.cmp(ROOT / "build_catalogs.py", ROOT / "plugins" / variant / "build_catalogs.py",
+                           shallow=False)
+    scaffold = ROOT / "src" / "cardcli" / "cli" / "scaffold" / "template" / "build_catalogs.py.tmpl"
+    assert filecmp.cmp(ROOT / "build_catalogs.py", scaffold, shallow=False)
+
+
+# ------------------------------------------------------ text that measures
+def test_japanese_wraps_between_characters_in_cells():
+    text = "1ディールで山札を作り直せる回数。超えるとそのディールは引き分けで打ち切り(none: 無制限)"
+    lines = wrap(text, 30)
+    assert all(visible_width(line) <= 30 for line in lines)
+    assert "".join("".join(lines).split()) == "".join(text.split())  # nothing lost
+    assert not any(line.lstrip()[0] in "。、)」" for line in lines[1:])  # never starts a line
+    assert len(lines) > 1
+
+
+def test_english_wraps_as_before():
+    text = "a draw penalty may be passed on with another 2 (or 3), growing"
+    assert wrap(text, 30) == ["a draw penalty may be passed", "  on with another 2 (or 3),", "  growing"]
+
+
+def test_ambiguous_width_is_a_setting(monkeypatch):
+    monkeypatch.delenv("CARDCLI_AMBIGUOUS_WIDE", raising=False)
+    assert visible_width("7♥ 8♠") == 5
+    monkeypatch.setenv("CARDCLI_AMBIGUOUS_WIDE", "1")
+    assert visible_width("7♥ 8♠") == 7
+    assert visible_width("手札") == 4
+
+
+# ------------------------------------------------- the commands, in Japanese
+@pytest.mark.parametrize("env", JAPANESE, ids=["LANG", "CARDCLI_LANG"])
+def test_help_in_japanese_fits_80_columns(env):
+    result = cardcli("--help", lang_env=env)
+    assert result.returncode == 0
+    for words in ("使い方:", "オプション:", "コマンド:", "このメッセージを表示して終了します。",
+                  "バージョンを表示して終了します。", "アメリカンページワン"):
+        assert words in result.stdout
+    assert max(visible_width(line) for line in result.stdout.splitlines()) <= 80
+
+
+def test_the_option_chooses_over_the_locale():
+    assert "Usage:" in cardcli("--lang", "en", "--help", lang_env={"LANG": "ja_JP.UTF-8"}).stdout
+    assert "使い方:" in cardcli("--lang", "ja", "--help", lang_env={"LANG": "en_US.UTF-8"}).stdout
+    assert "使い方:" in cardcli("--lang=ja", "--help").stdout
+
+
+def test_a_bad_language_is_one_line_and_exit_2():
+    result = cardcli("--lang", "xx", "variants")
+    assert result.returncode == 2
+    assert result.stderr == "cardcli: --lang: cardcli does not speak 'xx' (it speaks: en, ja)\n"
+    result = cardcli("variants", lang_env={"CARDCLI_LANG": "klingon"})
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "CARDCLI_LANG" in result.stderr
+
+
+def test_clicks_own_errors_in_japanese():
+    result = cardcli("--lang", "ja", "nosuch")
+    assert result.returncode == 2
+    assert "エラー:" in result.stderr and "nosuch" in result.stderr
+    result = cardcli("--lang", "ja", "rules", "--bogus")
+    assert result.returncode == 2 and "--bogus" in result.stderr and "エラー:" in result.stderr
+
+
+@pytest.mark.parametrize("env", JAPANESE, ids=["LANG", "CARDCLI_LANG"])
+def test_variants_in_japanese_names_the_games_both_ways(env):
+    result = cardcli("variants", lang_env=env)
+    assert result.returncode == 0
+    said = result.stdout
+    for name in ("アメリカンページワン (Page One, matching)", "ページワン (Page One, trick-taking)",
+                 "エンド・オブ・ザ・ページ (End of the Page)", "2〜6人", "2〜8人", "台札"):
+        assert "".join(name.split()) in "".join(said.split())
+    assert max(visible_width(line) for line in said.splitlines()) <= 80
+    assert cardcli("variants", "--json", lang_env=env).stdout == cardcli("variants", "--json").stdout
+
+
+@pytest.mark.parametrize("variant, words", [
+    ("matching", ("手札", "台札", "役札", "「ページワン」", "「ストップ」", "マーク")),
+    ("trick", ("ジョーカー", "親", "山札", "「ページワン」")),
+    ("endofpage", ("捨て札", "ワイルドカード", "得点表")),
+])
+def test_rules_in_japanese_keeps_the_option_names(variant, words):
+    result = cardcli("--lang", "ja", "rules", variant)
+    assert result.returncode == 0
+    flat = "".join(result.stdout.split())
+    headings = ("オプション", "既定値", "取りうる値/意味", "オプション間の決まり:", "同梱のルールセット")
+    for word in (*words, *headings):
+        assert "".join(word.split()) in flat, word
+    from cardcli.engine.plugins import get_registry
+
+    names = [option.name for option in get_registry().get(variant).options]
+    assert all(re.search(rf"^  {name} ", result.stdout, re.M) for name in names)
+    assert max(visible_width(line) for line in result.stdout.splitlines()) <= 80
+    assert cardcli("--lang", "ja", "rules", variant, "--json").stdout == cardcli("rules", variant,
+                                                                                 "--json").stdout
+
+
+def test_english_is_byte_identical_whatever_the_locale_says_when_it_is_not_spoken():
+    for args in (["--help"], ["variants"], ["rules", "matching"], ["rules", "--ruleset", "american"]):
+        plain = cardcli(*args)
+        assert cardcli(*args, lang_env={"LANG": "fr_FR.UTF-8"}).stdout == plain.stdout
+        assert cardcli("--lang", "en", *args, lang_env={"LANG": "ja_JP.UTF-8"}).stdout == plain.stdout
+
+
+def test_the_language_never_reaches_a_record(tmp_path):
+    for lang in ("en", "ja"):
+        result = cardcli("--lang", lang, "simulate", "matching", "--games", "2", "--players", "3",
+                         "--seed", "5", "--workers", "1", "--records", str(tmp_path / lang))
+        assert result.returncode == 0, result.stderr
+    english = sorted((tmp_path / "en").iterdir())
+    japanese = sorted((tmp_path / "ja").iterdir())
+    assert [path.name for path in english] == [path.name for path in japanese]
+    for a, b in zip(english, japanese, strict=True):
+        assert a.read_bytes() == b.read_bytes()
