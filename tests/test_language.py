@@ -292,3 +292,26 @@ def test_the_language_never_reaches_a_record(tmp_path):
     assert [path.name for path in english] == [path.name for path in japanese]
     for a, b in zip(english, japanese, strict=True):
         assert a.read_bytes() == b.read_bytes()
+
+
+# ------------------------------------------- at an 80x24 terminal, in cells
+@pytest.mark.parametrize("args", [["--help"], ["variants"], ["rules", "matching"], ["rules", "trick"],
+                                  ["rules", "endofpage"], ["rules", "--ruleset", "matching-japanese"],
+                                  ["rules", "-h"]], ids=" ".join)
+def test_no_line_is_wider_than_the_terminal_in_japanese(args):
+    """In a real pseudo-terminal of 80x24 (through the pager, ``cat`` here): every
+    line the terminal is sent fits 80 cells, a Japanese character counted as two."""
+    import pexpect
+
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+    env.update(PAGER="cat", LANG="ja_JP.UTF-8", TERM="xterm")
+    child = pexpect.spawn(sys.executable, ["-c", "from cardcli.cli import main; main()", *args], env=env,
+                          encoding="utf-8", dimensions=(24, 80), timeout=60)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
+    lines = text.replace("\r\n", "\n").split("\n")
+    assert any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line) for line in lines)  # it is Japanese
+    too_wide = [line for line in lines if visible_width(line) > 80]
+    assert too_wide == []

@@ -101,8 +101,10 @@ def update(package_dir: Path) -> None:
             template = extract(Path(spec.origin).parent)
         with po.open("rb") as source:
             catalog = read_po(source)
+        created = catalog.creation_date  # kept: an update is not a new catalog (and no churn)
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
+        catalog.creation_date = created
         with po.open("wb") as target:
             write_po(target, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False)
 

@@ -23,7 +23,6 @@ from contextlib import contextmanager
 from typing import IO
 
 import click
-from wcwidth import wcswidth, wcwidth
 
 #: The width when there is no terminal to ask (output to a file or a pipe).
 DEFAULT_WIDTH = 80
@@ -64,6 +63,8 @@ def visible_width(text: str) -> int:
     text = _ESCAPE.sub("", text)
     if text.isascii():
         return len(text)
+    from wcwidth import wcswidth, wcwidth  # here: its tables cost start-up, and ASCII needs none
+
     ambiguous = ambiguous_width()
     width = wcswidth(text, ambiguous_width=ambiguous)
     if width < 0:  # a control character somewhere: count the rest, the control as nothing
@@ -89,6 +90,8 @@ def line_pieces(word: str) -> list[str]:
     characters (``ja``, ``7h``, ``--lang``) stays whole."""
     if word.isascii():
         return [word]
+    from wcwidth import wcwidth
+
     pieces: list[str] = []
     for ch in word:
         wide = wcwidth(ch) == 2
