@@ -47,6 +47,8 @@ def cardcli(*args: str, lang_env: dict[str, str] | None = None) -> subprocess.Co
 
 
 JAPANESE = [{"LANG": "ja_JP.UTF-8"}, {"CARDCLI_LANG": "ja"}]
+COMMAND_NAMES = ["variants", "rules", "play", "validate", "replay", "export", "games", "simulate", "arena",
+                 "compare", "serve", "join", "referee", "scoresheet", "new-variant"]
 
 
 # ------------------------------------------------------------- the choice
@@ -220,6 +222,26 @@ def test_help_in_japanese_fits_80_columns(env):
     assert max(visible_width(line) for line in result.stdout.splitlines()) <= 80
 
 
+@pytest.mark.parametrize("name", COMMAND_NAMES)
+def test_every_commands_help_in_japanese(name):
+    """Each command's help, its options' help and Click's headings are Japanese, and fit
+    a real 80x24 terminal; the command lines and option names stay as they are typed."""
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    lines = at_80x24(name, "--help")
+    assert [line for line in lines if visible_width(line) > 80] == []
+    text = "\n".join(lines)
+    assert text.startswith("使い方: ") and "オプション:" in text
+    assert "このメッセージを表示して終了します。" in text
+    english = CliRunner().invoke(cli, [name, "--help"]).output
+    description = english.split("\n\n")[1].strip()
+    assert description not in text  # the first paragraph is translated
+    for option in re.findall(r"^  (?:-\w, )?(--[\w-]+)", english, re.M):
+        assert option in text
+
+
 def test_the_option_chooses_over_the_locale():
     assert "Usage:" in cardcli("--lang", "en", "--help", lang_env={"LANG": "ja_JP.UTF-8"}).stdout
     assert "使い方:" in cardcli("--lang", "ja", "--help", lang_env={"LANG": "en_US.UTF-8"}).stdout
@@ -296,14 +318,21 @@ def test_the_language_never_reaches_a_record(tmp_path):
 
 # ------------------------------------------- at an 80x24 terminal, in cells
 @pytest.mark.parametrize("args", [["--help"], ["variants"], ["rules", "matching"], ["rules", "trick"],
-                                  ["rules", "endofpage"], ["rules", "--ruleset", "matching-japanese"],
-                                  ["rules", "-h"]], ids=" ".join)
+                                  ["rules", "endofpage"], ["rules", "--ruleset", "matching-japanese"]],
+                         ids=" ".join)
 def test_no_line_is_wider_than_the_terminal_in_japanese(args):
     """In a real pseudo-terminal of 80x24 (through the pager, ``cat`` here): every
     line the terminal is sent fits 80 cells, a Japanese character counted as two."""
+    lines = at_80x24(*args)
+    assert any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line) for line in lines)  # it is Japanese
+    assert [line for line in lines if visible_width(line) > 80] == []
+
+
+def at_80x24(*args: str) -> list[str]:
+    """The lines ``cardcli ARGS`` sends a real 80x24 pseudo-terminal under ``LANG=ja_JP.UTF-8``."""
     import pexpect
 
-    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES", language.ENV)}
     env.update(PAGER="cat", LANG="ja_JP.UTF-8", TERM="xterm")
     child = pexpect.spawn(sys.executable, ["-c", "from cardcli.cli import main; main()", *args], env=env,
                           encoding="utf-8", dimensions=(24, 80), timeout=60)
@@ -311,7 +340,4 @@ def test_no_line_is_wider_than_the_terminal_in_japanese(args):
     child.close()
     assert child.exitstatus == 0, child.before
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
-    lines = text.replace("\r\n", "\n").split("\n")
-    assert any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line) for line in lines)  # it is Japanese
-    too_wide = [line for line in lines if visible_width(line) > 80]
-    assert too_wide == []
+    return text.replace("\r\n", "\n").split("\n")

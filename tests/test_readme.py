@@ -16,9 +16,11 @@ import pytest
 from cardcli.cli import cli
 from cardcli.engine.plugins import get_registry
 from cardcli.engine.rulesets import find_ruleset
+from cardcli.kit.language import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "docs").glob("*/*.md"))]
+PAGES = [ROOT / "README.md", ROOT / "README.ja.md", *sorted((ROOT / "docs").glob("*.md")),
+         *sorted((ROOT / "docs").glob("*/*.md"))]
 
 
 def shown_commands(path: Path) -> list[tuple[int, list[str]]]:
@@ -56,6 +58,9 @@ def test_the_pages_show_commands():
 @pytest.mark.parametrize(("path", "line", "words"), COMMANDS,
                          ids=[f"{p.relative_to(ROOT)}:{n}" for p, n, _ in COMMANDS])
 def test_a_shown_command_is_accepted_as_written(path, line, words):
+    if words[0] == "--lang":  # the group's own option, before the command
+        assert words[1] in LANGUAGES, f"{path.name}:{line}: no language {words[1]!r}"
+        words = words[2:]
     name, *rest = words
     command = cli.get_command(click.Context(cli), name)
     assert command is not None, f"{path.name}:{line}: no command {name!r}"
@@ -63,7 +68,7 @@ def test_a_shown_command_is_accepted_as_written(path, line, words):
         context = command.make_context(name, rest)
     except click.ClickException as error:
         pytest.fail(f"{path.name}:{line}: cardcli {shlex.join(words)}: {error.format_message()}")
-    if path.name != "README.md":
+    if path.name not in ("README.md", "README.ja.md"):
         return  # the docs also show variants of one's own (fan_tan) and files of the reader's
     registry = get_registry()
     variant = context.params.get("variant")

@@ -141,7 +141,7 @@ def _speak(command: click.Group) -> None:
     command.help = _(HELP)
     for param in command.params:
         if isinstance(param, click.Option) and param.name in _DECLARED:
-            param.help = language.CLICK(_(_DECLARED[param.name]))
+            param.help = language.click_gettext(_(_DECLARED[param.name]))
 
 
 def main() -> None:

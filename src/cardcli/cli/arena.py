@@ -11,6 +11,7 @@ from ..cpu import arena as engine
 from ..cpu.players import check_count, parse_players
 from ..kit.fit import echo, table, terminal_width
 from ..kit.grammar import duration, plural
+from ..kit.language import core as _
 from .common import (
     backend_options,
     complete_variant,
@@ -26,24 +27,24 @@ from .common import (
 LONG_RUN = 60
 
 
-@click.command()
-@click.argument("variant", shell_complete=complete_variant)
-@click.option("--players", "-p", "players_spec", required=True, metavar="SPEC",
-              help="The CPUs, e.g. cpu:hard,cpu:normal or cpu:hard=2000,cpu:normal,cpu:normal,cpu:normal.")
-@click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True,
-              help="Games to play (a multiple of the number of players keeps seats even).")
-@click.option("--seed", type=int, help="The run's seed (default: random, printed).")
-@ruleset_option()
-@backend_options
-@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
-@handle_errors
-def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset: str | None,
-          workers: int | None, backend: str, ray_address: str | None, as_json: bool) -> None:
-    """Play CPU players of VARIANT against each other, seats rotated: win rates.
+@click.command(help=_("""Play CPU players of VARIANT against each other, seats rotated: win rates.
 
     Reports each player's win rate (with a 95% interval), mean place, mean
     decision time and, where the game keeps score, the mean score in what it
-    counts (points, deals won)."""
+    counts (points, deals won)."""))
+@click.argument("variant", shell_complete=complete_variant)
+@click.option("--players", "-p", "players_spec", required=True, metavar="SPEC",
+              help=_("The CPUs, e.g. cpu:hard,cpu:normal or cpu:hard=2000,cpu:normal,cpu:normal,cpu:normal."))
+@click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True,
+              help=_("Games to play (a multiple of the number of players keeps seats even)."))
+@click.option("--seed", type=int, help=_("The run's seed (default: random, printed)."))
+@ruleset_option()
+@backend_options
+@click.option("--json", "as_json", is_flag=True, help=_("Print the report as one JSON object."))
+@handle_errors
+def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset: str | None,
+          workers: int | None, backend: str, ray_address: str | None, as_json: bool) -> None:
+    """``cardcli arena``: its help is the command's ``help``."""
     target = variant_named(variant)
     if players_spec.strip().isdigit():
         resolve_ruleset(target, ruleset, int(players_spec))  # refused before a seat is made

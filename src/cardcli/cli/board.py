@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..kit.language import core as _
+
 if TYPE_CHECKING:
     from ..contract.views import BoardView
     from ..serve.live import LivePage
@@ -61,14 +63,18 @@ def board_options(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any
 
         options = [
             click.option("--serve", "serve_page", is_flag=True,
-                         help=f"Show {what} live on a read-only page, at a watch link with a QR code."),
-            click.option("--lan", is_flag=True, help="With --serve: share the page with your local network "
-                         "(without it only this machine can open it)."),
-            click.option("--host", "host", metavar="ADDRESS", help="With --serve: listen on ADDRESS and name "
-                         "it in the link (default 127.0.0.1; with --lan, this machine's LAN address)."),
+                         help=_("Show {what} live on a read-only page, at a watch link with a QR "
+                                "code.").format(what=_(what))),
+            click.option("--lan", is_flag=True, help=_("With --serve: share the page with your local network "
+                         "(without it only this machine can open it).")),
+            click.option("--host", "host", metavar="ADDRESS",
+                         help=_("With --serve: listen on ADDRESS and name it in the link (default 127.0.0.1; "
+                                "with --lan, this machine's LAN address).")),
             click.option("--port", type=click.IntRange(0, 65535), default=None,
-                         help=f"With --serve: the port (default {DEFAULT_PORT}; 0 picks a free one)."),
-            click.option("--no-qr", is_flag=True, help="With --serve: print the link without its QR code."),
+                         help=_("With --serve: the port (default {port}; 0 picks a free one).").format(
+                             port=DEFAULT_PORT)),
+            click.option("--no-qr", is_flag=True, help=_("With --serve: print the link without "
+                                                         "its QR code.")),
         ]
         for option in reversed(options):
             wrapper = option(wrapper)

@@ -21,6 +21,8 @@ from ..engine.rulesets import Ruleset, check, default_ruleset, load_ruleset, shi
 from ..kit.errors import CardcliError
 from ..kit.fit import tell
 from ..kit.grammar import plural
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.safe_text import printable
 
 
@@ -146,21 +148,21 @@ def backend_options(function: Callable[..., Any]) -> Callable[..., Any]:
     are played, shared by simulate, arena and compare."""
     function = click.option(
         "--ray-address", metavar="ADDRESS", default=None,
-        help="With --backend ray: the cluster to use (default: $RAY_ADDRESS, else a Ray "
-             "started on this machine for the run).")(function)
+        help=_("With --backend ray: the cluster to use (default: $RAY_ADDRESS, else a Ray "
+             "started on this machine for the run)."))(function)
     function = click.option(
         "--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
-        help="Where the games run: a process pool here, or Ray tasks (pip install 'cardcli[ray]'). "
-             "Same results either way.")(function)
+        help=_("Where the games run: a process pool here, or Ray tasks (pip install 'cardcli[ray]'). "
+             "Same results either way."))(function)
     return click.option(
         "--workers", "-w", type=click.IntRange(1), default=None,
-        help="Parallel processes (default: every core). Results do not depend on it.")(function)
+        help=_("Parallel processes (default: every core). Results do not depend on it."))(function)
 
 
-def ruleset_option(help_text: str = "House rules: a shipped name or a TOML file.") -> Callable[..., Any]:
+def ruleset_option(help_text: str = N_("House rules: a shipped name or a TOML file.")) -> Callable[..., Any]:
     """``--ruleset``/``-r``, a shipped name or a file, completed in the shell."""
     return click.option("--ruleset", "-r", metavar="FILE_OR_NAME", shell_complete=complete_ruleset,
-                        help=help_text)
+                        help=_(help_text))
 
 
 def complete_variant(ctx: click.Context, param: click.Parameter,
@@ -245,7 +247,7 @@ def colour_option(function: Callable[..., Any]) -> Callable[..., Any]:
     terminal, off when NO_COLOR is set or the output is not a terminal)."""
     return click.option(
         "--color/--no-color", "colour", default=None,
-        help="Colour on or off (default: on at a terminal unless NO_COLOR is set).")(function)
+        help=_("Colour on or off (default: on at a terminal unless NO_COLOR is set)."))(function)
 
 
 @contextmanager

@@ -16,6 +16,7 @@ from ..cpu.players import PlayersError, check_count, default_count, default_seat
 from ..engine.rulesets import check, load_ruleset
 from ..kit.fit import table, terminal_width, wrap
 from ..kit.grammar import plural
+from ..kit.language import core as _
 from .common import (
     backend_options,
     complete_ruleset,
@@ -29,36 +30,7 @@ from .common import (
 )
 
 
-@click.command()
-@click.argument("variant", shell_complete=complete_variant)
-@click.argument("rulesets", nargs=-1, metavar="[RULESET]...", shell_complete=complete_ruleset)
-@click.option("--set", "settings", multiple=True, metavar="OPTION=VALUE[,OPTION=VALUE]",
-              help="One more ruleset: the defaults (or --base) with these options changed. Repeatable.")
-@click.option("--base", metavar="FILE_OR_NAME", help="The ruleset each --set starts from (default: the "
-              "variant's defaults).")
-@click.option("--games", "-n", type=click.IntRange(2), default=1000, show_default=True,
-              help="Games per ruleset (and per skill measure).")
-@click.option("--players", "-p", type=click.IntRange(1), default=None, metavar="P",
-              help="Players at the table (default: the variant's usual table).")
-@click.option("--cpu", "level", default="normal", show_default=True, metavar="LEVEL",
-              help="CPU strength of every seat in the games that measure length and seats: easy, "
-                   "normal or hard.")
-@click.option("--seed", type=int, help="The run's seed (default: random, printed).")
-@click.option("--skill/--no-skill", default=True, show_default=True,
-              help="Measure how often normal beats easy under each ruleset (its score: ties shared).")
-@click.option("--hard", "with_hard", is_flag=True,
-              help="Also measure hard against normal (slow: hard searches before every move).")
-@backend_options
-@click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Also draw it: game lengths, seat win rates and skill side by side (.png or .svg; "
-                   "pip install 'cardcli[plot]').")
-@handle_errors
-def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], base: str | None, games: int,
-            players: int | None, level: str, seed: int | None, skill: bool, with_hard: bool,
-            workers: int | None, backend: str, ray_address: str | None, as_json: bool,
-            plot_path: Path | None) -> None:
-    """Compare house rules of VARIANT: game length, seats, skill, on the same seeds.
+@click.command(help=_("""Compare house rules of VARIANT: game length, seats, skill, on the same seeds.
 
     Game i of every ruleset starts from the same seed (the same dealer, the
     same shuffle, the same CPU randomness), so the differences are measured
@@ -72,7 +44,36 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
       cardcli compare matching --set stack_twos=false
       cardcli compare matching --set hand_size=5 --set hand_size=9 \\
           --plot hands.png
-    """
+    """))
+@click.argument("variant", shell_complete=complete_variant)
+@click.argument("rulesets", nargs=-1, metavar="[RULESET]...", shell_complete=complete_ruleset)
+@click.option("--set", "settings", multiple=True, metavar="OPTION=VALUE[,OPTION=VALUE]",
+              help=_("One more ruleset: the defaults (or --base) with these options changed. Repeatable."))
+@click.option("--base", metavar="FILE_OR_NAME", help=_("The ruleset each --set starts from (default: the "
+              "variant's defaults)."))
+@click.option("--games", "-n", type=click.IntRange(2), default=1000, show_default=True,
+              help=_("Games per ruleset (and per skill measure)."))
+@click.option("--players", "-p", type=click.IntRange(1), default=None, metavar="P",
+              help=_("Players at the table (default: the variant's usual table)."))
+@click.option("--cpu", "level", default="normal", show_default=True, metavar="LEVEL",
+              help=_("CPU strength of every seat in the games that measure length and seats: easy, "
+                   "normal or hard."))
+@click.option("--seed", type=int, help=_("The run's seed (default: random, printed)."))
+@click.option("--skill/--no-skill", default=True, show_default=True,
+              help=_("Measure how often normal beats easy under each ruleset (its score: ties shared)."))
+@click.option("--hard", "with_hard", is_flag=True,
+              help=_("Also measure hard against normal (slow: hard searches before every move)."))
+@backend_options
+@click.option("--json", "as_json", is_flag=True, help=_("Print the comparison as one JSON object."))
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help=_("Also draw it: game lengths, seat win rates and skill side by side (.png or .svg; "
+                   "pip install 'cardcli[plot]')."))
+@handle_errors
+def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], base: str | None, games: int,
+            players: int | None, level: str, seed: int | None, skill: bool, with_hard: bool,
+            workers: int | None, backend: str, ray_address: str | None, as_json: bool,
+            plot_path: Path | None) -> None:
+    """``cardcli compare``: its help is the command's ``help``."""
     target = variant_named(variant)
     count = players or default_count(target)
     levels = levels_of(target)

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ..kit.errors import Kind, RecordError
+from ..kit.language import core as _
 from ..kit.record_format import RecordWriter, open_record
 from ..records.export import Exporter
 from ..records.reader import read_record
@@ -15,15 +16,7 @@ from ..records.saved import find_record
 from .common import complete_record, handle_errors, registry
 
 
-@click.command()
-@click.argument("record", metavar="RECORD", shell_complete=complete_record)
-@click.option("--seat", type=click.IntRange(min=0), help="Write it as this seat saw it: its own cards known.")
-@click.option("--public", "public", is_flag=True, help="Write it as a spectator saw it: no hidden card.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False),
-              help="Write to this new file (default: stdout).")
-@handle_errors
-def export(record: str, seat: int | None, public: bool, output: str | None) -> None:
-    """Write RECORD as one seat saw it (--seat N) or a spectator (--public).
+@click.command(help=_("""Write RECORD as one seat saw it (--seat N) or a spectator (--public).
 
     Every card the viewer did not see becomes "??" (a hand nobody saw, its
     number of cards); the seed is left out, and where a round's score
@@ -32,7 +25,16 @@ def export(record: str, seat: int | None, public: bool, output: str | None) -> N
     ("consistent with what the table saw").  RECORD must have every card
     (a record cardcli wrote, a file or a saved game by the name cardcli games
     shows); - reads stdin.  See docs/unseen.md.
-    """
+    """))
+@click.argument("record", metavar="RECORD", shell_complete=complete_record)
+@click.option("--seat", type=click.IntRange(min=0), help=_("Write it as this seat saw it: its own "
+                                                           "cards known."))
+@click.option("--public", "public", is_flag=True, help=_("Write it as a spectator saw it: no hidden card."))
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help=_("Write to this new file (default: stdout)."))
+@handle_errors
+def export(record: str, seat: int | None, public: bool, output: str | None) -> None:
+    """``cardcli export``: its help is the command's ``help``."""
     if (seat is None) == (not public):
         raise click.UsageError("say whose view: --seat N or --public (one of them)")
     lines = _export(record, seat)  # read whole first: a broken record writes nothing

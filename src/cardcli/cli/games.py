@@ -10,18 +10,15 @@ import click
 
 from ..kit import fit
 from ..kit.fit import paged, terminal_width
-from ..kit.grammar import plural
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.safe_text import printable
 from ..records.saved import SavedGame, games_dir, saved_games, shown_path
 from .common import handle_errors
 
 
-@click.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON Lines, one game a line.")
-@click.option("--unfinished", is_flag=True, help="Only the games not finished yet.")
-@handle_errors
-def games(as_json: bool, unfinished: bool) -> None:
-    """List the saved games, newest first: variant, players, started, moves, finished or not, file.
+@click.command(help=_("""List the saved games, newest first: variant, players, started, moves, finished
+    or not, file.
 
     \b
     cardcli games
@@ -31,7 +28,12 @@ def games(as_json: bool, unfinished: bool) -> None:
     The games folder is $CARDCLI_GAMES, else $XDG_DATA_HOME/cardcli/games,
     else ~/.local/share/cardcli/games.  A list too wide for the terminal
     shows each game on two lines, its file by name; --json has everything.
-    """
+    """))
+@click.option("--json", "as_json", is_flag=True, help=_("Print the list as JSON Lines, one game a line."))
+@click.option("--unfinished", is_flag=True, help=_("Only the games not finished yet."))
+@handle_errors
+def games(as_json: bool, unfinished: bool) -> None:
+    """``cardcli games``: its help is the command's ``help``."""
     folder = games_dir()
     found = [g for g in saved_games(folder) if not unfinished or g.state == "unfinished"]
     if as_json:
@@ -39,8 +41,9 @@ def games(as_json: bool, unfinished: bool) -> None:
             click.echo(json.dumps(game.as_dict()))
         return
     if not found:
-        what = "unfinished games" if unfinished else "saved games"
-        click.echo(printable(f"No {what} in {folder}. Start one with: cardcli play VARIANT"))
+        empty = (_("No unfinished games in {folder}. Start one with: cardcli play VARIANT") if unfinished
+                 else _("No saved games in {folder}. Start one with: cardcli play VARIANT"))
+        click.echo(printable(empty.format(folder=folder)))
         return
     with paged():  # the list grows with every game: paged at a terminal
         _show_games(found, folder)
@@ -48,16 +51,16 @@ def games(as_json: bool, unfinished: bool) -> None:
 
 def _show_games(found: list[SavedGame], folder: Path) -> None:
     width = terminal_width()
-    wide = [(_started(game), game.variant, _players(game), str(game.moves), game.state, shown_path(game.path))
-            for game in found]
-    heads = ("started", "variant", "players", "moves", "state", "file")
+    wide = [(_started(game), game.variant, _players(game), str(game.moves), _(STATES[game.state]),
+             shown_path(game.path)) for game in found]
+    heads = (_("started"), _("variant"), _("players"), _("moves"), _("state"), _("file"))
     lines = fit.table(heads, wide, 10**6, right=[3])
     compact = max(fit.visible_width(line) for line in lines) > width
     if compact:
         # Too wide for the terminal: each game on two lines, the file by its
         # name in the games folder (what --resume takes).
         lines = []
-        rows = fit.table(("started", "moves", "state", "game (cardcli play --resume GAME)"),
+        rows = fit.table((_("started"), _("moves"), _("state"), _("game (cardcli play --resume GAME)")),
                          [(row[0], row[3], row[4], game.path.name) for row, game in zip(wide, found)], width,
                          right=[1])
         lines.append(rows[0])
@@ -68,9 +71,15 @@ def _show_games(found: list[SavedGame], folder: Path) -> None:
         click.echo(printable(line))
     left = sum(1 for game in found if game.state == "unfinished")
     if left:
-        click.echo(f"\n{plural(left, 'unfinished game')}: cardcli play --resume continues the newest.")
+        click.echo("\n" + _.ngettext("{count} unfinished game: cardcli play --resume continues the newest.",
+                                      "{count} unfinished games: cardcli play --resume continues the newest.",
+                                      left).format(count=left))
     if compact:
-        click.echo(printable(fit.lead_in("The games folder:", shown_path(folder), width), newlines=True))
+        click.echo(printable(fit.lead_in(_("The games folder:"), shown_path(folder), width), newlines=True))
+
+
+#: A saved game's state, as the list shows it (``--json`` says ``finished``: true or false).
+STATES = {"finished": N_("finished"), "unfinished": N_("unfinished"), "unreadable": N_("unreadable")}
 
 
 def _started(game: SavedGame) -> str:

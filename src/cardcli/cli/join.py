@@ -6,17 +6,11 @@ import asyncio
 
 import click
 
+from ..kit.language import core as _
 from .common import colour_option, handle_errors
 
 
-@click.command()
-@click.argument("link")
-@click.option("--name", metavar="NAME",
-              help="The name the others see (else asked at the door, the first time the link is opened).")
-@colour_option
-@handle_errors
-def join(link: str, name: str | None, colour: bool | None) -> None:
-    """Take the seat of an invite LINK from cardcli serve (or watch, with a watch link).
+@click.command(help=_("""Take the seat of an invite LINK from cardcli serve (or watch, with a watch link).
 
     \b
     cardcli join http://192.168.1.20:8765/t/3q2-...
@@ -26,7 +20,14 @@ def join(link: str, name: str | None, colour: bool | None) -> None:
     drops, the client reconnects by itself; running the same command again
     later takes the seat back. When a game ends, y plays again and q leaves
     the table.
-    """
+    """))
+@click.argument("link")
+@click.option("--name", metavar="NAME",
+              help=_("The name the others see (else asked at the door, the first time the link is opened)."))
+@colour_option
+@handle_errors
+def join(link: str, name: str | None, colour: bool | None) -> None:
+    """``cardcli join``: its help is the command's ``help``."""
     from ..serve.client import JoinClient
     from ..terminal.style import Style
 

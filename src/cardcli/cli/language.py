@@ -8,8 +8,9 @@ the chosen language), then ``$CARDCLI_LANG``, then gettext's variables
 Click words its messages with the global gettext domain; cardcli never binds
 that domain.  Instead, once a language other than English is chosen, each Click
 module's ``_`` and ``ngettext`` are pointed at cardcli's catalog of Click's
-messages (domain ``click`` in ``cardcli/words/locale``).  In English nothing
-is touched.
+messages (domain ``click`` in ``cardcli/words/locale``), and its help
+formatter measures terminal cells (a Japanese character takes two).  In
+English nothing is touched.
 """
 
 from __future__ import annotations
@@ -19,12 +20,25 @@ import importlib
 from collections.abc import Sequence
 
 import click._textwrap
+import click.formatting
 
 from ..kit.fit import line_pieces, visible_width
-from ..kit.language import Catalog, choose
+from ..kit.language import N_, Catalog, choose
+from ..kit.language import core as _
 
 #: Click's messages, translated by cardcli (Click ships none).
 CLICK = Catalog("click", "cardcli", "words/locale")
+
+#: Click's messages that Babel cannot find in Click's code (``_(extra["required"])``):
+#: cardcli's own catalog holds them.
+CLICK_UNSEEN = (N_("required"),)
+
+
+def click_gettext(message: str) -> str:
+    """A message of Click's in the chosen language: from the catalog of Click's messages,
+    else from cardcli's own (:data:`CLICK_UNSEEN`)."""
+    said = CLICK.gettext(message)
+    return said if said != message else _(message)
 
 _CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils",
                   "shell_completion")
@@ -54,6 +68,7 @@ def start(args: Sequence[str]) -> str:
 
 
 _ClickWrapper = click._textwrap.TextWrapper
+_click_term_len = click.formatting.term_len
 
 
 class CellWrapper(click._textwrap.TextWrapper):
@@ -73,14 +88,10 @@ class CellWrapper(click._textwrap.TextWrapper):
                 chunks.pop()
             line: list[str] = []
             used = 0
+            # A piece wider than the whole line stands alone on it (never an endless loop).
             while chunks and (not line or used + visible_width(chunks[-1]) <= room):
-                if line or used + visible_width(chunks[-1]) <= room or not lines:
-                    used += visible_width(chunks[-1])
-                    line.append(chunks.pop())
-                else:
-                    break
-                if used > room:  # one piece wider than the line: it stands alone
-                    break
+                used += visible_width(chunks[-1])
+                line.append(chunks.pop())
             if self.drop_whitespace and line and not line[-1].strip():
                 line.pop()
             if line:
@@ -91,12 +102,13 @@ class CellWrapper(click._textwrap.TextWrapper):
 def _speak_click(translated: bool) -> None:
     """Point Click's words and wrapper at cardcli's (``translated``), or back at Click's own."""
     click._textwrap.TextWrapper = CellWrapper if translated else _ClickWrapper  # type: ignore[misc]
+    click.formatting.term_len = visible_width if translated else _click_term_len  # type: ignore[assignment]
     for name in _CLICK_MODULES:
         module = importlib.import_module(f"click.{name}")
-        for attr, original, ours in (("_", gettext.gettext, CLICK.gettext),
+        for attr, original, ours in (("_", gettext.gettext, click_gettext),
                                      ("ngettext", gettext.ngettext, CLICK.ngettext)):
             if getattr(module, attr, None) in (original, ours):
                 setattr(module, attr, ours if translated else original)
 
 
-__all__ = ["CLICK", "lang_argument", "start"]
+__all__ = ["CLICK", "CLICK_UNSEEN", "click_gettext", "lang_argument", "start"]

@@ -7,16 +7,13 @@ from pathlib import Path
 import click
 
 from ..kit.fit import echo
+from ..kit.language import core as _
 from . import scaffold
 from .common import handle_errors, registry
 
 
-@click.command("new-variant")
-@click.argument("name")
-@click.argument("folder", required=False, type=click.Path(path_type=Path))
-@handle_errors
-def new_variant(name: str, folder: Path | None) -> None:
-    """Write a working variant plugin called NAME (the game Sevens) to change into yours.
+@click.command("new-variant", help=_("""Write a working variant plugin called NAME (the game Sevens) to
+    change into yours.
 
     \b
     FOLDER (default: cardcli-NAME) must be new or empty.  The package has
@@ -25,7 +22,12 @@ def new_variant(name: str, folder: Path | None) -> None:
       cd FOLDER && python -m pip install -e ".[test]" && python -m pytest
       cardcli play NAME
     docs/plugins.md changes it into a new game step by step.
-    """
+    """))
+@click.argument("name")
+@click.argument("folder", required=False, type=click.Path(path_type=Path))
+@handle_errors
+def new_variant(name: str, folder: Path | None) -> None:
+    """``cardcli new-variant``: its help is the command's ``help``."""
     names = scaffold.names_for(name)
     scaffold.check_free(names, registry())
     target = folder if folder is not None else scaffold.default_folder(names)

@@ -12,6 +12,7 @@ from ..cpu.players import check_count, default_seats, parse_players
 from ..engine.game import Game, choose_dealer
 from ..kit.errors import CardcliError
 from ..kit.fit import command_text, path_text, terminal_width
+from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
 from ..kit.safe_text import printable
 from ..records.saved import find_record, games_dir, newest_unfinished, now_stamp, record_argument, shown_path
@@ -30,28 +31,7 @@ from .common import (
 from .record_files import new_record, resume_record
 
 
-@click.command()
-@click.argument("variant", required=False, shell_complete=complete_variant)
-@ruleset_option()
-@click.option("--players", "-p", "players_spec", metavar="SPEC",
-              help="Who plays, e.g. you,cpu:normal,cpu:easy (people by name, CPUs by strength; cpu1, "
-                   "cpu2, ... are CPUs too), or a number: you and CPUs. Default: you against CPUs.")
-@click.option("--seed", type=int, help="Seed the shuffles and CPUs, to replay the same game.")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the record here (default: a new file under the cardcli games folder).")
-@click.option("--resume", "resume_spec", metavar="GAME", is_flag=False, flag_value="last",
-              shell_complete=complete_saved,
-              help="Continue the game recorded in GAME (a record file, or a saved game's name as cardcli "
-                   "games lists it); alone (or 'last'), the newest unfinished game.")
-@click.option("--confirm-forced", is_flag=True,
-              help="Ask before a move the rules force (a drawn card that must be played): by default "
-                   "it is made for you and shown.")
-@colour_option
-@handle_errors
-def play(variant: str | None, ruleset: str | None, players_spec: str | None, seed: int | None,
-         record_path: Path | None, resume_spec: str | None, confirm_forced: bool,
-         colour: bool | None) -> None:
-    """Play VARIANT at the terminal against CPUs or friends (hot seat).
+@click.command(help=_("""Play VARIANT at the terminal against CPUs or friends (hot seat).
 
     \b
     cardcli play matching
@@ -62,7 +42,28 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
 
     Every move is written to the record as it happens: close the terminal or
     press Ctrl-C at any time and continue later with --resume.
-    """
+    """))
+@click.argument("variant", required=False, shell_complete=complete_variant)
+@ruleset_option()
+@click.option("--players", "-p", "players_spec", metavar="SPEC",
+              help=_("Who plays, e.g. you,cpu:normal,cpu:easy (people by name, CPUs by strength; cpu1, "
+                   "cpu2, ... are CPUs too), or a number: you and CPUs. Default: you against CPUs."))
+@click.option("--seed", type=int, help=_("Seed the shuffles and CPUs, to replay the same game."))
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
+              help=_("Write the record here (default: a new file under the cardcli games folder)."))
+@click.option("--resume", "resume_spec", metavar="GAME", is_flag=False, flag_value="last",
+              shell_complete=complete_saved,
+              help=_("Continue the game recorded in GAME (a record file, or a saved game's name as cardcli "
+                   "games lists it); alone (or 'last'), the newest unfinished game."))
+@click.option("--confirm-forced", is_flag=True,
+              help=_("Ask before a move the rules force (a drawn card that must be played): by default "
+                   "it is made for you and shown."))
+@colour_option
+@handle_errors
+def play(variant: str | None, ruleset: str | None, players_spec: str | None, seed: int | None,
+         record_path: Path | None, resume_spec: str | None, confirm_forced: bool,
+         colour: bool | None) -> None:
+    """``cardcli play``: its help is the command's ``help``."""
     if resume_spec is not None:
         if variant or ruleset or players_spec or record_path or seed is not None:
             raise click.UsageError("--resume takes the game as recorded: give no other options")

@@ -11,6 +11,8 @@ import click
 
 from ..kit.errors import CardcliError
 from ..kit.fit import tell
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.record_format import Header, SeatInfo
 from ..kit.safe_text import printable
 from .board import BoardOptions, board_options, open_board
@@ -25,27 +27,7 @@ from .common import (
 )
 
 
-@click.command()
-@click.argument("variant", required=False, shell_complete=complete_variant)
-@click.option("--players", "-p", "players_spec", metavar="NAMES",
-              help="The players in seat order, by name: --players ann,bob,mom.")
-@click.option("--dealer", metavar="NAME", help="Who deals (default: the first player).")
-@click.option("--seat", "seat_name", metavar="NAME",
-              help="Enter this player's own cards and draws too (default: only what the whole table sees).")
-@ruleset_option()
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the record here (default: a new file under the cardcli games folder).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Go on with the game a referee recorded in FILE.")
-@click.option("--input", "-i", "input_path", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE", help="Read the entries from FILE (- or a pipe: standard input).")
-@board_options("the table")
-@handle_errors
-def referee(variant: str | None, players_spec: str | None, dealer: str | None, seat_name: str | None,
-            ruleset: str | None,
-            record_path: Path | None, resume_path: Path | None, input_path: str | None,
-            serve: BoardOptions) -> None:
-    """Follow a game of VARIANT played with a real deck, checking every move.
+@click.command(help=_("""Follow a game of VARIANT played with a real deck, checking every move.
 
     \b
     cardcli referee matching --players ann,bob,mom
@@ -63,7 +45,28 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, s
     written. undo takes back the last entry, help lists the words. The record
     (a record of a real table: cardcli validate, export and replay read it)
     is written as it goes; stop at any time and go on with --resume.
-    """
+    """))
+@click.argument("variant", required=False, shell_complete=complete_variant)
+@click.option("--players", "-p", "players_spec", metavar="NAMES",
+              help=_("The players in seat order, by name: --players ann,bob,mom."))
+@click.option("--dealer", metavar="NAME", help=_("Who deals (default: the first player)."))
+@click.option("--seat", "seat_name", metavar="NAME",
+              help=_("Enter this player's own cards and draws too (default: only what the whole "
+                     "table sees)."))
+@ruleset_option()
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
+              help=_("Write the record here (default: a new file under the cardcli games folder)."))
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help=_("Go on with the game a referee recorded in FILE."))
+@click.option("--input", "-i", "input_path", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help=_("Read the entries from FILE (- or a pipe: standard input)."))
+@board_options(N_("the table"))
+@handle_errors
+def referee(variant: str | None, players_spec: str | None, dealer: str | None, seat_name: str | None,
+            ruleset: str | None,
+            record_path: Path | None, resume_path: Path | None, input_path: str | None,
+            serve: BoardOptions) -> None:
+    """``cardcli referee``: its help is the command's ``help``."""
     from ..realtable.referee import Referee
 
     if resume_path is not None:

@@ -13,6 +13,7 @@ from ..engine.game import Game
 from ..kit.errors import CardcliError, Kind, RecordError
 from ..kit.fit import terminal_width, wrap
 from ..kit.grammar import is_you
+from ..kit.language import core as _
 from ..kit.record_format import open_record
 from ..kit.safe_text import printable
 from ..records.replay import Replay, load_replay
@@ -83,18 +84,7 @@ def _show_error(replay: Replay) -> None:
                               terminal_width())))
 
 
-@click.command()
-@click.argument("record", metavar="RECORD", shell_complete=complete_record)
-@click.option("--seat", type=int, metavar="N",
-              help="Show only what seat N could see (seats count from 0, as the table numbers them).")
-@click.option("--to", "to_move", type=int, metavar="N", help="Print the table after move N and exit.")
-@click.option("--explain", is_flag=True,
-              help="Say the rule behind each move and, from --seat's view, what the hard CPU thought "
-                   "of that seat's choices.")
-@colour_option
-@handle_errors
-def replay(record: str, seat: int | None, to_move: int | None, explain: bool, colour: bool | None) -> None:
-    """Step through RECORD move by move (- reads stdin).
+@click.command(help=_("""Step through RECORD move by move (- reads stdin).
 
     RECORD is a file, or a saved game by the name cardcli games shows.
 
@@ -105,7 +95,18 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
     then the mistake (exit status 1).  With --explain each move comes with
     the rule that allowed or forced it; watching a seat (--seat N), its own
     choices also come with the hard CPU's rating of every alternative.
-    """
+    """))
+@click.argument("record", metavar="RECORD", shell_complete=complete_record)
+@click.option("--seat", type=int, metavar="N",
+              help=_("Show only what seat N could see (seats count from 0, as the table numbers them)."))
+@click.option("--to", "to_move", type=int, metavar="N", help=_("Print the table after move N and exit."))
+@click.option("--explain", is_flag=True,
+              help=_("Say the rule behind each move and, from --seat's view, what the hard CPU thought "
+                   "of that seat's choices."))
+@colour_option
+@handle_errors
+def replay(record: str, seat: int | None, to_move: int | None, explain: bool, colour: bool | None) -> None:
+    """``cardcli replay``: its help is the command's ``help``."""
     try:
         if record == "-":
             if sys.stdin is None:

@@ -18,6 +18,8 @@ from ..engine.rulesets import resolve_rules
 from ..kit.errors import CardcliError
 from ..kit.fit import tell, terminal_width, wrap
 from ..kit.grammar import plural
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
 from ..terminal.style import Style
 from .board import BoardOptions, board_options, open_board
@@ -37,36 +39,8 @@ if TYPE_CHECKING:
     from ..realtable.sheet_files import SheetFile
 
 
-@click.command()
-@click.argument("variant", required=False, shell_complete=complete_variant)
-@click.option("--players", "-p", "players_spec", metavar="NAMES",
-              help="The players, in seat order round the table: mom,me,dad.")
-@click.option("--dealer", metavar="NAME", help="Who deals the first round (default: the first player); the "
-              "deal moves left each round.")
-@ruleset_option()
-@click.option("--page-lines", type=click.IntRange(1), metavar="N",
-              help="Rounds on the page: the game ends when N rounds are scored (default: the rules').")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Keep the sheet in FILE, written as it goes (default: a new file in the cardcli sheets "
-                   "folder).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Go on with the sheet kept in FILE.")
-@click.option("--input", "-i", "input_path", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Read the entries from FILE (- for standard input) instead of asking for them.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
-              help="At the end, write the sheet as JSON to FILE (- for standard output).")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
-              help="At the end, write the rounds and totals as CSV to FILE (- for standard output).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="At the end, draw the running totals (.png or .svg; pip install 'cardcli[plot]').")
-@board_options("the sheet")
-@colour_option
-@handle_errors
-def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None, ruleset: str | None,
-               page_lines: int | None, save_path: Path | None, resume_path: Path | None,
-               input_path: str | None, json_path: str | None, csv_path: str | None, plot_path: Path | None,
-               serve: BoardOptions, colour: bool | None) -> None:
-    """Keep the score sheet of VARIANT played with a real deck, each round checked and scored.
+@click.command(help=_("""Keep the score sheet of VARIANT played with a real deck, each round checked and
+    scored.
 
     \b
     cardcli scoresheet endofpage --players mom,me
@@ -85,7 +59,36 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
     N, help lists every word. The sheet is written as it goes: stop at any
     time and go on with --resume. Entries can come from a file or standard
     input in the same words (see docs/scoresheet.md).
-    """
+    """))
+@click.argument("variant", required=False, shell_complete=complete_variant)
+@click.option("--players", "-p", "players_spec", metavar="NAMES",
+              help=_("The players, in seat order round the table: mom,me,dad."))
+@click.option("--dealer", metavar="NAME", help=_("Who deals the first round (default: the first player); the "
+              "deal moves left each round."))
+@ruleset_option()
+@click.option("--page-lines", type=click.IntRange(1), metavar="N",
+              help=_("Rounds on the page: the game ends when N rounds are scored (default: the rules')."))
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              help=_("Keep the sheet in FILE, written as it goes (default: a new file in the cardcli sheets "
+                   "folder)."))
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help=_("Go on with the sheet kept in FILE."))
+@click.option("--input", "-i", "input_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help=_("Read the entries from FILE (- for standard input) instead of asking for them."))
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+              help=_("At the end, write the sheet as JSON to FILE (- for standard output)."))
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+              help=_("At the end, write the rounds and totals as CSV to FILE (- for standard output)."))
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help=_("At the end, draw the running totals (.png or .svg; pip install 'cardcli[plot]')."))
+@board_options(N_("the sheet"))
+@colour_option
+@handle_errors
+def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None, ruleset: str | None,
+               page_lines: int | None, save_path: Path | None, resume_path: Path | None,
+               input_path: str | None, json_path: str | None, csv_path: str | None, plot_path: Path | None,
+               serve: BoardOptions, colour: bool | None) -> None:
+    """``cardcli scoresheet``: its help is the command's ``help``."""
     from ..contract.round_scores import RoundScores
     from ..realtable.sheet import Sheet
     from ..realtable.sheet_files import SheetFile, load, reopen

@@ -16,6 +16,7 @@ from ..engine.rulesets import rules_from_record
 from ..kit.errors import CardcliError
 from ..kit.fit import lead_in, tell, terminal_width, visible_width
 from ..kit.grammar import plural
+from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
 from ..kit.safe_text import printable
 from ..records.saved import now_stamp
@@ -99,51 +100,7 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
     return seats, kinds
 
 
-@click.command()
-@click.argument("variant", required=False, shell_complete=complete_variant)
-@click.option("--players", "-p", "players_spec", metavar="SPEC",
-              help="Who plays: friend for a seat a friend takes by link (friend:NAME names it), "
-                   "your name for yourself at this terminal, cpu:LEVEL for CPUs. "
-                   "Default: you, one friend, and CPUs.")
-@ruleset_option()
-@click.option("--seed", type=int, help="Seed the shuffles and CPUs.")
-@click.option("--lan", is_flag=True,
-              help="Share the table with your local network (listen on every interface, links use "
-                   "this machine's LAN address). Without it only this machine can connect.")
-@click.option("--host", "host", metavar="ADDRESS",
-              help="Listen on ADDRESS and use it in the links (default 127.0.0.1; with --lan, "
-                   "this machine's LAN address).")
-@click.option("--port", type=click.IntRange(0, 65535), default=None,
-              help=f"Port to listen on (default {DEFAULT_PORT}; 0 picks a free one).")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the first game's record here (default: a new file under the cardcli games "
-                   "folder); the next games' go beside it (NAME.game2.jsonl, ...).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
-              shell_complete=complete_record,
-              help="Serve again the evening of this record (in a game or between two), with the same links.")
-@click.option("--no-seat", is_flag=True, help="Only host: the person at this terminal does not play.")
-@click.option("--again", type=click.Choice(["host", "all"]), default=None,
-              help="Who starts each next game: the host (Enter at this terminal; the default) or all "
-                   "(when every person at the table has said play again; the default when this "
-                   "terminal cannot be typed at).")
-@click.option("--away", type=click.Choice(["ask", "wait", "cpu"]), default="ask", show_default=True,
-              help="When a friend whose turn it is stays away past --away-timeout: ask the host, "
-                   "keep waiting, or let a CPU play for them until they come back.")
-@click.option("--away-timeout", type=click.FloatRange(0), default=60.0, show_default=True,
-              metavar="SECONDS", help="How long the table waits for an absent friend before --away applies.")
-@click.option("--stand-in", default="normal", show_default=True, metavar="LEVEL",
-              help="The strength of the CPU that plays for an absent friend (or in a seat a friend left).")
-@click.option("--open-hands", is_flag=True, help="Spectators (the watch link) see every hand.")
-@click.option("--no-qr", is_flag=True,
-              help="Print the links without QR codes. (The codes are black on white in colour; "
-                   "without colour they suit a dark terminal: on a light one, use --color.)")
-@colour_option
-@handle_errors
-def serve(variant: str | None, players_spec: str | None, ruleset: str | None, seed: int | None, lan: bool,
-          host: str | None, port: int | None, record_path: Path | None, resume_path: Path | None,
-          no_seat: bool, again: str | None, away: str, away_timeout: float, stand_in: str, open_hands: bool,
-          no_qr: bool, colour: bool | None) -> None:
-    """Host a table of VARIANT that friends join from a phone's browser or cardcli join.
+@click.command(help=_("""Host a table of VARIANT that friends join from a phone's browser or cardcli join.
 
     \b
     cardcli serve matching --players you,friend,cpu:normal
@@ -163,7 +120,53 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
     written to the record as it happens, each game to its own: stop the server
     at any time and continue the evening with --resume (the same links work
     again).
-    """
+    """))
+@click.argument("variant", required=False, shell_complete=complete_variant)
+@click.option("--players", "-p", "players_spec", metavar="SPEC",
+              help=_("Who plays: friend for a seat a friend takes by link (friend:NAME names it), "
+                   "your name for yourself at this terminal, cpu:LEVEL for CPUs. "
+                   "Default: you, one friend, and CPUs."))
+@ruleset_option()
+@click.option("--seed", type=int, help=_("Seed the shuffles and CPUs."))
+@click.option("--lan", is_flag=True,
+              help=_("Share the table with your local network (listen on every interface, links use "
+                   "this machine's LAN address). Without it only this machine can connect."))
+@click.option("--host", "host", metavar="ADDRESS",
+              help=_("Listen on ADDRESS and use it in the links (default 127.0.0.1; with --lan, "
+                   "this machine's LAN address)."))
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help=_("Port to listen on (default {port}; 0 picks a free one).").format(port=DEFAULT_PORT))
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
+              help=_("Write the first game's record here (default: a new file under the cardcli games "
+                   "folder); the next games' go beside it (NAME.game2.jsonl, ...)."))
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              shell_complete=complete_record,
+              help=_("Serve again the evening of this record (in a game or between two), with "
+                     "the same links."))
+@click.option("--no-seat", is_flag=True, help=_("Only host: the person at this terminal does not play."))
+@click.option("--again", type=click.Choice(["host", "all"]), default=None,
+              help=_("Who starts each next game: the host (Enter at this terminal; the default) or all "
+                   "(when every person at the table has said play again; the default when this "
+                   "terminal cannot be typed at)."))
+@click.option("--away", type=click.Choice(["ask", "wait", "cpu"]), default="ask", show_default=True,
+              help=_("When a friend whose turn it is stays away past --away-timeout: ask the host, "
+                   "keep waiting, or let a CPU play for them until they come back."))
+@click.option("--away-timeout", type=click.FloatRange(0), default=60.0, show_default=True,
+              metavar="SECONDS", help=_("How long the table waits for an absent friend before "
+                                        "--away applies."))
+@click.option("--stand-in", default="normal", show_default=True, metavar="LEVEL",
+              help=_("The strength of the CPU that plays for an absent friend (or in a seat a friend left)."))
+@click.option("--open-hands", is_flag=True, help=_("Spectators (the watch link) see every hand."))
+@click.option("--no-qr", is_flag=True,
+              help=_("Print the links without QR codes. (The codes are black on white in colour; "
+                   "without colour they suit a dark terminal: on a light one, use --color.)"))
+@colour_option
+@handle_errors
+def serve(variant: str | None, players_spec: str | None, ruleset: str | None, seed: int | None, lan: bool,
+          host: str | None, port: int | None, record_path: Path | None, resume_path: Path | None,
+          no_seat: bool, again: str | None, away: str, away_timeout: float, stand_in: str, open_hands: bool,
+          no_qr: bool, colour: bool | None) -> None:
+    """``cardcli serve``: its help is the command's ``help``."""
     from ..serve.evening import Evening, first_record
     from ..serve.links import TableFile, lan_address, table_file
     from ..serve.table import TableOptions, seats_for

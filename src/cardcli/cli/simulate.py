@@ -12,6 +12,7 @@ from ..cpu import simulate as engine
 from ..cpu.players import PlayersError, check_count, check_level, default_seats, parse_players
 from ..kit.fit import echo
 from ..kit.grammar import plural
+from ..kit.language import core as _
 from .common import (
     backend_options,
     complete_variant,
@@ -24,30 +25,30 @@ from .common import (
 )
 
 
-@click.command()
+@click.command(help=_("""Play CPU-only games of VARIANT and summarise wins, draws and game lengths.
+
+    The same --seed gives the same games and summary for any --workers and
+    either --backend.
+    """))
 @click.argument("variant", shell_complete=complete_variant)
 @click.option("--games", "-n", type=click.IntRange(1), default=1000, show_default=True,
-              help="How many games to play.")
+              help=_("How many games to play."))
 @click.option("--players", "-p", "players_spec", default="4", show_default=True, metavar="P",
-              help="A number of CPUs (of --cpu strength), or a list like cpu:easy,cpu:normal.")
+              help=_("A number of CPUs (of --cpu strength), or a list like cpu:easy,cpu:normal."))
 @click.option("--cpu", "level", default="easy", show_default=True, metavar="LEVEL",
-              help="CPU strength when --players is a number: easy, normal or hard (hard=2000 playouts, "
-                   "hard=1.5s; cardcli variants lists each game's).")
-@click.option("--seed", type=int, help="The run's seed (default: random, printed in the summary).")
+              help=_("CPU strength when --players is a number: easy, normal or hard (hard=2000 playouts, "
+                   "hard=1.5s; cardcli variants lists each game's)."))
+@click.option("--seed", type=int, help=_("The run's seed (default: random, printed in the summary)."))
 @ruleset_option()
 @click.option("--records", "record_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Write every game's record into this folder.")
+              help=_("Write every game's record into this folder."))
 @backend_options
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option("--json", "as_json", is_flag=True, help=_("Print the summary as one JSON object."))
 @handle_errors
 def simulate(variant: str, games: int, players_spec: str, level: str, seed: int | None, ruleset: str | None,
              record_dir: Path | None, workers: int | None, backend: str, ray_address: str | None,
              as_json: bool) -> None:
-    """Play CPU-only games of VARIANT and summarise wins, draws and game lengths.
-
-    The same --seed gives the same games and summary for any --workers and
-    either --backend.
-    """
+    """``cardcli simulate``: its help is the command's ``help``."""
     target = variant_named(variant)
     try:
         check_level(target, level)

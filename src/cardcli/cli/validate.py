@@ -17,6 +17,7 @@ import click
 from ..kit.errors import Kind, RecordError
 from ..kit.fit import tell
 from ..kit.grammar import plural
+from ..kit.language import core as _
 from ..kit.record_format import open_record
 from ..kit.safe_text import printable
 from ..records.reader import internal_error
@@ -73,14 +74,7 @@ def verdict_words(report: Report) -> str:
     return f"consistent with what the table saw ({view})"
 
 
-@click.command()
-@click.argument("records", nargs=-1, required=True, metavar="RECORD...", shell_complete=complete_record)
-@click.option("--json", "as_json", is_flag=True,
-              help="Print JSON Lines: one object per record as it is checked, then a summary.")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
-@handle_errors
-def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
-    """Check each RECORD against the rules its header names (- reads stdin).
+@click.command(help=_("""Check each RECORD against the rules its header names (- reads stdin).
 
     A RECORD is a file, or a saved game by the name cardcli games shows.
 
@@ -100,7 +94,14 @@ def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
       {"summary": {"records": 3, "valid": 2, "unfinished": 0, "invalid": 1,
                    "all_valid": false}}
     The full description is in docs/records.md.
-    """
+    """))
+@click.argument("records", nargs=-1, required=True, metavar="RECORD...", shell_complete=complete_record)
+@click.option("--json", "as_json", is_flag=True,
+              help=_("Print JSON Lines: one object per record as it is checked, then a summary."))
+@click.option("--quiet", "-q", is_flag=True, help=_("Print only the problems."))
+@handle_errors
+def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+    """``cardcli validate``: its help is the command's ``help``."""
     reg = registry()
     tally = {"records": 0, "valid": 0, "unfinished": 0, "invalid": 0}
     for name in records:

@@ -79,9 +79,9 @@ def ambiguous_width() -> int:
 
 
 #: Marks a line may not start with (kinsoku): they stay with the character before them.
-_CLOSING = set("、。，．,.）)」』】〕〉》・ー！？!?：:；;ぁぃぅぇぉっゃゅょァィゥェォッャュョ〜…")  # noqa: RUF001 - full-width marks on purpose
+_CLOSING = set("、。，．,.）)]」』】〕〉》・ー！？!?：:；;ぁぃぅぇぉっゃゅょァィゥェォッャュョ〜…")  # noqa: RUF001 - full-width marks on purpose
 #: Marks a line may not end with: they stay with the character after them.
-_OPENING = set("（(「『【〔〈《")  # noqa: RUF001
+_OPENING = set("（([「『【〔〈《")  # noqa: RUF001
 
 
 def line_pieces(word: str) -> list[str]:
