@@ -152,6 +152,23 @@ def test_the_complete_games_in_the_docs_are_followed_to_their_end(tmp_path, name
     assert run("validate", str(tmp_path / "r.jsonl")).returncode == 0
 
 
+@pytest.mark.parametrize("name", ["matching", "trick", "endofpage"])
+def test_the_complete_games_in_japanese_write_the_records_of_the_english_ones(tmp_path, name):
+    """docs/referee/NAME.ja.txt is NAME.txt in Japanese entry words: the same record, line for line."""
+    records = {}
+    for suffix in ("", ".ja"):
+        path = Path(__file__).resolve().parents[2] / "docs" / "referee" / f"{name}{suffix}.txt"
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if suffix:
+            assert any(ord(ch) > 0x3000 for line in lines[1:] for ch in line)  # it is written in Japanese
+        args = lines[0].removeprefix("# cardcli ").split(" < ")[0].split()
+        record = tmp_path / f"{name}{suffix}.jsonl"
+        done = run(*args, "--record", str(record), "--input", str(path))
+        assert done.returncode == 0, done.stderr
+        records[suffix] = record.read_text(encoding="utf-8")
+    assert records[".ja"] == records[""]
+
+
 def test_a_seats_game_stopped_and_resumed_is_that_seats_export(tmp_path):
     lines = public_lines("trick", "five-cards", 2, 4, 1)
     names = [player["name"] for player in lines[0]["players"]]

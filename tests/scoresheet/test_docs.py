@@ -33,3 +33,19 @@ def test_the_complete_example_prints_what_the_page_shows(tmp_path, monkeypatch):
     assert printed[:-1] == shown[:-1]  # the last line names where the sheet is kept
     assert printed[-1].startswith("The sheet is kept in ") and shown[-1].startswith("The sheet is kept in ")
     assert (tmp_path / "evening.csv").read_text() == csv
+
+
+def test_the_example_in_japanese_gives_the_same_page(tmp_path, monkeypatch):
+    found = blocks()
+    english = next(b for b in found if b.startswith("# End of the Page at the kitchen table"))
+    japanese = next(b for b in found if b.startswith("# エンド・オブ・ザ・ページ"))
+    monkeypatch.chdir(tmp_path)
+    csvs = []
+    for number, words in enumerate((english, japanese)):
+        (tmp_path / f"evening{number}.txt").write_text(words, encoding="utf-8")
+        args = ["scoresheet", "endofpage", "--players", "mom,me,dad", "--dealer", "dad", "--page-lines", "3",
+                "--input", f"evening{number}.txt", "--csv", f"evening{number}.csv"]
+        result = CliRunner().invoke(cli, args, env={"CARDCLI_SHEETS": str(tmp_path / "sheets")})
+        assert result.exit_code == 0, result.output
+        csvs.append((tmp_path / f"evening{number}.csv").read_text())
+    assert csvs[0] == csvs[1]

@@ -44,6 +44,7 @@ from ..records.reader import GameLoader, check_shown, read_record
 from ..terminal.session import over_text, ranking_text
 from ..unseen.reading import TableSight, replace_unseen
 from ..words.narration import describe_events, round_summary
+from .entry_words import referee_entry
 
 __all__ = ["HELP", "Referee", "Refused"]
 
@@ -215,8 +216,9 @@ class Referee:
     def enter(self, text: str) -> list[str]:
         """Take one entry (maybe several joined by ``then``); the lines to show:
         what the rules did, the table and what comes next.  Raises
-        :class:`Refused` (nothing written) when the rules forbid it."""
-        text = " ".join(text.replace(",", " ").split())
+        :class:`Refused` (nothing written) when the rules forbid it.  Japanese
+        entry words are read as the English ones (:mod:`.entry_words`)."""
+        text = " ".join(referee_entry(text).replace(",", " ").split())
         low = text.lower()
         if not low or low.startswith("#"):  # a comment, in a file of entries
             return []

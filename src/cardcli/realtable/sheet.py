@@ -34,6 +34,7 @@ from ..contract.variant import Variant
 from ..kit.errors import CardcliError
 from ..kit.grammar import join_and
 from ..kit.results import Result
+from .entry_words import sheet_entry
 
 #: Words of the sheet itself, never a player's name.  ``help``, ``sheet`` and
 #: ``quit`` are the command's (they change nothing, so no file keeps them).
@@ -193,8 +194,9 @@ class Sheet:
     # ------------------------------------------------------------ the words
     def parse(self, text: str) -> Entry | None:
         """An entry in the sheet's words (``None`` for a blank line or a
-        ``#`` comment); :class:`SheetError` says why a line is none."""
-        text = " ".join(text.split("#", 1)[0].split())
+        ``#`` comment); :class:`SheetError` says why a line is none.  Japanese
+        entry words are read as the English ones (:mod:`.entry_words`)."""
+        text = " ".join(sheet_entry(text.split("#", 1)[0]).split())
         if not text:
             return None
         first, _, rest = text.partition(" ")
