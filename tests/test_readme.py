@@ -20,7 +20,7 @@ from cardcli.kit.language import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", ROOT / "README.ja.md", *sorted((ROOT / "docs").glob("*.md")),
-         *sorted((ROOT / "docs").glob("*/*.md"))]
+         *sorted((ROOT / "docs").glob("*/*.md")), *sorted((ROOT / "docs").glob("*/*/*.md"))]
 
 
 def shown_commands(path: Path) -> list[tuple[int, list[str]]]:
