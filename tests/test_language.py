@@ -27,7 +27,7 @@ import build_catalogs  # noqa: E402 - the build step, at the project's root
 
 #: Each distribution's package folder and the catalogs it ships (domain -> where its messages come from).
 PACKAGES = {
-    ROOT / "src" / "cardcli": ("cardcli", "click"),
+    ROOT / "src" / "cardcli": ("cardcli", "click", "page"),
     ROOT / "plugins" / "matching" / "cardcli_matching": ("cardcli-matching",),
     ROOT / "plugins" / "trick" / "cardcli_trick": ("cardcli-trick",),
     ROOT / "plugins" / "endofpage" / "cardcli_endofpage": ("cardcli-endofpage",),
@@ -137,6 +137,8 @@ def test_every_message_of_the_code_has_a_japanese_entry(folder, domain):
 
         origin = importlib.util.find_spec(domain).origin
         template = build_catalogs.extract(Path(origin).parent)
+    elif domain in build_catalogs.PAGE_DOMAINS:
+        template = build_catalogs.extract_pages(folder)
     else:
         template = build_catalogs.extract(folder)
     with _catalog(folder, domain).open("rb") as source:
@@ -146,10 +148,10 @@ def test_every_message_of_the_code_has_a_japanese_entry(folder, domain):
     if domain in build_catalogs.LIBRARIES:
         # Another project's messages, for the version installed here: a release
         # may add or drop a few (they speak English until the catalog is updated).
-        assert len(wanted & present) >= 0.9 * len(wanted), sorted(wanted - present)
+        assert len(wanted & present) >= 0.9 * len(wanted), sorted(map(str, wanted - present))
     else:
         assert wanted - present == set(), f"not in the catalog (run: python build_catalogs.py update): " \
-                                          f"{sorted(wanted - present)}"
+                                          f"{sorted(map(str, wanted - present))}"
         assert present - wanted == set(), "no longer in the code (run: python build_catalogs.py update)"
     for message in catalog:
         if not message.id:
@@ -346,3 +348,20 @@ def at_80x24(*args: str) -> list[str]:
     assert child.exitstatus == 0, child.before
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
     return text.replace("\r\n", "\n").split("\n")
+
+
+def test_validate_json_stays_english(tmp_path):
+    """``--json`` is an interface: its messages are English whatever the language
+    (the list words of a refusal, "could play 7H or draw", included)."""
+    import json
+
+    golden = ROOT / "tests" / "golden" / "matching" / "matching-2p-seed1.jsonl"
+    lines = [json.loads(line) for line in golden.read_text(encoding="utf-8").splitlines()]
+    play = next(i for i, line in enumerate(lines) if line.get("move") == "play" and i > 3)
+    lines[play]["card"] = "KD" if lines[play]["card"] != "KD" else "QC"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    english = cardcli("validate", "--json", str(bad))
+    japanese = cardcli("--lang", "ja", "validate", "--json", str(bad))
+    assert english.returncode == japanese.returncode == 1
+    assert japanese.stdout == english.stdout and '"message"' in english.stdout

@@ -70,6 +70,37 @@ def compile_catalog(po: Path, mo: Path) -> None:
         write_mo(target, catalog, use_fuzzy=False)
 
 
+#: Domains of web pages: extracted from the pages a package serves (``static/*.js``,
+#: ``t("...")`` and ``tn("...", "...", n)``; ``static/*.html``, ``data-t`` and
+#: ``data-t-label``), not from its Python code.
+PAGE_DOMAINS = ("page",)
+_HTML_TEXT = r"<[a-z0-9]+[^>]*\sdata-t(?:\s[^>]*)?>([^<]+)<"
+_HTML_LABEL = r"<[a-z0-9]+(?=[^>]*\sdata-t-label)[^>]*\saria-label=\"([^\"]+)\""
+
+
+def extract_pages(package_dir: Path) -> object:
+    """Every message of the package's web pages, as a Babel catalog (the template)."""
+    import re
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract
+
+    template = Catalog()
+    for path in sorted(package_dir.glob("**/static/*.js")):
+        where = str(path.relative_to(package_dir.parent))
+        with path.open("rb") as source:
+            for lineno, message, comments, context in extract(
+                    "javascript", source, keywords={"t": None, "tn": (1, 2)}, comment_tags=("Translators:",)):
+                template.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    for path in sorted(package_dir.glob("**/static/*.html")):
+        text = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(package_dir.parent))
+        for pattern in (_HTML_TEXT, _HTML_LABEL):
+            for match in re.finditer(pattern, text):
+                template.add(match.group(1).strip(), None, [(where, text.count("\n", 0, match.start()) + 1)])
+    return template
+
+
 def _brace_format(catalog: object) -> None:
     """Messages take their fields with ``str.format`` (``{name}``), never ``%``: Babel's
     guess that "95% interval" is a %-format is dropped, so its check does not trip on it."""
@@ -103,7 +134,9 @@ def update(package_dir: Path) -> None:
     own = extract(package_dir)
     for po in catalogs(package_dir):
         template = own
-        if po.stem in LIBRARIES:
+        if po.stem in PAGE_DOMAINS:
+            template = extract_pages(package_dir)
+        elif po.stem in LIBRARIES:
             spec = importlib.util.find_spec(po.stem)
             assert spec is not None and spec.origin is not None, f"{po.stem} is not installed"
             template = extract(Path(spec.origin).parent)

@@ -7,16 +7,18 @@ from typing import Any
 
 from cardcli.contract.abilities import UI, Prompts
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import NAME, SUIT_NAMES, SUITS, parse_card, parse_suit, sorted_hand
+from cardcli.kit.cards import NAME, SUITS, parse_card, parse_suit, sorted_hand, suit_words
 from cardcli.kit.errors import CardError
 from cardcli.kit.grammar import join_or
 from cardcli.words.prompts import PAGE_ONE, STOP, Call, Other, Say, card_turn, packed, split_calls, typed_move
 
 from .config import EIGHT
+from .language import N_, _
 from .state import DRAW_ACTION, KEEP_ACTION, P_AFTER_DRAW, P_PLAY, PLAY, MatchingState
 
-HELP = ("Play a card that matches the top card's rank or suit (an 8 goes on anything). "
-        "Type its number or its name (7h, 10s, qd).")
+#: The turn's help, shown as ``_(HELP)``.
+HELP = N_("Play a card that matches the top card's rank or suit (an 8 goes on anything). "
+          "Type its number or its name (7h, 10s, qd).")
 
 
 #: The typed moves that name no card.
@@ -49,15 +51,16 @@ class MatchingPrompts(Prompts):
         said, words = split_calls(text, _calls(state))
         due = _due(state)
         if _miscalled(state, said) and isinstance(said, Call) and due is not None:
-            return f"the call with the {_CARD_OF[due.name]} card is {due.name}, not {said.name}"
+            return _(_CALL_WITH[due.name]).format(due=due.name, said=said.name)
         if not state.cfg.stop_call and "stop" in words:
-            return "there is no Stop call at this table (stop_call is off)"
+            return _("there is no Stop call at this table (stop_call is off)")
         try:
             card = parse_card(words[0]) if len(words) == 1 else -1
         except CardError:
             return None
         if card >= 0 and state.cfg.card_special[card] == EIGHT:
-            return f"an 8 names the suit to follow: say it after the card, e.g. {words[0]} hearts"
+            return _("an 8 names the suit to follow: say it after the card, e.g. {example}").format(
+                example=f"{words[0]} hearts")  # what to type: the words the parser reads
         return None
 
     def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: UI) -> Action:
@@ -67,13 +70,17 @@ class MatchingPrompts(Prompts):
         cards = sorted({a[1] for a in legal if a[0] == PLAY}, key=lambda c: (c // 13, c))
         others = []
         if DRAW_ACTION in legal:
-            penalty = bool(state.penalty)
-            others.append(Other("take the penalty" if penalty else "draw a card", DRAW_ACTION,
-                                ("d", "draw", "take"), "d to take the penalty" if penalty else "d to draw"))
+            if state.penalty:
+                others.append(Other(_("take the penalty"), DRAW_ACTION, ("d", "draw", "take"),
+                                    _("{key} to take the penalty").format(key="d")))
+            else:
+                others.append(Other(_("draw a card"), DRAW_ACTION, ("d", "draw", "take"),
+                                    _("{key} to draw").format(key="d")))
         if KEEP_ACTION in legal:
-            others.append(Other("keep the drawn card", KEEP_ACTION, ("k", "keep"), "k to keep"))
+            others.append(Other(_("keep the drawn card"), KEEP_ACTION, ("k", "keep"),
+                                _("{key} to keep").format(key="k")))
         unavailable = {**dict.fromkeys(("d", "draw", "take"), _no_draw(state, cards)),
-                       **dict.fromkeys(("k", "keep"), "There is no drawn card to keep.")}
+                       **dict.fromkeys(("k", "keep"), _("There is no drawn card to keep."))}
 
         def play(card: int, called: bool, rest: list[str]) -> Any:
             try:
@@ -83,14 +90,14 @@ class MatchingPrompts(Prompts):
             if state.cfg.card_special[card] == EIGHT and suit < 0:
                 suit = _ask_suit(state, seat, card, ui)
             action = (PLAY, card, suit, called)
-            return action if action in legal else Say("That move is not allowed now.")
+            return action if action in legal else Say(_("That move is not allowed now."))
 
         def why_not(card: int) -> str:
             return state.why_illegal((PLAY, card, 0 if state.cfg.card_special[card] == EIGHT else -1, False))
 
         can_call = any(a[0] == PLAY and a[3] for a in legal)
         return card_turn(ui, hand=sorted_hand(state.hands[seat]), cards=cards, play=play, why_not=why_not,
-                         others=others, unavailable=unavailable, can_call=can_call, help=HELP,
+                         others=others, unavailable=unavailable, can_call=can_call, help=_(HELP),
                          call=_due(state) or PAGE_ONE, calls=_calls(state),
                          parse=lambda text: self.parse_move(state, text, legal),
                          keys={a: str(cards.index(a[1]) + 1) for a in legal if a[0] == PLAY})
@@ -101,8 +108,9 @@ def _calls(state: MatchingState) -> tuple[Call, ...]:
     return (PAGE_ONE, STOP) if state.cfg.stop_call else (PAGE_ONE,)
 
 
-#: Which card each call goes with, in a refusal's words.
-_CARD_OF = {PAGE_ONE.name: "second-to-last", STOP.name: "last"}
+#: A call named with the wrong card, refused: by the call that goes with it (``due``), said as ``said``.
+_CALL_WITH = {PAGE_ONE.name: N_("the call with the second-to-last card is {due}, not {said}"),
+              STOP.name: N_("the call with the last card is {due}, not {said}")}
 
 
 def _miscalled(state: MatchingState, said: Call | str | None) -> bool:
@@ -126,8 +134,9 @@ def _due(state: MatchingState) -> Call | None:
 def _no_draw(state: MatchingState, cards: list[int]) -> str:
     """Why ``d`` does nothing now: "You can't draw: you can play 2C"."""
     if state.phase == P_AFTER_DRAW:
-        return f"You have drawn already: play the drawn {NAME[state.drawn]} or keep it (k)."
-    return f"You can't draw: you can play {join_or([NAME[c] for c in cards])}."
+        return _("You have drawn already: play the drawn {card} or keep it ({key}).").format(
+            card=NAME[state.drawn], key="k")
+    return _("You can't draw: you can play {cards}.").format(cards=join_or([NAME[c] for c in cards]))
 
 
 def _ask_suit(state: MatchingState, seat: int, card: int, ui: UI) -> int:
@@ -135,10 +144,12 @@ def _ask_suit(state: MatchingState, seat: int, card: int, ui: UI) -> int:
     for c in state.hands[seat]:
         if c != card and c < 52:
             counts[c // 13] += 1
-    menu = packed([f"[{s + 1}/{SUITS[s].lower()}] {SUIT_NAMES[s]} ({counts[s]} in hand)" for s in range(4)])
+    # Each suit after the keys that choose it ("[2/h]"): what to type, not words.
+    labels = [_("{suits} ({count} in hand)").format(suits=suit_words(s), count=counts[s]) for s in range(4)]
+    menu = packed([f"[{s + 1}/{SUITS[s].lower()}] {labels[s]}" for s in range(4)])
     while True:
         ui.show("\n".join(menu))
-        answer = ui.ask("Name the next suit", again=menu).strip()
+        answer = ui.ask(_("Name the next suit"), again=menu).strip()
         if answer in ("1", "2", "3", "4"):
             return int(answer) - 1
         try:

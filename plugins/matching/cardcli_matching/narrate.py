@@ -9,11 +9,12 @@ from typing import Any
 
 from cardcli.contract.abilities import Narration
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import NAME, RANK, RANK_NAMES, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
-from cardcli.kit.grammar import join_and, name_seats, plural, seat_name, seat_names
+from cardcli.kit.cards import NAME, RANK, RANK_NAMES, SUIT, sorted_hand, suit_word, suit_words
+from cardcli.kit.grammar import name_seats, seat_name, seat_names
 from cardcli.words.narration import RuleWords, either, round_end, told_with_draws
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
+from .language import N_, _
 from .state import (
     ANY_SUIT,
     DRAW,
@@ -28,27 +29,35 @@ from .state import (
     MatchingState,
 )
 
-#: What each option says in the header when it differs from the default, in this order.
+#: What each option says in the header when it differs from the default, in this order: words
+#: with fields are said in the chosen language here, ``either``'s (marked ``N_``) where the core
+#: shows them (``rules_summary`` passes each through the variant's catalog).
 RULE_WORDS: dict[str, RuleWords] = {
-    "hand_size": lambda value, changed: f"{value} cards each",
-    "skip": lambda value, changed: "" if value else "no skip card",
-    "skip_rank": lambda value, changed: "" if changed.get("skip") is False else f"{value} skips",
-    "reverse": lambda value, changed: "" if value else "no reverse card",
-    "reverse_rank": lambda value, changed: "" if changed.get("reverse") is False else f"{value} reverses",
-    "draw_two": either("2s draw two", "2s are plain cards"),
-    "draw_three": either("3s draw three", "3s are plain cards"),
-    "stack_twos": either("penalties pass on", "no stacking"),
-    "wild_eight": either("8s are wild", "8s are not wild"),
-    "first_special": lambda value, changed: ("a special first card takes effect" if value == "apply"
-                                             else "a special first card is sent under"),
-    "draw_when_able": either("drawing allowed with a card that plays", "no drawing with a card that plays"),
-    "draw_until_playable": either("draw until a card plays", "draw one card"),
-    "page_one_penalty": lambda value, changed: (f"a {value}-card Page One penalty" if value
-                                                else "no Page One penalty"),
-    "stop_call": either("\"Stop!\" called with the last card", "no Stop call"),
-    "finish_on_special": either("going out on a special card", "no going out on a special card"),
-    "rank_all_places": either("play on for every place", "the first out wins"),
-    "rounds": lambda value, changed: plural(value, "round"),
+    # The English says "1 cards each": both forms are the same so that it stays as it was.
+    "hand_size": lambda value, changed: _.ngettext("{count} cards each", "{count} cards each",
+                                                   value).format(count=value),
+    "skip": lambda value, changed: "" if value else _("no skip card"),
+    "skip_rank": lambda value, changed: "" if changed.get("skip") is False else _("{rank} skips").format(
+        rank=value),
+    "reverse": lambda value, changed: "" if value else _("no reverse card"),
+    "reverse_rank": lambda value, changed: "" if changed.get("reverse") is False else _(
+        "{rank} reverses").format(rank=value),
+    "draw_two": either(N_("2s draw two"), N_("2s are plain cards")),
+    "draw_three": either(N_("3s draw three"), N_("3s are plain cards")),
+    "stack_twos": either(N_("penalties pass on"), N_("no stacking")),
+    "wild_eight": either(N_("8s are wild"), N_("8s are not wild")),
+    "first_special": lambda value, changed: (_("a special first card takes effect") if value == "apply"
+                                             else _("a special first card is sent under")),
+    "draw_when_able": either(N_("drawing allowed with a card that plays"),
+                             N_("no drawing with a card that plays")),
+    "draw_until_playable": either(N_("draw until a card plays"), N_("draw one card")),
+    "page_one_penalty": lambda value, changed: (_("a {count}-card Page One penalty").format(count=value)
+                                                if value else _("no Page One penalty")),
+    "stop_call": either(N_("\"Stop!\" called with the last card"), N_("no Stop call")),
+    "finish_on_special": either(N_("going out on a special card"), N_("no going out on a special card")),
+    "rank_all_places": either(N_("play on for every place"), N_("the first out wins")),
+    "rounds": lambda value, changed: _.ngettext("{count:,} round", "{count:,} rounds",
+                                                value).format(count=value),
 }
 
 
@@ -69,27 +78,34 @@ class MatchingNarration(Narration):
           "forgot to call Stop", with the last card).
         """
         def told(state: MatchingState, action: Action, line: str, cards: str, last: MatchingState) -> str:
+            # ``line`` is the decision as the core tells it ("cat could not play"), ``cards``
+            # the draw ("drew AH", "drew 2 cards").
             if action[0] == DRAW and state.penalty:
-                line = f"{seat_name(state.turn, names)} took the penalty"
+                name = seat_name(state.turn, names)
                 if forced(state, viewer):
-                    line += f" ({forced_penalty(state)})"
-            elif action[0] == PLAY and last.draw_for in (FOR_PAGE_ONE, FOR_STOP):
-                forgot = "Page One" if last.draw_for == FOR_PAGE_ONE else "Stop"
-                return f"{line} - forgot to call {forgot}, so {cards}"
-            return f"{line}: {cards}"
+                    return _("{name} took the penalty ({why}): {drew}").format(
+                        name=name, why=forced_penalty(state), drew=cards)
+                return _("{name} took the penalty: {drew}").format(name=name, drew=cards)
+            if action[0] == PLAY and last.draw_for == FOR_PAGE_ONE:
+                return _("{line} - forgot to call Page One, so {drew}").format(line=line, drew=cards)
+            if action[0] == PLAY and last.draw_for == FOR_STOP:
+                return _("{line} - forgot to call Stop, so {drew}").format(line=line, drew=cards)
+            return _("{line}: {drew}").format(line=line, drew=cards)
 
         def then(seat: int, after: MatchingState, action: Action) -> str | None:
+            # What the core adds to the end of the line told above: English word order (see
+            # told_with_draws), so not marked here.
             if after.current_player() != seat or after.phase != P_AFTER_DRAW or action[0] not in (PLAY, KEEP):
                 return None
             if action[0] == KEEP:
                 return " and kept it"
             played = self.describe(after, action, viewer, names)
             # 'drew a card, called "Page One!" and played ...': one "and" to a line.
-            return (", " if played.startswith(CALLED_ANY) else " and ") + played
+            return (", " if action[3] else " and ") + played
 
         return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
                                told=told, then=then,
-                               on_the_way="the discards were reshuffled into a new stock on the way")
+                               on_the_way=_("the discards were reshuffled into a new stock on the way"))
 
     def describe_attempt(self, state: MatchingState, action: Action,
                          names: Sequence[str] | None = None) -> str:
@@ -98,11 +114,11 @@ class MatchingNarration(Narration):
         if kind == PLAY:
             return play_text(state, action[1], action[2], action[3])
         if kind == DRAW:
-            return "took the penalty" if state.penalty else "chose to draw"
+            return _("took the penalty") if state.penalty else _("chose to draw")
         if kind == KEEP:
-            return "chose to keep a drawn card"
+            return _("chose to keep a drawn card")
         if kind == TURN_UP:
-            return f"turned up {NAME[action[1]]}"
+            return _("turned up {card}").format(card=NAME[action[1]])
         return str(self.describe(state, action, names=names))
 
     def rule_behind(self, state: MatchingState, action: Action, names: Sequence[str] | None = None) -> str:
@@ -115,23 +131,24 @@ class MatchingNarration(Narration):
             if state.penalty:
                 rank = state.penalty_rank
                 if not cfg.stack_twos:
-                    return f"facing a penalty of {state.penalty}: it must be taken (no stacking)"
-                return (f"takes the penalty of {state.penalty}: it could be passed on only with a "
-                        f"{RANK_NAMES[rank]}")
+                    return _("facing a penalty of {count}: it must be taken (no stacking)").format(
+                        count=state.penalty)
+                return _("takes the penalty of {count}: it could be passed on only with a {rank}").format(
+                    count=state.penalty, rank=RANK_NAMES[rank])
             if cfg.draw_when_able:
-                return "draws: a player may draw even holding a card that plays (draw_when_able)"
-            return "must draw: " + _lacking(state)
+                return _("draws: a player may draw even holding a card that plays (draw_when_able)")
+            return _("must draw: {why}").format(why=_lacking(state))
         if kind == KEEP:
-            return "a drawn card that plays may be played at once or kept"
+            return _("a drawn card that plays may be played at once or kept")
         if kind == TURN_UP:
             special = cfg.card_special[action[1]]
             if special != NONE and cfg.first_special == "reflip" and len(state.stock) > 1:
-                return "a special card turned up first is sent under the stock and another turned"
+                return _("a special card turned up first is sent under the stock and another turned")
             if special != NONE:
-                return "a special card turned up first takes effect on the first player"
+                return _("a special card turned up first takes effect on the first player")
             return ""
         if kind == RESHUFFLE:
-            return "the stock is empty: the discards under the top card become the new stock"
+            return _("the stock is empty: the discards under the top card become the new stock")
         return ""  # the cards drawn: the move that made them drawn said why
 
     def round_summary(self, state: MatchingState, action: Action,
@@ -162,18 +179,20 @@ class MatchingNarration(Narration):
         scores = after.round_scores[-1]
         score_width = max(len(str(x)) for x in (*scores, *after.totals))
         why = name_seats(why, labels)
-        lines = [f"Round {state.round + 1} of {state.cfg.rounds} is over: {why}.",
-                 "Cards left in hand count against their holder:"]
+        lines = [_("Round {round} of {rounds} is over: {why}.").format(round=state.round + 1,
+                                                                        rounds=state.cfg.rounds, why=why),
+                 _("Cards left in hand count against their holder:")]
         for seat in range(n):
             cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "-"
-            lines.append(f"  {labels[seat]:<{width}}  {scores[seat]:>{score_width}} points  "
-                         f"(total {after.totals[seat]:>{score_width}})  {cards}")
+            lines.append("  " + _("{name}  {score} points  (total {total})  {cards}").format(
+                name=f"{labels[seat]:<{width}}", score=f"{scores[seat]:>{score_width}}",
+                total=f"{after.totals[seat]:>{score_width}}", cards=cards))
         return "\n".join(lines)
 
 
 # ------------------------------------------------------- a forced move
-#: How a play the rules forced is told (beside the card's effect, if any).
-forced_play = "forced: the only card that plays"
+#: How a play the rules forced is told (beside the card's effect, if any): ``_(forced_play)``.
+forced_play = N_("forced: the only card that plays")
 
 
 def forced(state: MatchingState, viewer: int | None) -> bool:
@@ -189,8 +208,8 @@ def forced(state: MatchingState, viewer: int | None) -> bool:
 def forced_penalty(state: MatchingState) -> str:
     """Why a penalty had to be taken: no card answers it."""
     if not state.cfg.stack_twos:
-        return "forced: no stacking"
-    return f"forced: no {RANK_NAMES[state.penalty_rank]} to pass it on"
+        return _("forced: no stacking")
+    return _("forced: no {rank} to pass it on").format(rank=RANK_NAMES[state.penalty_rank])
 
 
 # ------------------------------------------------------- a refused move
@@ -204,25 +223,27 @@ def _rebuilt(seat: int, state: MatchingState, action: Action, cards: list[int]) 
 
 def play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
     """``played 8C on JH (spades named), naming hearts``: the play itself, no effect."""
-    text = f"played {NAME[card]} on {NAME[state.top]}" if state.discard else f"played {NAME[card]}"
-    if state.suit >= 0 and state.suit != ANY_SUIT:
-        text += f" ({SUIT_NAMES[state.suit]} named)"
-    if 0 <= suit <= 3:
-        text += f", naming {SUIT_NAMES[suit]}"
-    return called(state) + text if call else text
+    named = 0 <= suit <= 3
+    if not state.discard:  # no suit is named with no card to name it on
+        text = (_("played {card}, naming {suit}").format(card=NAME[card], suit=suit_words(suit)) if named
+                else _("played {card}").format(card=NAME[card]))
+    else:
+        top = NAME[state.top]
+        if state.suit >= 0 and state.suit != ANY_SUIT:
+            top = _("{top} ({suits} named)").format(top=top, suits=suit_words(state.suit))
+        text = (_("played {card} on {top}, naming {suit}").format(card=NAME[card], top=top,
+                                                                   suit=suit_words(suit)) if named
+                else _("played {card} on {top}").format(card=NAME[card], top=top))
+    return called(state, text) if call else text
 
 
-#: How a play with the Page One call starts; with the Stop call; with either.
-CALLED = "called \"Page One!\" and "
-CALLED_STOP = "called \"Stop!\" and "
-CALLED_ANY = "called \""
-
-
-def called(state: MatchingState) -> str:
-    """How a play with its call starts: Stop with the last card (where
-    ``stop_call`` is on), else Page One (a call with another card is
-    refused in Page One's words)."""
-    return CALLED_STOP if state.cfg.stop_call and len(state.hands[state.turn]) == 1 else CALLED
+def called(state: MatchingState, play: str) -> str:
+    """``play`` (the play as told: "played 7H on 9H") made with its call:
+    Stop with the last card (where ``stop_call`` is on), else Page One (a
+    call with another card is refused in Page One's words)."""
+    if state.cfg.stop_call and len(state.hands[state.turn]) == 1:
+        return _("called \"Stop!\" and {play}").format(play=play)
+    return _("called \"Page One!\" and {play}").format(play=play)
 
 
 def goes_out(state: MatchingState, call: bool) -> bool:
@@ -241,94 +262,100 @@ def effect_text(state: MatchingState, card: int, names: Sequence[str] | None, ca
         return ""
     following = seat_name(state.next_seat(seat), names)
     if kind in (TWO, THREE):
-        return f"{following} must draw {state.penalty + (2 if kind == TWO else 3)} or pass it on"
-    if kind == SKIP:
-        return f"skips {following}"
+        return _("{name} must draw {count} or pass it on").format(
+            name=following, count=state.penalty + (2 if kind == TWO else 3))
+    if kind == SKIP or (kind == REVERSE and state.players_in() == 2):
+        return _("skips {name}").format(name=following)
     if kind == REVERSE:
-        if state.players_in() == 2:
-            return f"skips {following}"
-        return "reverses the direction"
+        return _("reverses the direction")
     return ""
 
 
 def _lacking(state: MatchingState) -> str:
     """Why nothing plays, in what the hand lacks: "no spade and no 8 in hand"."""
     cfg = state.cfg
-    named = 0 <= state.suit < ANY_SUIT
-    if named:
-        parts = [f"no {SUIT_SINGULAR[state.suit]}"]
+    wild = cfg.special[8] == EIGHT
+    if 0 <= state.suit < ANY_SUIT:  # the suit an 8 named
+        suit, suits = suit_word(state.suit), suit_words(state.suit)
+        text = (_("no {suit} and no 8 in hand ({suits} named by the 8)") if wild
+                else _("no {suit} in hand ({suits} named by the 8)")).format(suit=suit, suits=suits)
     else:
         top = state.discard[-1]
-        parts = [f"no {SUIT_SINGULAR[SUIT[top]]}", f"no {RANK_NAMES[RANK[top]]}"]
-    if cfg.special[8] == EIGHT:
-        parts.append("no 8")
-    text = join_and(parts) + " in hand"
-    if named:
-        text += f" ({SUIT_NAMES[state.suit]} named by the 8)"
+        text = (_("no {suit}, no {rank} and no 8 in hand") if wild
+                else _("no {suit} and no {rank} in hand")).format(suit=suit_word(SUIT[top]),
+                                                                  rank=RANK_NAMES[RANK[top]])
     if len(state.hands[state.turn]) == 1 and not cfg.finish_on_special:
-        text += " (or only a special card, which may not be the last)"
+        text = _("{why} (or only a special card, which may not be the last)").format(why=text)
     return text
 
 
 def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None) -> str:
-    _, card, suit, call = action
+    card, suit, call = action[1], action[2], action[3]
     cfg = state.cfg
     seat = state.turn
     special = cfg.card_special[card]
     hand = state.hands[seat]
     rank_name = RANK_NAMES[RANK[card]]
     if state.phase == P_AFTER_DRAW:
-        text = f"the drawn {NAME[card]} plays, so it may be played at once"
+        text = _("the drawn {card} plays, so it may be played at once").format(card=NAME[card])
     elif state.penalty:
         grown = state.penalty + (2 if special == TWO else 3)
-        text = (f"a {rank_name} on a pending {rank_name}: the penalty grows to {grown} and passes to "
-                f"{seat_name(state.next_seat(seat), names)}")
+        text = _("a {rank} on a pending {rank}: the penalty grows to {count} and passes to {name}").format(
+            rank=rank_name, count=grown, name=seat_name(state.next_seat(seat), names))
     elif special == EIGHT:
-        text = "8s are wild: an 8 goes on anything"
+        text = _("8s are wild: an 8 goes on anything")
     elif state.suit == ANY_SUIT:
-        text = "anything may follow the 8 turned up first"
+        text = _("anything may follow the 8 turned up first")
     elif state.suit >= 0:
-        text = f"follows {SUIT_NAMES[state.suit]}, the suit the 8 named"
+        text = _("follows {suits}, the suit the 8 named").format(suits=suit_words(state.suit))
     else:
         top = state.discard[-1]
         same_rank, same_suit = RANK[card] == RANK[top], SUIT[card] == SUIT[top]
         if same_rank and same_suit:  # pragma: no cover - one deck
-            text = f"matches {NAME[top]}"
+            text = _("matches {top}").format(top=NAME[top])
         elif same_rank:
-            text = f"matches the rank of {NAME[top]}"
+            text = _("matches the rank of {top}").format(top=NAME[top])
         else:
-            text = f"matches the suit of {NAME[top]} ({SUIT_NAMES[SUIT[top]]})"
+            text = _("matches the suit of {top} ({suits})").format(top=NAME[top], suits=suit_words(SUIT[top]))
+    # The rule and each effect are clauses of their own, told one after another ("; ").
     effects = []
     if special == EIGHT and 0 <= suit <= 3:
-        effects.append(f"it names {SUIT_NAMES[suit]}")
+        effects.append(_("it names {suits}").format(suits=suit_words(suit)))
     out = goes_out(state, call)
+    penalty = cfg.page_one_penalty
     if len(hand) == 1 and cfg.stop_call:
         if call:
-            effects.append("Stop! called with the last card: out")
+            effects.append(_("Stop! called with the last card: out"))
         elif out:
-            effects.append("the last card: out (Stop! not called: with no penalty the call is a formality)")
+            effects.append(_("the last card: out (Stop! not called: with no penalty the call is a "
+                             "formality)"))
         else:
-            effects.append(f"Stop! not called with the last card: {cfg.page_one_penalty} cards to draw "
-                           "instead of going out")
+            # The English says "1 cards": both forms are the same so that it stays as it was.
+            effects.append(_.ngettext("Stop! not called with the last card: {count} cards to draw instead of "
+                                      "going out",
+                                      "Stop! not called with the last card: {count} cards to draw instead of "
+                                      "going out", penalty).format(count=penalty))
     elif len(hand) == 1:
-        effects.append("the last card: out")
+        effects.append(_("the last card: out"))
     elif len(hand) == 2:
         if call:
-            effects.append("Page One! called with the second-to-last card")
-        elif cfg.page_one_penalty:
-            effects.append(f"Page One! not called with the second-to-last card: "
-                           f"{cfg.page_one_penalty} cards to draw")
+            effects.append(_("Page One! called with the second-to-last card"))
+        elif penalty:
+            effects.append(_.ngettext("Page One! not called with the second-to-last card: {count} cards to "
+                                      "draw",
+                                      "Page One! not called with the second-to-last card: {count} cards to "
+                                      "draw", penalty).format(count=penalty))
     if not out or cfg.rank_all_places:
-        following = state.next_seat(seat)
+        following = seat_name(state.next_seat(seat), names)
         if special in (TWO, THREE) and not state.penalty:
-            effects.append(f"the {rank_name} makes {seat_name(following, names)} draw "
-                           f"{2 if special == TWO else 3} or pass it on")
+            effects.append(_("the {rank} makes {name} draw {count} or pass it on").format(
+                rank=rank_name, name=following, count=2 if special == TWO else 3))
         elif special == SKIP:
-            effects.append(f"the {rank_name} skips {seat_name(following, names)}")
+            effects.append(_("the {rank} skips {name}").format(rank=rank_name, name=following))
         elif special == REVERSE:
             if state.players_in() == 2:
-                effects.append(f"the {rank_name} reverses, which with two players skips "
-                               f"{seat_name(following, names)}")
+                effects.append(_("the {rank} reverses, which with two players skips {name}").format(
+                    rank=rank_name, name=following))
             else:
-                effects.append(f"the {rank_name} reverses the direction")
+                effects.append(_("the {rank} reverses the direction").format(rank=rank_name))
     return "; ".join([text, *effects])

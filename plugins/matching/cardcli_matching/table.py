@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from cardcli.contract.abilities import TableData
 from cardcli.contract.variant import CHANCE, Action
 from cardcli.contract.views import MoveView, Pile, PlayerView, ScoreSheet, TableView
-from cardcli.kit.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand
+from cardcli.kit.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand, suit_words
 from cardcli.kit.grammar import seat_names
 from cardcli.words.table_text import hands_shown, seat_rows
 from cardcli.words.view import generic_move_view, seat_views, viewer_hand
 
+from .language import _
 from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, P_DRAWING, PLAY, MatchingState
 
 
@@ -25,13 +26,14 @@ def render(state: MatchingState, viewer: int | None = None, names: Sequence[str]
     head = []
     if cfg.rounds > 1:
         head.append(_round(state))
-    head.append("direction: " + _direction(state))
-    head.append(f"stock: {state.stock_size()}")
-    head.append(f"discards: {len(state.discard)}")
+    head.append(_("direction: {direction}").format(direction=_direction(state)))
+    head.append(_("stock: {count}").format(count=state.stock_size()))
+    head.append(_("discards: {count}").format(count=len(state.discard)))
     lines = [" | ".join(head)]
     if state.discard:
         note = _top_note(state)
-        lines.append(f"Top card: {NAME[state.top]}" + (f"  - {note}" if note else ""))
+        lines.append(_("Top card: {card}  - {note}").format(card=NAME[state.top], note=note) if note
+                     else _("Top card: {card}").format(card=NAME[state.top]))
     if _penalty(state):
         lines.append(_penalty(state))
     lines.extend(seat_rows(rows or players(state, names), acting(state), hands_shown(state.hands, viewer)))
@@ -51,18 +53,18 @@ class MatchingTable(TableData):
         cfg = state.cfg
         piles = []
         if state.discard:
-            piles.append(Pile("top card", [NAME[state.top]], len(state.discard), note=_top_note(state)))
-        piles.append(Pile("stock", [], state.stock_size()))
+            piles.append(Pile(_("top card"), [NAME[state.top]], len(state.discard), note=_top_note(state)))
+        piles.append(Pile(_("stock"), [], state.stock_size()))
         notes = [_round(state)] if cfg.rounds > 1 else []
         if _penalty(state):
             notes.append(_penalty(state))
-        notes.append("Direction: " + _direction(state))
+        notes.append(_("Direction: {direction}").format(direction=_direction(state)))
         hand = [NAME[c] for c in sorted_hand(viewer_hand(state.hands, viewer))]
         if state.phase == P_AFTER_DRAW and viewer == state.turn:
             notes.append(_drawn(state))
         scores = None
         if cfg.rounds > 1 and state.round_scores:
-            scores = ScoreSheet.by_round("points", state.round_scores, state.totals)
+            scores = ScoreSheet.by_round(_("points"), state.round_scores, state.totals)
         rows = players(state, names)
         return TableView(viewer=viewer, turn=acting(state), players=rows,
                          hand=hand, piles=piles, notes=notes, scores=scores,
@@ -72,17 +74,24 @@ class MatchingTable(TableData):
         kind = action[0]
         if kind == PLAY:
             card, suit, call = action[1], action[2], action[3]
-            label = f"play {NAME[card]}" + (f", naming {SUIT_NAMES[suit]}" if suit >= 0 else "")
-            said = ("Stop!" if len(state.hands[seat]) == 1 else "Page One!") if call else ""
-            if call:
-                label = f"call \"{said}\" and " + label
-            return MoveView("play", label, [NAME[card]], choice=SUIT_NAMES[suit] if suit >= 0 else "",
+            named = SUIT_NAMES[suit] if suit >= 0 else ""
+            stop = len(state.hands[seat]) == 1
+            said = (_("Stop!") if stop else _("Page One!")) if call else ""
+            if not call:
+                label = (_("play {card}, naming {suit}") if named else _("play {card}"))
+            elif stop:
+                label = (_("call \"Stop!\" and play {card}, naming {suit}") if named
+                         else _("call \"Stop!\" and play {card}"))
+            else:
+                label = (_("call \"Page One!\" and play {card}, naming {suit}") if named
+                         else _("call \"Page One!\" and play {card}"))
+            return MoveView("play", label.format(card=NAME[card], suit=named), [NAME[card]], choice=named,
                             declare=said)
         if kind == DRAW:
-            return MoveView("draw", f"take the penalty (draw {state.penalty})" if state.penalty
-                            else "draw a card")
+            return MoveView("draw", _("take the penalty (draw {count})").format(count=state.penalty)
+                            if state.penalty else _("draw a card"))
         if kind == KEEP:
-            return MoveView("keep", "keep the drawn card")
+            return MoveView("keep", _("keep the drawn card"))
         return generic_move_view(self, state, seat, action, names)  # type: ignore[arg-type]
 
 
@@ -91,10 +100,11 @@ def players(state: MatchingState, names: Sequence[str]) -> list[PlayerView]:
     out (and in what place), Page One, and the running total of a longer game."""
     def notes(seat: int, hand: Sequence[int]) -> list[str]:
         if not state.active[seat]:
-            return [f"out, place {state.out.index(seat) + 1}"]
-        return ["Page One"] if len(hand) == 1 else []
+            return [_("out, place {place}").format(place=state.out.index(seat) + 1)]
+        return [_("Page One")] if len(hand) == 1 else []
     return seat_views(state.hands, names, state.dealer, notes,
-                      lambda seat: f"total {state.totals[seat]}" if state.cfg.rounds > 1 else "")
+                      lambda seat: _("total {total}").format(total=state.totals[seat]) if state.cfg.rounds > 1
+                      else "")
 
 
 def acting(state: MatchingState) -> int:
@@ -104,18 +114,19 @@ def acting(state: MatchingState) -> int:
 
 
 def _round(state: MatchingState) -> str:
-    return f"Round {min(state.round + 1, state.cfg.rounds)} of {state.cfg.rounds}"
+    return _("Round {round} of {rounds}").format(round=min(state.round + 1, state.cfg.rounds),
+                                                 rounds=state.cfg.rounds)
 
 
 def _direction(state: MatchingState) -> str:
-    return "clockwise (left)" if state.direction == 1 else "anticlockwise (right)"
+    return _("clockwise (left)") if state.direction == 1 else _("anticlockwise (right)")
 
 
 def _top_note(state: MatchingState) -> str:
     if state.suit == ANY_SUIT:
-        return "any card may follow"
+        return _("any card may follow")
     if state.suit >= 0:
-        return f"suit named: {SUIT_NAMES[state.suit]}"
+        return _("suit named: {suits}").format(suits=suit_words(state.suit))
     return ""
 
 
@@ -123,10 +134,11 @@ def _penalty(state: MatchingState) -> str:
     """The penalty the next player faces ("" for none: a finished game has none)."""
     if not state.penalty or state.is_terminal():
         return ""
-    return f"Penalty pending: draw {state.penalty} (answer with a {state.penalty_rank} or take it)"
+    return _("Penalty pending: draw {count} (answer with a {rank} or take it)").format(
+        count=state.penalty, rank=state.penalty_rank)
 
 
 def _drawn(state: MatchingState) -> str:
     if state.drawn == UNSEEN:  # a real table's record: played or kept only if it plays
-        return "Drawn card: not seen (played or kept if it plays, else the turn passes)"
-    return f"Drawn card: {NAME[state.drawn]} (play it or keep it)"
+        return _("Drawn card: not seen (played or kept if it plays, else the turn passes)")
+    return _("Drawn card: {card} (play it or keep it)").format(card=NAME[state.drawn])

@@ -55,6 +55,37 @@ def _card(value: Any) -> int:
     return card
 
 
+def _drawn_text(state: MatchingState, cards: Sequence[int], viewer: int | None,
+                names: Sequence[str] | None) -> str:
+    """The cards drawn, and why (a penalty, a call forgotten): by name where
+    ``viewer`` may see them, else how many."""
+    who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else _("a seat")  # none draws now
+    why = state.draw_for
+    if viewer is None or viewer == state.draw_seat:
+        shown = " ".join(NAME[c] for c in cards)
+        if why == FOR_PENALTY:
+            text = _("{name} drew {cards} (penalty)")
+        elif why == FOR_PAGE_ONE:
+            text = _("{name} drew {cards} (forgot Page One)")
+        elif why == FOR_STOP:
+            text = _("{name} drew {cards} (forgot Stop)")
+        else:
+            text = _("{name} drew {cards}")
+        return text.format(name=who, cards=shown)
+    count = len(cards)
+    if why == FOR_PENALTY:
+        text = _.ngettext("{name} drew {count} card (penalty)", "{name} drew {count} cards (penalty)", count)
+    elif why == FOR_PAGE_ONE:
+        text = _.ngettext("{name} drew {count} card (forgot Page One)",
+                          "{name} drew {count} cards (forgot Page One)", count)
+    elif why == FOR_STOP:
+        text = _.ngettext("{name} drew {count} card (forgot Stop)", "{name} drew {count} cards (forgot Stop)",
+                          count)
+    else:
+        text = _.ngettext("{name} drew {count} card", "{name} drew {count} cards", count)
+    return text.format(name=who, count=count)
+
+
 class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant[MatchingState]):
     name = "matching"
     catalog = _
@@ -126,42 +157,47 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
         if kind == PLAY:
             card, call = action[1], action[3]
             text = play_text(state, card, action[2], False)
-            notes = [forced_play] if forced(state, viewer) else []
+            notes = [_(forced_play)] if forced(state, viewer) else []
             effect = effect_text(state, card, names, call)
             if effect:
                 notes.append(effect)
-            if notes:
-                text += f" ({'; '.join(notes)})"
-            return called(state) + text if call else text
+            if notes:  # each note a clause of its own: "(forced: ...; bob must draw 2 ...)"
+                text = _("{play} ({notes})").format(play=text, notes="; ".join(notes))
+            return called(state, text) if call else text
         if kind == DRAW:
             if state.penalty:
-                return f"took the penalty of {state.penalty}" + (f" ({forced_penalty(state)})"
-                                                                 if forced(state, viewer) else "")
+                if forced(state, viewer):
+                    return _("took the penalty of {count} ({why})").format(count=state.penalty,
+                                                                         why=forced_penalty(state))
+                return _("took the penalty of {count}").format(count=state.penalty)
             chose = any(a[0] == PLAY for a in state.legal_actions())
             if state.stock_size() == 0 and len(state.discard) <= 1:
-                return ("chose to draw, but there was nothing to draw: the turn passes" if chose else
-                        "could not play and had nothing to draw")
-            return "chose to draw" if chose else "could not play"
+                return (_("chose to draw, but there was nothing to draw: the turn passes") if chose else
+                        _("could not play and had nothing to draw"))
+            return _("chose to draw") if chose else _("could not play")
         if kind == KEEP:
             shown = viewer is None or viewer == state.turn
-            return f"kept the drawn {NAME[state.drawn]}" if shown else "kept the drawn card"
+            if shown:
+                return _("kept the drawn {card}").format(card=NAME[state.drawn])
+            return _("kept the drawn card")
         if kind == DRAWN:
-            cards = action[1]
-            reason = {FOR_PENALTY: " (penalty)", FOR_PAGE_ONE: " (forgot Page One)",
-                      FOR_STOP: " (forgot Stop)"}.get(state.draw_for, "")
-            who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else "a seat"  # none draws now
-            if viewer is None or viewer == state.draw_seat:
-                return f"{who} drew {' '.join(NAME[c] for c in cards)}{reason}"
-            count = len(cards)
-            return f"{who} drew {count} card{'s' if count != 1 else ''}{reason}"
+            return _drawn_text(state, action[1], viewer, names)
         if kind == TURN_UP:
             card = action[1]
             special = state.cfg.card_special[card]
             if special and state.cfg.first_special == "reflip" and len(state.stock) > 1:
-                return f"turned up {NAME[card]} ({SPECIAL_NAMES[special]}): sent under, turning again"
-            return f"turned up {NAME[card]} as the first top card"
+                return _("turned up {card} ({special}): sent under, turning again").format(
+                    card=NAME[card], special=SPECIAL_NAMES[special])
+            return _("turned up {card} as the first top card").format(card=NAME[card])
         if kind == RESHUFFLE:
-            return f"reshuffled {len(state.discard) - 1} discards into a new stock"
+            count = len(state.discard) - 1
+            # The English says "1 discards": both forms are the same so that it stays as it was.
+            return _.ngettext("reshuffled {count} discards into a new stock",
+                              "reshuffled {count} discards into a new stock", count).format(count=count)
         if kind == DEAL:
-            return f"dealt {state.cfg.hand_size} cards each (dealer: {seat_name(state.dealer, names)})"
+            count = state.cfg.hand_size
+            # The English says "1 cards each": both forms are the same so that it stays as it was.
+            return _.ngettext("dealt {count} cards each (dealer: {name})",
+                              "dealt {count} cards each (dealer: {name})",
+                              count).format(count=count, name=seat_name(state.dealer, names))
         return repr(action)

@@ -66,7 +66,7 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
     """``cardcli play``: its help is the command's ``help``."""
     if resume_spec is not None:
         if variant or ruleset or players_spec or record_path or seed is not None:
-            raise click.UsageError("--resume takes the game as recorded: give no other options")
+            raise click.UsageError(_("--resume takes the game as recorded: give no other options"))
         resume_path = _resume_target(resume_spec)
         game = resume_record(resume_path)
         if game is None:
@@ -76,7 +76,7 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         banner: list[str] = []
     else:
         if variant is None:
-            raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
+            raise click.UsageError(_("name a VARIANT (see: cardcli variants), or give --resume FILE"))
         target = variant_named(variant)
         if players_spec and players_spec.strip().isdigit():
             # A table of that many, refused by the rules before a seat is made.
@@ -93,8 +93,9 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         game = Game(target, chosen.options, seats, choose_dealer(seed, len(seats)), seed=seed,
                     ruleset=None if ruleset is None else chosen.name, writer=writer, created=now_stamp())
         who = ", ".join(s.name if s.is_human else f"{s.name} ({s.kind})" for s in seats)
-        banner = [printable(f"{target.title} - {who}"),
-                  path_text(f"Seed {seed}. Recording to", shown_path(path), terminal_width())]
+        recording = _("Seed {seed}. Recording to").format(seed=seed)
+        banner = [printable(f"{target.words(target.title)} - {who}"),
+                  path_text(recording, shown_path(path), terminal_width())]
     ui = TerminalUI(style=Style.for_stream(colour))
     for line in banner:
         ui.show(line)
@@ -108,13 +109,13 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
         command = ["cardcli", "play", "--resume", record_argument(path)]
         # Broken into lines only for a terminal: in a log, one line to find.
         width = terminal_width(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else 10**6
-        click.echo("\n" + command_text("Game saved. Continue it with:", command, width), err=True)
+        click.echo("\n" + command_text(_("Game saved. Continue it with:"), command, width), err=True)
         raise SystemExit(130) from None
     finally:
         if game.writer is not None:
             game.writer.close()
     if result is not None:
-        session.show_end(result, path_text("Record:", shown_path(path), ui.width))
+        session.show_end(result, path_text(_("Record:"), shown_path(path), ui.width))
 
 
 def _resume_target(spec: str) -> Path:
@@ -125,8 +126,9 @@ def _resume_target(spec: str) -> Path:
         return Path(find_record(spec))
     found = newest_unfinished()
     if found is None:
-        raise CardcliError(f"no unfinished game in {games_dir()} to resume (cardcli games lists the "
-                           "saved games; a file named 'last' is resumed with --resume ./last)")
+        raise CardcliError(_("no unfinished game in {folder} to resume (cardcli games lists the saved "
+                             "games; a file named 'last' is resumed with --resume ./last)")
+                           .format(folder=games_dir()))
     return found
 
 
@@ -134,5 +136,6 @@ def _check_input(seats: list[SeatInfo]) -> None:
     """A human seat types its moves: refuse to start with standard input closed."""
     humans = [seat.name for seat in seats if seat.is_human]
     if humans and sys.stdin is None:
-        raise CardcliError(printable(f"standard input is closed, and {humans[0]!r} is a human player who "
-                                     "types moves: run cardcli play from a terminal, or seat only CPUs"))
+        said = _("standard input is closed, and {name} is a human player who types moves: run cardcli play "
+                 "from a terminal, or seat only CPUs").format(name=repr(humans[0]))
+        raise CardcliError(printable(said))

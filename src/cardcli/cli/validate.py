@@ -17,6 +17,7 @@ import click
 from ..kit.errors import Kind, RecordError
 from ..kit.fit import tell
 from ..kit.grammar import plural
+from ..kit.language import choose
 from ..kit.language import core as _
 from ..kit.record_format import open_record
 from ..kit.safe_text import printable
@@ -101,7 +102,10 @@ def verdict_words(report: Report) -> str:
 @click.option("--quiet", "-q", is_flag=True, help=_("Print only the problems."))
 @handle_errors
 def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
-    """``cardcli validate``: its help is the command's ``help``."""
+    """``cardcli validate``: its help is the command's ``help``.  ``--json`` is an
+    interface: its messages stay English whatever the language."""
+    if as_json:
+        choose("en")
     reg = registry()
     tally = {"records": 0, "valid": 0, "unfinished": 0, "invalid": 0}
     for name in records:

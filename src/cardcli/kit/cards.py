@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from .errors import CardError, IllegalMove
+from .language import N_
+from .language import core as _
 from .rand import shuffle
 
 SUITS = "SHDC"
@@ -172,3 +174,19 @@ def sorted_hand(cards: Iterable[int]) -> list[int]:
 
 def multiset(cards: Iterable[int]) -> Counter[int]:
     return Counter(cards)
+
+
+#: The suits' words as people read them, in the chosen language (``SUIT_NAMES``
+#: stays English: typed words and records read it).
+_SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+_SUIT_WORD = (N_("spade"), N_("heart"), N_("diamond"), N_("club"))
+
+
+def suit_words(suit: int) -> str:
+    """``hearts``, in the chosen language (a sentence's word for a suit)."""
+    return _(_SUIT_WORDS[suit])
+
+
+def suit_word(suit: int) -> str:
+    """``heart`` (no heart in hand), in the chosen language."""
+    return _(_SUIT_WORD[suit])

@@ -5,6 +5,13 @@ players", "you win!" and "ann's" come out right whoever is named.  A player
 may be called "you" (the default name of the person at the terminal), so a
 sentence written about "seat 0" is put into the second person when seat 0
 is "you".
+
+The words these helpers add themselves (" and ", "a card", "your") are
+messages of the core's catalog, in the language chosen; where no language
+is chosen they are the English written here, byte for byte.  ``plural`` and
+``span`` take any English word and so cannot know another language's
+counter: they stay English, and a message for people says its count in a
+whole sentence of its own (``_.ngettext("{count} card", "{count} cards", n)``).
 """
 
 from __future__ import annotations
@@ -12,24 +19,40 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from .language import core as _
+
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``1 card``, ``2 cards``, ``1,000 games``; ``words`` is the plural where adding "s" is wrong."""
     return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
+def listed(items: Sequence[str]) -> str:
+    """``["ann", "bob", "cat"]`` -> ``"ann, bob, cat"``: a list without a last
+    word (the notes beside a seat, the hints of a prompt)."""
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        # Translators: one more item of a list ("ann, bob"; the last is joined by "and"/"or").
+        text = _("{items}, {item}").format(items=text, item=item)
+    return text
+
+
 def join_or(items: list[str]) -> str:
     """``["9C", "8D", "draw"]`` -> ``"9C, 8D or draw"``, for lists of alternatives."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    # Translators: the last of a list of alternatives ("9C, 8D or draw").
+    return _("{items} or {last}").format(items=listed(items[:-1]), last=items[-1])
 
 
 def join_and(items: list[str]) -> str:
     """``["ann", "bob", "cat"]`` -> ``"ann, bob and cat"``."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    # Translators: the last of a list ("ann, bob and cat").
+    return _("{items} and {last}").format(items=listed(items[:-1]), last=items[-1])
 
 
 def could_play(cards: Iterable[str], others: Iterable[str] = ()) -> str:
@@ -37,10 +60,20 @@ def could_play(cards: Iterable[str], others: Iterable[str] = ()) -> str:
     (each card named once, then the ``others``), ``could draw`` with no card
     to play; ``""`` when there is nothing to name."""
     named = list(dict.fromkeys(cards))
-    words = [*named, *others]
-    if not words:
-        return ""
-    return "could " + ("play " if named else "") + join_or(words)
+    extra = list(others)
+    if not named:
+        # Translators: the moves a refused player could make instead ("could draw or keep it").
+        return _("could {choices}").format(choices=join_or(extra)) if extra else ""
+    if not extra:
+        # Translators: the cards a refused player could play instead ("could play 7H, 9H or 7D").
+        return _("could play {cards}").format(cards=join_or(named))
+    if len(extra) == 1:
+        # Translators: the cards a refused player could play, or the one other move ("could play 7H,
+        # 9H or draw").
+        return _("could play {cards} or {other}").format(cards=listed(named), other=extra[0])
+    # Translators: the cards a refused player could play, then the other moves ("could play 7H,
+    # draw or keep it").
+    return _("could play {cards}, {others}").format(cards=listed(named), others=join_or(extra))
 
 
 def cards_told(cards: Sequence[str], shown: bool) -> str:
@@ -48,7 +81,8 @@ def cards_told(cards: Sequence[str], shown: bool) -> str:
     may see them, else only how many (``a card``, ``2 cards``)."""
     if shown:
         return " ".join(cards)
-    return "a card" if len(cards) == 1 else plural(len(cards), "card")
+    count = len(cards)
+    return _.ngettext("a card", "{count} cards", count).format(count=count)
 
 
 def span(low: int, high: int, word: str, words: str | None = None) -> str:
@@ -65,8 +99,22 @@ def is_you(name: str) -> bool:
 def possessive(name: str, *, alone: bool = False) -> str:
     """``ann's``; ``your`` for the player named "you" (``yours`` standing ``alone``)."""
     if is_you(name):
-        return "yours" if alone else "your"
-    return f"{name}'s"
+        # Translators: the player named "you", owning something: "yours" stands alone ("the meld is
+        # yours"), "your" goes before a word ("your hand").
+        return _("yours") if alone else _("your")
+    # Translators: a player owning something ("ann's hand", "the meld is ann's").
+    return _("{name}'s").format(name=name)
+
+
+def spoken_name(name: str) -> str:
+    """What a sentence calls the player named ``name``: the name itself, but
+    for the player named "you" in a language that says it otherwise."""
+    if is_you(name):
+        # Translators: the player named "you" (the person at the terminal) in a sentence about them.
+        said = _("you")
+        if said != "you":
+            return said
+    return name
 
 
 #: Third-person verbs after "you", put right: "you wins" -> "you win".
@@ -116,13 +164,18 @@ def _base(verb: str) -> str:
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
     """What a sentence calls ``seat``: its player's name, or "seat N" where
     no names are given (a record checked or replayed without them)."""
-    return names[seat] if names else f"seat {seat}"
+    if names:
+        return spoken_name(names[seat])
+    # Translators: a seat of a table whose players are not named (a record checked), "seat 2".
+    return _("seat {seat}").format(seat=seat)
 
 
 def seat_names(names: Sequence[str] | None, count: int) -> list[str]:
     """Every seat's name at a table of ``count``: ``names``, or "seat 0",
     "seat 1", ... where none are given."""
-    return list(names) if names else [f"seat {seat}" for seat in range(count)]
+    if names:
+        return [spoken_name(name) for name in names]
+    return [_("seat {seat}").format(seat=seat) for seat in range(count)]
 
 
 def name_seats(text: str, names: Sequence[str] | None) -> str:
@@ -131,25 +184,34 @@ def name_seats(text: str, names: Sequence[str] | None) -> str:
     where the name is "you"."""
     if not names:
         return text
+    # (The results' reasons are a record's words: "seat N" there is English whatever the language.)
+    called = [spoken_name(name) for name in names]
     for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
-        text = text.replace(f"seat {seat}", names[seat])
-    return second_person(text, names) if any(is_you(name) for name in names) else text
+        text = text.replace(f"seat {seat}", called[seat])
+    return second_person(text, called) if any(is_you(name) for name in called) else text
 
 
 def type_a_number(count: int) -> str:
     """What to type at a numbered menu of ``count`` choices: "Type a number
     from 1 to 4.", or for one choice, "type 1"."""
-    return "There is one choice: type 1." if count == 1 else f"Type a number from 1 to {count}."
+    if count == 1:
+        return _("There is one choice: type 1.")
+    return _("Type a number from 1 to {count}.").format(count=count)
 
 
 def duration(seconds: float) -> str:
     """A length of time as a person says it, roughly: "40 seconds", "3
     minutes", "1 hour 20 minutes"."""
     if seconds < 90:
-        return plural(max(1, round(seconds)), "second")
+        count = max(1, round(seconds))
+        return _.ngettext("{count} second", "{count} seconds", count).format(count=count)
     minutes = round(seconds / 60)
     if minutes < 90:
-        return plural(minutes, "minute")
+        return _.ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes)
     hours, minutes = divmod(minutes, 60)
     minutes = 10 * round(minutes / 10)
-    return plural(hours, "hour") + (f" {minutes} minutes" if minutes else "")
+    if not minutes:
+        return _.ngettext("{count:,} hour", "{count:,} hours", hours).format(count=hours)
+    # Translators: a time of hours and minutes (the minutes a multiple of ten, 10 to 60).
+    return _.ngettext("{count:,} hour {minutes} minutes", "{count:,} hours {minutes} minutes",
+                      hours).format(count=hours, minutes=minutes)

@@ -47,6 +47,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..kit.safe_text import printable
+from .page_words import in_language
 from .protocol import MAX_FRAME, BadMessage, encode, error, parse_client
 from .table import GONE_WORDS, Client
 
@@ -288,7 +289,7 @@ class TableServer:
                                  _TYPES[".html"], host)
             page = _static(found[0].page)
             assert page is not None
-            return _response(200, "OK", page, _TYPES[".html"], host)
+            return _response(200, "OK", in_language(page), _TYPES[".html"], host)
         if path.startswith("/static/"):
             name = path[len("/static/"):]
             body = _static(name)

@@ -31,8 +31,10 @@ from ..cpu.players.human import HumanPlayer
 from ..cpu.players.ismcts import paired_gap
 from ..engine.driver import Driver, Hook
 from ..engine.game import Game, derive_seed
-from ..kit.fit import wrap
-from ..kit.grammar import is_you, name_seats, plural
+from ..kit.fit import visible_width, wrap
+from ..kit.grammar import is_you, name_seats, spoken_name
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.safe_text import printable
 from ..words.narration import last_round_summary, round_summary, rules_summary, turn_lines
 from ..words.view import move_view, played_cards
@@ -118,8 +120,8 @@ class Session:
             moves = self.log_lines(self.humans[0])
         # Each whole on the screen: the moves, then the summary (paged when taller than the screen).
         ui.show_parts([Part("", moves, self.played),
-                       Part("Press Enter for the end of the round.", ["", summary])])
-        ui.pause("Press Enter for the next deal.")
+                       Part(_("Press Enter for the end of the round."), ["", summary])])
+        ui.pause(_("Press Enter for the next deal."))
 
     # -------------------------------------------------------------- screen
     def show_log(self, seat: int) -> int:
@@ -140,8 +142,11 @@ class Session:
         events.clear()
         shown = [""]
         if len(lines) > LOG_LINES:
-            shown.append(f"  ({plural(len(lines) - LOG_LINES, 'earlier turn')} not shown; "
-                         "`cardcli replay` the record for all of them)")
+            hidden = len(lines) - LOG_LINES
+            shown.append("  " + _.ngettext(
+                "({count:,} earlier turn not shown; `cardcli replay` the record for all of them)",
+                "({count:,} earlier turns not shown; `cardcli replay` the record for all of them)",
+                hidden).format(count=hidden))
         shown.extend("  " + line for line in lines[-LOG_LINES:])
         return shown
 
@@ -156,7 +161,7 @@ class Session:
         if self.hot_seat and self.on_screen != seat:
             self.ui.clear()
             self._show_recap()
-            self.ui.pause(f"Pass to {name}, press Enter")
+            self.ui.pause(_("Pass to {name}, press Enter").format(name=name))
             self.ui.clear()
         self.on_screen = seat
         self._show_recap()
@@ -165,7 +170,7 @@ class Session:
         turn = sum(len(wrap(text, self.ui.width)) for text in (self.header, table)) + PROMPT_ROWS
         if told and self.ui.interactive and told + turn > self.ui.rows:
             # The table would push the moves off the screen before they are read.
-            self.ui.pause("Press Enter for the table.")
+            self.ui.pause(_("Press Enter for the table."))
         played = list(self.played)
         self.ui.show_table(lambda: show_turn(self.ui, self.header, table, name, played, self.hints),
                            hand=True)
@@ -185,8 +190,11 @@ class Session:
             played = played_cards(game.variant, before, action) or played
         self.played = played
         told = sum(1 for before, _action in events if before.current_player() >= 0)
-        title = f"The last {plural(moves, 'move')} before the game stopped:" if told >= moves else \
-            "The game so far:"
+        if told >= moves:
+            title = _.ngettext("The last {count:,} move before the game stopped:",
+                               "The last {count:,} moves before the game stopped:", moves).format(count=moves)
+        else:
+            title = _("The game so far:")
         self._recap = ["", title, *("  " + line for line in lines[-LOG_LINES:])]
 
     def _show_recap(self) -> None:
@@ -233,8 +241,9 @@ class Session:
                                                                           names=game.names)
         ranking = ranking_text(result, game.names, game.variant.score_label)
         self.ui.show_parts([Part("", moves, self.played),
-                            Part("Press Enter for the end of the game.", ["", table], with_next=True),
-                            Part("Press Enter for the ranking.", ["", over_text(result, game.names), ranking],
+                            Part(_("Press Enter for the end of the game."), ["", table], with_next=True),
+                            Part(_("Press Enter for the ranking."),
+                                 ["", over_text(result, game.names), ranking],
                                  plain=["", record] if record else [])])
 
 
@@ -277,8 +286,8 @@ def show_turn(ui: TerminalUI, header: str, table: str, name: str, played: Collec
     ui.show("")
     ui.show(header)
     ui.show(table, played=played)
-    hint = " (Type ? for a hint.)" if hints else ""
-    ui.show(f"{name}, it is your turn.{hint}", bold=True)
+    turn = _("{name}, it is your turn. (Type ? for a hint.)") if hints else _("{name}, it is your turn.")
+    ui.show(turn.format(name=spoken_name(name)), bold=True)
 
 
 def hint_text(game: Game, state: State, seat: int, legal: list[Action],
@@ -293,25 +302,32 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
     if len(legal) == 1:
         label = move_view(game.variant, state, seat, legal[0], game.names).label
         key = menu.get(legal[0])
-        return f"Hint - there is only one move: {f'[{key}] ' if key else ''}{label}."
+        return _("Hint - there is only one move: {move}.").format(move=f"[{key}] {label}" if key else label)
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "hint", game.events), seat, Budget())
     ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
     moves = []
     for rating in ratings:
         label = move_view(game.variant, state, seat, rating.action, game.names).label
         key = menu.get(rating.action)
-        line = f"  {f'[{key}] ' if key else ''}{label}: {rating.value * 100:.1f}"
+        move = f"[{key}] {label}" if key else label
+        value = rating.value * 100
+        line = f"  {move}: {value:.1f}"
         if rating is not ratings[0]:
             noise = search_noise(ratings[0], rating)
             if not math.isnan(noise):  # (too few shared deals to say)
-                tie = ratings[0].value - rating.value <= noise
-                line += f" ±{noise * 100:.1f}" + (", a near-tie" if tie else "")
+                if ratings[0].value - rating.value <= noise:
+                    line = "  " + _("{move}: {value:.1f} ±{noise:.1f}, a near-tie").format(
+                        move=move, value=value, noise=noise * 100)
+                else:
+                    line += f" ±{noise * 100:.1f}"
         moves.append(line)
-    title = f"Hint - the hard CPU's view from your seat ({searcher.budget.describe()}):"
-    scale = [SCALE, NOISE]
+    title = _("Hint - the hard CPU's view from your seat ({budget}):").format(
+        budget=searcher.budget.describe())
+    scale = [SCALE, "  " + _(NOISE)]
     shown = min(len(moves), 10)
     while True:
-        more = [f"  ... and {len(moves) - shown} more"] if shown < len(moves) else []
+        more = ["  " + _("... and {count} more").format(count=len(moves) - shown)] \
+            if shown < len(moves) else []
         lines = [title, *moves[:shown], *more, *scale]
         if rows is None or shown <= 3 or sum(len(wrap(line, width)) for line in lines) <= rows:
             return "\n".join(lines)
@@ -328,7 +344,8 @@ NOISE_ERRORS = 2.0
 #: differing by about a third of the scale (in trick a third of the pairs
 #: of moves tied on every shared deal, yet differed on other deals).
 NOISE_FLOOR = 0.1
-NOISE = "  (±: the search's noise in the gap to the first; a near-tie is within it)"
+#: The hint's last line, under the scale (shown two columns in).
+NOISE = N_("(±: the search's noise in the gap to the first; a near-tie is within it)")
 
 
 def search_noise(first: Rating, other: Rating) -> float:
@@ -343,8 +360,10 @@ def table_header(variant: Variant, rules: Mapping[str, Any], ruleset: str | None
     """The line above the table: the ruleset's name (the variant's title
     without one) and the house rules that differ from the defaults."""
     changed = [text for text in rules_summary(variant, _at_the_table(variant, rules)) if text]
-    title = printable(ruleset) if ruleset else variant.title
-    return f"{title}: {', '.join(changed)}" if changed else f"{title}: the standard rules"
+    title = printable(ruleset) if ruleset else variant.words(variant.title)
+    if changed:
+        return f"{title}: {', '.join(changed)}"
+    return _("{title}: the standard rules").format(title=title)
 
 
 def _at_the_table(variant: Variant, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -362,7 +381,7 @@ def end_text(variant: Variant, state: State, result: Mapping[str, Any], names: S
 def over_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
     """``Game over: ann played their last card.``, in the players' names."""
     reason = name_seats(str(result.get("reason", "")), names)
-    return "Game over" + (f": {reason}" if reason else "") + "."
+    return _("Game over: {reason}.").format(reason=reason) if reason else _("Game over.")
 
 
 def ranking_text(result: Mapping[str, Any], names: Sequence[str], score_label: str = "points") -> str:
@@ -370,22 +389,25 @@ def ranking_text(result: Mapping[str, Any], names: Sequence[str], score_label: s
     places = result["places"]
     order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
     scores = result.get("scores")
-    name_width = max(len(names[seat]) for seat in order)
+    shown = [spoken_name(name) for name in names]
+    name_width = max(visible_width(shown[seat]) for seat in order)
     score_width = max((len(str(s)) for s in scores), default=0) if scores is not None else 0
     place_width = max(len(str(p)) for p in places)
-    lines = ["Ranking:"]
+    lines = [_("Ranking:")]
     for seat in order:
-        row = f"  {places[seat]:>{place_width}}. {names[seat]:<{name_width}}"
+        padding = " " * (name_width - visible_width(shown[seat]))
+        row = f"  {places[seat]:>{place_width}}. {shown[seat]}{padding}"
         if scores is not None:
             row += f"  {scores[seat]:>{score_width}} {score_word(scores[seat], score_label)}"
         lines.append(row.rstrip())
     winner = result.get("winner")
     if winner is None:
-        lines.append("  No single winner.")
+        lines.append("  " + _("No single winner."))
     elif is_you(names[winner]):
-        lines.append(f"  {names[winner]} win!")
+        # Translators: the winner is the player named "you" ("you win!").
+        lines.append("  " + _("{name} win!").format(name=spoken_name(names[winner])))
     else:
-        lines.append(f"  {names[winner]} wins!")
+        lines.append("  " + _("{name} wins!").format(name=spoken_name(names[winner])))
     return "\n".join(lines)
 
 

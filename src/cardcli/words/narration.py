@@ -22,6 +22,8 @@ from ..contract.options import changed_options, show_value
 from ..kit.cards import NAME
 from ..kit.errors import IllegalMove
 from ..kit.grammar import cards_told, is_you, seat_name, second_person
+from ..kit.language import core as _
+from ..kit.language import current as language_in_use
 from .view import move_words
 
 if TYPE_CHECKING:
@@ -87,7 +89,9 @@ def rules_summary(variant: Variant[Any], rules: Rules) -> list[str]:
         return option_words(variant, rules)
     changed = changed_options(rules, variant.options)
     told = (words(changed[name], changed) for name, words in rule_words.items() if name in changed)
-    return [text for text in told if text]
+    # Words declared with N_() (``either(N_("8s are wild"), ...)``) are said in the chosen language
+    # here, from the variant's catalog; words already said in it come back unchanged.
+    return [variant.words(text) for text in told if text]
 
 
 def addressed(text: str, names: Sequence[str] | None) -> str:
@@ -120,19 +124,37 @@ def turn_lines(variant: Variant[Any], events: Events, viewer: int | None = None,
 def _joined(lines: list[str], seat: int | None, names: Sequence[str] | None) -> list[str]:
     if seat is None:
         return lines
-    who = seat_name(seat, names) + " "
+    frame = _actor_frame()
+    who = frame.format(name=seat_name(seat, names), did="")  # "cpu1 ": how each line of the turn begins
+    if not who or not frame.endswith("{did}"):
+        return lines  # a language that puts the name after the deed: each line stands alone
     out: list[str] = []
     for line in lines:
         last = out[-1] if out else ""
         if last.startswith(who) and line.startswith(who) and not _ends_sentence(last):
-            out[-1] = f"{last}; {line[len(who):]}"
+            # Translators: one more thing a player did in the same turn, joined to the line of the
+            # turn so far without their name again ("cpu1 drew a card from the stock; discarded JH").
+            out[-1] = _("{line}; {more}").format(line=last, more=line[len(who):])
         else:
             out.append(line)
     return out
 
 
 def _ends_sentence(line: str) -> bool:
-    return line.endswith((".", "!", "?")) or ". " in line
+    if line.endswith((".", "!", "?")) or ". " in line:
+        return True
+    return language_in_use() != "en" and (line.endswith(_FULL_STOPS) or "\u3002" in line)
+
+
+#: How a sentence ends in Japanese (the full-width full stop, exclamation and question marks).
+_FULL_STOPS = ("\u3002", "\uff01", "\uff1f")
+
+
+def _actor_frame() -> str:
+    # Translators: a player's name, then what they did as the game says it ("cpu2" and "played 7H on
+    # 9S": "cpu2 played 7H on 9S").  Where {did} ends the message, the lines of one turn are joined
+    # into one ("{line}; {more}") with the name said once.
+    return _("{name} {did}")
 
 
 # ------------------------------------------------------------ the defaults
@@ -144,7 +166,7 @@ def event_line(variant: Variant[Any] | Narration, state: State, action: Action, 
     text = variant.describe(state, action, viewer=viewer, names=names)
     if player < 0:
         return text
-    return f"{seat_name(player, names)} {text}"
+    return _actor_frame().format(name=seat_name(player, names), did=text)
 
 
 def attempt_from_fields(variant: Variant[Any] | Narration, state: Any, action: Action) -> str:
@@ -154,7 +176,7 @@ def attempt_from_fields(variant: Variant[Any] | Narration, state: Any, action: A
         fields = dict(variant.encode_action(state, action))
     except (LookupError, TypeError, ValueError):
         return repr(action)
-    verb, _, rest = move_words(fields).partition(" ")
+    verb, _space, rest = move_words(fields).partition(" ")
     return f"{past_tense(verb)} {rest}".rstrip()
 
 
@@ -183,8 +205,8 @@ def choice_count(state: State) -> str:
         return ""
     legal = state.legal_actions()
     if len(legal) <= 1:
-        return "forced: the only legal move"
-    return f"a choice: one of {len(legal)} legal moves"
+        return _("forced: the only legal move")
+    return _("a choice: one of {count} legal moves").format(count=len(legal))
 
 
 def option_words(variant: Variant[Any] | Narration, rules: Mapping[str, Any]) -> list[str]:
@@ -234,8 +256,15 @@ def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: i
                 break
             index += 1
         if last is not None:
-            drew = "drew " + cards_told([NAME[card] for card in cards], viewer in (None, seat))
-            line = told(state, action, line, drew + (f" ({on_the_way})" if was_rebuilt else ""), last)
+            named = cards_told([NAME[card] for card in cards], viewer in (None, seat))
+            if was_rebuilt:
+                # Translators: the cards a player drew ("7H 9C", or "2 cards" to those who may not see
+                # them), and what happened on the way (the variant's words: the stock rebuilt).
+                drew = _("drew {cards} ({on_the_way})").format(cards=named, on_the_way=on_the_way)
+            else:
+                # Translators: the cards a player drew: "7H 9C", or "2 cards" to those who may not see them.
+                drew = _("drew {cards}").format(cards=named)
+            line = told(state, action, line, drew, last)
             more = then(seat, *events[index]) if then is not None and index < len(events) else None
             if more is not None:
                 line += more

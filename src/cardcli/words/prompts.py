@@ -21,7 +21,10 @@ from typing import TYPE_CHECKING, Any
 from ..contract.abilities import UI, Prompts
 from ..kit.cards import NAME, parse_card
 from ..kit.errors import CardError
-from ..kit.grammar import type_a_number
+from ..kit.fit import visible_width
+from ..kit.grammar import listed, seat_names, type_a_number
+from ..kit.language import N_
+from ..kit.language import core as _
 
 if TYPE_CHECKING:
     from ..contract.variant import Action, Variant
@@ -122,7 +125,8 @@ def ask(ui: UI, turn: Turn) -> Action:
         if outcome is not None and not isinstance(outcome, Say) and turn.finish is not None:
             outcome = turn.finish(outcome)
         if outcome is None:
-            said = f"{answer!r} is not one of your choices."
+            # Translators: an answer the prompt does not understand, quoted ('xyz').
+            said = _("{answer} is not one of your choices.").format(answer=repr(answer))
         elif isinstance(outcome, Say):
             said = str(outcome)
         else:
@@ -150,7 +154,7 @@ def packed(items: Sequence[str], width: int = 78) -> list[str]:
     lines: list[str] = []
     line = ""
     for item in items:
-        if line and len(line) + 2 + len(item) > width:
+        if line and _width(line) + 2 + _width(item) > width:
             lines.append(line)
             line = ""
         line = f"{line}  {item}"
@@ -159,12 +163,20 @@ def packed(items: Sequence[str], width: int = 78) -> list[str]:
     return lines
 
 
+def _width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (a wide character, Japanese, two)."""
+    return len(text) if text.isascii() else visible_width(text)
+
+
 def _what_to_type(count: int, turn: Turn) -> str:
     if not count:
-        return "Type a move (help for the list)." if turn.help else "Type a move."
+        # Translators: "help" is the word the player types, not translated.
+        return _("Type a move (help for the list).") if turn.help else _("Type a move.")
     if turn.typed is None:
         return type_a_number(count)
-    return type_a_number(count)[:-1] + ", or type the move."
+    if count == 1:
+        return _("There is one choice: type 1, or type the move.")
+    return _("Type a number from 1 to {count}, or type the move.").format(count=count)
 
 
 #: The words that make (or, typed before a card, go with) the Page One call.
@@ -185,8 +197,10 @@ class Call:
     goes_with: str
 
 
-PAGE_ONE = Call("Page One", "p", CALL_WORDS, "the play that leaves you one card")
-STOP = Call("Stop", "s", STOP_WORDS, "the play of your last card")
+#: (``name`` and ``goes_with`` are marked for the core's catalog: a dialogue says them with
+#: ``cardcli.kit.language.core``; ``name`` is the same in every language, for code to compare.)
+PAGE_ONE = Call(N_("Page One"), "p", CALL_WORDS, N_("the play that leaves you one card"))
+STOP = Call(N_("Stop"), "s", STOP_WORDS, N_("the play of your last card"))
 
 
 def typed_move(words: Sequence[str], legal: Collection[Any], plain: Mapping[str, Any],
@@ -270,16 +284,25 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
 
     def say(which: Call) -> Say:
         if which != due:
-            now = f"with this card the call is {due.name} ({due.key})" if due is not None else "not now"
-            return Say(f"{which.name} is called with {which.goes_with}; {now}.")
+            if due is not None:
+                # Translators: a call made with the wrong card; {goes_with}: "the play that leaves you
+                # one card"; {key}: the key that makes the call due now ("p").
+                text = _("{call} is called with {goes_with}; with this card the call is {due} ({key}).")
+                return Say(text.format(call=_(which.name), goes_with=_(which.goes_with), due=_(due.name),
+                                       key=due.key))
+            # Translators: a call made when no call is due; {goes_with}: "the play that leaves you one card".
+            text = _("{call} is called with {goes_with}; not now.")
+            return Say(text.format(call=_(which.name), goes_with=_(which.goes_with)))
         called[0] = True
-        return Say(f"\"{which.name}!\" - now choose your card.")
+        # Translators: the call made ("Page One!"); the card to play with it comes next.
+        return Say(_("\"{call}!\" - now choose your card.").format(call=_(which.name)))
 
     def choose(card: int, rest: list[str]) -> Outcome:
         if card not in cards:
             if card in hand:
-                return Say(f"You can't play {NAME[card]} now: {why_not(card)}.")
-            return Say(f"{NAME[card]} is not in your hand.")
+                # Translators: {why} is the game's reason ("it matches neither rank nor suit").
+                return Say(_("You can't play {card} now: {why}.").format(card=NAME[card], why=why_not(card)))
+            return Say(_("{card} is not in your hand.").format(card=NAME[card]))
         return play(card, called[0] and can_call, rest)
 
     def typed(answer: str) -> Outcome:
@@ -308,10 +331,15 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
     for other in others:
         for word in other.words:
             handlers[word] = lambda action=other.action: action  # type: ignore[misc]
-    choices = [(f"play {NAME[card]}", card) for card in cards] + [(o.label, o) for o in others]
-    hints = ["number", f"a card like {example}" if cards else "", *(o.hint for o in others)]
+    # Translators: a choice of the numbered menu, "[1] play 7H".
+    choices: list[tuple[str, Any]] = [(_("play {card}").format(card=NAME[card]), card) for card in cards]
+    choices += [(o.label, o) for o in others]
+    # Translators: the hints of the prompt "Your move (number, a card like 8s, d to draw, p to call Page
+    # One)": what the player may type ("8s" and "p" are typed as they are).
+    hints = [_("number"), _("a card like {example}").format(example=example) if cards else "",
+             *(o.hint for o in others)]
     if can_call:
-        hints.append(f"{call.key} to call {call.name}")
+        hints.append(_("{key} to call {call}").format(key=call.key, call=_(call.name)))
     numbers = dict(keys or {})
     numbers.update({other.action: str(len(cards) + i) for i, other in enumerate(others, start=1)})
     for line in above:
@@ -322,13 +350,26 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
             return choice.action
         return choose(choice, []) if isinstance(choice, int) and choice in cards else choice
 
+    def call_line() -> list[str]:  # under the menu, where the call can be made
+        if not can_call:
+            return []
+        # Translators: the key that makes the call, under the menu: '[p] call "Page One!"'.
+        text = _("[{key}] call \"{call}!\"  (called)") if called[0] else _("[{key}] call \"{call}!\"")
+        return ["  " + text.format(key=call.key, call=_(call.name))]
+
+    count = len(choices)
+    if not cards:
+        empty = type_a_number(count)
+    elif count == 1:
+        empty = _("There is one choice: type 1, or a card like {example}.").format(example=example)
+    else:
+        empty = _("Type a number from 1 to {count}, or a card like {example}.").format(count=count,
+                                                                                     example=example)
     return ask(ui, Turn(
-        prompt="Your move (" + ", ".join(hint for hint in hints if hint) + ")", choices=choices,
-        words=handlers, typed=typed, help=help, keys=numbers,
-        lines=lambda: ["Your hand: " + " ".join(NAME[card] for card in hand)], hand_in_table=True,
-        below=lambda: [f"  [{call.key}] call \"{call.name}!\"{'  (called)' if called[0] else ''}"] * can_call,
-        empty=type_a_number(len(choices))[:-1] + (f", or a card like {example}." if cards else "."),
-        finish=finish))
+        prompt=_("Your move ({hints})").format(hints=listed([hint for hint in hints if hint])),
+        choices=choices, words=handlers, typed=typed, help=help, keys=numbers,
+        lines=lambda: [_("Your hand: {cards}").format(cards=" ".join(NAME[card] for card in hand))],
+        hand_in_table=True, below=call_line, empty=empty, finish=finish))
 
 
 def human_turn(variant: Variant[Any], state: Any, seat: int, legal: list[Action], ui: UI) -> Action:
@@ -342,13 +383,13 @@ def menu_turn(variant: Variant[Any], state: Any, seat: int, legal: list[Action],
     "play 7H"), where a typed move the variant parses is taken too."""
     from .view import move_view
 
-    names = [f"seat {i}" for i in range(state.num_players)]
+    names = seat_names(None, state.num_players)
     labels = [move_view(variant, state, seat, action, names).label for action in legal]
     parse = variant.parse_move if isinstance(variant, Prompts) else None
 
     def typed(text: str) -> Outcome:
         return parse(state, text, legal) if parse is not None else None
 
-    return ask(ui, Turn("Your move (number, or type the move)" if parse is not None else "Your move",
+    return ask(ui, Turn(_("Your move (number, or type the move)") if parse is not None else _("Your move"),
                         [(label, action) for label, action in zip(labels, legal)],
                         typed=typed if parse is not None else None))

@@ -25,7 +25,8 @@ from ..contract.views import PlayerView
 from ..kit.cards import NAME, RANK, SUIT, UNSEEN, parse_card, sorted_hand
 from ..kit.errors import CardError
 from ..kit.fit import visible_width
-from ..kit.grammar import plural
+from ..kit.grammar import listed
+from ..kit.language import core as _
 
 #: How the row of the player to move begins.
 ACTING = " > "
@@ -39,23 +40,37 @@ def seat_rows(players: Sequence[PlayerView], acting: int | None, shown: Mapping[
     ``shown`` for it (:func:`hands_shown`: the viewer's own hand, or every
     hand for a viewer of ``None``)."""
     # Padded to the columns a name takes on a terminal (a full-width name takes two a character).
-    columns = [len(p.name) if p.name.isascii() else visible_width(p.name) for p in players]
+    columns = [_width(p.name) for p in players]
     width = max(columns, default=0)
+    # The card counts line up: each as wide as a count of two figures ("10 cards").
+    counted = _width(_cards_held(10))
     rows = []
     for player, taken in zip(players, columns):
         name = player.name + " " * (width - taken)
         row = (ACTING if player.seat == acting else "   ") + f"{player.seat} {name}"
         if player.cards is not None:
-            row += f"  {player.cards:2d} card{'s' if player.cards != 1 else ' '}"
+            held = _cards_held(player.cards)
+            row += "  " + held + " " * (counted - _width(held))
         if player.score:
             row += f"  {player.score}"
         if player.notes:
-            row += f"  ({', '.join(player.notes)})"
+            row += f"  ({listed(player.notes)})"
         cards = (shown or {}).get(player.seat)
         if cards:
             row += f"  {cards}"
         rows.append(row.rstrip())
     return rows
+
+
+def _width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (a wide character, Japanese, two)."""
+    return len(text) if text.isascii() else visible_width(text)
+
+
+def _cards_held(count: int) -> str:
+    # Translators: how many cards a player holds, in a seat's row of the table (" 5 cards"); the
+    # counts of the rows line up, a count of one figure padded to two.
+    return _.ngettext("{count:2d} card", "{count:2d} cards", count).format(count=count)
 
 
 def hands_shown(hands: Sequence[Sequence[int]], viewer: int | None) -> dict[int, str]:
@@ -96,11 +111,14 @@ def picked_cards(hand: Sequence[int], words: Iterable[str], wild: int) -> list[i
     left = list(hand)
     words = list(words)
     if len(words) > len(hand):
-        raise ValueError(f"you hold only {plural(len(hand), 'card')}, not {len(words)}")
+        raise ValueError(_.ngettext("you hold only {count} card, not {named}",
+                                    "you hold only {count} cards, not {named}",
+                                    len(hand)).format(count=len(hand), named=len(words)))
     for word in words:
         if word.isdigit():
             if not 1 <= int(word) <= len(order):
-                raise ValueError(f"there is no card number {int(word)} in your hand (1 to {len(order)})")
+                raise ValueError(_("there is no card number {number} in your hand (1 to {count})").format(
+                    number=int(word), count=len(order)))
             card = order[int(word) - 1]
         else:
             try:
@@ -108,12 +126,17 @@ def picked_cards(hand: Sequence[int], words: Iterable[str], wild: int) -> list[i
             except CardError as error:
                 raise ValueError(str(error)) from None
             if card not in hand and UNSEEN not in hand:  # (a hand nobody saw may hold it)
-                raise ValueError(f"{NAME[card]} is not in your hand")
+                raise ValueError(_("{card} is not in your hand").format(card=NAME[card]))
         if card not in left and UNSEEN not in left:
             if UNSEEN in hand:  # the cards nobody saw went to the cards named before it
-                raise ValueError(f"you hold only {plural(len(hand), 'card')}: with the {len(picked)} named "
-                                 f"before it, none can be {NAME[card]}")
-            raise ValueError(f"you hold only {picked.count(card)} {NAME[card]}")
+                # Translators: a hand partly unseen; {named}: the cards named before this one.
+                raise ValueError(_.ngettext(
+                    "you hold only {count} card: with the {named} named before it, none can be {card}",
+                    "you hold only {count} cards: with the {named} named before it, none can be {card}",
+                    len(hand)).format(count=len(hand), named=len(picked), card=NAME[card]))
+            # Translators: a card named more often than it is held ("you hold only 1 7H").
+            raise ValueError(_("you hold only {count} {card}").format(count=picked.count(card),
+                                                                      card=NAME[card]))
         left.remove(card if card in left else UNSEEN)
         picked.append(card)
     return picked
@@ -130,9 +153,18 @@ def score_sheet(names: Sequence[str], rounds: Sequence[Sequence[Any]], totals: S
           total    105    210
     """
     width = max(6, *(len(name) for name in names))
-    lines = ["Score sheet:", "  round " + " ".join(f"{name:>{width}}" for name in names)]
+    # Translators: the headings of the score sheet's first column: "round" over the rounds' numbers,
+    # "total" before the totals.
+    round_word, total_word = _("round"), _("total")
+    first = max(5, _width(round_word), _width(total_word))  # the first column, as wide as its words
+    lines = [_("Score sheet:"),
+             f"  {_pad(round_word, first)} " + " ".join(f"{name:>{width}}" for name in names)]
     for number, scores in enumerate(rounds, start=1):
         note = f"   ({notes[number - 1]})" if number <= len(notes) and notes[number - 1] else ""
-        lines.append(f"  {number:>5} " + " ".join(f"{score:>{width}}" for score in scores) + note)
-    lines.append("  total " + " ".join(f"{score:>{width}}" for score in totals))
+        lines.append(f"  {number:>{first}} " + " ".join(f"{score:>{width}}" for score in scores) + note)
+    lines.append(f"  {_pad(total_word, first)} " + " ".join(f"{score:>{width}}" for score in totals))
     return lines
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))

@@ -25,6 +25,7 @@ from ..contract.abilities import TableData
 from ..contract.hidden import HiddenInfo, hidden_to_anyone
 from ..contract.views import SPECTATOR, MoveView, Pile, PlayerView, TableView
 from ..kit.cards import NAME, sorted_hand
+from ..kit.language import core as _
 
 if TYPE_CHECKING:
     from ..contract.variant import Action, State, Variant
@@ -40,7 +41,9 @@ def seat_views(hands: Sequence[Sequence[int]], names: Sequence[str], dealer: int
     """Each seat as the table shows it: its name, the count of its cards,
     "dealer" first among its notes; ``notes(seat, hand)`` and ``score(seat)``
     add the variant's own ("Page One", "total 12")."""
-    return [PlayerView(seat, names[seat], len(hand), ["dealer"] * (seat == dealer) + notes(seat, hand),
+    # Translators: the note beside the dealer's seat in the table.
+    dealt = [_("dealer")]
+    return [PlayerView(seat, names[seat], len(hand), dealt * (seat == dealer) + notes(seat, hand),
                        score(seat)) for seat, hand in enumerate(hands)]
 
 

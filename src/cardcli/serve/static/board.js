@@ -29,7 +29,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const here = new WebSocket(`${scheme}://${location.host}/ws`);
   socket = here;
-  status(board ? "reconnecting…" : "connecting…", board ? "bad" : "");
+  status(board ? t("reconnecting…") : t("connecting…"), board ? "bad" : "");
   here.onopen = () => {
     retry = 500;
     heard = Date.now();
@@ -41,7 +41,7 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "board") {
       board = message;
-      status("live", "ok");
+      status(t("live"), "ok");
       draw();
     } else if (message.type === "error" && (message.code === "bad-token" || message.code === "protocol")) {
       gone = message.message;
@@ -51,12 +51,12 @@ function connect() {
     if (here !== socket) return;
     socket = null;
     if (gone || event.code === 1008 || event.reason === "bad-token") {
-      gone = gone || "This link does not open a board here (any more).";
-      status("closed", "bad");
+      gone = gone || t("This link does not open a board here (any more).");
+      status(t("closed"), "bad");
       draw();
       return;
     }
-    status(event.reason === "the page was closed" ? "closed: reconnecting…" : "offline: reconnecting…", "bad");
+    status(event.reason === "the page was closed" ? t("closed: reconnecting…") : t("offline: reconnecting…"), "bad");
     document.body.classList.add("offline");
     retryTimer = setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
@@ -108,7 +108,7 @@ function drawSheet(sheet) {
   grid.append(body);
   const foot = el("tfoot");
   const total = el("tr", "total");
-  const label = el("th", "info", "total");
+  const label = el("th", "info", t("total"));
   label.colSpan = Math.max(1, sheet.columns.length);
   total.append(label);
   sheet.totals.forEach((value, seat) => total.append(el("th", "score" + (lead.has(seat) ? " lead" : ""), String(value))));
@@ -126,7 +126,7 @@ function drawTable(table) {
   table.players.forEach((p, seat) => {
     const box = el("div", "player" + (table.turn === seat ? " turn" : ""));
     box.append(el("span", "name", p.name));
-    if (p.cards !== null) box.append(el("span", "count", `${p.cards} card${p.cards === 1 ? "" : "s"}`));
+    if (p.cards !== null) box.append(el("span", "count", tn("{count} card", "{count} cards", p.cards)));
     if (p.notes.length) box.append(el("span", "notes", p.notes.join(", ")));
     if (p.score) box.append(el("span", "score", p.score));
     players.append(box);
@@ -150,8 +150,9 @@ function drawTable(table) {
   melds.replaceChildren();
   table.melds.forEach((meld, i) => {
     const row = el("div", "meld");
-    const owner = meld.owner === null ? "" : table.players[meld.owner].name + ": ";
-    row.append(el("span", "label", `${i + 1}. ${owner}${meld.label}`));
+    const label = meld.owner === null ? t("{number}. {meld}", { number: i + 1, meld: meld.label })
+      : t("{number}. {name}: {meld}", { number: i + 1, name: table.players[meld.owner].name, meld: meld.label });
+    row.append(el("span", "label", label));
     for (const name of meld.cards) row.append(cardNode(name, { small: true }));
     melds.append(row);
   });
@@ -164,4 +165,5 @@ setInterval(() => {
   socket.send(JSON.stringify({ type: "ping" }));
 }, PING_EVERY * 1000);
 window.addEventListener("online", () => { retry = 500; connect(); });
+translatePage();
 connect();

@@ -3,6 +3,33 @@
 "use strict";
 
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+// The page's words in the host's language: the server puts them in the page
+// (<script id="words" type="application/json">, from the catalog of domain
+// "page"); without them every text is the English written here.
+const WORDS = (() => {
+  const node = document.getElementById("words");
+  try { return node ? JSON.parse(node.textContent) : {}; } catch (e) { return {}; }
+})();
+// A message in the page's language, its {fields} filled in.
+function t(message, fields) {
+  let text = WORDS[message] || message;
+  for (const key in fields || {}) text = text.split(`{${key}}`).join(String(fields[key]));
+  return text;
+}
+// The form of a message for a count, {count} filled in: English has two forms,
+// the languages the page speaks one (kept under the singular's words).
+function tn(one, many, count, fields) {
+  const message = WORDS[one] ? one : (count === 1 ? one : many);
+  return t(message, { count, ...(fields || {}) });
+}
+// The page's own static texts (data-t) and labels (data-t-label), once, at load.
+function translatePage() {
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.textContent.trim());
+  for (const node of document.querySelectorAll("[data-t-label]")) {
+    node.setAttribute("aria-label", t(node.getAttribute("aria-label")));
+  }
+}
 // A card name standing alone in a text: 7H, 10S, JK (as cardcli's terminal styles them).
 const CARD = /(^|[^A-Za-z0-9])((10|[2-9JQKA])([SHDC])|JK)(?![A-Za-z0-9])/g;
 

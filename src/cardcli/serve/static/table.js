@@ -10,16 +10,18 @@ const PILE_SHOWN = 6;
 // the page counts itself offline and reconnects: a phone that lost Wi-Fi may
 // never see its connection close.
 const PING_EVERY = 10, SILENT_FOR = 25;
-// Close reasons after which the link no longer opens the seat (docs/protocol.md).
+// Close reasons after which the link no longer opens the seat (docs/protocol.md):
+// the reason (a protocol key) and what the page says of it.
 const FINAL = {
-  "bad-token": "This link does not open a seat at this table (any more). Ask the host for a new one.",
-  "protocol": "This page is older than the table: reload it.",
-  "this seat was opened on another device": "This seat is open on another device. Reload to take it back.",
-  "this link was replaced by a new one from the host": "The host gave this seat a new link: this one no longer opens it. Ask the host for the new one.",
-  "you left the table": "You left the table. Thanks for playing!",
-  "the host took this seat away": "The host took this seat away. Thanks for playing!",
-  "the host gave this seat to a CPU": "The host gave this seat to a CPU. Thanks for playing!",
-  "the host closed the table": "The host closed the table. Thanks for playing!",
+  "bad-token": t("This link does not open a seat at this table (any more). Ask the host for a new one."),
+  "protocol": t("This page is older than the table: reload it."),
+  "this seat was opened on another device": t("This seat is open on another device. Reload to take it back."),
+  "this link was replaced by a new one from the host":
+    t("The host gave this seat a new link: this one no longer opens it. Ask the host for the new one."),
+  "you left the table": t("You left the table. Thanks for playing!"),
+  "the host took this seat away": t("The host took this seat away. Thanks for playing!"),
+  "the host gave this seat to a CPU": t("The host gave this seat to a CPU. Thanks for playing!"),
+  "the host closed the table": t("The host closed the table. Thanks for playing!"),
 };
 const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -53,7 +55,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const here = new WebSocket(`${scheme}://${location.host}/ws`);
   socket = here;
-  status(welcome ? "reconnecting…" : "connecting…", welcome ? "bad" : "");
+  status(welcome ? t("reconnecting…") : t("connecting…"), welcome ? "bad" : "");
   here.onopen = () => {
     retry = 500;
     heard = Date.now();
@@ -68,8 +70,8 @@ function connect() {
     socket = null;
     offline();
     if (FINAL[event.reason] || event.code === 1008) {
-      gone = FINAL[event.reason] || `The table refused this page: ${event.reason}`;
-      status("not at the table", "bad");
+      gone = FINAL[event.reason] || t("The table refused this page: {reason}", { reason: event.reason });
+      status(t("not at the table"), "bad");
       // Between games the sheet is over the table: the reason goes at its top, not under it.
       if (!$("sheet").hidden && ["over", "door"].includes($("sheet").dataset.kind)) showOver();
       draw();
@@ -85,7 +87,7 @@ function connect() {
 function offline() {
   online = false;
   sent = false;
-  if (gone) status("not at the table", "bad"); else status("offline", "bad");
+  if (gone) status(t("not at the table"), "bad"); else status(t("offline"), "bad");
   refreshLobby();
   draw();
 }
@@ -114,7 +116,7 @@ function receive(message) {
     case "welcome":
       welcome = message;
       online = true;
-      status("connected", "ok");
+      status(t("connected"), "ok");
       refreshLobby();
       $("title").textContent = message.title;
       document.title = message.title;
@@ -137,7 +139,7 @@ function receive(message) {
       for (const item of log) item.fresh = false;
       for (const line of message.events) log.push({ text: line, fresh: true });
       while (log.length > 60) log.shift();
-      if (message.round_end) sheet("The round is over", [textBlock(message.round_end)], "Next round");
+      if (message.round_end) sheet(t("The round is over"), [textBlock(message.round_end)], t("Next round"));
       break;
     case "seats":
       if (update) update.seats = message.seats;
@@ -172,7 +174,8 @@ function receive(message) {
 }
 
 function whoAmI() {
-  $("who").textContent = welcome.seat === null ? "watching" : "as " + welcome.players[welcome.seat].name;
+  $("who").textContent = welcome.seat === null ? t("watching")
+    : t("as {name}", { name: welcome.players[welcome.seat].name });
 }
 
 // ------------------------------------------------------------------ sheets
@@ -196,7 +199,8 @@ function showOver() {
   // Why this page no longer holds the seat comes first, where it is read.
   const why = gone ? [el("p", "gone", gone)] : [];
   if (why.length) why[0].setAttribute("role", "alert");
-  sheet(game ? `Game ${game} over` : "Between games", [...why, ...content, spot], "See the table", "over");
+  const title = game ? t("Game {game} over", { game }) : t("Between games");
+  sheet(title, [...why, ...content, spot], t("See the table"), "over");
   spot.replaceChildren(...lobby());
 }
 
@@ -213,8 +217,8 @@ function door(problem) {
   input.maxLength = welcome.name_max || 20;
   input.value = mine;
   input.autocomplete = "nickname";
-  input.setAttribute("aria-label", "Your name");
-  const go = el("button", "primary", "Sit down");
+  input.setAttribute("aria-label", t("Your name"));
+  const go = el("button", "primary", t("Sit down"));
   go.type = "button";
   go.id = "sitdown";
   const submit = () => {
@@ -224,10 +228,10 @@ function door(problem) {
   };
   go.addEventListener("click", submit);
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") submit(); });
-  const parts = [el("p", "", `${welcome.title}: the others will see this name.`), input];
+  const parts = [el("p", "", t("{title}: the others will see this name.", { title: welcome.title })), input];
   if (problem) parts.push(el("p", "problem", problem));
   parts.push(go);
-  sheet("Your name at the table", parts, "", "door");
+  sheet(t("Your name at the table"), parts, "", "door");
   input.focus();
   input.select();
 }
@@ -242,16 +246,20 @@ function ending(message) {
     const order = result.places.map((place, seat) => [place, seat]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     for (const [place, seat] of order) {
       const row = el("li", seat === welcome.seat ? "me" : "");
-      row.append(el("span", "place", place + "."), el("span", "name", names[seat] || `seat ${seat}`));
-      if (result.scores) row.append(el("span", "score", `${result.scores[seat]} ${welcome.score_label}`));
-      if (result.winner === seat) row.append(el("span", "won", "wins"));
+      row.append(el("span", "place", t("{place}.", { place })),
+        el("span", "name", names[seat] || t("seat {seat}", { seat })));
+      if (result.scores) {
+        const score = t("{score} {label}", { score: result.scores[seat], label: welcome.score_label });
+        row.append(el("span", "score", score));
+      }
+      if (result.winner === seat) row.append(el("span", "won", t("wins")));
       list.append(row);
     }
     out.push(list);
   }
   if (message.text) {
     const details = el("details", "");
-    details.append(el("summary", "", "Every hand and the final table"), textBlock(message.text));
+    details.append(el("summary", "", t("Every hand and the final table")), textBlock(message.text));
     out.push(details);
   }
   return out;
@@ -264,39 +272,40 @@ function lobby() {
   if (evening.last && !(over && over.result)) {  // the ending was not seen here: its ranking
     out.push(el("p", "headline", evening.last.headline), textBlock(evening.last.ranking));
   }
-  if (evening.tally && evening.tally.games) out.push(el("h3", "", "Tonight"), tallyTable(evening.tally));
+  if (evening.tally && evening.tally.games) out.push(el("h3", "", t("Tonight")), tallyTable(evening.tally));
   const next = evening.next;
   if (!next) return out;
-  out.push(el("h3", "", `Game ${evening.game}`), rich("p", "rules", next.header));
+  out.push(el("h3", "", t("Game {game}", { game: evening.game })), rich("p", "rules", next.header));
   const seats = el("ul", "nextseats");
   next.players.forEach((p, seat) => {
     const row = el("li", seat === welcome.seat ? "me" : "", p.name);
     const state = p.kind.startsWith("cpu") ? p.kind
-      : p.left ? "left the table" : p.ready ? "\u2714 ready" : p.connected ? "deciding" : "not here";
+      : p.left ? t("left the table") : p.ready ? t("\u2714 ready") : p.connected ? t("deciding") : t("not here");
     row.append(el("span", "state" + (p.ready ? " ready" : ""), state));
     seats.append(row);
   });
   out.push(seats);
   const me = welcome.seat === null ? null : next.players[welcome.seat];
-  const waiting = next.waiting.length ? `waiting for ${next.waiting.join(", ")}` : "everyone is ready";
-  const starts = next.starts === "host" ? "The host starts the next game." : `It starts when everyone is ready (${waiting}).`;
+  const starts = next.starts === "host" ? t("The host starts the next game.")
+    : next.waiting.length ? t("It starts when everyone is ready (waiting for {names}).", { names: next.waiting.join(", ") })
+    : t("It starts when everyone is ready (everyone is ready).");
   out.push(el("p", "starts", starts));
   if (gone) return out;  // the seat is closed for this page: nothing to tap (the reason is above)
-  if (!online) out.push(el("p", "offline", "Offline: reconnecting to the table… Play again comes back when it is back."));
+  if (!online) out.push(el("p", "offline", t("Offline: reconnecting to the table… Play again comes back when it is back.")));
   if (me && !me.left) {
-    const again = el("button", "primary", me.ready || said ? "\u2714 You are in: waiting…" : "Play again");
+    const again = el("button", "primary", me.ready || said ? t("\u2714 You are in: waiting…") : t("Play again"));
     again.type = "button";
     again.id = "again";
     again.disabled = me.ready || said || !online;
     again.addEventListener("click", () => { if (send({ type: "again" })) { said = true; $("lobby").replaceChildren(...lobby()); } });
-    const leave = el("button", "quiet", "Leave the table");
+    const leave = el("button", "quiet", t("Leave the table"));
     leave.type = "button";
     leave.id = "leave";
     leave.disabled = !online;
     leave.addEventListener("click", () => {
       if (leave.dataset.sure) { send({ type: "leave" }); return; }
       leave.dataset.sure = "1";
-      leave.textContent = "Tap again to leave for good";
+      leave.textContent = t("Tap again to leave for good");
     });
     out.push(again, leave);
   }
@@ -310,17 +319,17 @@ function tallyTable(tally) {
   grid.append(head);
   for (const row of tally.rows) {
     const tr = el("tr");
-    tr.append(el("td", "", `game ${row.game}`));
+    tr.append(el("td", "", t("game {game}", { game: row.game })));
     tally.players.forEach((_p, column) => {
       const place = row.places[column];
       const score = row.scores ? row.scores[column] : null;
-      const text = place === null ? "-" : (score !== null && score !== undefined ? String(score) : place + ".");
+      const text = place === null ? "-" : (score !== null && score !== undefined ? String(score) : t("{place}.", { place }));
       tr.append(el("td", place === 1 ? "won" : "", text));
     });
     grid.append(tr);
   }
   const wins = el("tr", "wins");
-  wins.append(el("th", "", "wins"), ...tally.players.map((p) => el("th", "", String(p.wins))));
+  wins.append(el("th", "", t("wins")), ...tally.players.map((p) => el("th", "", String(p.wins))));
   grid.append(wins);
   return grid;
 }
@@ -337,15 +346,17 @@ function draw() {
   table.players.forEach((p, seat) => {
     const box = el("div", "player" + (table.turn === seat ? " turn" : "") + (seat === me ? " me" : ""));
     const name = el("span", "name", p.name);
-    if (seat === me) name.append(el("span", "you", "you"));
+    if (seat === me) name.append(el("span", "you", t("you")));
     box.append(name);
-    if (p.cards !== null) box.append(el("span", "count", `${p.cards} card${p.cards === 1 ? "" : "s"}`));
+    if (p.cards !== null) box.append(el("span", "count", tn("{count} card", "{count} cards", p.cards)));
     if (p.notes.length) box.append(el("span", "notes", p.notes.join(", ")));
     if (p.score) box.append(el("span", "score", p.score));
     const presence = update.seats[seat];
     if (presence && presence.kind === "friend" && !presence.connected) {
-      const absent = presence.joined === false ? "not here yet" : "away";
-      box.append(el("span", "notes away", presence.stand_in ? `${absent} (a CPU plays)` : absent));
+      const absent = presence.joined === false
+        ? (presence.stand_in ? t("not here yet (a CPU plays)") : t("not here yet"))
+        : (presence.stand_in ? t("away (a CPU plays)") : t("away"));
+      box.append(el("span", "notes away", absent));
     }
     players.append(box);
   });
@@ -354,8 +365,9 @@ function draw() {
   melds.replaceChildren();
   table.melds.forEach((meld, i) => {
     const row = el("div", "meld");
-    const owner = meld.owner === null ? "" : table.players[meld.owner].name + ": ";
-    row.append(el("span", "label", `${i + 1}. ${owner}${meld.label}`));
+    const label = meld.owner === null ? t("{number}. {meld}", { number: i + 1, meld: meld.label })
+      : t("{number}. {name}: {meld}", { number: i + 1, name: table.players[meld.owner].name, meld: meld.label });
+    row.append(el("span", "label", label));
     for (const name of meld.cards) row.append(cardNode(name, { small: true }));
     melds.append(row);
   });
@@ -412,7 +424,8 @@ function drawPiles(table) {
         }
       });
       if (deep) {
-        const more = el("button", "more", wholePile ? "top cards only" : `+${from} below: show all ${pile.cards.length}`);
+        const more = el("button", "more", wholePile ? t("top cards only")
+          : t("+{below} below: show all {count}", { below: from, count: pile.cards.length }));
         more.type = "button";
         more.addEventListener("click", () => { wholePile = !wholePile; draw(); });
         box.append(cards, more);
@@ -423,7 +436,7 @@ function drawPiles(table) {
       cards.append(el("span", "back", String(pile.count)));
       box.append(cards);
     } else {  // an empty pile: its place, empty (never a card's back marked 0)
-      cards.append(el("span", "empty", "empty"));
+      cards.append(el("span", "empty", t("empty")));
       box.append(cards);
     }
     if (pile.note) box.append(rich("span", "note", pile.note));
@@ -453,7 +466,7 @@ function drawScores(table) {
     grid.append(tr);
   }
   const total = el("tr");
-  total.append(el("th", "", "total"), ...table.scores.totals.map((t) => el("th", "", String(t))));
+  total.append(el("th", "", t("total")), ...table.scores.totals.map((value) => el("th", "", String(value))));
   grid.append(total);
   box.append(grid);
 }
@@ -546,8 +559,23 @@ function moveButton(move, index, cls) {
 }
 
 // What tapping cards does, from the moves on offer: "Tap a bright card to play
-// it", "Tap cards to meld, lay off or discard".  Each move kind in words, with
-// where "it" goes when one card is tapped.
+// it", "Tap cards to meld, lay off or discard".  A whole sentence for each set
+// of move kinds the games offer together (in the order their moves come): for
+// several cards, and, when every move uses one card, with where "it" goes.
+const TAP = {
+  "play": [t("Tap cards to play."), t("Tap a bright card to play it.")],
+  "discard": [t("Tap cards to discard."), t("Tap a bright card to discard it.")],
+  "layoff": [t("Tap cards to lay off."), t("Tap a bright card to lay it off.")],
+  "layoff discard": [t("Tap cards to lay off or discard."), t("Tap a bright card to lay it off or discard it.")],
+  // A meld takes several cards: these are never said of one card.
+  "meld": [t("Tap cards to meld.")],
+  "meld discard": [t("Tap cards to meld or discard.")],
+  "meld layoff": [t("Tap cards to meld or lay off.")],
+  "meld layoff discard": [t("Tap cards to meld, lay off or discard.")],
+  "pickup": [t("Tap cards to meld with a card from the pile.")],
+};
+// Another game's own move kinds (record words, in English): each in words, put
+// together in English.
 const VERBS = {
   layoff: ["lay off", "lay it off"],
   pickup: ["meld with a card from the pile", "meld it with a card from the pile"],
@@ -560,6 +588,8 @@ function instruction(moves) {
   }
   if (!kinds.length) return "";
   const many = moves.some((m) => m.cards.length > 1);
+  const known = (TAP[kinds.join(" ")] || [])[many ? 0 : 1];
+  if (known) return known;
   const words = kinds.map((kind) => (VERBS[kind] || [kind, `${kind} it`])[many ? 0 : 1]);
   const said = words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " or " + words[words.length - 1];
   return many ? `Tap cards to ${said}.` : `Tap a bright card to ${said}.`;
@@ -577,11 +607,11 @@ function drawActions(table) {
   document.body.classList.toggle("myturn", offering);
   if (gone) { box.append(el("div", "wait gone", gone)); return; }
   if (!online) {
-    box.append(el("div", "wait offline", "Offline: reconnecting to the table… Your moves come back when it is back."));
+    box.append(el("div", "wait offline", t("Offline: reconnecting to the table… Your moves come back when it is back.")));
     return;
   }
   if (over) {
-    const back = el("button", "primary", "The evening: play again?");
+    const back = el("button", "primary", t("The evening: play again?"));
     back.type = "button";
     back.addEventListener("click", showOver);
     if (evening && evening.next) box.append(back);
@@ -590,24 +620,25 @@ function drawActions(table) {
   if (table === null) return;
   if (!offering) {
     const who = table.turn === null ? "" : table.players[table.turn].name;
-    const text = welcome.seat === null ? (who ? `${who} to play` : "") : (who ? `Waiting for ${who}…` : "Waiting…");
+    const text = welcome.seat === null ? (who ? t("{name} to play", { name: who }) : "")
+      : (who ? t("Waiting for {name}…", { name: who }) : t("Waiting…"));
     box.append(el("div", "wait", text));
     return;
   }
   const [exact, more] = offered();
   const help = el("div", "yourturn");
-  help.append(el("strong", "", "Your turn. "));
+  help.append(el("strong", "", t("Your turn. ")));
   if (!selected.length) {
-    help.append(instruction(update.moves) || "Pick a move below.");
+    help.append(instruction(update.moves) || t("Pick a move below."));
   } else if (exact.length > 1) {
-    help.append("Pick one:");
+    help.append(t("Pick one:"));
   } else if (!exact.length) {
-    help.append(more.length ? "These cards go with others:" : "No move uses these cards: tap them again to put them back.");
+    help.append(more.length ? t("These cards go with others:") : t("No move uses these cards: tap them again to put them back."));
   }
   box.append(help);
   const declares = [...new Set(update.moves.filter((m) => m.declare).map((m) => m.declare))];
   for (const word of declares) {
-    const button = el("button", "declare" + (declared ? " on" : ""), declared ? `${word} \u2714` : `Say "${word}"`);
+    const button = el("button", "declare" + (declared ? " on" : ""), declared ? `${word} \u2714` : t("Say \"{word}\"", { word }));
     button.type = "button";
     button.addEventListener("click", () => { declared = !declared; draw(); });
     box.append(button);
@@ -615,7 +646,9 @@ function drawActions(table) {
   for (const [move, index] of exact) box.append(moveButton(move, index, move.cards.length ? "primary" : ""));
   for (const [move, index] of more.slice(0, 6)) box.append(moveButton(move, index, "suggest"));
   if (update.moves.length > 1) {
-    const toggle = el("button", "quiet", showAll ? "Hide the list of moves" : `List all ${update.moves.length} moves`);
+    const toggle = el("button", "quiet", showAll ? t("Hide the list of moves")
+      // Translators: {count} is always 2 or more.
+      : t("List all {count} moves", { count: update.moves.length }));
     toggle.type = "button";
     toggle.addEventListener("click", () => { showAll = !showAll; draw(); });
     box.append(toggle);
@@ -628,6 +661,7 @@ function drawActions(table) {
 }
 
 // ------------------------------------------------------------------- start
+translatePage();
 $("closesheet").addEventListener("click", closeSheet);
 // Heartbeat: a ping now and then; a server silent too long means the
 // connection is dead even if the phone has not noticed yet.
