@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import tokenize
 from pathlib import Path
 
@@ -365,3 +366,30 @@ def test_validate_json_stays_english(tmp_path):
     japanese = cardcli("--lang", "ja", "validate", "--json", str(bad))
     assert english.returncode == japanese.returncode == 1
     assert japanese.stdout == english.stdout and '"message"' in english.stdout
+
+
+def test_a_game_of_matching_in_japanese_fits_80x24():
+    """A whole game at a real 80x24 terminal in Japanese, the first move taken at
+    every prompt: the screens are Japanese, and no line is wider than 80 cells."""
+    import pexpect
+
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES", language.ENV)}
+    env.update(PAGER="cat", LANG="ja_JP.UTF-8", TERM="xterm", NO_COLOR="1")
+    with tempfile.TemporaryDirectory() as folder:
+        child = pexpect.spawn(sys.executable, ["-c", "from cardcli.cli import main; main()", "play",
+                                               "matching", "--players", "you,cpu1", "--seed", "5",
+                                               "--record", f"{folder}/game.jsonl"],
+                              env=env, encoding="utf-8", dimensions=(24, 80), timeout=30)
+        seen = []
+        for _ in range(400):
+            at = child.expect([r"> $", pexpect.EOF])
+            seen.append(child.before)
+            if at == 1:
+                break
+            child.send("1\r")
+        child.close()
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(seen)).replace("\r\n", "\n")
+    lines = text.split("\n")
+    for words in ("あなたの番です", "台札", "山札", "順位:", "の勝ち!"):
+        assert words in text, words
+    assert [line for line in lines if visible_width(line) > 80] == []
