@@ -29,6 +29,11 @@ from .state import (
     MatchingState,
 )
 
+#: A result's reasons as the record writes them (``seat 1 went out``), as people read
+#: them: the core finds them here by pattern, ``{name}`` for the seat.
+REASONS = (N_("{name} went out"), N_("no card could be played and nothing was left to draw"),
+           N_("every place played out"))
+
 #: What each option says in the header when it differs from the default, in this order: words
 #: with fields are said in the chosen language here, ``either``'s (marked ``N_``) where the core
 #: shows them (``rules_summary`` passes each through the variant's catalog).

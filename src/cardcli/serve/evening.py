@@ -171,7 +171,8 @@ class Evening:
             assert played.result is not None
             known = self._names(table, viewer)
             names = [known.get(player, f"player {seat + 1}") for seat, player in enumerate(played.players)]
-            last = {"game": len(ended), "result": played.result, "headline": over_text(played.result, names),
+            headline = over_text(played.result, names, self.variant)
+            last = {"game": len(ended), "result": played.result, "headline": headline,
                     "ranking": ranking_text(played.result, names, self.variant.score_label)}
         return {"type": "evening", "game": len(self.games) + (0 if self.playing else 1),
                 "tally": self.tally(table, viewer), "last": last,

@@ -851,7 +851,7 @@ class Table:
     def over(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The game's end for ``seat``: the result, how it ended in words, and the ranking screen."""
         names = self.names[SPECTATOR if seat is None else seat]
-        return {"type": "over", "result": result, "headline": over_text(result, names),
+        return {"type": "over", "result": result, "headline": over_text(result, names, self.variant),
                 "text": self.end_text(result, seat), "game": self.number}
 
     def end_text(self, result: dict[str, Any], seat: int | None = None) -> str:

@@ -19,6 +19,7 @@ scrollback, so nobody can scroll back to a hand that is not theirs.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -243,7 +244,7 @@ class Session:
         self.ui.show_parts([Part("", moves, self.played),
                             Part(_("Press Enter for the end of the game."), ["", table], with_next=True),
                             Part(_("Press Enter for the ranking."),
-                                 ["", over_text(result, game.names), ranking],
+                                 ["", over_text(result, game.names, game.variant), ranking],
                                  plain=["", record] if record else [])])
 
 
@@ -374,14 +375,36 @@ def _at_the_table(variant: Variant, rules: Mapping[str, Any]) -> dict[str, Any]:
 def end_text(variant: Variant, state: State, result: Mapping[str, Any], names: Sequence[str]) -> str:
     """The end of a game: the final table with every hand, how it ended and
     the ranking (the same at the terminal, in a replay and at a served table)."""
-    return "\n".join([variant.render(state, viewer=None, names=names), "", over_text(result, names),
+    return "\n".join([variant.render(state, viewer=None, names=names), "", over_text(result, names, variant),
                       ranking_text(result, names, variant.score_label)])
 
 
-def over_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
-    """``Game over: ann played their last card.``, in the players' names."""
-    reason = name_seats(str(result.get("reason", "")), names)
+def over_text(result: Mapping[str, Any], names: Sequence[str], variant: Variant | None = None) -> str:
+    """``Game over: ann played their last card.``, in the players' names.
+
+    The reason is a record's words, English with seat numbers; shown to people
+    it is said in the chosen language where ``variant``'s catalog has it as a
+    pattern with ``{name}`` for the one seat it names (``N_("{name} went out")``)."""
+    written = str(result.get("reason", ""))
+    reason = name_seats(written, names)
+    if variant is not None and written:
+        reason = reason_words(variant, written, names) or reason
     return _("Game over: {reason}.").format(reason=reason) if reason else _("Game over.")
+
+
+def reason_words(variant: Variant, written: str, names: Sequence[str]) -> str | None:
+    """A result's reason (``seat 1 went out``) in the chosen language, from the
+    variant's catalog: ``{name} went out`` with the player's name; None where the
+    catalog does not have it."""
+    seats = re.findall(r"\bseat (\d+)\b", written)
+    pattern = re.sub(r"\bseat \d+\b", "{name}", written, count=1) if len(set(seats)) == 1 else written
+    said = variant.words(pattern)
+    if said == pattern:
+        return None
+    if "{name}" not in pattern:
+        return said
+    seat = int(seats[0])
+    return said.format(name=spoken_name(names[seat]) if 0 <= seat < len(names) else seat)
 
 
 def ranking_text(result: Mapping[str, Any], names: Sequence[str], score_label: str = "points") -> str:
