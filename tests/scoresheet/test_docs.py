@@ -49,3 +49,27 @@ def test_the_example_in_japanese_gives_the_same_page(tmp_path, monkeypatch):
         assert result.exit_code == 0, result.output
         csvs.append((tmp_path / f"evening{number}.csv").read_text())
     assert csvs[0] == csvs[1]
+
+
+def test_the_sheet_in_japanese_writes_the_same_json_and_csv(tmp_path, monkeypatch):
+    """--json and --csv are interfaces: English whatever the language the page is shown in."""
+    from cardcli.cli import language
+
+    found = blocks()
+    japanese = next(b for b in found if b.startswith("# エンド・オブ・ザ・ページ"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "evening.txt").write_text(japanese, encoding="utf-8")
+    outputs = []
+    try:
+        for lang in ("en", "ja"):
+            args = ["--lang", lang, "scoresheet", "endofpage", "--players", "mom,me,dad", "--dealer", "dad",
+                    "--page-lines", "3", "--input", "evening.txt", "--json", f"{lang}.json",
+                    "--csv", f"{lang}.csv"]
+            result = CliRunner().invoke(cli, args, env={"CARDCLI_SHEETS": str(tmp_path / "sheets")})
+            assert result.exit_code == 0, result.output
+            outputs.append(((tmp_path / f"{lang}.json").read_text(), (tmp_path / f"{lang}.csv").read_text()))
+            if lang == "ja":
+                assert "合計" in result.output or "ラウンド" in result.output  # the page itself is Japanese
+    finally:
+        language.start(["--lang", "en"])
+    assert outputs[0] == outputs[1]

@@ -9,7 +9,7 @@ from cardcli.contract.abilities import UI, Prompts
 from cardcli.contract.variant import Action
 from cardcli.kit.cards import NAME, RANK, parse_card
 from cardcli.kit.errors import IllegalMove
-from cardcli.kit.grammar import type_a_number
+from cardcli.kit.grammar import listed, type_a_number
 from cardcli.kit.melds import (
     interpretations,
     layoff_meanings,
@@ -21,12 +21,15 @@ from cardcli.kit.melds import (
 from cardcli.words.prompts import Say, Turn, ask
 from cardcli.words.table_text import hand_text, picked_cards
 
+from .language import N_, _
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
-from .table import move_view
+from .table import draw_label, move_view, pickup_label
 
-EMPTY = "type a command (help for the list)"
-NO_COMMAND = "is not a command (help for the list)"  # how parse_command refuses a word that is none
-HELP = """Commands:
+#: What an empty answer is told, shown as ``_(EMPTY)``.
+EMPTY = N_("type a command (help for the list)")
+#: The turn's commands, shown as ``_(HELP)``.
+# Translators: the commands (m, l, d, list, ?, hint, help) and their examples are typed: keep them.
+HELP = N_("""Commands:
   m CARDS      meld, e.g.  m 4s 4h 7d  (cards by name or by number in hand)
   l CARD MELD  lay off a card on a meld on the table, e.g.  l 7c 2
   d CARD       discard and end your turn, e.g.  d kc  (a last card that plays
@@ -35,14 +38,29 @@ HELP = """Commands:
   ? or hint    a hint: how the hard CPU rates your choices from your seat
   help         this help
 Wilds (marked *) stand for the card you choose; two wilds need two natural
-cards between them."""
+cards between them.""")
+
+#: The prompt after the draw, by the kinds of move it offers (in this order), shown as ``_(...)``.
+PROMPTS = {
+    (MELD, LAYOFF, DISCARD): N_("Meld (m), lay off (l) or discard (d)? (help, ? for a hint)"),
+    (MELD, LAYOFF): N_("Meld (m) or lay off (l)? (help, ? for a hint)"),
+    (MELD, DISCARD): N_("Meld (m) or discard (d)? (help, ? for a hint)"),
+    (LAYOFF, DISCARD): N_("Lay off (l) or discard (d)? (help, ? for a hint)"),
+    (MELD,): N_("Meld (m)? (help, ? for a hint)"),
+    (LAYOFF,): N_("Lay off (l)? (help, ? for a hint)"),
+    (DISCARD,): N_("Discard (d)? (help, ? for a hint)"),
+}
+
+
+class NotACommand(ValueError):
+    """How :func:`parse_command` refuses a word that is no command."""
 
 
 def _cards(state: EndOfPageState, seat: int, words: list[str]) -> list[int]:
     for word in words:  # "10s=5c": what a wild stands for is asked once the move is clear
         if "=" in word:
-            raise ValueError(f"name the card alone ({word.split('=')[0]}); what a wild stands for is "
-                             "asked next")
+            raise ValueError(_("name the card alone ({card}); what a wild stands for is asked next").format(
+                card=word.split("=")[0]))
     return picked_cards(state.hands[seat], words, state.wild)
 
 
@@ -56,7 +74,7 @@ def _meld(state: EndOfPageState, seat: int, held: list[str], text: str, said: li
         words = sorted(word.upper() for word in said)
         found = [m for m in found if sorted(meld_text(m, state.mrules).upper().split()) == words]
     if not found:
-        raise ValueError(f"not a legal meld: {why_not_meld(cards, state.mrules)}")
+        raise ValueError(_("not a legal meld: {why}").format(why=why_not_meld(cards, state.mrules)))
     return found
 
 
@@ -65,48 +83,49 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
     is ambiguous.  Raises ``ValueError`` with the reason a person should read."""
     words = text.replace(",", " ").split()
     if not words:
-        raise ValueError(EMPTY)
+        raise ValueError(_(EMPTY))
     verb, rest = words[0].lower(), words[1:]
     if state.phase == P_DRAW:
         if verb in ("draw", "stock", "s"):
             return DRAW_ACTION
         if verb in ("take", "t"):
             if not state.discard:
-                raise ValueError("the discard pile is empty")
+                raise ValueError(_("the discard pile is empty"))
             return (TAKE, state.top)
         if verb in ("pickup", "pick") and len(rest) > 1:  # pickup 10c 10s 10h 10c: a deeper card, melded
             bare = [word.split("=")[0] for word in rest[1:]]
             if rest[0] not in bare:
-                raise ValueError("the card picked up is one of the meld's")
+                raise ValueError(_("the card picked up is one of the meld's"))
             at = bare.index(rest[0]) + 1
             melds = _meld(state, seat, rest[1:at] + rest[at + 1:], text, rest[1:], parse_card(rest[0]))
             return [(PICKUP, parse_card(rest[0]), meld) for meld in melds]
-        raise ValueError("draw first: from the stock or the discard pile")
+        raise ValueError(_("draw first: from the stock or the discard pile"))
     if verb in ("d", "discard"):
         if len(rest) != 1:
-            raise ValueError("say which card to discard, e.g.  d kc")
+            raise ValueError(_("say which card to discard, e.g.  {example}").format(example="d kc"))
         return (DISCARD, _cards(state, seat, rest)[0])
     if verb in ("m", "meld"):
         actions = [(MELD, meld) for meld in _meld(state, seat, rest, text, rest)]
         return actions[0] if len(actions) == 1 else actions
     if verb in ("l", "lay", "layoff"):
         if len(rest) != 2 or not rest[1].isdigit():
-            raise ValueError("say the card and the meld number, e.g.  l 7c 2")
+            raise ValueError(_("say the card and the meld number, e.g.  {example}").format(example="l 7c 2"))
         if not state.melded[seat]:
-            raise ValueError("lay-offs are allowed only after your own first meld")
-        word, _, means = rest[0].partition("=")  # l 3s=4d 2: the wild's meaning said
+            raise ValueError(_("lay-offs are allowed only after your own first meld"))
+        word, _equals, means = rest[0].partition("=")  # l 3s=4d 2: the wild's meaning said
         card = _cards(state, seat, [word])[0]
         index = int(rest[1]) - 1
         if not 0 <= index < len(state.melds):
-            raise ValueError(f"there is no meld {index + 1} on the table")
+            raise ValueError(_("there is no meld {number} on the table").format(number=index + 1))
         meanings = layoff_meanings(state.melds[index], card, state.mrules)
         if not meanings:
             reason = layoff_problem(state.melds[index], card, state.mrules)
-            raise ValueError(f"{NAME[card]} cannot be laid off on meld {index + 1}: {reason}")
+            raise ValueError(_("{card} cannot be laid off on meld {number}: {reason}").format(
+                card=NAME[card], number=index + 1, reason=reason))
         layoffs = [(LAYOFF, index, card, r) for r in meanings
                    if not means or stands_for(state.melds[index], r).lower() == means]
         return layoffs[0] if len(layoffs) == 1 else layoffs
-    raise ValueError(f"{text.strip()!r} {NO_COMMAND}")
+    raise NotACommand(_("{text} is not a command (help for the list)").format(text=repr(text.strip())))
 
 
 def _command(state: EndOfPageState, text: str) -> Action | str:
@@ -114,10 +133,11 @@ def _command(state: EndOfPageState, text: str) -> Action | str:
     try:
         action = parse_command(state, state.turn, text)
     except ValueError as error:
-        return "" if str(error).endswith(NO_COMMAND) else str(error)
+        return "" if isinstance(error, NotACommand) else str(error)
     if isinstance(action, list) and len(action) > 1:
         example = _meaning_example(state, action[0])
-        return f"more than one meaning fits the wild: write it as a record does, e.g.  {example}"
+        return _("more than one meaning fits the wild: write it as a record does, e.g.  {example}").format(
+            example=example)
     return (action or [None])[0] if isinstance(action, list) else action
 
 
@@ -155,11 +175,10 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
     if state.phase == P_DRAW:
         return _draw(state, legal, ui)
     if len(state.hands[seat]) == 1 and all(a[0] == LAYOFF for a in legal):
-        ui.show(f"Your last card {NAME[state.hands[seat][0]]} plays, so you must play it.")
+        last = NAME[state.hands[seat][0]]
+        ui.show(_("Your last card {card} plays, so you must play it.").format(card=last))
     kinds = {action[0] for action in legal}
-    offered = [(MELD, "meld (m)"), (LAYOFF, "lay off (l)"), (DISCARD, "discard (d)")]
-    words = [text for kind, text in offered if kind in kinds]
-    prompt = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+    prompt = _(PROMPTS[tuple(kind for kind in (MELD, LAYOFF, DISCARD) if kind in kinds)])
 
     def listing() -> Say:
         return Say("\n".join(move_list(state, seat, legal)))
@@ -169,65 +188,78 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
         if refusal:
             return Say(refusal)
         if answer.lower() in ("?", "hint"):  # reaching here only when the prompt offers no hint
-            return Say(HELP)
+            return Say(_(HELP))
         try:
             action = parse_command(state, seat, answer)
         except ValueError as error:  # a typo, or a meld that is none: said as it is
             return Say(sentence(str(error)))
         if isinstance(action, list):
             labels = [move_view(state, seat, a).label for a in action]
-            action = action[ui.choose("What does the wild stand for?", labels)]
+            action = action[ui.choose(_("What does the wild stand for?"), labels)]
         try:
             state.check(action)
         except IllegalMove as error:
-            return Say(f"Not allowed: {error.rule}.")
+            return Say(_("Not allowed: {rule}.").format(rule=error.rule))
         if action[0] == DISCARD and RANK[action[1]] == state.wild and len(state.hands[seat]) > 1:
-            ui.show(f"(Discarding a wild: the next player may take {NAME[action[1]]}.)")
+            ui.show(_("(Discarding a wild: the next player may take {card}.)").format(card=NAME[action[1]]))
         return action
 
-    return ask(ui, Turn(prompt[0].upper() + prompt[1:] + "? (help, ? for a hint)", typed=typed, help=HELP,
-                        words=dict.fromkeys(("list", "ls"), listing), empty=sentence(EMPTY),
-                        lines=lambda: [your_hand(state, seat)], hand_in_table=True))
+    return ask(ui, Turn(prompt, typed=typed, help=_(HELP), words=dict.fromkeys(("list", "ls"), listing),
+                        empty=sentence(_(EMPTY)), lines=lambda: [your_hand(state, seat)], hand_in_table=True))
 
 
 def your_hand(state: EndOfPageState, seat: int) -> str:
     """The hand, numbered for picking cards, as the table shows it at the turn."""
-    return f"Your hand: {hand_text(state.hands[seat], state.wild, numbered=True)}"
+    return _("Your hand: {hand}").format(hand=hand_text(state.hands[seat], state.wild, numbered=True))
+
+
+#: How a sentence may end: English's marks, and Japanese's full-width ones.
+_ENDS = (".", "!", "?", "\u3002", "\uff01", "\uff1f")
 
 
 def sentence(text: str) -> str:
     """``text`` said as a sentence: a capital first, a full stop last."""
     text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    # Translators: a message said as a sentence, given its full stop.
+    return text if text.endswith(_ENDS) else _("{sentence}.").format(sentence=text)
 
 
 def move_list(state: EndOfPageState, seat: int, legal: list[Action]) -> list[str]:
     """Every meld and lay-off of ``legal`` (``list``), one line each: moves
     that differ only in which of the hand's wilds plays a part are one line,
     naming the other wilds ("meld 4S 4H QC=4  (or with QH)")."""
-    shown: dict[str, tuple[str, list[str]]] = {}
+    shown: dict[tuple[Any, ...], tuple[str, list[str]]] = {}
     for action in legal:
         if action[0] not in (MELD, LAYOFF):
             continue
         label = move_view(state, seat, action).label
         wilds = [NAME[card] for card in _cards_of(action) if state.is_wild(card) and NAME[card] in label]
-        key = label
-        for wild in wilds:  # the part a wild plays, whichever wild plays it
-            key = key.replace(f"{wild}=", "*=").replace(f"off {wild} as ", "off * as ")
+        key = _wilds_unnamed(state, action)
         if key not in shown:
             shown[key] = (label, [])
         else:
             first, others = shown[key]
             others.extend(wild for wild in wilds if wild not in first and wild not in others)
     if not shown:
-        return ["No meld or lay-off now: discard a card."]
-    return [f"  {label}" + (f"  (or with {', '.join(others)})" if others else "")
-            for label, others in shown.values()]
+        return [_("No meld or lay-off now: discard a card.")]
+    return ["  " + (_("{move}  (or with {wilds})").format(move=label, wilds=listed(others)) if others
+                    else label) for label, others in shown.values()]
 
 
 def _cards_of(action: Action) -> tuple[int, ...]:
     """The hand's cards a meld or a lay-off puts on the table."""
     return tuple(action[1][3]) if action[0] == MELD else (action[2],)
+
+
+def _wilds_unnamed(state: EndOfPageState, action: Action) -> tuple[Any, ...]:
+    """A meld or a lay-off with each wild unnamed (``None``), keeping the part it
+    plays (its place in the meld, what it stands for): the same for moves that
+    differ only in which of the hand's wilds plays that part."""
+    if action[0] == MELD:
+        kind, key, low, cards = action[1]
+        return (MELD, kind, key, low, tuple(None if state.is_wild(card) else card for card in cards))
+    _layoff, index, card, as_rank = action
+    return (LAYOFF, index, None if state.is_wild(card) else card, as_rank)
 
 
 def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:
@@ -237,21 +269,20 @@ def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:
     labels = []
     for action in legal:
         if action == DRAW_ACTION:
-            labels.append(f"draw from the stock ({len(state.stock)} cards)")
+            labels.append(draw_label(state))
         elif action[0] == TAKE:
-            labels.append(f"take {NAME[action[1]]} (top of the discard pile)")
+            labels.append(_("take {card} (top of the discard pile)").format(card=NAME[action[1]]))
         else:
-            labels.append(f"pick up {NAME[action[1]]} from deeper in the pile and meld "
-                          f"{meld_text(action[2], state.mrules)}")
+            labels.append(pickup_label(action[1], meld_text(action[2], state.mrules)))
     take = next((a for a in legal if a[0] == TAKE), None)
 
     def typed(answer: str) -> Any:
         return Say(_draw_first(state, legal, answer.split()[0].lower()) or type_a_number(len(legal)))
 
-    return ask(ui, Turn("Draw from", list(zip(labels, legal)), typed=typed, words={
+    return ask(ui, Turn(_("Draw from"), list(zip(labels, legal)), typed=typed, words={
         **dict.fromkeys(("draw", "stock", "s"), lambda: DRAW_ACTION),
-        **dict.fromkeys(("take", "t"), lambda: take or Say("You can't take: the discard pile is empty. "
-                                                           "Draw from the stock."))},
+        **dict.fromkeys(("take", "t"), lambda: take or Say(_("You can't take: the discard pile is empty. "
+                                                             "Draw from the stock.")))},
         empty=type_a_number(len(legal))))
 
 
@@ -259,39 +290,50 @@ def _draw_first(state: EndOfPageState, legal: list[Action], verb: str) -> str:
     """Why a command of the rest of the turn does nothing before the draw, or ``""``."""
     key = {action: number for number, action in enumerate(legal, start=1)}
     take = next((a for a in legal if a[0] == TAKE), None)
-    draw = f"the stock ({key[DRAW_ACTION]})" + (f" or the top discard, {NAME[take[1]]} ({key[take]})"
-                                               if take else "")
+    # Translators: where a turn's draw comes from, with each choice's number in the menu: put in the
+    # sentences "Draw first: {draw}; ...".
+    draw = (_("the stock ({stock}) or the top discard, {card} ({take})").format(
+        stock=key[DRAW_ACTION], card=NAME[take[1]], take=key[take]) if take
+        else _("the stock ({stock})").format(stock=key[DRAW_ACTION]))
     pickups = [number for number, a in enumerate(legal, start=1) if a[0] == PICKUP]
     if verb in ("m", "meld"):
         if pickups:
-            listed = ", ".join(str(n) for n in pickups)
-            return (f"Draw first: {draw}; melds come after the draw. A deeper discard can be "
-                    f"picked up to meld it at once: {listed} above.")
-        return f"Draw first: {draw}; melds come after the draw."
+            numbers = listed([str(number) for number in pickups])
+            return _("Draw first: {draw}; melds come after the draw. A deeper discard can be picked up to "
+                     "meld it at once: {numbers} above.").format(draw=draw, numbers=numbers)
+        return _("Draw first: {draw}; melds come after the draw.").format(draw=draw)
     if verb in ("l", "lay", "layoff"):
-        return f"Draw first: {draw}; lay-offs come after the draw."
+        return _("Draw first: {draw}; lay-offs come after the draw.").format(draw=draw)
     if verb in ("d", "discard"):
-        return f"Draw first: {draw}; a discard ends your turn, after the draw."
+        return _("Draw first: {draw}; a discard ends your turn, after the draw.").format(draw=draw)
     if verb in ("list", "ls"):
-        return f"Draw first: {draw}; then list shows the melds and lay-offs you can make."
+        # Translators: {command} is the command typed ("list").
+        return _("Draw first: {draw}; then {command} shows the melds and lay-offs you can make.").format(
+            draw=draw, command="list")
     if verb in ("help", "?", "hint"):
-        return (f"Draw first: {draw}, by its number (or type draw or take).\n"
-                "A deeper discard may be taken only to meld it at once with two natural cards from "
-                "your hand.\nThen meld, lay off and discard (help then lists the commands).")
+        # Translators: {draw_command}, {take_command} and {help_command} are commands as typed ("draw",
+        # "take", "help").
+        return _("Draw first: {draw}, by its number (or type {draw_command} or {take_command}).\n"
+                 "A deeper discard may be taken only to meld it at once with two natural cards from "
+                 "your hand.\nThen meld, lay off and discard ({help_command} then lists the "
+                 "commands).").format(draw=draw, draw_command="draw", take_command="take",
+                                      help_command="help")
     return ""
 
 
 def _not_now(state: EndOfPageState, seat: int, verb: str, kinds: set[int]) -> str:
     """Why a command the prompt does not offer does nothing now, or ``""``."""
     if verb in ("m", "meld") and MELD not in kinds:
-        return "You can't meld: no three cards of your hand make a set or a run."
+        return _("You can't meld: no three cards of your hand make a set or a run.")
     if verb in ("l", "lay", "layoff") and LAYOFF not in kinds:
         if not state.melded[seat]:
-            return "You can't lay off yet: lay-offs come after your own first meld."
-        return "You can't lay off: no card of your hand fits a meld on the table."
+            return _("You can't lay off yet: lay-offs come after your own first meld.")
+        return _("You can't lay off: no card of your hand fits a meld on the table.")
     if verb in ("d", "discard") and DISCARD not in kinds:
         card = NAME[state.hands[seat][0]]
-        return f"You can't discard: your last card {card} plays, so you must lay it off (l {card.lower()} N)."
+        # Translators: {command} is the command that lays the card off, as typed ("l 5h N").
+        return _("You can't discard: your last card {card} plays, so you must lay it off "
+                 "({command}).").format(card=card, command=f"l {card.lower()} N")
     if verb in ("draw", "stock", "s", "take", "t"):
-        return "You have drawn already this turn: meld, lay off or discard."
+        return _("You have drawn already this turn: meld, lay off or discard.")
     return ""

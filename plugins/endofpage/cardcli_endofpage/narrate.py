@@ -9,12 +9,13 @@ from typing import Any
 
 from cardcli.contract.abilities import Narration
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import NAME, RANK, RANK_PLURALS, SUIT_NAMES
-from cardcli.kit.grammar import name_seats, plural, possessive, seat_name, seat_names
-from cardcli.kit.melds import SET, meaning_name, meld_label, meld_text, stands_for
+from cardcli.kit.cards import NAME, RANK, suit_words
+from cardcli.kit.grammar import listed, possessive, seat_name, seat_names
+from cardcli.kit.melds import SET, meaning_name, meld_text, stands_for
 from cardcli.words.narration import RuleWords, after_move, round_end, told_with_draws
 from cardcli.words.table_text import hand_text
 
+from .language import _
 from .state import (
     DEAL,
     DISCARD,
@@ -28,18 +29,28 @@ from .state import (
     TAKE,
     EndOfPageState,
 )
-from .table import meld_line, sheet_lines
+from .table import meld_line, meld_words, rank_words, round_words, sheet_lines
 
-#: What each option says in the header when it differs from the default, in this order.
+#: What each option says in the header when it differs from the default, in this order (said in
+#: the chosen language when the header is made).
 RULE_WORDS: dict[str, RuleWords] = {
-    "decks": lambda value, changed: "decks by table size" if value is None else plural(value, "deck"),
-    "page_lines": lambda value, changed: plural(value, "round"),
-    "target_score": lambda value, changed: "no target score" if value is None else f"first to {value} points",
-    "reshuffles": lambda value, changed: f"{plural(value, 'stock rebuild')} a round",
-    "wild_value": lambda value, changed: f"wilds {plural(value, 'point')}",
-    "ace_value": lambda value, changed: f"aces {plural(value, 'point')}",
-    "high_value": lambda value, changed: f"8 to K {plural(value, 'point')}",
-    "low_value": lambda value, changed: f"3 to 7 {plural(value, 'point')}",
+    "decks": lambda value, changed: _("decks by table size") if value is None else _.ngettext(
+        "{count:,} deck", "{count:,} decks", value).format(count=value),
+    "page_lines": lambda value, changed: _.ngettext("{count:,} round", "{count:,} rounds",
+                                                    value).format(count=value),
+    "target_score": lambda value, changed: _("no target score") if value is None else _(
+        "first to {score} points").format(score=value),
+    "reshuffles": lambda value, changed: _.ngettext("{count:,} stock rebuild a round",
+                                                    "{count:,} stock rebuilds a round",
+                                                    value).format(count=value),
+    "wild_value": lambda value, changed: _.ngettext("wilds {count:,} point", "wilds {count:,} points",
+                                                    value).format(count=value),
+    "ace_value": lambda value, changed: _.ngettext("aces {count:,} point", "aces {count:,} points",
+                                                   value).format(count=value),
+    "high_value": lambda value, changed: _.ngettext("8 to K {count:,} point", "8 to K {count:,} points",
+                                                    value).format(count=value),
+    "low_value": lambda value, changed: _.ngettext("3 to 7 {count:,} point", "3 to 7 {count:,} points",
+                                                   value).format(count=value),
 }
 
 
@@ -54,23 +65,24 @@ class EndOfPageNarration(Narration):
         kind = action[0]
         rules = state.mrules
         if kind == PICKUP:
-            return (f"picked up {NAME[action[1]]} from deeper in the discard pile to meld "
-                    f"{meld_text(action[2], rules)}")
+            return _("picked up {card} from deeper in the discard pile to meld {meld}").format(
+                card=NAME[action[1]], meld=meld_text(action[2], rules))
         if kind == MELD:
-            return f"melded {meld_text(action[1], rules)}"
+            return _("melded {meld}").format(meld=meld_text(action[1], rules))
         if kind == LAYOFF:
-            _, index, card, as_rank = action
-            return f"laid off {laid_off(state, index, card, as_rank)} on meld {index + 1}"
+            _kind, index, card, as_rank = action
+            return _("laid off {card} on meld {number}").format(card=laid_off(state, index, card, as_rank),
+                                                               number=index + 1)
         if kind == DISCARD:
-            return f"discarded {NAME[action[1]]}"
+            return _("discarded {card}").format(card=NAME[action[1]])
         if kind == DRAWN:
-            return f"{seat_name(state.turn, names)} drew {NAME[action[1]]}"
+            return _("{name} drew {card}").format(name=seat_name(state.turn, names), card=NAME[action[1]])
         if kind == RESHUFFLE:
-            return "reshuffled the discards into a new stock"
+            return _("reshuffled the discards into a new stock")
         if kind == DEAL:
-            _, seat, cards, _wild = action
-            who = names[seat] if names and 0 <= seat < len(names) else f"seat {seat}"
-            return f"{who} was dealt {' '.join(NAME[c] for c in cards)}"
+            _kind, seat, cards, _wild = action
+            who = names[seat] if names and 0 <= seat < len(names) else seat_name(seat, None)
+            return _("{name} was dealt {cards}").format(name=who, cards=" ".join(NAME[c] for c in cards))
         return str(self.describe(state, action, names=names))
 
     def describe_events(self, events: Sequence[tuple[Any, Action]], viewer: int | None = None,
@@ -78,56 +90,68 @@ class EndOfPageNarration(Narration):
         """Each event as ``describe`` says it, except that a draw from the stock
         is one line with its card: "ann drew 7D from the stock" (or "drew a card
         from the stock" for the others)."""
+        def told(state: EndOfPageState, action: Action, line: str, cards: str, last: EndOfPageState) -> str:
+            # Translators: {drew} is the draw as the core says it ("drew 7D", "drew a card").
+            return _("{name} {drew} from the stock").format(name=seat_name(state.turn, names), drew=cards)
+
         return told_with_draws(self, events, viewer, names,
                                drawn=lambda seat, state, action: action[1:] if action[0] == DRAWN else None,
-                               told=lambda state, action, line, cards, last:
-                               f"{seat_name(state.turn, names)} {cards} from the stock")
+                               told=told)
 
     def rule_behind(self, state: EndOfPageState, action: Action, names: Sequence[str] | None = None) -> str:
-        """The rule that allowed or forced a move, from public knowledge only."""
+        """The rule that allowed or forced a move, from public knowledge only: the rule
+        and each thing that comes with it are clauses of their own, told one after
+        another ("; ")."""
         kind = action[0]
         cfg = state.cfg
         if kind == DRAW:
-            return "each turn starts with a draw: from the stock here"
+            return _("each turn starts with a draw: from the stock here")
         if kind == TAKE:
-            return "each turn starts with a draw: the top discard here, which anyone may take"
+            return _("each turn starts with a draw: the top discard here, which anyone may take")
         if kind == PICKUP:
-            return ("a deeper discard may be taken only to meld it at once with at least two natural cards "
-                    "from the hand; the cards above it stay in order; " + _meld_rule(state, action[2]))
+            return "; ".join([_("a deeper discard may be taken only to meld it at once with at least two "
+                                "natural cards from the hand; the cards above it stay in order"),
+                              _meld_rule(state, action[2])])
         if kind == MELD:
-            first = "" if state.melded[state.turn] else "; a first meld opens lay-offs on any meld"
-            return _meld_rule(state, action[1]) + first
+            clauses = [_meld_rule(state, action[1])]
+            if not state.melded[state.turn]:
+                clauses.append(_("a first meld opens lay-offs on any meld"))
+            return "; ".join(clauses)
         if kind == LAYOFF:
-            _, index, card, as_rank = action
+            _kind, index, card, as_rank = action
             meld = state.melds[index]
             owner = possessive(seat_name(state.owners[index], names), alone=False)
-            what = f"{owner} {meld_label(meld)}"
-            text = f"after a first meld, a card may be laid off on any meld: {NAME[card]} extends {what}"
+            # Translators: {owner} is a player's name as owner ("ann's"), {meld} what the meld is
+            # ("set of 5s", "run of hearts").
+            clauses = [_("after a first meld, a card may be laid off on any meld: {card} extends {owner} "
+                         "{meld}").format(card=NAME[card], owner=owner, meld=meld_words(meld))]
             if state.is_wild(card):
-                means = stands_for(meld, as_rank)
-                text += f"; {_wilds(state)}: {NAME[card]} stands for {means}"
+                clauses.append(_wilds_stand(state, [(NAME[card], stands_for(meld, as_rank))]))
             if len(state.hands[state.turn]) == 1:
-                text += "; a last card that plays must be played"
-            return text
+                clauses.append(_("a last card that plays must be played"))
+            return "; ".join(clauses)
         if kind == DISCARD:
             card = action[1]
             hand = state.hands[state.turn]
             if len(hand) == 1:
-                return "a last card that does not play may be discarded to go out"
-            text = "each turn ends with one discard"
+                return _("a last card that does not play may be discarded to go out")
+            clauses = [_("each turn ends with one discard")]
             if state.is_wild(card):
-                text += f"; a wild ({_wilds(state)}) discarded may be taken by the next player"
-            return text
+                clauses.append(_("a wild ({ranks} are wild this round) discarded may be taken by the next "
+                                 "player").format(ranks=rank_words(state.wild)))
+            return "; ".join(clauses)
         if kind == DEAL:
-            _, seat, cards, _wild = action
-            size = HAND_SIZE[cards[0]]
-            text = f"the turned-up {NAME[cards[0]]} sets the hand: {size} cards"
+            _kind, seat, cards, _wild = action
+            clauses = [_("the turned-up {card} sets the hand: {count} cards").format(
+                card=NAME[cards[0]], count=HAND_SIZE[cards[0]])]
             if seat == state.dealer:
-                text += "; the dealer's first turned card that is not an ace names the wild rank"
-            return text
+                clauses.append(_("the dealer's first turned card that is not an ace names the wild rank"))
+            return "; ".join(clauses)
         if kind == RESHUFFLE:
-            return (f"the stock ran out: the discards under the top card make a new stock "
-                    f"(at most {plural(cfg.reshuffles, 'rebuild')} a round)")
+            return _.ngettext("the stock ran out: the discards under the top card make a new stock (at most "
+                              "{count:,} rebuild a round)",
+                              "the stock ran out: the discards under the top card make a new stock (at most "
+                              "{count:,} rebuilds a round)", cfg.reshuffles).format(count=cfg.reshuffles)
         return ""
 
     def round_summary(self, state: EndOfPageState, action: Action,
@@ -158,38 +182,46 @@ class EndOfPageNarration(Narration):
         (table.hands, table.melds, table.owners, table.layoffs, table.played, table.melded, table.out,
          table.wild, table.mrules, table.points) = ended
         width = max(len(x) for x in labels)
-        lines = [f"Round {state.round + 1} of {state.cfg.page_lines} is over: "
-                 f"{name_seats(after.notes[-1], labels)}.", "The table as the round ended:"]
-        lines.extend([meld_line(table, index, labels) for index in range(len(table.melds))] or ["  no melds"])
+        how = round_words(after.notes[-1], labels)
+        lines = [_("Round {round} of {rounds} is over: {how}.").format(round=state.round + 1,
+                                                                       rounds=state.cfg.page_lines, how=how),
+                 _("The table as the round ended:")]
+        lines.extend([meld_line(table, index, labels) for index in range(len(table.melds))]
+                     or ["  " + _("no melds")])
         scores = after.round_scores[-1]
         for seat in range(n):
             on_table = sum(table.points[c] for c in table.played[seat])
             in_hand = sum(table.points[c] for c in table.hands[seat])
-            hand = hand_text(table.hands[seat], table.wild) if table.hands[seat] else "no cards (out)"
-            lines.append(f"  {labels[seat]:<{width}}  {on_table:>4} on the table - {in_hand:>3} in hand "
-                         f"= {scores[seat]:>4}   hand: {hand}")
+            hand = hand_text(table.hands[seat], table.wild) if table.hands[seat] else _("no cards (out)")
+            # Translators: a player's points this round: on the table, less those in hand, make the
+            # round's score.  The fields are padded to line up in columns.
+            row = _("{name}  {table} on the table - {in_hand} in hand = {score}   hand: {hand}")
+            lines.append("  " + row.format(name=f"{labels[seat]:<{width}}", table=f"{on_table:>4}",
+                                           in_hand=f"{in_hand:>3}", score=f"{scores[seat]:>4}", hand=hand))
         lines.append("")
         lines.extend(sheet_lines(after, labels))
         return "\n".join(lines)
 
 
 # -------------------------------------------------------------- the rules
-def _wilds(state: EndOfPageState) -> str:
-    return f"{RANK_PLURALS[state.wild]} are wild this round"
+def _wilds_stand(state: EndOfPageState, stands: list[tuple[str, str]]) -> str:
+    """"5s are wild this round: 5H stands for QS": the wild rank, and what each wild
+    of a move (``stands``: its name and what it stands for) stands for."""
+    said = listed([_("{card} stands for {means}").format(card=card, means=means) for card, means in stands])
+    return _("{ranks} are wild this round: {stands}").format(ranks=rank_words(state.wild), stands=said)
 
 
 def _meld_rule(state: EndOfPageState, meld: tuple) -> str:
     """"a run of three or more cards of a suit; 5s are wild this round: 5H stands for QS"."""
     kind, key, _low, cards = meld
     if kind == SET:
-        text = f"a set: three or more {RANK_PLURALS[key]}"
+        text = _("a set: three or more {ranks}").format(ranks=rank_words(key))
     else:
-        text = f"a run: three or more {SUIT_NAMES[key]} in sequence"
+        text = _("a run: three or more {suits} in sequence").format(suits=suit_words(key))
     wilds = [(i, c) for i, c in enumerate(cards) if state.is_wild(c) and not (
         kind == SET and RANK[c] == key)]
     if wilds:
-        stands = ", ".join(f"{NAME[c]} stands for {meaning_name(meld, i)}" for i, c in wilds)
-        text += f"; {_wilds(state)}: {stands}"
+        return "; ".join([text, _wilds_stand(state, [(NAME[c], meaning_name(meld, i)) for i, c in wilds])])
     return text
 
 
@@ -199,19 +231,24 @@ def laid_off(state: EndOfPageState, index: int, card: int, as_rank: int) -> str:
     if not state.is_wild(card):
         return NAME[card]
     meld = state.melds[index] if 0 <= index < len(state.melds) else None
-    return f"{NAME[card]} (as {stands_for(meld, as_rank)})"
+    return _("{card} (as {means})").format(card=NAME[card], means=stands_for(meld, as_rank))
 
 
 def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | None) -> str:
     """When ``action`` ends the round: that it does, and how when the line
     does not say it already (nothing for an illegal action, which ends
-    nothing).  The round's scores are not here: they are the round's summary
-    (``round_summary``, shown next) and the score sheet, said once."""
+    nothing): a sentence of its own, put after the line's (its leading ". "
+    ends the line's sentence).  The round's scores are not here: they are
+    the round's summary (``round_summary``, shown next) and the score sheet,
+    said once."""
     after = after_move(state, action)
     if after is None or after.round == state.round:
         return ""
-    labels = seat_names(names, state.num_players)
-    how = name_seats(after.notes[-1], labels)
-    if how == f"{labels[state.turn]} went out":  # "discarded 9D and went out" says it
-        return f". Round {state.round + 1} is over"
-    return f". Round {state.round + 1} is over ({how})"
+    note = after.notes[-1]
+    if note == f"seat {state.turn} went out":  # "discarded 9D and went out" says it
+        # Translators: a sentence put after a move's line ("discarded 9D and went out"); its ". "
+        # ends that line's sentence.
+        return _(". Round {round} is over").format(round=state.round + 1)
+    how = round_words(note, seat_names(names, state.num_players))
+    # Translators: as ". Round {round} is over", with how the round ended ("ann went out").
+    return _(". Round {round} is over ({how})").format(round=state.round + 1, how=how)

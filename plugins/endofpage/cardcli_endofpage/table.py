@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from cardcli.contract.abilities import TableData
 from cardcli.contract.variant import CHANCE, Action
 from cardcli.contract.views import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
-from cardcli.kit.cards import NAME, RANK_PLURALS
-from cardcli.kit.grammar import is_you, name_seats, possessive, seat_names
-from cardcli.kit.melds import meld_label, meld_shown, meld_text, stands_for
+from cardcli.kit.cards import NAME, RANK_PLURALS, suit_words
+from cardcli.kit.grammar import is_you, listed, name_seats, possessive, seat_name, seat_names
+from cardcli.kit.melds import SET, Meld, MeldRules, meaning_name, meld_text, stands_for
 from cardcli.words.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.words.view import seat_views, viewer_hand
 
+from .language import N_, _
 from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, P_PLAY, PICKUP, TAKE, EndOfPageState
+
+#: A rank in the plural, as sentences say it ("5s are wild", "a set of jacks"), in the chosen
+#: language where shown (:func:`rank_words`); ``RANK_PLURALS`` stays English.  The 2s are out of
+#: the pack.
+# Translators: a rank in the plural ("5s are wild", "set of 5s"): often the rank alone ("5").
+RANK_WORDS = {3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"), 8: N_("8s"), 9: N_("9s"),
+              10: N_("10s"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings"), 14: N_("aces")}
+
+#: How a round ended as the state notes it (a record's English words, seats by number), said
+#: to people by :func:`round_words`: a note that names nobody, or ``{names}`` for who went out.
+ROUND_ENDS = (N_("the stock ran out after the last reshuffle allowed: nobody went out"),
+              N_("the stock ran out with no discards to reshuffle: nobody went out"))
+_WENT_OUT = re.compile(r"((?:seat \d+, )*seat \d+) went out")
 
 
 class EndOfPageTable(TableData):
@@ -31,9 +46,41 @@ class EndOfPageTable(TableData):
         return move_view(state, seat, action)
 
 
+def rank_words(rank: int) -> str:
+    """``5s``, ``jacks``: a rank in the plural, in the chosen language."""
+    return _(RANK_WORDS[rank]) if rank in RANK_WORDS else RANK_PLURALS[rank]
+
+
+def meld_words(meld: Meld) -> str:
+    """What a meld is, in a few words: ``set of 4s``, ``set of aces``, ``run of hearts``."""
+    if meld[0] == SET:
+        return _("set of {ranks}").format(ranks=rank_words(meld[1]))
+    return _("run of {suits}").format(suits=suit_words(meld[1]))
+
+
+def meld_shown(meld: Meld, rules: MeldRules) -> str:
+    """A meld as a table shows it, each wild with what it stands for, and what
+    it is: ``4S 4H 3D(=4)  [set of 4s]``."""
+    parts = [f"{NAME[card]}(={meaning_name(meld, index)})" if rules.is_wild(card) else NAME[card]
+             for index, card in enumerate(meld[3])]
+    return f"{' '.join(parts)}  [{meld_words(meld)}]"
+
+
+def round_words(note: str, names: Sequence[str]) -> str:
+    """How a round ended, from the state's note (``seat 1 went out``, a
+    record's words), said to people: in the chosen language, with the
+    players' names."""
+    went = _WENT_OUT.fullmatch(note)
+    if went:
+        seats = [int(seat) for seat in re.findall(r"\d+", went.group(1))]
+        if not names or all(seat < len(names) for seat in seats):
+            return _("{names} went out").format(names=listed([seat_name(seat, names) for seat in seats]))
+    return name_seats(_(note) if note in ROUND_ENDS else note, names)
+
+
 def sheet_lines(state: EndOfPageState, names: Sequence[str]) -> list[str]:
     """The score sheet so far: a line per round played (with how it ended), the totals."""
-    return score_sheet(names, state.round_scores, state.totals, [name_seats(n, names) for n in state.notes])
+    return score_sheet(names, state.round_scores, state.totals, [round_words(n, names) for n in state.notes])
 
 
 def meld_line(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
@@ -41,9 +88,13 @@ def meld_line(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
     for and the cards others laid off on it:
     ``  2. ann: 5C 5H 9D(=5)  [set of 5s]  (laid off: 5S by bob)``."""
     owner = state.owners[index]
-    laid = ", ".join(f"{NAME[c]} by {names[s]}" for i, s, c, _ in state.layoffs if i == index and s != owner)
-    return f"  {index + 1}. {names[owner]}: {meld_shown(state.melds[index], state.mrules)}" + (
-        f"  (laid off: {laid})" if laid else "")
+    laid = [_("{card} by {name}").format(card=NAME[c], name=names[s])
+            for i, s, c, _unused in state.layoffs if i == index and s != owner]
+    meld = meld_shown(state.melds[index], state.mrules)
+    if laid:
+        return "  " + _("{number}. {name}: {meld}  (laid off: {cards})").format(
+            number=index + 1, name=names[owner], meld=meld, cards=listed(laid))
+    return f"  {index + 1}. {names[owner]}: {meld}"
 
 
 def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
@@ -52,11 +103,12 @@ def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
     last card) or has melded."""
     def notes(seat: int, hand: Sequence[int]) -> list[str]:
         if seat in state.out:
-            return ["out"]
-        return ["floating" if not hand else "has melded"] if state.melded[seat] else []
+            return [_("out")]
+        return [_("floating") if not hand else _("has melded")] if state.melded[seat] else []
 
     def score(seat: int) -> str:
-        return f"table {sum(state.points[c] for c in state.played[seat])}, total {state.totals[seat]}"
+        points = sum(state.points[c] for c in state.played[seat])
+        return _("table {points}, total {total}").format(points=points, total=state.totals[seat])
     return seat_views(state.hands, names, state.dealer, notes, score)
 
 
@@ -80,63 +132,74 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.extend(sheet_lines(state, names))
         lines.append("")
     if over:
-        lines.append(f"The last round, round {state.round}, as it ended ({name_seats(state.ended, names)}):")
+        lines.append(_("The last round, round {round}, as it ended ({how}):").format(
+            round=state.round, how=round_words(state.ended, names)))
         head = []
     else:
-        head = [f"Round {state.round + 1} of {cfg.page_lines}"]
+        head = [_("Round {round} of {rounds}").format(round=state.round + 1, rounds=cfg.page_lines)]
     if cfg.target_score is not None:
-        head.append(f"target {cfg.target_score}")
+        head.append(_("target {score}").format(score=cfg.target_score))
     if state.wild:
-        head.append(f"WILD: {RANK_PLURALS[state.wild]}")
-    head.append(f"stock: {len(state.stock)}")
-    head.append(f"rebuilds left: {cfg.reshuffles - state.reshuffled}")
+        head.append(_("WILD: {ranks}").format(ranks=rank_words(state.wild)))
+    head.append(_("stock: {count}").format(count=len(state.stock)))
+    head.append(_("rebuilds left: {count}").format(count=cfg.reshuffles - state.reshuffled))
     lines.append(" | ".join(head))
     if state.faceup >= 0:
-        lines.append(f"Face-up wild in front of the dealer ({names[state.dealer]}): {NAME[state.faceup]}")
+        lines.append(_("Face-up wild in front of the dealer ({name}): {card}").format(
+            name=names[state.dealer], card=NAME[state.faceup]))
     if state.discard:
         below = " ".join(NAME[c] for c in reversed(state.discard[:-1]))
-        lines.append(f"Discard pile: top {NAME[state.discard[-1]]}" + (f"; below (newest first): {below}"
-                                                                       if below else ""))
+        top = NAME[state.discard[-1]]
+        pile = (_("Discard pile: top {card}; below (newest first): {below}") if below
+                else _("Discard pile: top {card}"))
+        lines.append(pile.format(card=top, below=below))
     else:
-        lines.append("Discard pile: empty")
+        lines.append(_("Discard pile: empty"))
     if state.melds:
-        lines.append("On the table:")
+        lines.append(_("On the table:"))
         lines.extend(meld_line(state, index, names) for index in range(len(state.melds)))
     else:
-        lines.append("On the table: no melds yet")
+        lines.append(_("On the table: no melds yet"))
     lines.extend(seat_rows(rows or players(state, names), acting(state)))
     if viewer is not None and 0 <= viewer < n:
         # Numbered while the viewer picks cards from it (a meld, a lay-off, a discard).
         picking = state.phase == P_PLAY and state.current_player() == viewer
-        lines.append(f"Your hand: {hand_text(state.hands[viewer], state.wild, numbered=picking)}")
+        lines.append(_("Your hand: {hand}").format(
+            hand=hand_text(state.hands[viewer], state.wild, numbered=picking)))
     elif viewer is None:
         for seat, hand in enumerate(state.hands):
             if hand:
-                lines.append(f"  {'Your' if is_you(names[seat]) else possessive(names[seat])} hand: "
-                             f"{hand_text(hand, state.wild)}")
+                cards = hand_text(hand, state.wild)
+                lines.append("  " + (_("Your hand: {hand}").format(hand=cards) if is_you(names[seat]) else
+                                     # Translators: {owner} is a player's name as owner ("ann's").
+                                     _("{owner} hand: {hand}").format(owner=possessive(names[seat]),
+                                                                      hand=cards)))
     return "\n".join(lines)
 
 
 def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) -> TableView:
     cfg = state.cfg
     over = state.result() is not None
-    piles = [Pile("discard pile", [NAME[c] for c in state.discard], len(state.discard))]
+    piles = [Pile(_("discard pile"), [NAME[c] for c in state.discard], len(state.discard))]
     if state.faceup >= 0:
-        piles.append(Pile("face-up wild", [NAME[state.faceup]], 1, note=f"in front of {names[state.dealer]}"))
-    piles.append(Pile("stock", [], len(state.stock),
-                      note=f"rebuilds left: {cfg.reshuffles - state.reshuffled}"))
+        piles.append(Pile(_("face-up wild"), [NAME[state.faceup]], 1,
+                          note=_("in front of {name}").format(name=names[state.dealer])))
+    piles.append(Pile(_("stock"), [], len(state.stock),
+                      note=_("rebuilds left: {count}").format(count=cfg.reshuffles - state.reshuffled)))
     melds = []
     for index, meld in enumerate(state.melds):
-        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], meld_label(meld)))
-    notes = [f"Round {state.round + (0 if over else 1)} of {cfg.page_lines}"]
+        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], meld_words(meld)))
+    notes = [_("Round {round} of {rounds}").format(round=state.round + (0 if over else 1),
+                                                   rounds=cfg.page_lines)]
     if cfg.target_score is not None:
-        notes.append(f"Target {cfg.target_score}")
+        notes.append(_("Target {score}").format(score=cfg.target_score))
     if state.wild:
-        notes.append(f"Wild: {RANK_PLURALS[state.wild]}")
+        notes.append(_("Wild: {ranks}").format(ranks=rank_words(state.wild)))
     held = hand_order(viewer_hand(state.hands, viewer), state.wild)
     hand = [NAME[card] for card in held]
     marks = {NAME[card]: "wild" for card in held if state.is_wild(card)}
-    scores = ScoreSheet.by_round("points", state.round_scores, state.totals) if state.round_scores else None
+    scores = (ScoreSheet.by_round(_("points"), state.round_scores, state.totals) if state.round_scores
+              else None)
     rows = players(state, names)
     return TableView(viewer=viewer, turn=acting(state), players=rows,
                      hand=hand, marks=marks, piles=piles, melds=melds, notes=notes, scores=scores,
@@ -147,29 +210,45 @@ def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
     kind = action[0]
     rules = state.mrules
     if kind == DRAW:
-        return MoveView("draw", f"draw from the stock ({len(state.stock)} cards)")
+        return MoveView("draw", draw_label(state))
     if kind == TAKE:
-        return MoveView("take", f"take {NAME[action[1]]} from the discard pile", target="discard pile")
+        return MoveView("take", _("take {card} from the discard pile").format(card=NAME[action[1]]),
+                        target=_("discard pile"))
     if kind == PICKUP:
         cards = list(action[2][3])
         cards.remove(action[1])
         text = meld_text(action[2], rules)
-        return MoveView("pickup", f"pick up {NAME[action[1]]} from deeper in the pile and meld {text}",
-                        [NAME[c] for c in cards], choice=text, target="discard pile")
+        return MoveView("pickup", pickup_label(action[1], text), [NAME[c] for c in cards], choice=text,
+                        target=_("discard pile"))
     if kind == MELD:
         text = meld_text(action[1], rules)
         wild = any(state.is_wild(c) for c in action[1][3])
-        return MoveView("meld", f"meld {text}", [NAME[c] for c in action[1][3]], choice=text if wild else "")
+        return MoveView("meld", _("meld {meld}").format(meld=text), [NAME[c] for c in action[1][3]],
+                        choice=text if wild else "")
     if kind == LAYOFF:
-        _, index, card, as_rank = action
+        _kind, index, card, as_rank = action
         meld = state.melds[index]
         means = stands_for(meld, as_rank)
         wild = state.is_wild(card)
-        return MoveView("layoff", f"lay off {NAME[card]}" + (f" as {means}" if wild else "") +
-                        f" on meld {index + 1}", [NAME[card]], choice=f"as {means}" if wild else "",
-                        target=f"meld {index + 1}")
+        label = (_("lay off {card} as {means} on meld {number}") if wild
+                 else _("lay off {card} on meld {number}"))
+        return MoveView("layoff", label.format(card=NAME[card], means=means, number=index + 1), [NAME[card]],
+                        choice=_("as {means}").format(means=means) if wild else "",
+                        target=_("meld {number}").format(number=index + 1))
     if kind == DISCARD:
         last = len(state.hands[seat]) == 1
-        return MoveView("discard", f"discard {NAME[action[1]]}" + (" and go out" if last else ""),
-                        [NAME[action[1]]])
+        return MoveView("discard", (_("discard {card} and go out") if last else _("discard {card}")).format(
+            card=NAME[action[1]]), [NAME[action[1]]])
     raise ValueError(f"not a decision: {action!r}")
+
+
+def draw_label(state: EndOfPageState) -> str:
+    """``draw from the stock (31 cards)``: the draw as a choice."""
+    # The English says "1 cards": both forms are the same so that it stays as it was.
+    return _.ngettext("draw from the stock ({count} cards)", "draw from the stock ({count} cards)",
+                      len(state.stock)).format(count=len(state.stock))
+
+
+def pickup_label(card: int, meld: str) -> str:
+    """A deeper discard picked up to meld at once (``meld`` in record notation), as a choice."""
+    return _("pick up {card} from deeper in the pile and meld {meld}").format(card=NAME[card], meld=meld)

@@ -9,7 +9,7 @@ from cardcli.contract.abilities import Checkpoints
 from cardcli.contract.options import cached_config
 from cardcli.contract.record_fields import EventFields, cards_field, reshuffle_size
 from cardcli.contract.variant import Action, Rules, Variant
-from cardcli.kit.cards import NAME, RANK, RANK_PLURALS, build_deck
+from cardcli.kit.cards import NAME, RANK, build_deck
 from cardcli.kit.errors import RulesetError
 from cardcli.kit.grammar import possessive, seat_name
 from cardcli.kit.melds import Meld, meaning_on, meld_from_names, meld_text, stands_for
@@ -39,7 +39,7 @@ from .state import (
     EndOfPageState,
     wild_of,
 )
-from .table import EndOfPageTable, render_table
+from .table import EndOfPageTable, rank_words, render_table
 
 EVENTS = EventFields("End of the Page",
                      moves={"draw": (), "take": ("card",), "pickup": ("card", "meld"), "meld": ("cards",),
@@ -180,43 +180,56 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
         kind = action[0]
         rules = state.mrules
         if kind == DRAW:
-            return "drew from the stock"
+            return _("drew from the stock")
         if kind == TAKE:
-            return f"took {NAME[action[1]]} from the discard pile"
+            return _("took {card} from the discard pile").format(card=NAME[action[1]])
         if kind == PICKUP:
-            return (f"picked up {NAME[action[1]]} from deeper in the discard pile and melded "
-                    f"{meld_text(action[2], rules)}")
+            return _("picked up {card} from deeper in the discard pile and melded {meld}").format(
+                card=NAME[action[1]], meld=meld_text(action[2], rules))
         if kind == MELD:
-            return f"melded {meld_text(action[1], rules)}" + round_over(state, action, names)
+            melded = _("melded {meld}").format(meld=meld_text(action[1], rules))
+            return melded + round_over(state, action, names)
         if kind == LAYOFF:
-            _, index, card, as_rank = action
+            _kind, index, card, as_rank = action
             text = laid_off(state, index, card, as_rank)
             known = 0 <= index < len(state.owners)
             owner = possessive(seat_name(state.owners[index], names), alone=True) if known else "?"
-            return f"laid off {text} on meld {index + 1} ({owner})" + round_over(state, action, names)
+            # Translators: {owner} is whose meld it is: a player's name as owner ("ann's", "yours").
+            return _("laid off {card} on meld {number} ({owner})").format(
+                card=text, number=index + 1, owner=owner) + round_over(state, action, names)
         if kind == DISCARD:
             hand = state.hands[state.turn]
-            text = f"discarded {NAME[action[1]]}" + (" and went out" if len(hand) == 1 else "")
+            text = (_("discarded {card} and went out") if len(hand) == 1 else _("discarded {card}")).format(
+                card=NAME[action[1]])
             return text + round_over(state, action, names)
         if kind == DEAL:
-            _, seat, cards, _wild = action
+            _kind, seat, cards, _wild = action
             name = seat_name(seat, names)
-            verb = "were" if name.lower() == "you" else "was"
-            text = f"{name} {verb} dealt {len(cards)} cards (turned up {NAME[cards[0]]})"
+            # Translators: {name} is "you" (the English verb agrees with it): said as "{name} was dealt ...".
+            dealt = (_("{name} were dealt {count} cards (turned up {card})") if name.lower() == "you"
+                     else _("{name} was dealt {count} cards (turned up {card})"))
+            clauses = [dealt.format(name=name, count=len(cards), card=NAME[cards[0]])]
             if seat == state.dealer:
                 card = action[3] if action[3] >= 0 else wild_of(cards)
                 if card >= 0:
-                    text += f"; the wild card is {NAME[card]} ({RANK_PLURALS[RANK[card]]} are wild)"
+                    clauses.append(_("the wild card is {card} ({ranks} are wild)").format(
+                        card=NAME[card], ranks=rank_words(RANK[card])))
+            text = "; ".join(clauses)  # the deal, then what it made wild: clauses of their own
             if viewer is None or viewer == seat:
-                text += ": " + " ".join(NAME[c] for c in cards)
+                text += ": " + " ".join(NAME[c] for c in cards)  # the cards dealt, listed
             return text
         if kind == TURN_UP:
-            return f"turned up {NAME[action[1]]} to start the discard pile"
+            return _("turned up {card} to start the discard pile").format(card=NAME[action[1]])
         if kind == DRAWN:
             if viewer is None or viewer == state.turn:
-                return f"{seat_name(state.turn, names)} drew {NAME[action[1]]}"
-            return f"{seat_name(state.turn, names)} drew a card"
+                return _("{name} drew {card}").format(name=seat_name(state.turn, names), card=NAME[action[1]])
+            return _("{name} drew a card").format(name=seat_name(state.turn, names))
         if kind == RESHUFFLE:
-            return (f"the stock ran out: {len(state.discard) - 1} discards reshuffled into a new stock "
-                    f"(rebuild {state.reshuffled + 1} of {state.cfg.reshuffles} this round)")
+            # The English says "1 discards": both forms are the same so that it stays as it was.
+            count = len(state.discard) - 1
+            return _.ngettext("the stock ran out: {count} discards reshuffled into a new stock "
+                              "(rebuild {number} of {rebuilds} this round)",
+                              "the stock ran out: {count} discards reshuffled into a new stock "
+                              "(rebuild {number} of {rebuilds} this round)", count).format(
+                count=count, number=state.reshuffled + 1, rebuilds=state.cfg.reshuffles)
         return repr(action)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from cardcli.contract.abilities import UI, Prompts
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import NAME, SUIT, SUIT_NAMES, parse_card, sorted_hand
+from cardcli.kit.cards import NAME, SUIT, parse_card, sorted_hand, suit_words
 from cardcli.kit.grammar import join_or
 from cardcli.words.prompts import Other, card_turn, split_call, typed_move
 
+from .language import N_, _
 from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
 
-HELP = ("Follow the suit led if you can; the joker wins any trick. With no card of the suit led, draw "
-        "until one comes and play it. Type a number or a card (7h, 10s, jk).")
+#: The turn's help, shown as ``_(HELP)``.
+HELP = N_("Follow the suit led if you can; the joker wins any trick. With no card of the suit led, draw "
+          "until one comes and play it. Type a number or a card (7h, 10s, jk).")
 
 
 class TrickPrompts(Prompts):
@@ -31,15 +33,18 @@ class TrickPrompts(Prompts):
         cards = sorted((a[1] for a in legal if a[0] == PLAY and not a[2]), key=lambda c: (c // 13, c))
         can_draw = DRAW_ACTION in legal
         keys = {PLAYS[card][call]: str(n) for n, card in enumerate(cards, start=1) for call in (0, 1)}
+        hint = _(HELP)
+        others = [Other(_("draw from the stock"), DRAW_ACTION, ("d", "draw"),
+                        _("{key} to draw").format(key="d"))] if can_draw else []
         return card_turn(
             ui, hand=sorted_hand(state.hands[seat]), cards=cards, keys=keys,
             play=lambda card, called, rest: None if rest else PLAYS[card][called],  # "qh x" is no move
-            why_not=lambda card: state.why_illegal(PLAYS[card][False]), help=HELP,
-            others=[Other("draw from the stock", DRAW_ACTION, ("d", "draw"), "d to draw")] * can_draw,
-            unavailable={"?": HELP, "hint": HELP, **dict.fromkeys(("d", "draw"), _no_draw(state, cards))},
+            why_not=lambda card: state.why_illegal(PLAYS[card][False]), help=hint, others=others,
+            unavailable={"?": hint, "hint": hint, **dict.fromkeys(("d", "draw"), _no_draw(state, cards))},
             can_call=any(a[0] == PLAY and a[2] for a in legal), above=_situation(state, cards, can_draw),
             parse=lambda text: self.parse_move(state, text, legal),
-            example="qh or jk" if state.cfg.jokers else "qh")
+            # What to type: cards the parser reads, joined in the chosen language ("qh or jk").
+            example=join_or(["qh", "jk"]) if state.cfg.jokers else "qh")
 
 
 def _situation(state: TrickState, cards: list[int], can_draw: bool) -> list[str]:
@@ -47,28 +52,30 @@ def _situation(state: TrickState, cards: list[int], can_draw: bool) -> list[str]
     if state.phase == P_FORCED:
         return []
     if not state.trick:
-        return ["You lead: any card."]
+        return [_("You lead: any card.")]
     if state.suit < 0:
-        return ["The joker was led: play any card; its suit is the one to follow."]
+        return [_("The joker was led: play any card; its suit is the one to follow.")]
     if can_draw and not any(SUIT[c] == state.suit for c in cards):
-        suit = SUIT_NAMES[state.suit]
+        suits = suit_words(state.suit)
         if not state.can_draw():
-            return [f"You have no {suit} and nothing is left to draw: play the joker, "
-                    "or draw and the hand is called off."]
-        return [f"You have no {suit}" + (": play the joker, or draw until one comes." if cards else
-                                          ": draw until one comes, and play it.")]
+            return [_("You have no {suits} and nothing is left to draw: play the joker, "
+                      "or draw and the hand is called off.").format(suits=suits)]
+        return [(_("You have no {suits}: play the joker, or draw until one comes.") if cards else
+                 _("You have no {suits}: draw until one comes, and play it.")).format(suits=suits)]
     return []
 
 
 def _no_draw(state: TrickState, cards: list[int]) -> str:
     """Why ``d`` does nothing now: "You can't draw: you can follow hearts with 9H or QH"."""
     if state.phase == P_FORCED:
-        return f"You can't draw again: the drawn {NAME[state.forced]} must be played."
+        return _("You can't draw again: the drawn {card} must be played.").format(card=NAME[state.forced])
     if state.suit >= 0 and any(SUIT[c] == state.suit for c in cards):
         follow = join_or([NAME[c] for c in cards if SUIT[c] == state.suit])
-        return f"You can't draw: you can follow {SUIT_NAMES[state.suit]} with {follow}."
+        return _("You can't draw: you can follow {suits} with {cards}.").format(suits=suit_words(state.suit),
+                                                                               cards=follow)
     if not state.trick:
-        return "You can't draw: you lead, and any card may be led."
+        return _("You can't draw: you lead, and any card may be led.")
     if state.suit < 0:
-        return "You can't draw: after a led joker any card may be played."
-    return f"You can't draw: {state.why_illegal(DRAW_ACTION)}."
+        return _("You can't draw: after a led joker any card may be played.")
+    # (The rules' reason is the state's words, English.)
+    return _("You can't draw: {why}.").format(why=state.why_illegal(DRAW_ACTION))

@@ -4,28 +4,83 @@ whole sentences, a refused move as it was tried, the rule behind each move
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from cardcli.contract.abilities import Narration
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import JOKER, NAME, SUIT, SUIT_NAMES, SUIT_SINGULAR, sorted_hand
-from cardcli.kit.grammar import name_seats, plural, seat_name, seat_names
-from cardcli.words.narration import RuleWords, either, round_end, told_with_draws
+from cardcli.kit.cards import JOKER, NAME, SUIT, sorted_hand, suit_word, suit_words
+from cardcli.kit.grammar import name_seats, seat_name, seat_names
+from cardcli.words.narration import RuleWords, addressed, either, round_end, told_with_draws
 
+from .language import N_, _
 from .state import D_PENALTY, DRAW, DRAWN, P_DRAW, P_FORCED, PLAY, RESHUFFLE, TrickState
 
+#: A deal's reasons as the record writes them (``seat 1 played their last card``), as people
+#: read them: the core finds them here by pattern (the game's end), ``{name}`` for the seat.
+REASONS = (N_("{name} played their last card"),
+           N_("the hand was called off: nothing left to draw and no way to follow"))
 
-def play_words(state: TrickState, card: int, call: bool, more: str = "") -> str:
+#: The record's words for those reasons (state.py writes them), and for a deal called off
+#: when the stock ran out once too often (with a count: said here, not found by the core).
+_LAST_CARD = re.compile(r"seat (\d+) played their last card")
+_NOTHING_LEFT = REASONS[1]
+_REBUILDS = re.compile(r"the hand was called off: the stock ran out after (\d+) rebuilds?, the most the "
+                       r"option reshuffles allows")
+
+
+def play_words(state: TrickState, card: int, call: bool) -> str:
     """A play as it was made, before what it does: "led 9H", "played 7S on the
-    led joker", 'called "Page One!" and played 8H' (``more`` after the card)."""
+    led joker", 'called "Page One!" and played 8H'."""
     if not state.trick:
-        text = f"led {NAME[card]}"
+        text = _("led {card}")
     elif state.suit < 0:
-        text = f"played {NAME[card]} on the led joker"
+        text = _("played {card} on the led joker")
     else:
-        text = f"played {NAME[card]}"
-    return ("called \"Page One!\" and " if call else "") + text + more
+        text = _("played {card}")
+    text = text.format(card=NAME[card])
+    return called(text) if call else text
+
+
+def called(play: str) -> str:
+    """``play`` (the play as told: "played 8H") made with the Page One call."""
+    # Translators: {play} is the play as told ("played 8H", "led 9H").
+    return _("called \"Page One!\" and {play}").format(play=play)
+
+
+def reason_said(reason: str, names: Sequence[str] | None) -> str:
+    """A deal's end as the record writes it ("seat 1 played their last card"),
+    said to people in the players' names."""
+    last = _LAST_CARD.fullmatch(reason)
+    rebuilds = _REBUILDS.fullmatch(reason)
+    if last:
+        text = _(REASONS[0]).format(name=seat_name(int(last[1]), names))
+    elif reason == _NOTHING_LEFT:
+        text = _(REASONS[1])
+    elif rebuilds:
+        count = int(rebuilds[1])
+        text = _.ngettext("the hand was called off: the stock ran out after {count} rebuild, the most the "
+                          "option reshuffles allows",
+                          "the hand was called off: the stock ran out after {count} rebuilds, the most the "
+                          "option reshuffles allows", count).format(count=count)
+    else:
+        return name_seats(reason, names)
+    return addressed(text, names)
+
+
+def called_off_why(reason: str) -> str:
+    """Why a deal the record says was called off was called off: the words
+    after "the hand was called off: "."""
+    rebuilds = _REBUILDS.fullmatch(reason)
+    if reason == _NOTHING_LEFT:
+        return _("nothing left to draw and no way to follow")
+    if rebuilds:
+        count = int(rebuilds[1])
+        return _.ngettext("the stock ran out after {count} rebuild, the most the option reshuffles allows",
+                          "the stock ran out after {count} rebuilds, the most the option reshuffles allows",
+                          count).format(count=count)
+    return reason.partition(": ")[2]
 
 
 def _drawn(seat: int, state: TrickState, action: Action) -> Any:
@@ -36,18 +91,26 @@ def _rebuilt(seat: int, state: TrickState, action: Action, cards: list[int]) -> 
     return action[0] == RESHUFFLE and bool(cards)  # once drawing is under way
 
 
-#: What each option says in the header when it differs from the default, in this order.
+#: What each option says in the header when it differs from the default, in this order: words
+#: with fields are said in the chosen language here, ``either``'s (marked ``N_``) where the core
+#: shows them (``rules_summary`` passes each through the variant's catalog).
 RULE_WORDS: dict[str, RuleWords] = {
-    "hand_size": lambda value, changed: f"{value} cards each",
-    "decks": lambda value, changed: plural(value, "deck"),
-    "jokers": lambda value, changed: "no joker" if value == 0 else plural(value, "joker"),
-    "joker_any_time": either("the joker at any time", "the joker only when unable to follow"),
-    "joker_last": either("going out on the joker", "no going out on the joker"),
-    "page_one_penalty": lambda value, changed: (f"a {value}-card Page One penalty" if value
-                                                else "no Page One penalty"),
-    "deals": lambda value, changed: plural(value, "deal"),
-    "reshuffles": lambda value, changed: ("no limit on stock rebuilds" if value is None
-                                          else f"at most {plural(value, 'stock rebuild')} a deal"),
+    # The English says "1 cards each": both forms are the same so that it stays as it was.
+    "hand_size": lambda value, changed: _.ngettext("{count} cards each", "{count} cards each",
+                                                   value).format(count=value),
+    "decks": lambda value, changed: _.ngettext("{count:,} deck", "{count:,} decks",
+                                               value).format(count=value),
+    "jokers": lambda value, changed: _("no joker") if value == 0 else _.ngettext(
+        "{count:,} joker", "{count:,} jokers", value).format(count=value),
+    "joker_any_time": either(N_("the joker at any time"), N_("the joker only when unable to follow")),
+    "joker_last": either(N_("going out on the joker"), N_("no going out on the joker")),
+    "page_one_penalty": lambda value, changed: (_("a {count}-card Page One penalty").format(count=value)
+                                                if value else _("no Page One penalty")),
+    "deals": lambda value, changed: _.ngettext("{count:,} deal", "{count:,} deals",
+                                               value).format(count=value),
+    "reshuffles": lambda value, changed: (_("no limit on stock rebuilds") if value is None else _.ngettext(
+        "at most {count:,} stock rebuild a deal", "at most {count:,} stock rebuilds a deal",
+        value).format(count=value)),
 }
 
 
@@ -62,14 +125,14 @@ class TrickNarration(Narration):
         if kind == PLAY:
             return play_words(state, action[1], action[2])
         if kind == DRAW:
-            return "chose to draw"
+            return _("chose to draw")
         if kind == DRAWN:
-            who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else "a seat"
-            text = f"{who} drew {' '.join(NAME[c] for c in action[1])}"
+            who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else _("a seat")  # none draws now
             penalty = state.phase == P_DRAW and state.draw_for == D_PENALTY
-            return text + (" (forgot Page One)" if penalty else "")
+            text = _("{name} drew {cards} (forgot Page One)") if penalty else _("{name} drew {cards}")
+            return text.format(name=who, cards=" ".join(NAME[c] for c in action[1]))
         if kind == RESHUFFLE:
-            return "reshuffled the finished tricks into a new stock"
+            return _("reshuffled the finished tricks into a new stock")
         return str(self.describe(state, action, names=names))
 
     def describe_events(self, events: Sequence[tuple[Any, Action]], viewer: int | None = None,
@@ -82,21 +145,32 @@ class TrickNarration(Narration):
         * "ann played 5H - forgot to call Page One, so drew 5 cards".
         """
         def told(state: TrickState, action: Action, line: str, cards: str, last: TrickState) -> str:
-            if action[0] == PLAY:  # "led 3C - forgot to call Page One, so drew 5 cards"
-                return f"{line.removesuffix('!')}, so {cards}"
+            # ``line`` is the decision as the core tells it ("ann led 3C - forgot to call Page
+            # One!"), ``cards`` the draw ("drew 5 cards").
+            if action[0] == PLAY:  # "ann led 3C - forgot to call Page One, so drew 5 cards"
+                said = self.describe(state, action, viewer=viewer, names=names)
+                play = play_told(state, action[1], action[2], names, forgot=False)
+                # Translators: {line}: a player and their play ("ann led 3C"); {drew}: the penalty
+                # drawn ("drew 5 cards", "drew 5D 9S JK 4C KH").
+                return _("{line} - forgot to call Page One, so {drew}").format(line=line.replace(said, play),
+                                                                               drew=cards)
             who = seat_name(state.turn, names)
             if state.suit >= 0:
-                return f"{who} could not follow {SUIT_NAMES[state.suit]}: {cards}"
-            return f"{who} held only the joker, which may not be the last card: {cards}"
+                return _("{name} could not follow {suits}: {drew}").format(
+                    name=who, suits=suit_words(state.suit), drew=cards)
+            return _("{name} held only the joker, which may not be the last card: {drew}").format(name=who,
+                                                                                                  drew=cards)
 
         def then(seat: int, after: TrickState, action: Action) -> str | None:
+            # What the core adds to the end of the line told above (the drawn card played): English
+            # word order (see told_with_draws), so the ", " is not marked here.
             if after.phase != P_FORCED or after.turn != seat or action[0] != PLAY:
                 return None
             return ", " + self.describe(after, action, viewer=viewer, names=names)
 
         return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
                                told=told, then=then,
-                               on_the_way="the finished tricks were shuffled into a new stock on the way")
+                               on_the_way=_("the finished tricks were shuffled into a new stock on the way"))
 
     def rule_behind(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
         """The rule that allowed or forced a move, from public knowledge only.
@@ -107,14 +181,15 @@ class TrickNarration(Narration):
             return _explain_play(state, action, names)
         if kind == DRAW:
             if state.suit >= 0:
-                one = SUIT_SINGULAR[state.suit]
+                one = suit_word(state.suit)
                 if not state.can_draw():
-                    return f"must draw: no {one} in hand, and nothing is left to draw: the hand is called off"
-                led = SUIT_NAMES[state.suit]
-                return f"must draw: no {one} in hand; drawing to follow {led} until a {one} comes"
-            return "holding only the joker, which may not be the last card: a card is drawn to play"
+                    return _("must draw: no {suit} in hand, and nothing is left to draw: the hand is called "
+                             "off").format(suit=one)
+                return _("must draw: no {suit} in hand; drawing to follow {suits} until a {suit} "
+                         "comes").format(suit=one, suits=suit_words(state.suit))
+            return _("holding only the joker, which may not be the last card: a card is drawn to play")
         if kind == RESHUFFLE:
-            return "the stock is empty: the finished tricks are shuffled into a new stock"
+            return _("the stock is empty: the finished tricks are shuffled into a new stock")
         return ""
 
     def round_summary(self, state: TrickState, action: Action,
@@ -139,55 +214,107 @@ class TrickNarration(Narration):
         n = state.num_players
         labels = seat_names(names, n)
         width = max(len(x) for x in labels)
-        lines = [f"Deal {state.deal_no + 1} of {state.cfg.deals} is over: "
-                 f"{name_seats(after.deal_reason, labels)}."]
+        lines = [_("Deal {deal} of {deals} is over: {why}.").format(
+            deal=state.deal_no + 1, deals=state.cfg.deals, why=reason_said(after.deal_reason, labels))]
         for seat in range(n):
-            cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "no cards"
-            lines.append(f"  {labels[seat]:<{width}}  {plural(after.tally[seat], 'deal')} won  "
-                         f"left holding: {cards}")
+            cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or _("no cards")
+            won = after.tally[seat]
+            lines.append("  " + _.ngettext("{name}  {count:,} deal won  left holding: {cards}",
+                                           "{name}  {count:,} deals won  left holding: {cards}", won).format(
+                name=f"{labels[seat]:<{width}}", count=won, cards=cards))
         return "\n".join(lines)
+
+
+# -------------------------------------------------------------- the plays
+def play_told(state: TrickState, card: int, call: bool, names: Sequence[str] | None,
+               forgot: bool = True) -> str:
+    """A play as the log tells it, with what it does: "played 2H on the led
+    joker (hearts to follow)", "played 7C; the trick goes to ann - forgot to
+    call Page One!" (``forgot``: with the forgotten call, where it was)."""
+    seat = state.turn
+    hand = state.hands[seat]
+    # The trick's last card, or the deal's: nobody is left to follow it.
+    followed = len(state.trick) + 1 < state.num_players and len(hand) > 1
+    if not state.trick:
+        text = (_("led {card} (the next card sets the suit)") if card == JOKER
+                else _("led {card}")).format(card=NAME[card])
+    elif state.suit < 0:
+        text = (_("played {card} on the led joker ({suits} to follow)").format(
+            card=NAME[card], suits=suit_words(SUIT[card])) if card != JOKER and followed
+            else _("played {card} on the led joker").format(card=NAME[card]))
+    elif card == JOKER:
+        text = _("played {card} on {suits}").format(card=NAME[card], suits=suit_words(state.suit))
+    elif SUIT[card] != state.suit:  # only in a broken record: the check says why
+        return play_words(state, card, call)
+    else:
+        text = _("played {card}").format(card=NAME[card])
+    if call:
+        text = called(text)
+    # Below, {play} is the play as told ("played 7C", 'called "Page One!" and played 7C').
+    if len(hand) == 1:
+        return _("{play}: the last card, which wins the deal!").format(play=text)
+    takes = len(state.trick) + 1 == state.num_players
+    forgotten = forgot and len(hand) == 2 and not call
+    if takes:
+        name = seat_name(state.winner_with(card), names)
+        if forgotten:
+            return _("{play}; the trick goes to {name} - forgot to call Page One!").format(play=text,
+                                                                                           name=name)
+        return _("{play}; the trick goes to {name}").format(play=text, name=name)
+    if forgotten:
+        return _("{play} - forgot to call Page One!").format(play=text)
+    return text
 
 
 # -------------------------------------------------------------- the rules
 def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -> str:
-    _, card, call = action
+    card, call = action[1], action[2]
     cfg = state.cfg
     seat = state.turn
     hand = state.hands[seat]
     suit = state.suit
     if state.phase == P_FORCED:
         if suit >= 0:
-            text = f"the drawn {NAME[card]} follows {SUIT_NAMES[suit]}: it must be played at once"
+            text = _("the drawn {card} follows {suits}: it must be played at once").format(
+                card=NAME[card], suits=suit_words(suit))
         else:
-            text = f"the drawn {NAME[card]} must be played at once"
+            text = _("the drawn {card} must be played at once").format(card=NAME[card])
     elif not state.trick:
-        text = "leads: any card may lead"
-        if card == JOKER:
-            text += "; a led joker lets the next card set the suit"
+        text = (_("leads: any card may lead; a led joker lets the next card set the suit") if card == JOKER
+                else _("leads: any card may lead"))
     elif suit < 0:
-        text = "after a led joker any card may follow, and its suit is the one to follow"
+        text = _("after a led joker any card may follow, and its suit is the one to follow")
     elif card == JOKER:
         if cfg.joker_any_time:
-            text = "the joker may be played at any time, and wins any trick"
+            text = _("the joker may be played at any time, and wins any trick")
         else:
-            text = f"the joker, played for want of a {SUIT_SINGULAR[suit]} (it wins any trick)"
+            text = _("the joker, played for want of a {suit} (it wins any trick)").format(
+                suit=suit_word(suit))
     else:
-        text = f"follows {SUIT_NAMES[suit]}"
+        text = _("follows {suits}").format(suits=suit_words(suit))
+    # The rule and each effect are clauses of their own, told one after another ("; ").
     effects = []
     if len(hand) == 1:
-        effects.append("the last card: wins the deal")
+        effects.append(_("the last card: wins the deal"))
     else:
         if len(state.trick) + 1 == state.num_players:
             winner = state.winner_with(card)
             best = state.trick[state.win_pos]
             led = suit if suit >= 0 else SUIT[card]
-            why = "the joker" if (card == JOKER and winner == seat) or (
-                winner != seat and best == JOKER) else f"the highest {SUIT_SINGULAR[led]}"
-            effects.append(f"the trick is complete: {seat_name(winner, names)} takes it with {why} "
-                           "and leads next")
+            name = seat_name(winner, names)
+            if (card == JOKER and winner == seat) or (winner != seat and best == JOKER):
+                effects.append(_("the trick is complete: {name} takes it with the joker and leads "
+                                 "next").format(name=name))
+            else:
+                effects.append(_("the trick is complete: {name} takes it with the highest {suit} and leads "
+                                 "next").format(name=name, suit=suit_word(led)))
         if len(hand) == 2:
             if call:
-                effects.append("Page One! called with the play that leaves one card")
+                effects.append(_("Page One! called with the play that leaves one card"))
             elif cfg.page_one_penalty:
-                effects.append(f"Page One! not called: {cfg.page_one_penalty} cards to draw")
+                penalty = cfg.page_one_penalty
+                # The English says "1 cards": both forms are the same so that it stays as it was.
+                effects.append(_.ngettext("Page One! not called: {count} cards to draw",
+                                          "Page One! not called: {count} cards to draw", penalty).format(
+                    count=penalty))
     return "; ".join([text, *effects])

@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from cardcli.contract.abilities import TableData
 from cardcli.contract.variant import CHANCE, Action
 from cardcli.contract.views import MoveView, Pile, PlayerView, TableView
-from cardcli.kit.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand
-from cardcli.kit.grammar import name_seats, plural, seat_name, seat_names
+from cardcli.kit.cards import NAME, UNSEEN, sorted_hand, suit_words
+from cardcli.kit.grammar import listed, seat_name, seat_names
 from cardcli.words.table_text import hands_shown, seat_rows
 from cardcli.words.view import generic_move_view, seat_views, viewer_hand
 
+from .language import _
+from .narrate import called_off_why, reason_said
 from .state import D_PENALTY, DRAW, P_DRAW, P_FORCED, P_OVER, PLAY, TrickState
 
 
@@ -23,19 +25,25 @@ def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | 
     names = seat_names(names, state.num_players)
     cfg = state.cfg
     head = [_deal(state)] if cfg.deals > 1 else []
-    head.append(f"stock: {len(state.stock)}")
-    head.append(f"finished tricks: {state.tricks_done} ({plural(len(state.tricks), 'card')})")
+    head.append(_("stock: {count}").format(count=len(state.stock)))
+    cards = len(state.tricks)
+    done = _.ngettext("finished tricks: {tricks} ({count:,} card)",
+                      "finished tricks: {tricks} ({count:,} cards)", cards)
+    head.append(done.format(tricks=state.tricks_done, count=cards))
     lines = [" | ".join(head)]
     if cfg.deals > 1:
         lines.append(tally_text(state, names))
-    for pile in reversed(_tricks(state, names)):  # the last trick, then the trick on the table
-        played = ", ".join(f"{who} {card}" for who, card in zip(pile.labels, pile.cards))
-        if pile.name == "last trick":
-            lines.append(f"Last trick: {played}  ({pile.note}{'' if state.trick else ', who leads'})")
-        elif state.phase == P_OVER:
-            lines.append(f"Trick left unfinished: {played}")
+    trick, last = _trick_piles(state, names)
+    if last is not None and state.last_trick is not None:
+        winner = names[state.last_trick[2]]
+        lines.append((_("Last trick: {played}  (won by {name})") if state.trick else
+                      _("Last trick: {played}  (won by {name}, who leads)")).format(played=_played(last),
+                                                                                   name=winner))
+    if trick is not None:
+        if state.phase == P_OVER:
+            lines.append(_("Trick left unfinished: {played}").format(played=_played(trick)))
         else:
-            lines.append(f"Trick: {played}  ({pile.note})")
+            lines.append(_("Trick: {played}  ({note})").format(played=_played(trick), note=trick.note))
     lines.extend(seat_rows(rows or players(state, names), acting(state), hands_shown(state.hands, viewer)))
     if _drawing(state, names):
         lines.append(_drawing(state, names))
@@ -44,12 +52,19 @@ def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | 
     return "\n".join(lines)
 
 
+def _played(pile: Pile) -> str:
+    """Who played what to a trick: "ann 9H, bob 2H"."""
+    # Translators: who played which card to a trick, one of a list ("ann 9H, bob 2H").
+    return listed([_("{name} {card}").format(name=who, card=card)
+                   for who, card in zip(pile.labels, pile.cards)])
+
+
 def _forced(state: TrickState) -> str:
     """The drawn card that must be played; one nobody saw (a real table's
     record) is played only if it follows."""
     if state.forced == UNSEEN:
-        return "Drawn card: not seen (played if it follows, else the drawing goes on)"
-    return f"Drawn card {NAME[state.forced]} must be played"
+        return _("Drawn card: not seen (played if it follows, else the drawing goes on)")
+    return _("Drawn card {card} must be played").format(card=NAME[state.forced])
 
 
 class TrickTable(TableData):
@@ -60,8 +75,8 @@ class TrickTable(TableData):
     def table_view(self, state: TrickState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
         piles = _tricks(state, names)
-        piles.append(Pile("stock", [], len(state.stock)))
-        piles.append(Pile("finished tricks", [], len(state.tricks)))
+        piles.append(Pile(_("stock"), [], len(state.stock)))
+        piles.append(Pile(_("finished tricks"), [], len(state.tricks)))
         notes = [_deal(state), tally_text(state, names)] if cfg.deals > 1 else []
         if _drawing(state, names):
             notes.append(_drawing(state, names))
@@ -69,7 +84,7 @@ class TrickTable(TableData):
         if state.phase == P_FORCED and viewer == state.turn:
             notes.append(_forced(state))
         if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
-            notes.append(f"Deal over: {_reason(state, names)}")
+            notes.append(_("Deal over: {why}").format(why=_reason(state, names)))
         rows = players(state, names)
         return TableView(viewer=viewer, turn=acting(state), players=rows, hand=hand, piles=piles, notes=notes,
                          text=render(state, viewer=viewer, names=names, rows=rows))
@@ -77,10 +92,11 @@ class TrickTable(TableData):
     def move_view(self, state: TrickState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         if action[0] == PLAY:
             card, call = action[1], action[2]
-            label = ("call \"Page One!\" and " if call else "") + f"play {NAME[card]}"
-            return MoveView("play", label, [NAME[card]], declare="Page One!" if call else "")
+            label = _("call \"Page One!\" and play {card}") if call else _("play {card}")
+            return MoveView("play", label.format(card=NAME[card]), [NAME[card]],
+                            declare=_("Page One!") if call else "")
         if action[0] == DRAW:
-            return MoveView("draw", "draw from the stock")
+            return MoveView("draw", _("draw from the stock"))
         return generic_move_view(self, state, seat, action, names)  # type: ignore[arg-type]
 
 
@@ -88,8 +104,10 @@ def players(state: TrickState, names: Sequence[str]) -> list[PlayerView]:
     """Each seat as the table shows it: the count of cards, the dealer,
     Page One, and the deals won in a match."""
     return seat_views(state.hands, names, state.dealer,
-                      lambda seat, hand: ["Page One"] if len(hand) == 1 and state.phase != P_OVER else [],
-                      lambda seat: plural(state.tally[seat], "deal") + " won" if state.cfg.deals > 1 else "")
+                      lambda seat, hand: [_("Page One")] if len(hand) == 1 and state.phase != P_OVER else [],
+                      lambda seat: _.ngettext("{count:,} deal won", "{count:,} deals won",
+                                              state.tally[seat]).format(count=state.tally[seat])
+                      if state.cfg.deals > 1 else "")
 
 
 def acting(state: TrickState) -> int:
@@ -100,49 +118,63 @@ def acting(state: TrickState) -> int:
 
 def tally_text(state: TrickState, names: Sequence[str] | None) -> str:
     """``Deal 2 won by ann; deals won: ann 1, bob 1`` (the deal just finished, then the tally)."""
-    tally = ", ".join(f"{seat_name(s, names)} {state.tally[s]}" for s in range(state.num_players))
+    # Translators: a player and the deals they have won, one of a list ("ann 1, bob 1").
+    tally = listed([_("{name} {count}").format(name=seat_name(s, names), count=state.tally[s])
+                    for s in range(state.num_players)])
     if not state.deal_winners:
-        return f"Deals won: {tally}"
+        return _("Deals won: {tally}").format(tally=tally)
     number = len(state.deal_winners)
     last = state.deal_winners[-1]
-    head = (f"Deal {number} called off (counts for nobody)" if last is None else
-            f"Deal {number} won by {seat_name(last, names)}")
-    return f"{head}; deals won: {tally}"
+    if last is None:
+        return _("Deal {deal} called off (counts for nobody); deals won: {tally}").format(deal=number,
+                                                                                          tally=tally)
+    return _("Deal {deal} won by {name}; deals won: {tally}").format(deal=number, name=seat_name(last, names),
+                                                                    tally=tally)
+
+
+def _trick_piles(state: TrickState, names: Sequence[str]) -> tuple[Pile | None, Pile | None]:
+    """The trick on the table (who played what, and who is winning it) and the last trick, where there are."""
+    trick = last = None
+    if state.trick:
+        if state.phase == P_OVER:
+            note = _("left unfinished")
+        elif state.suit >= 0:
+            note = _("{suits} to follow; winning: {name} with {card}").format(
+                suits=suit_words(state.suit), name=names[state.winning_seat()],
+                card=NAME[state.trick[state.win_pos]])
+        else:
+            note = _("joker led: the next card sets the suit")
+        trick = Pile(_("trick"), [NAME[c] for c in state.trick], len(state.trick),
+                     [names[s] for s in state.trick_seats], note)
+    if state.last_trick is not None and (state.phase != P_OVER or state.trick):
+        cards, seats, winner = state.last_trick
+        last = Pile(_("last trick"), [NAME[c] for c in cards], len(cards), [names[s] for s in seats],
+                    _("won by {name}").format(name=names[winner]))
+    return trick, last
 
 
 def _tricks(state: TrickState, names: Sequence[str]) -> list[Pile]:
-    """The trick on the table (who played what, and who is winning it) and the last trick."""
-    piles = []
-    if state.trick:
-        if state.phase == P_OVER:
-            note = "left unfinished"
-        elif state.suit >= 0:
-            note = (f"{SUIT_NAMES[state.suit]} to follow; winning: {names[state.winning_seat()]} with "
-                    f"{NAME[state.trick[state.win_pos]]}")
-        else:
-            note = "joker led: the next card sets the suit"
-        piles.append(Pile("trick", [NAME[c] for c in state.trick], len(state.trick),
-                          [names[s] for s in state.trick_seats], note))
-    if state.last_trick is not None and (state.phase != P_OVER or state.trick):
-        cards, seats, winner = state.last_trick
-        piles.append(Pile("last trick", [NAME[c] for c in cards], len(cards), [names[s] for s in seats],
-                          f"won by {names[winner]}"))
-    return piles
+    """The trick on the table and the last trick, as piles (where there are)."""
+    return [pile for pile in _trick_piles(state, names) if pile is not None]
 
 
 def _deal(state: TrickState) -> str:
-    return f"Deal {min(state.deal_no + 1, state.cfg.deals)} of {state.cfg.deals}"
+    return _("Deal {deal} of {deals}").format(deal=min(state.deal_no + 1, state.cfg.deals),
+                                              deals=state.cfg.deals)
 
 
 def _drawing(state: TrickState, names: Sequence[str]) -> str:
     if state.phase == P_DRAW and state.draw_for != D_PENALTY and state.drawn_now:
-        return f"{names[state.draw_seat]} is drawing: {plural(state.drawn_now, 'card')} so far"
+        count = state.drawn_now
+        text = _.ngettext("{name} is drawing: {count:,} card so far",
+                          "{name} is drawing: {count:,} cards so far", count)
+        return text.format(name=names[state.draw_seat], count=count)
     return ""
 
 
 def _reason(state: TrickState, names: Sequence[str]) -> str:
     last = state.deal_winners[-1] if state.deal_winners else None
     if last is None:
-        why = state.deal_reason.partition(": ")[2]
-        return f"called off as a draw ({why})" if why else "called off as a draw"
-    return name_seats(f"seat {last} played their last card", names)
+        why = called_off_why(state.deal_reason)
+        return _("called off as a draw ({why})").format(why=why) if why else _("called off as a draw")
+    return reason_said(f"seat {last} played their last card", names)

@@ -16,14 +16,14 @@ from cardcli.contract.record_fields import (
     reshuffle_size,
 )
 from cardcli.contract.variant import Action, Rules, Variant
-from cardcli.kit.cards import JOKER, NAME, SUIT, SUIT_NAMES, SUIT_SINGULAR
-from cardcli.kit.grammar import cards_told, plural, seat_name
+from cardcli.kit.cards import JOKER, NAME, SUIT, suit_word, suit_words
+from cardcli.kit.grammar import cards_told, seat_name
 
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, pack
 from .dialogue import TrickPrompts
 from .language import N_, _
-from .narrate import TrickNarration, play_words
+from .narrate import TrickNarration, play_told
 from .state import (
     D_FOLLOW,
     D_PENALTY,
@@ -58,7 +58,7 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
     options = OPTIONS
     constraints = CONSTRAINTS
     cpu_policies = cpu.POLICIES
-    score_label = "deals won"
+    score_label = N_("deals won")
 
     check_rules = staticmethod(check_rules)
     render = staticmethod(render)
@@ -110,69 +110,69 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
         if kind == PLAY:
-            return self._describe_play(state, action[1], action[2], names)
+            return play_told(state, action[1], action[2], names)
         if kind == DRAW:
             if state.suit >= 0:
                 if not state.can_draw():
-                    return (f"cannot follow {SUIT_NAMES[state.suit]} and drew with nothing left to draw: "
-                            "the hand is called off")
-                return f"cannot follow {SUIT_NAMES[state.suit]}: drawing from the stock"
-            return "holding only the joker (it may not be the last card): drawing a card to play"
+                    return _("cannot follow {suits} and drew with nothing left to draw: the hand is called "
+                             "off").format(suits=suit_words(state.suit))
+                return _("cannot follow {suits}: drawing from the stock").format(suits=suit_words(state.suit))
+            return _("holding only the joker (it may not be the last card): drawing a card to play")
         if kind == DRAWN:
-            seat = state.draw_seat
-            who = seat_name(seat, names)
-            cards = action[1]
-            if state.draw_for == D_PENALTY:
-                told = cards_told([NAME[c] for c in cards], viewer in (None, seat))
-                return f"{who} drew {told} (forgot Page One)"
-            card, so_far = cards[0], state.drawn_now + 1
-            count = f" ({so_far} drawn)" if so_far > 1 else ""
-            if viewer not in (None, seat):
-                return f"{who} drew a card{count}"
-            if card not in state.stock:  # only in a broken record: the check says why
-                return f"{who} drew {NAME[card]}"
-            if state.draw_for != D_FOLLOW:
-                how = ": it must be played"
-            elif SUIT[card] == state.suit:
-                how = f", a {SUIT_SINGULAR[state.suit]}: it must be played"
-            else:
-                how = " (the joker: kept, drawing goes on)" if card == JOKER else ", drawing on"
-            return f"{who} drew {NAME[card]}{how}{count}"
+            return self._describe_drawn(state, action[1], viewer, names)
         if kind == RESHUFFLE:
-            return (f"the stock is empty: {plural(len(state.tricks), 'card')} of finished tricks "
-                    f"shuffled into a new stock")
+            count = len(state.tricks)
+            return _.ngettext("the stock is empty: {count:,} card of finished tricks shuffled into a new "
+                              "stock",
+                              "the stock is empty: {count:,} cards of finished tricks shuffled into a new "
+                              "stock", count).format(count=count)
         if kind == DEAL:
-            text = ""
             cfg = state.cfg
-            if cfg.deals > 1:
-                text = f"Deal {state.deal_no + 1} of {cfg.deals}: "
-            text += f"dealt {cfg.hand_size} cards each (dealer: {seat_name(state.dealer, names)})"
-            if state.deal_no > 0:
-                text += ". " + tally_text(state, names)
-            return text
+            count, dealer = cfg.hand_size, seat_name(state.dealer, names)
+            # The English says "1 cards each": both forms are the same so that it stays as it was.
+            if cfg.deals == 1:
+                return _.ngettext("dealt {count} cards each (dealer: {name})",
+                                  "dealt {count} cards each (dealer: {name})", count).format(count=count,
+                                                                                             name=dealer)
+            deal = state.deal_no + 1
+            if state.deal_no == 0:
+                return _.ngettext("Deal {deal} of {deals}: dealt {count} cards each (dealer: {name})",
+                                  "Deal {deal} of {deals}: dealt {count} cards each (dealer: {name})",
+                                  count).format(deal=deal, deals=cfg.deals, count=count, name=dealer)
+            # ``tally``: the deals won so far, a sentence of its own ("Deal 1 won by ann; deals won: ...").
+            return _.ngettext("Deal {deal} of {deals}: dealt {count} cards each (dealer: {name}). {tally}",
+                              "Deal {deal} of {deals}: dealt {count} cards each (dealer: {name}). {tally}",
+                              count).format(deal=deal, deals=cfg.deals, count=count, name=dealer,
+                                            tally=tally_text(state, names))
         return repr(action)
 
-    def _describe_play(self, state: TrickState, card: int, call: bool,
-                       names: Sequence[str] | None) -> str:
-        seat = state.turn
-        hand = state.hands[seat]
-        # The trick's last card, or the deal's: nobody is left to follow it.
-        followed = len(state.trick) + 1 < state.num_players and len(hand) > 1
-        if not state.trick:
-            more = " (the next card sets the suit)" if card == JOKER else ""
-        elif state.suit < 0:
-            more = f" ({SUIT_NAMES[SUIT[card]]} to follow)" if card != JOKER and followed else ""
+    def _describe_drawn(self, state: TrickState, cards: Sequence[int], viewer: int | None,
+                        names: Sequence[str] | None) -> str:
+        """Cards drawn: for the Page One penalty, or one at a time to follow
+        (or to play), by name where ``viewer`` may see them."""
+        seat = state.draw_seat
+        who = seat_name(seat, names)
+        if state.draw_for == D_PENALTY:
+            told = cards_told([NAME[c] for c in cards], viewer in (None, seat))
+            return _("{name} drew {cards} (forgot Page One)").format(name=who, cards=told)
+        card, so_far = cards[0], state.drawn_now + 1
+        counted = so_far > 1  # "(3 drawn)" after the card
+        if viewer not in (None, seat):
+            return (_("{name} drew a card ({count} drawn)") if counted
+                    else _("{name} drew a card")).format(name=who, count=so_far)
+        if card not in state.stock:  # only in a broken record: the check says why
+            return _("{name} drew {card}").format(name=who, card=NAME[card])
+        if state.draw_for != D_FOLLOW:
+            text = (_("{name} drew {card}: it must be played ({count} drawn)") if counted
+                    else _("{name} drew {card}: it must be played"))
+        elif SUIT[card] == state.suit:
+            text = (_("{name} drew {card}, a {suit}: it must be played ({count} drawn)") if counted
+                    else _("{name} drew {card}, a {suit}: it must be played"))
         elif card == JOKER:
-            more = f" on {SUIT_NAMES[state.suit]}"
-        elif SUIT[card] != state.suit:  # only in a broken record: the check says why
-            return play_words(state, card, call)
+            text = (_("{name} drew {card} (the joker: kept, drawing goes on) ({count} drawn)") if counted
+                    else _("{name} drew {card} (the joker: kept, drawing goes on)"))
         else:
-            more = ""
-        text = play_words(state, card, call, more)
-        if len(hand) == 1:
-            return text + ": the last card, which wins the deal!"
-        if len(state.trick) + 1 == state.num_players:
-            text += f"; the trick goes to {seat_name(state.winner_with(card), names)}"
-        if len(hand) == 2 and not call:
-            text += " - forgot to call Page One!"
-        return text
+            text = (_("{name} drew {card}, drawing on ({count} drawn)") if counted
+                    else _("{name} drew {card}, drawing on"))
+        suit = suit_word(state.suit) if state.suit >= 0 else ""
+        return text.format(name=who, card=NAME[card], suit=suit, count=so_far)

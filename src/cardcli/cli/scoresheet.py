@@ -18,7 +18,7 @@ from ..engine.rulesets import resolve_rules
 from ..kit.errors import CardcliError
 from ..kit.fit import tell, terminal_width, wrap
 from ..kit.grammar import plural
-from ..kit.language import N_
+from ..kit.language import N_, speaking
 from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
 from ..terminal.style import Style
@@ -177,9 +177,13 @@ def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | Non
         say("")
         say("\n".join(export.page(sheet)))
         if json_path is not None:
-            _write(json_path, json.dumps(export.as_dict(sheet), indent=1) + "\n", "--json")
+            with speaking("en"):  # an interface: English whatever the language
+                data = json.dumps(export.as_dict(sheet), indent=1) + "\n"
+            _write(json_path, data, "--json")
         if csv_path is not None:
-            _write(csv_path, export.csv_text(sheet), "--csv")
+            with speaking("en"):
+                table = export.csv_text(sheet)
+            _write(csv_path, table, "--csv")
         if plot_path is not None:
             export.plot(sheet, plot_path)
             say(f"Plot written to {plot_path}")

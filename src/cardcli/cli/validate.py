@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import nullcontext
 from typing import Any
 
 import click
@@ -17,8 +18,8 @@ import click
 from ..kit.errors import Kind, RecordError
 from ..kit.fit import tell
 from ..kit.grammar import plural
-from ..kit.language import choose
 from ..kit.language import core as _
+from ..kit.language import speaking
 from ..kit.record_format import open_record
 from ..kit.safe_text import printable
 from ..records.reader import internal_error
@@ -104,8 +105,11 @@ def verdict_words(report: Report) -> str:
 def validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     """``cardcli validate``: its help is the command's ``help``.  ``--json`` is an
     interface: its messages stay English whatever the language."""
-    if as_json:
-        choose("en")
+    with speaking("en") if as_json else nullcontext():
+        _validate(records, as_json, quiet)
+
+
+def _validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     reg = registry()
     tally = {"records": 0, "valid": 0, "unfinished": 0, "invalid": 0}
     for name in records:

@@ -41,6 +41,14 @@ class ScoredRound:
     opening: str
     note: str
     players: Mapping[int, PlayerScore]
+    #: The note as people read it, in the chosen language (``note`` itself, the
+    #: sheet's data for ``--json`` and CSV, stays English).
+    said: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The note for the page: :attr:`said`, else :attr:`note`."""
+        return self.said or self.note
 
 
 class EntryError(CardcliError, ValueError):

@@ -29,7 +29,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..kit.cards import NAME, RANK_NAMES
-from ..kit.grammar import join_and, plural, possessive
+from ..kit.grammar import join_and, join_or, possessive
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.melds import (
     Meld,
     MeldRules,
@@ -43,15 +45,18 @@ from ..kit.melds import (
 )
 from .round_scores import CARDS, MELDS, EntryError, PlayerScore
 
-#: A player's words, for ``help``.
-LINE_HELP = (
-    "meld 4S 4H 3D=4          a meld (a wild says what it stands for: 3D=4 in a set, 3H=5C in a run)",
-    "off 3S=4 on mom 1        a card laid off on mom's first meld (on mom: her only meld; on 2: "
-    "your own second)",
-    "hand 7D 9S  or  out      the cards left in hand, or none",
-    "cards 4S 4H 3D* 9C       instead of melds and lay-offs: the cards on the table, wilds marked *",
-    "score 105                the score alone, entered by hand (not checked)",
-)
+#: A player's words, for ``help``: one message (the table is translated whole, its typed words
+#: kept), a line per form.
+# Translators: the score sheet's help for a player's line: the left column is what a person types
+# (keep those words, or give the Japanese entry words the sheet reads as them); translate the
+# explanations.
+_LINE_HELP = N_("""\
+meld 4S 4H 3D=4          a meld (a wild says what it stands for: 3D=4 in a set, 3H=5C in a run)
+off 3S=4 on mom 1        a card laid off on mom's first meld (on mom: her only meld; on 2: your own second)
+hand 7D 9S  or  out      the cards left in hand, or none
+cards 4S 4H 3D* 9C       instead of melds and lay-offs: the cards on the table, wilds marked *
+score 105                the score alone, entered by hand (not checked)""")
+LINE_HELP = tuple(_LINE_HELP.splitlines())
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,7 @@ def _read(game: RummyRound, names: Sequence[str], seat: int, words: str) -> _Lin
     for part in (piece.strip() for piece in words.replace(";", ",").split(",")):
         if not part:
             continue
-        verb, _, rest = part.partition(" ")
+        verb, _space, rest = part.partition(" ")
         verb = verb.lower()
         rest = rest.strip()
         if verb in ("meld", "m"):
@@ -136,77 +141,95 @@ def _read(game: RummyRound, names: Sequence[str], seat: int, words: str) -> _Lin
             line.layoffs.append(_layoff(game, names, seat, rest, line))
         elif verb in ("hand", "out"):
             if line.hand is not None:
-                raise EntryError(f"{name}'s hand is said twice: say it once (hand 7D 9S, or out)", seat)
+                # Translators: in the refusals of a player's line, "hand 7D 9S", "out", "cards 4S 4H 3D*",
+                # "meld 4S 4H 3D=4" and "off 3S=4 on mom 1" are the words typed.
+                raise EntryError(_("{name}'s hand is said twice: say it once (hand 7D 9S, or out)").format(
+                    name=name), seat)
             if verb == "out" and rest:
-                raise EntryError(f"{name}: out means no cards left in hand (hand {rest} lists some)", seat)
+                raise EntryError(_("{name}: out means no cards left in hand (hand {cards} lists some)")
+                                 .format(name=name, cards=rest), seat)
             if verb == "hand" and not rest:
-                raise EntryError(f"{name}: hand lists the cards left in hand (hand 7D 9S); out says "
-                                 "there are none", seat)
-            line.hand = _cards(game, name, seat, rest, "hand", line)
+                raise EntryError(_("{name}: hand lists the cards left in hand (hand 7D 9S); out says there "
+                                   "are none").format(name=name), seat)
+            line.hand = _cards(game, seat, rest, _("{name}'s hand").format(name=name),
+                               _("{whose} hand").format(whose=possessive(name)), line)
         elif verb in ("cards", "table"):
             if line.listed is not None:
-                raise EntryError(f"{name}'s cards on the table are listed twice: list them once", seat)
+                raise EntryError(_("{name}'s cards on the table are listed twice: list them once").format(
+                    name=name), seat)
             if not rest:
-                raise EntryError(f"{name}: cards lists the cards on the table (cards 4S 4H 3D*)", seat)
-            line.listed = _cards(game, name, seat, rest, "cards on the table", line)
+                raise EntryError(_("{name}: cards lists the cards on the table (cards 4S 4H 3D*)").format(
+                    name=name), seat)
+            line.listed = _cards(game, seat, rest, _("{name}'s cards on the table").format(name=name),
+                                 _("{whose} cards on the table").format(whose=possessive(name)), line)
         else:
-            raise EntryError(f"{name}: {part!r} is not a part of a player's line (meld CARDS, "
-                             "off CARD on NAME, hand CARDS or out, cards CARDS, or score N)", seat)
+            said = _("{name}: {part} is not a part of a player's line (meld CARDS, off CARD on NAME, hand "
+                     "CARDS or out, cards CARDS, or score N)")
+            raise EntryError(said.format(name=name, part=repr(part)), seat)
     if line.listed is not None and (line.melds or line.layoffs):
-        raise EntryError(f"{name}: give the cards on the table either as melds and lay-offs or as one "
-                         "card list (cards ...), not both", seat)
+        raise EntryError(_("{name}: give the cards on the table either as melds and lay-offs or as one card "
+                           "list (cards ...), not both").format(name=name), seat)
     if line.hand is None:
-        raise EntryError(f"{name}: say the cards left in hand (hand 7D 9S), or out if there are none", seat)
+        raise EntryError(_("{name}: say the cards left in hand (hand 7D 9S), or out if there are none")
+                         .format(name=name), seat)
     if line.layoffs and not line.melds:
-        raise EntryError(f"{name} laid off {line.layoffs[0].words} but made no meld: lay-offs come only "
-                         "after one's own first meld", seat)
+        raise EntryError(_("{name} laid off {card} but made no meld: lay-offs come only after one's own "
+                           "first meld").format(name=name, card=line.layoffs[0].words), seat)
     return line
 
 
-def _token(game: RummyRound, name: str, seat: int, word: str, where: str) -> tuple[int, str | None]:
-    """A card as written in a line: ``3D``, ``3D*`` (marked wild), ``3D=4``."""
+def _token(game: RummyRound, seat: int, word: str, where: str) -> tuple[int, str | None]:
+    """A card as written in a line: ``3D``, ``3D*`` (marked wild), ``3D=4``;
+    ``where`` it was written, for a refusal ("mom's hand")."""
     text, sep, means = word.partition("=")
     marked = text.endswith("*")
     try:
         card = game.card(text.rstrip("*"))
     except ValueError as error:
-        raise EntryError(f"{name}'s {where}: {error}", seat) from None
+        raise EntryError(f"{where}: {error}", seat) from None
     rules = game.rules
     if (marked or sep) and not rules.is_wild(card):
-        mark = "marked wild (*)" if marked else "given a meaning (=)"
-        raise EntryError(f"{name}'s {where}: {NAME[card]} is {mark}, but it is not wild: "
-                         f"{RANK_NAMES.get(rules.wild, '?')}s are wild this round", seat)
+        # Translators: {where} is where the card was entered ("mom's hand"), {rank} the wild rank ("5"):
+        # "5s are wild".
+        said = _("{where}: {card} is marked wild (*), but it is not wild: {rank}s are wild this round") \
+            if marked else \
+            _("{where}: {card} is given a meaning (=), but it is not wild: {rank}s are wild this round")
+        raise EntryError(said.format(where=where, card=NAME[card], rank=RANK_NAMES.get(rules.wild, "?")),
+                         seat)
     return card, (means if sep else None)
 
 
-def _cards(game: RummyRound, name: str, seat: int, text: str, where: str, line: _Line) -> list[int]:
+def _cards(game: RummyRound, seat: int, text: str, where: str, place: str, line: _Line) -> list[int]:
+    """The cards of a hand or a card list; ``where`` says whose it is in a
+    refusal ("mom's hand"), ``place`` in a list of places ("your hand")."""
     cards = []
     for word in text.split():
-        card, means = _token(game, name, seat, word, where)
+        card, means = _token(game, seat, word, where)
         if means is not None:
-            raise EntryError(f"{name}'s {where}: only a wild in a meld or a lay-off says what it stands "
-                             f"for ({word})", seat)
+            raise EntryError(_("{where}: only a wild in a meld or a lay-off says what it stands for ({word})")
+                             .format(where=where, word=word), seat)
         cards.append(card)
-        line.places.append((card, f"{possessive(name)} {where}"))
+        line.places.append((card, place))
     return cards
 
 
 def _meld(game: RummyRound, name: str, seat: int, text: str, line: _Line) -> Meld:
-    where = f"meld {text}"
+    where = _("{name}'s meld {cards}").format(name=name, cards=text)
     if not text:
-        raise EntryError(f"{name}: meld lists the meld's cards (meld 4S 4H 3D=4)", seat)
+        raise EntryError(_("{name}: meld lists the meld's cards (meld 4S 4H 3D=4)").format(name=name), seat)
     items = []
+    place = _("{whose} meld").format(whose=possessive(name))
     for word in text.split():
-        card, means = _token(game, name, seat, word, where)
+        card, means = _token(game, seat, word, where)
         items.append(NAME[card] + ("" if means is None else "=" + means))
-        line.places.append((card, f"{possessive(name)} meld"))
+        line.places.append((card, place))
     try:
         meld = meld_from_names(items, game.rules, game.card)
     except ValueError as error:
-        raise EntryError(f"{name}'s {where}: {error}", seat) from None
+        raise EntryError(f"{where}: {error}", seat) from None
     problem = meld_problem(meld, game.rules)
     if problem:
-        raise EntryError(f"{name}'s {where}: not a legal meld: {problem}", seat)
+        raise EntryError(_("{where}: not a legal meld: {problem}").format(where=where, problem=problem), seat)
     return meld
 
 
@@ -216,19 +239,22 @@ def _layoff(game: RummyRound, names: Sequence[str], seat: int, text: str, line: 
     if words[2:3] and words[1].lower() == "on":
         del words[1]
     if len(words) < 2:
-        raise EntryError(f"{name}: say the card and the meld it went on (off 3S=4 on mom 1)", seat)
-    card, said = _token(game, name, seat, words[0], f"lay-off {words[0]}")
+        raise EntryError(_("{name}: say the card and the meld it went on (off 3S=4 on mom 1)").format(
+            name=name), seat)
+    card, said = _token(game, seat, words[0], _("{name}'s lay-off {card}").format(name=name, card=words[0]))
     target = words[1:]
     number: int | None = None
     if target[-1].isdecimal():
         number = int(target.pop())
     owner = _seat_named(" ".join(target), names) if target else seat
     if owner is None:
-        raise EntryError(f"{name}'s lay-off {words[0]}: {' '.join(target)!r} is not a player here "
-                         f"({join_and(list(names))})", seat)
+        raise EntryError(_("{name}'s lay-off {card}: {target} is not a player here ({players})").format(
+            name=name, card=words[0], target=repr(" ".join(target)), players=join_and(list(names))), seat)
     if not target and number is None:
-        raise EntryError(f"{name}: say the meld {words[0]} went on (off {words[0]} on NAME N)", seat)
-    line.places.append((card, f"{possessive(name)} lay-off"))
+        # Translators: "off {card} on NAME N" is the entry (NAME: a player, N: the number of their meld).
+        raise EntryError(_("{name}: say the meld {card} went on (off {card} on NAME N)").format(
+            name=name, card=words[0]), seat)
+    line.places.append((card, _("{whose} lay-off").format(whose=possessive(name))))
     return _Layoff(seat, card, said, owner, number, words[0])
 
 
@@ -248,11 +274,15 @@ def _check_pack(game: RummyRound, names: Sequence[str], read: Mapping[int, _Line
             seen[card] += 1
             where.setdefault(card, []).append(place)
             if seen[card] > pack[card]:
-                held = "once" if pack[card] == 1 else plural(pack[card], "time")
                 if not pack[card]:
-                    raise EntryError(f"{NAME[card]} is not in the pack", seat)
-                raise EntryError(f"{NAME[card]} is entered {seen[card]} times ({join_and(where[card])}), "
-                                 f"but the pack holds it {held}", seat)
+                    raise EntryError(_("{card} is not in the pack").format(card=NAME[card]), seat)
+                # Translators: {places} lists where the card was entered ("mom's hand and your meld").
+                said = _.ngettext(
+                    "{card} is entered {count} times ({places}), but the pack holds it once",
+                    "{card} is entered {count} times ({places}), but the pack holds it {held} times",
+                    pack[card])
+                raise EntryError(said.format(card=NAME[card], count=seen[card], places=join_and(where[card]),
+                                             held=pack[card]), seat)
 
 
 def _check_target(names: Sequence[str], lines: Mapping[int, str | None], read: Mapping[int, _Line],
@@ -264,13 +294,20 @@ def _check_target(names: Sequence[str], lines: Mapping[int, str | None], read: M
     if theirs is None or theirs.listed is not None:
         return False
     name, owner = names[layoff.seat], names[layoff.owner]
-    what = f"{name}'s lay-off {NAME[layoff.card]} on {possessive(owner)} meld"
     count = len(theirs.melds)
     if layoff.number is None and count != 1:
-        raise EntryError(f"{what}: say which of {possessive(owner)} {count} melds (on {owner} 1 to "
-                         f"on {owner} {count})", layoff.seat)
+        # Translators: {whose} is the owner's, said before a word ("bob's", "your"); "on {owner} 1" is
+        # the words typed for the owner's first meld.
+        said = _("{name}'s lay-off {card} on {whose} meld: say which of {whose} {count} melds (on {owner} 1 "
+                 "to on {owner} {count})")
+        raise EntryError(said.format(name=name, card=NAME[layoff.card], whose=possessive(owner), count=count,
+                                     owner=owner), layoff.seat)
     if layoff.number is not None and not 1 <= layoff.number <= count:
-        raise EntryError(f"{what} {layoff.number}: {owner} made {plural(count, 'meld')}", layoff.seat)
+        said = _.ngettext("{name}'s lay-off {card} on {whose} meld {number}: {owner} made {count} meld",
+                          "{name}'s lay-off {card} on {whose} meld {number}: {owner} made {count} melds",
+                          count)
+        raise EntryError(said.format(name=name, card=NAME[layoff.card], whose=possessive(owner),
+                                     number=layoff.number, owner=owner, count=count), layoff.seat)
     return True
 
 
@@ -294,9 +331,10 @@ def _lay_off(game: RummyRound, names: Sequence[str], melds: dict[int, list[Meld]
             problem = _fit(game, names, melds, layoff)
             index = (layoff.number or 1) - 1
             meld = melds[layoff.owner][index]
-            raise EntryError(f"{names[layoff.seat]}'s lay-off {NAME[layoff.card]} on "
-                             f"{possessive(names[layoff.owner])} meld {index + 1} "
-                             f"({meld_text(meld, rules)}): {problem}", layoff.seat)
+            said = _("{name}'s lay-off {card} on {whose} meld {number} ({meld}): {problem}")
+            raise EntryError(said.format(name=names[layoff.seat], card=NAME[layoff.card],
+                                         whose=possessive(names[layoff.owner]), number=index + 1,
+                                         meld=meld_text(meld, rules), problem=problem), layoff.seat)
     return []
 
 
@@ -314,7 +352,9 @@ def _fit(game: RummyRound, names: Sequence[str], melds: dict[int, list[Meld]], l
     if not meanings:
         return layoff_problem(meld, card, rules)
     if as_rank not in meanings:
-        return f"{NAME[card]} can stand only for {' or '.join(RANK_NAMES[r] for r in meanings)} there"
+        # Translators: {ranks} is the ranks a wild card could stand for there ("4 or 8").
+        return _("{card} can stand only for {ranks} there").format(
+            card=NAME[card], ranks=join_or([RANK_NAMES[rank] for rank in meanings]))
     melds[layoff.owner][index] = add_card(meld, card, as_rank, rules)
     return None
 

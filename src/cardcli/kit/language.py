@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 
 #: The languages cardcli ships catalogs for: code -> its own name for itself.
@@ -57,6 +59,21 @@ def choose(code: str | None = None) -> str:
     for catalog in _catalogs:
         catalog.forget()
     return current()
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the block, then the language chosen before: for output
+    that is an interface (``--json``), which stays English whatever the language."""
+    global _chosen
+    before = _chosen
+    choose(code)
+    try:
+        yield
+    finally:
+        _chosen = before
+        for catalog in _catalogs:
+            catalog.forget()
 
 
 def current() -> str:
@@ -161,4 +178,4 @@ class Catalog:
 core = Catalog("cardcli", "cardcli", "words/locale")
 
 
-__all__ = ["ENV", "LANGUAGES", "N_", "Catalog", "choose", "core", "current", "normalise"]
+__all__ = ["ENV", "LANGUAGES", "N_", "Catalog", "choose", "core", "current", "normalise", "speaking"]

@@ -33,12 +33,14 @@ from typing import Any
 
 from ..contract.abilities import Prompts, checkpoint
 from ..contract.unseen import UnseenCards, reading_unseen
-from ..contract.variant import CHANCE, TERMINAL, Action
+from ..contract.variant import CHANCE, TERMINAL, Action, Variant
 from ..contract.views import SPECTATOR
 from ..engine.game import Game, header_to_game
 from ..kit.cards import NAME, UNSEEN, CardError, parse_card
 from ..kit.errors import CardcliError, Kind, RecordError
 from ..kit.grammar import join_and, name_seats, plural
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.record_format import Header, RecordWriter, parse_header, read_lines, view_seat
 from ..records.reader import GameLoader, check_shown, read_record
 from ..terminal.session import over_text, ranking_text
@@ -48,7 +50,9 @@ from .entry_words import referee_entry
 
 __all__ = ["HELP", "Referee", "Refused"]
 
-HELP = """\
+# Translators: the referee's help: the left column is what a person types (keep those words, or
+# give the Japanese entry words the referee reads as them); translate the explanations.
+HELP = N_("""\
 Type what the table does, one entry a line (names as given with --players):
   ann 7h            ann plays 7h (the game's own moves: 8s hearts, qh!, m 4s 4h 3d, l 3s 1, d kc)
   bob draws         bob draws from the stock; bob draws 2: two cards (a penalty)
@@ -62,7 +66,7 @@ Type what the table does, one entry a line (names as given with --players):
   called off        nobody can move: the player who drew could not follow and nothing is
                     left to draw (trick), so the rules end the deal
   undo              take back the last entry
-  help              this list"""
+  help              this list""")
 
 #: English verbs a person types before a move, and the variant's word for them.
 _VERBS = {"plays": "", "play": "", "played": "", "leads": "", "led": "", "draws": "draw",
@@ -172,13 +176,14 @@ class Referee:
             with open(path, "rb") as stream:
                 first = next(read_lines(stream, path))
         except OSError as error:
-            raise CardcliError(f"cannot resume: cannot read {path}: {error.strerror}") from None
+            raise CardcliError(_("cannot resume: cannot read {path}: {reason}").format(
+                path=path, reason=error.strerror)) from None
         except RecordError as error:
-            raise CardcliError(f"cannot resume: {error}") from None
+            raise CardcliError(_("cannot resume: {error}").format(error=error)) from None
         header = parse_header(first[1], path, first[0])
         if header.view is None:
-            raise CardcliError(f"cannot resume: {path} is not a referee's record (its header names no view: "
-                               "every card is written)")
+            raise CardcliError(_("cannot resume: {path} is not a referee's record (its header names no view: "
+                                 "every card is written)").format(path=path))
         return cls(registry, header, writer=RecordWriter.open(path, append=True), source=path, game=game)
 
     # ------------------------------------------------------------- the record
@@ -223,7 +228,7 @@ class Referee:
         if not low or low.startswith("#"):  # a comment, in a file of entries
             return []
         if low in ("help", "?", "h"):
-            return HELP.splitlines()
+            return _(HELP).splitlines()
         if low == "undo":
             return self.undo()
         parts = self._parts(low)
@@ -266,15 +271,15 @@ class Referee:
     def undo(self) -> list[str]:
         """Take back the last entry (and what the rules made follow it)."""
         if not self.entries:
-            raise Refused("nothing to undo (entries made before --resume stay)" if self.lines
-                          else "nothing to undo")
+            raise Refused(_("nothing to undo (entries made before --resume stay)") if self.lines
+                          else _("nothing to undo"))
         entry = self.entries.pop()
         self._back(entry)
         self._truncate(entry)
         if entry.replaced is not None:  # a call made as the next entry: the play stays, uncalled
             with self._reading():
                 self._take(entry.replaced.text, entry.replaced.parts)
-        return [f"Taken back: {entry.text}.", *self.situation()]
+        return [_("Taken back: {entry}.").format(entry=entry.text), *self.situation()]
 
     def _parts(self, low: str) -> list[list[str]]:
         """An entry's parts (joined by ``then``), each as words: a part that
@@ -314,9 +319,13 @@ class Referee:
         if quiet:
             return None
         close = difflib.get_close_matches(word, lowered, n=1, cutoff=0.6)
-        hint = f" (did you mean {self.names[lowered.index(close[0])]}?)" if close else ""
-        raise Refused(f"{word!r} is not a player at this table{hint}: the players are "
-                      f"{join_and(self.names)}")
+        players = join_and(self.names)
+        if close:
+            raise Refused(_("{word} is not a player at this table (did you mean {name}?): the players are "
+                            "{players}").format(word=repr(word), name=self.names[lowered.index(close[0])],
+                                                players=players))
+        raise Refused(_("{word} is not a player at this table: the players are {players}").format(
+            word=repr(word), players=players))
 
     def _one(self, words: list[str]) -> None:
         if " ".join(words) in _CALLED_OFF:
@@ -330,18 +339,21 @@ class Referee:
             return
         call = _call_said(words)
         if call is not None:
-            raise Refused(f"{_CALLS[call]} is called with the card just played: on its line (ann 7h {call}) "
-                          "or as the next entry")
+            # Translators: {call} is the call's name ("Page One"), {typed} the words typed for it ("page
+            # one"): the example is an entry, "ann 7h page one".
+            raise Refused(_("{call} is called with the card just played: on its line (ann 7h {typed}) or as "
+                            "the next entry").format(call=_(_CALLS[call]), typed=call))
         seat = self._seat_of(words[0])
         assert seat is not None
         rest = words[1:]
         if not rest:
-            raise Refused(f"what did {self.names[seat]} do? (help lists the words)")
+            # Translators: "help" is the word typed for the list of entry words.
+            raise Refused(_("what did {name} do? (help lists the words)").format(name=self.names[seat]))
         if rest[0] in _SHOWS:
             self._shown_already(seat, rest[1:])
             return
         if self.pending_up:
-            raise Refused(f"not yet: {self._chance_words()}")
+            raise Refused(_("not yet: {what}").format(what=self._chance_words()))
         if rest[0] in _GETS:
             self._gets(seat, [w for w in rest[1:] if w != "dealt"])
             return
@@ -410,7 +422,7 @@ class Referee:
         card nobody saw (a round's end, the result), chance events nobody
         sees (a deal, a draw, a reshuffle); up to a card the table sees, a
         hand to show, or a player's turn."""
-        for _ in range(10_000):
+        for _step in range(10_000):
             sight = self.sight
             open_ = sight.open
             state = self.state
@@ -492,17 +504,18 @@ class Referee:
             return state
         name = self.names[seat]
         if current == TERMINAL:
-            raise Refused("the game is over")
+            raise Refused(_("the game is over"))
         if current == CHANCE:
-            raise Refused(f"not yet: {self._chance_words()}")
-        raise Refused(f"it is {self.names[current]}'s turn, not {name}'s")
+            raise Refused(_("not yet: {what}").format(what=self._chance_words()))
+        raise Refused(_("it is {current}'s turn, not {name}'s").format(current=self.names[current],
+                                                                       name=name))
 
     def _move(self, seat: int, text: str) -> None:
         """A typed move.  Where the seat's drawn card (or hand) was asked
         about, the move is first read as playing it (the deal goes on); if
         that is refused, as the first move after the deal was called off."""
         open_ = self.sight.open
-        asked = open_ is not None and any(other == seat for _, other, _, _ in open_.asked)
+        asked = open_ is not None and any(other == seat for _kind, other, _at, _card in open_.asked)
         mark, out, said = self.game.mark(), len(self._out), len(self._said)
         try:
             self._move_now(seat, text)
@@ -545,7 +558,10 @@ class Referee:
             named = _cards_named([card])
             if named and f'"{named[0]}' not in encoded:
                 said = self.game.variant.describe(state, action)
-                raise Refused(f"{text!r}: {named[0]} is not in that move: here {self.names[seat]} {said}")
+                # Translators: {entry} is the entry as typed, quoted; {move} the move the rules read it as,
+                # as told after the player's name ("plays 9H", "takes KS").
+                raise Refused(_("{entry}: {card} is not in that move: here {name} {move}").format(
+                    entry=repr(text), card=named[0], name=self.names[seat], move=said))
 
     def _not_a_move(self, text: str) -> str:
         for word in text.replace("!", " ").split():
@@ -554,14 +570,19 @@ class Referee:
                     parse_card(word.split("=")[0])
                 except CardError as error:
                     return f"{word!r}: {error}"
-        return f"{text!r} is not a move here (help lists the words)"
+        return _("{entry} is not a move here (help lists the words)").format(entry=repr(text))
 
     def _called_off(self) -> None:
         """Nobody moves next: the rules end the deal (trick's last card drawn
         did not follow and nothing is left to draw)."""
         later = self._to({"chance": "end"})
         if self.sight.open is None or not self.sight.open.asked or not _deal_ended(later):
-            raise Refused(f"the game goes on here: {self.expected()[len('Next: '):]}")
+            upcoming = self._next()
+            if upcoming is None:
+                raise Refused(_("the game is over"))
+            what, ends = upcoming
+            raise Refused((_("the game goes on here: {what}.") if ends else
+                           _("the game goes on here: {what}")).format(what=what))
         self._settle({"chance": "end"})
 
     def _draws(self, seat: int, count: int | None, seen: list[str]) -> None:
@@ -579,9 +600,11 @@ class Referee:
                 if _named(line):  # cards the table (or the viewer) sees come to the drawer
                     filled, seen = _fill_seen(line, seen)
                     if filled is None:
-                        who = f"{name}'s own cards are entered" if self.viewer == seat else \
-                            "the table sees them"
-                        raise Refused(f"{who}: say the cards {name} draws here ({name.lower()} draws 7h 9c)")
+                        # Translators: {typed} is the player's name as typed in an entry ("ann draws 7h 9c").
+                        said = _("{name}'s own cards are entered: say the cards {name} draws here ({typed} "
+                                 "draws 7h 9c)") if self.viewer == seat else \
+                            _("the table sees them: say the cards {name} draws here ({typed} draws 7h 9c)")
+                        raise Refused(said.format(name=name, typed=name.lower()))
                     line = filled
                 self._push_line(later, line)
                 drawn += sum(len(v) for v in line.values() if isinstance(v, list))
@@ -597,18 +620,18 @@ class Referee:
             variant = self.game.variant
             action = variant.parse_move(state, "draw", ANY) if isinstance(variant, Prompts) else None
             if action is None:  # pragma: no cover - every shipped game has a draw
-                raise Refused(f"{name} cannot draw in this game")
+                raise Refused(_("{name} cannot draw in this game").format(name=name))
             self._push(action, seat)
             moved = True
             if self.viewer == seat and not seen and count is None and self._own_draw_due(seat):
                 return  # as at the table: she draws, then looks (the next entry names the cards)
         if seen:
             if self.viewer == seat:
-                raise Refused(f"{name} draws {plural(drawn, 'card')} here, not {drawn + len(seen)}")
-            raise Refused(f"nobody sees the cards {name} draws here: say only how many "
-                          f"({name.lower()} draws 2)")
+                raise Refused(_draws_here(name, drawn, drawn + len(seen)))
+            raise Refused(_("nobody sees the cards {name} draws here: say only how many ({typed} draws 2)")
+                          .format(name=name, typed=name.lower()))
         if count is not None and drawn != count:
-            raise Refused(f"{name} draws {plural(drawn, 'card')} here, not {count}")
+            raise Refused(_draws_here(name, drawn, count))
 
     def _own_draw_due(self, seat: int) -> bool:
         _later, line = self._due()
@@ -621,7 +644,7 @@ class Referee:
         shows, in order (End of the Page: each player's first card, the
         dealer's aces and wild); a dealer still turning keeps them waiting."""
         if not names:
-            raise Refused("say the card(s) turned up, e.g. up 5h")
+            raise Refused(_("say the card(s) turned up, e.g. up 5h"))
         cards = _cards_named(names)
         if cards is None:
             bad = next(name for name in names if _cards_named([name]) is None)
@@ -629,7 +652,7 @@ class Referee:
                 parse_card(bad)
             except CardError as error:
                 raise Refused(str(error)) from None
-            raise Refused(f"{bad!r} is not a card")  # pragma: no cover - parse_card raised
+            raise Refused(_("{word} is not a card").format(word=repr(bad)))  # pragma: no cover - raised above
         cards = [*self.pending_up, *cards]
         self.pending_up = []
         pushed = False
@@ -637,11 +660,12 @@ class Referee:
             later, line = self._due()
             if line is None or not _named(line):
                 if pushed:
-                    raise Refused(f"{' '.join(cards).upper()}: no more cards are turned up now")
-                raise Refused("nothing is turned up now")
+                    raise Refused(_("{cards}: no more cards are turned up now").format(
+                        cards=" ".join(cards).upper()))
+                raise Refused(_("nothing is turned up now"))
             if self._own(later) is not None:
-                raise Refused(f"{self.names[self.viewer or 0]}'s own cards come here: "
-                              f"{self._chance_words(later)}")
+                raise Refused(_("{name}'s own cards come here: {what}").format(
+                    name=self.names[self.viewer or 0], what=self._chance_words(later)))
             used = self._turned(later, line, cards)
             if used == 0:  # a dealer still turning: wait for the rest
                 self.pending_up = cards
@@ -667,7 +691,7 @@ class Referee:
                 first_why = first_why or why
         if self._shows_more(state, line, cards):
             return 0
-        raise Refused(first_why or "those cards cannot be turned up here")
+        raise Refused(first_why or _("those cards cannot be turned up here"))
 
     def _try_chance(self, state: Any, line: dict[str, Any]) -> str | None:
         """Push the chance event ``line`` due in ``state``; if it is refused,
@@ -710,25 +734,26 @@ class Referee:
         if cards is None:
             raise Refused(self._not_a_move(" ".join(words)))
         if self.viewer is None:
-            raise Refused("this table is followed from the public view: nobody's hidden cards are "
-                          "entered (cardcli referee --seat NAME enters one player's)")
+            raise Refused(_("this table is followed from the public view: nobody's hidden cards are "
+                            "entered (cardcli referee --seat NAME enters one player's)"))
         if seat != self.viewer:
-            raise Refused(f"only {self.names[self.viewer]}'s cards are entered here: "
-                          f"{name}'s stay unseen")
+            raise Refused(_("only {viewer}'s cards are entered here: {name}'s stay unseen").format(
+                viewer=self.names[self.viewer], name=name))
         later, _line = self._due()
         own = self._own(later)
         if own is None or own.get("chance") == "draw":
-            raise Refused(f"no cards are dealt to {name} now" if own is None else
-                          f"{name} draws here: {self._chance_words()}")
+            raise Refused(_("no cards are dealt to {name} now").format(name=name) if own is None else
+                          _("{name} draws here: {what}").format(name=name, what=self._chance_words()))
         if not cards:
-            raise Refused(f"say the cards dealt to {name}, e.g. {name.lower()} gets 7h 8s 2c")
+            raise Refused(_("say the cards dealt to {name}, e.g. {typed} gets 7h 8s 2c").format(
+                name=name, typed=name.lower()))
         first_why = None
         for single in (dict.fromkeys(cards) if _single_cards(own) else [None]):
             why = self._try_chance(later, _dealt(own, cards, single))
             if why is None:
                 return
             first_why = first_why or why
-        raise Refused(first_why or f"those cards cannot be dealt to {name} here")
+        raise Refused(first_why or _("those cards cannot be dealt to {name} here").format(name=name))
 
     # ------------------------------------------------------ page one, stop
     def _call_next(self, words: list[str], call: str) -> list[str]:
@@ -742,17 +767,20 @@ class Referee:
             self._seat_of(words[0])  # says who is not at the table
         last = self.entries[-1] if self.entries else None
         if last is None:
-            raise Refused(f"{_CALLS[call]} is called with the card just played, as the next entry")
+            raise Refused(_("{call} is called with the card just played, as the next entry").format(
+                call=_(_CALLS[call])))
         parts = [list(part) for part in last.parts]
         at = next((i for i in range(len(parts) - 1, -1, -1) if self._is_play(parts[i])), None)
         if at is None:
-            raise Refused(f"{_CALLS[call]} is called with the card just played, as the next entry")
+            raise Refused(_("{call} is called with the card just played, as the next entry").format(
+                call=_(_CALLS[call])))
         mover = self._seat_of(parts[at][0], quiet=True)
         if seat is not None and mover is not None and mover != seat:
-            raise Refused(f"the last move was {self.names[mover]}'s, not {self.names[seat]}'s")
+            raise Refused(_("the last move was {mover}'s, not {name}'s").format(
+                mover=self.names[mover], name=self.names[seat]))
         if any("!" in word for word in parts[at]) or any(
                 parts[at][-len(word.split()):] == word.split() for word in _CALLS):
-            raise Refused(f"{self.names[mover or 0]} called already")
+            raise Refused(_("{name} called already").format(name=self.names[mover or 0]))
         parts[at] = [*parts[at], *call.split()]
         self.entries.pop()
         self._back(last)
@@ -791,7 +819,7 @@ class Referee:
         hands = self.state.round_end_hands() if isinstance(self.state, UnseenCards) else None
         cards = _cards_named([w for w in words if w not in ("nothing", "none")])
         if hands is None or cards is None or sorted(cards) != sorted(NAME[c] for c in hands[seat]):
-            raise Refused("hands are shown at a round's end, and the round goes on")
+            raise Refused(_("hands are shown at a round's end, and the round goes on"))
 
     def _shows(self, words: list[str]) -> None:
         waiting = self.waiting
@@ -800,8 +828,8 @@ class Referee:
         assert seat is not None
         rest = words[1:]
         if not rest or rest[0] not in _SHOWS:
-            raise Refused(f"the round is over: say the cards each player has left, e.g. "
-                          f"{self.names[waiting.need[0]].lower()} shows 7h 8s")
+            raise Refused(_("the round is over: say the cards each player has left, e.g. {typed} shows 7h 8s")
+                          .format(typed=self.names[waiting.need[0]].lower()))
         names = [w for w in rest[1:] if w not in ("nothing", "none")]
         try:
             cards = [NAME[parse_card(name)] for name in names]
@@ -809,8 +837,10 @@ class Referee:
             raise Refused(str(error)) from None
         if seat not in waiting.need:
             if sorted(cards) != sorted(waiting.known[seat]):
-                raise Refused(f"{self.names[seat]}'s cards left are known: "
-                              f"{' '.join(waiting.known[seat]) or 'none'}")
+                known = " ".join(waiting.known[seat])
+                said = _("{name}'s cards left are known: {cards}") if known else \
+                    _("{name}'s cards left are known: none")
+                raise Refused(said.format(name=self.names[seat], cards=known))
             return
         waiting.shown[seat] = cards
         if len(waiting.shown) < len(waiting.need):
@@ -847,7 +877,7 @@ class Referee:
             lines = variant.render(open_.before, viewer, self.names).splitlines()
             told = describe_events(variant, [(open_.before, open_.action)], self.viewer, self.names)
             lines += [_counted(line) for line in told]
-            lines.append("The round is over: its score counts the cards left in hand.")
+            lines.append(_("The round is over: its score counts the cards left in hand."))
         else:
             lines = variant.render(state, viewer, self.names).splitlines()
         lines.append(self.expected())
@@ -856,30 +886,45 @@ class Referee:
     def expected(self) -> str:
         """What must happen next, in words: both ways where the rules turn on
         a card nobody saw (the drawn card plays, or it does not)."""
+        upcoming = self._next()
+        if upcoming is None:
+            result = self.state.result()
+            return _game_over(result.as_dict(), self.names, self.game.variant) if result is not None else \
+                _("Game over.")
+        what, ends = upcoming
+        if ends:
+            # Translators: what the referee expects next, a sentence ({what}: "ann to play or draw").
+            return _("Next: {what}.").format(what=what)
+        # Translators: what the referee expects next, ending in an example entry ({what}: "the table
+        # turns up a card first: type it, e.g. up 5h").
+        return _("Next: {what}").format(what=what)
+
+    def _next(self) -> tuple[str, bool] | None:
+        """What must happen next (``None``: the game is over), and whether it
+        is said as a sentence's end (a full stop after it)."""
         if self.waiting is not None:
             left = [self.names[s] for s in self.waiting.need if s not in self.waiting.shown]
-            return (f"Next: the round is over; the cards left in hand of {join_and(left)} "
-                    f"(e.g. {left[0].lower()} shows 7h 8s)")
+            said = _("the round is over; the cards left in hand of {players} (e.g. {typed} shows 7h 8s)")
+            return said.format(players=join_and(left), typed=left[0].lower()), False
         if self.pending_up:
-            return "Next: " + self._chance_words()
+            return self._chance_words(), False
         state = self.state
         current = state.current_player()
         if current == TERMINAL:
-            result = state.result()
-            return _game_over(result.as_dict(), self.names) if result is not None else "Game over."
+            return None
         open_ = self.sight.open
         if open_ is not None and open_.asked:
-            return "Next: " + self._either(open_) + "."
+            return self._either(open_), True
         if current == CHANCE:
-            return "Next: " + self._chance_words()
-        return "Next: " + self._rules_say(state) + "."
+            return self._chance_words(), False
+        return self._rules_say(state), True
 
     def _rules_say(self, state: Any) -> str:
         """What ``state`` expects, as the rules put it, with names (a card
         the table must see: how to type it)."""
         current = state.current_player()
         if current == TERMINAL:
-            return "the game is over"
+            return _("the game is over")
         if current == CHANCE and _named(self._encode(state, self._blurred(state))):
             return self._chance_words(state)
         said = state.expecting()  # "seat 1 to draw 4 or answer with a 2", as the rules put it
@@ -894,55 +939,75 @@ class Referee:
         yes = self._to({"move": "?", "seat": seat})
         no = self._to(_CHANCE_NEXT)
         if _deal_ended(no):
-            otherwise = "nobody can move and the deal ends: type called off"
+            # Translators: "called off" is the entry typed when nobody can move.
+            otherwise = _("nobody can move and the deal ends: type called off")
         else:
             otherwise = self._rules_say(no)
         if yes.current_player() != seat:  # pragma: no cover - a yes is the seat's own move
             return otherwise
-        cond = "if not" if kind == "card" else f"if {self.names[seat]} cannot"
-        return f"{self._rules_say(yes)}; {cond}, {otherwise}"
+        if kind == "card":
+            # Translators: the two ways the game can go: {then} if the card just drawn plays, {otherwise}
+            # if not.
+            said = _("{then}; if not, {otherwise}")
+        else:
+            # Translators: the two ways the game can go: {then} if the player's hand can go on,
+            # {otherwise} if not.
+            said = _("{then}; if {name} cannot, {otherwise}")
+        return said.format(then=self._rules_say(yes), name=self.names[seat], otherwise=otherwise)
 
     def _chance_words(self, state: Any | None = None) -> str:
         state = state if state is not None else self._to(_CHANCE_NEXT)
         if self.pending_up:
             turned = " ".join(self.pending_up).upper()
-            return (f"the rest of the cards turned up (so far {turned}: the dealer turns on to the "
-                    "first card that is not an ace), e.g. up 3h")
+            # Translators: "up 3h" is an entry (the words typed for a card turned up).
+            return _("the rest of the cards turned up (so far {cards}: the dealer turns on to the first card "
+                     "that is not an ace), e.g. up 3h").format(cards=turned)
         line = self._encode(state, self._blurred(state)) if state.current_player() == CHANCE else {}
         if line.get("chance") == "draw" and isinstance(line.get("seat"), int):
             name = self.names[line["seat"]]
             if line["seat"] == self.viewer:
-                return f"the cards {name} draws: type them, e.g. {name.lower()} draws 7h"
-            return (f"{name} draws cards the table sees: type how many and those seen, e.g. "
-                    f"{name.lower()} draws 3 8s")
+                # Translators: {typed} is the player's name as typed in an entry ("ann draws 7h").
+                return _("the cards {name} draws: type them, e.g. {typed} draws 7h").format(
+                    name=name, typed=name.lower())
+            return _("{name} draws cards the table sees: type how many and those seen, e.g. {typed} draws "
+                     "3 8s").format(name=name, typed=name.lower())
         if self._own(state) is not None:
             name = self.names[self.viewer or 0]
-            return (f"the cards dealt to {name}: type them, any turned up for all first, e.g. "
-                    f"{name.lower()} gets 7h 8s 2c")
+            return _("the cards dealt to {name}: type them, any turned up for all first, e.g. {typed} gets "
+                     "7h 8s 2c").format(name=name, typed=name.lower())
         if isinstance(line.get("seat"), int):
             name = self.names[line["seat"]]
-            return (f"the card turned up in {name}'s deal for all to see: type it, e.g. up 5h "
-                    "(help lists the words)")
-        return "the table turns up a card first: type it, e.g. up 5h (help lists the words)"
+            return _("the card turned up in {name}'s deal for all to see: type it, e.g. up 5h (help lists "
+                     "the words)").format(name=name)
+        return _("the table turns up a card first: type it, e.g. up 5h (help lists the words)")
 
     @property
     def over(self) -> bool:
         return self.waiting is None and self.state.current_player() == TERMINAL and self.sight.open is None
 
 
-def _game_over(result: dict[str, Any], names: list[str]) -> str:
+def _game_over(result: dict[str, Any], names: list[str], variant: Variant | None = None) -> str:
     """``Game over: ann went out. ann wins.``: how it ended, and who won."""
     winner = result.get("winner")
-    won = f" {names[winner]} wins." if isinstance(winner, int) and 0 <= winner < len(names) else \
-        " No single winner."
-    return over_text(result, names) + won
+    over = over_text(result, names, variant)
+    if isinstance(winner, int) and 0 <= winner < len(names):
+        # Translators: {over} is "Game over: ann went out." (its own sentence), then who won.
+        return _("{over} {name} wins.").format(over=over, name=names[winner])
+    return _("{over} No single winner.").format(over=over)
+
+
+def _draws_here(name: str, drawn: int, said: int) -> str:
+    """A refusal: ``name`` draws ``drawn`` cards here, not the ``said`` the entry said."""
+    return _.ngettext("{name} draws {count} card here, not {said}",
+                      "{name} draws {count} cards here, not {said}", drawn).format(name=name, count=drawn,
+                                                                                    said=said)
 
 
 def _counted(line: str) -> str:
     """A line told of cards nobody saw, with how many in place of each ``??``:
     "ann drew 2 cards (forgot Page One)", not "ann drew ?? ??"."""
-    return _UNSEEN_RUN.sub(lambda found: "a card" if found.group(0) == "??" else
-                           f"{found.group(0).count('??')} cards", line)
+    return _UNSEEN_RUN.sub(lambda found: _.ngettext("a card", "{count} cards", found.group(0).count("??"))
+                           .format(count=found.group(0).count("??")), line)
 
 
 _UNSEEN_RUN = re.compile(r"\?\?(?: \?\?)*")
@@ -955,7 +1020,7 @@ def _deal_ended(state: Any) -> bool:
 
 
 #: The calls a player says with a play, as an entry says them, and their names.
-_CALLS = {"page one": "Page One", "stop": "Stop"}
+_CALLS = {"page one": N_("Page One"), "stop": N_("Stop")}
 
 
 def _call_said(words: list[str]) -> str | None:

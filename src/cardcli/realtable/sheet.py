@@ -33,6 +33,7 @@ from ..contract.round_scores import BY_HAND, EntryError, RoundScores, ScoredRoun
 from ..contract.variant import Variant
 from ..kit.errors import CardcliError
 from ..kit.grammar import join_and
+from ..kit.language import core as _
 from ..kit.results import Result
 from .entry_words import sheet_entry
 
@@ -106,11 +107,11 @@ class Sheet:
 
     def __init__(self, variant: Variant, rules: Mapping[str, Any], names: Sequence[str], dealer: int = 0):
         if not isinstance(variant, RoundScores):
-            raise SheetError(f"{variant.name} keeps no score sheet (its plugin does not say how to score "
-                             "a round from the table)")
+            raise SheetError(_("{variant} keeps no score sheet (its plugin does not say how to score a round "
+                               "from the table)").format(variant=variant.name))
         check_names(names, variant.opening_word)
         if not 0 <= dealer < len(names):
-            raise SheetError(f"no player {dealer} to deal")
+            raise SheetError(_("no player {dealer} to deal").format(dealer=dealer))
         self.variant = variant
         self.game: RoundScores = variant
         self.rules = dict(rules)
@@ -174,6 +175,11 @@ class Sheet:
         value = self.rules.get(option) if option else None
         return value if isinstance(value, int) else None
 
+    def opening_prompt(self) -> str:
+        """What a round opens with, as the variant says it (``the dealer's wild card``), in the
+        chosen language where the variant's catalog has it."""
+        return self.variant.words(self.game.opening_prompt)
+
     def next_dealer(self) -> int:
         return (self.dealer + len(self.rounds)) % self.players
 
@@ -199,7 +205,7 @@ class Sheet:
         text = " ".join(sheet_entry(text.split("#", 1)[0]).split())
         if not text:
             return None
-        first, _, rest = text.partition(" ")
+        first, _space, rest = text.partition(" ")
         word = first.lower()
         if word == "undo" and not rest:
             return Entry("undo", "undo")
@@ -207,14 +213,19 @@ class Sheet:
             return Entry("done", "done")
         if word == "edit":
             if not rest.isdecimal():
-                raise SheetError("say which round to correct: edit 2")
+                # Translators: "edit 2" is an entry (the words typed to correct round 2).
+                raise SheetError(_("say which round to correct: edit 2"))
             return Entry("edit", f"edit {int(rest)}", number=int(rest))
         if word in ("undo", "done"):
-            raise SheetError(f"{word} takes nothing after it")
+            # Translators: {word} is an entry word ("undo", "done").
+            raise SheetError(_("{word} takes nothing after it").format(word=word))
         opening = self.game.opening_word
         if word == opening:
             if not rest:
-                raise SheetError(f"{opening} needs {self.game.opening_prompt}: {self.game.opening_example}")
+                # Translators: {word} is the word typed to open a round ("wild"), {what} what follows it
+                # ("the dealer's wild card"), {example} an entry ("wild 3H").
+                raise SheetError(_("{word} needs {what}: {example}").format(
+                    word=opening, what=self.opening_prompt(), example=self.game.opening_example))
             return Entry("opening", f"{opening} {rest}", words=rest)
         seat, words = self._named(text)
         if seat is not None:
@@ -223,8 +234,8 @@ class Sheet:
         if target is None:
             return Entry("opening", f"{opening} {text}", words=text)
         if self.editing is not None:
-            raise SheetError(f"say whose line it is ({self.names[0]} ...): round {target.number} is being "
-                             "corrected")
+            raise SheetError(_("say whose line it is ({name} ...): round {number} is being corrected").format(
+                name=self.names[0], number=target.number))
         seat = self.next_seat(target)
         assert seat is not None  # the round being entered is not complete
         return self._line(seat, text, guessed=True)
@@ -242,13 +253,16 @@ class Sheet:
     def _line(self, seat: int, words: str, guessed: bool = False) -> Entry:
         name = self.names[seat]
         if not words:
-            raise SheetError(f"say what {name} has on the table and in hand (help shows the words)")
-        first, _, rest = words.partition(" ")
+            raise SheetError(_("say what {name} has on the table and in hand (help shows the words)").format(
+                name=name))
+        first, _space, rest = words.partition(" ")
         if first.lower() == "score":
             try:
                 score = int(rest.strip())
             except ValueError:
-                raise SheetError(f"{name} score takes a whole number, e.g. {name} score 105") from None
+                # Translators: "{name} score 105" is an entry ("score" is the word typed).
+                raise SheetError(_("{name} score takes a whole number, e.g. {name} score 105").format(
+                    name=name)) from None
             return Entry("score", f"{name} score {score}", seat=seat, number=score)
         return Entry("line", f"{name} {words}", seat=seat, words=words, guessed=guessed)
 
@@ -263,7 +277,7 @@ class Sheet:
         """Change the sheet by ``entry``, or raise :class:`SheetError` leaving it as it was."""
         if entry.kind == "undo":
             if not self._before:
-                raise SheetError("nothing to undo")
+                raise SheetError(_("nothing to undo"))
             self.rounds, self.editing = self._before.pop()
             return
         rounds, editing = self._changed(entry)
@@ -275,13 +289,17 @@ class Sheet:
         rounds = list(self.rounds)
         if entry.kind == "edit":
             if not 1 <= entry.number <= len(rounds):
-                have = f"rounds 1 to {len(rounds)}" if len(rounds) > 1 else \
-                    "round 1" if rounds else "no round yet"
-                raise SheetError(f"there is no round {entry.number} to correct (the sheet has {have})")
+                if len(rounds) > 1:
+                    said = _("there is no round {number} to correct (the sheet has rounds 1 to {count})")
+                elif rounds:
+                    said = _("there is no round {number} to correct (the sheet has round 1)")
+                else:
+                    said = _("there is no round {number} to correct (the sheet has no round yet)")
+                raise SheetError(said.format(number=entry.number, count=len(rounds)))
             return self.rounds, entry.number - 1
         if entry.kind == "done":
             if self.editing is None:
-                raise SheetError("nothing is being corrected (edit N corrects round N)")
+                raise SheetError(_("nothing is being corrected (edit N corrects round N)"))
             return self.rounds, None
         if entry.kind == "opening":
             if self.editing is not None:
@@ -291,13 +309,16 @@ class Sheet:
             current = self.current
             if current is not None:
                 missing = [self.names[s] for s in range(self.players) if current.line(s) is None]
-                raise SheetError(f"round {current.number} is not complete ({join_and(missing)} to enter): "
-                                 f"edit {current.number} changes {self.game.opening_prompt} "
-                                 f"({current.scored.opening}), undo takes back the last entry")
+                # Translators: {what} is what opens a round ("the dealer's wild card"), {opening} the
+                # round's ("3H"); "edit 1" and "undo" are entries.
+                said = _("round {number} is not complete ({players} to enter): edit {number} changes {what} "
+                         "({opening}), undo takes back the last entry")
+                raise SheetError(said.format(number=current.number, players=join_and(missing),
+                                             what=self.opening_prompt(), opening=current.scored.opening))
             over = self.over()
             if over is not None:
-                raise SheetError(f"the game is over ({over}): edit N corrects a round, undo takes back "
-                                 "the last entry")
+                raise SheetError(_("the game is over ({reason}): edit N corrects a round, undo takes back "
+                                   "the last entry").format(reason=over))
             number = len(rounds) + 1
             rounds.append(self._scored(Round(number, self.next_dealer(), entry.words, _EMPTY)))
             return tuple(rounds), None
@@ -307,9 +328,13 @@ class Sheet:
         if target is None:
             over = self.over()
             if over is not None:
-                raise SheetError(f"the game is over ({over}): edit N corrects a round")
-            raise SheetError(f"round {len(rounds) + 1} starts with {self.game.opening_prompt} "
-                             f"({self.names[self.next_dealer()]} deals): {self.game.opening_example}")
+                raise SheetError(_("the game is over ({reason}): edit N corrects a round").format(
+                    reason=over))
+            # Translators: {what} is what opens a round ("the dealer's wild card"), {example} an entry
+            # ("wild 3H").
+            raise SheetError(_("round {number} starts with {what} ({dealer} deals): {example}").format(
+                number=len(rounds) + 1, what=self.opening_prompt(), dealer=self.names[self.next_dealer()],
+                example=self.game.opening_example))
         by_hand = entry.kind == "score"
         line = Line(entry.seat, None, entry.number) if by_hand else Line(entry.seat, entry.words)
         lines = list(target.lines)
@@ -322,7 +347,7 @@ class Sheet:
         try:
             rounds[index] = self._scored(replace(target, lines=tuple(lines)))
         except SheetError as problem:
-            raise SheetError(str(problem) + self._typo(entry)) from None
+            raise SheetError(self._typo(entry, str(problem))) from None
         return tuple(rounds), self.editing
 
     def _scored(self, played: Round) -> Round:
@@ -331,17 +356,22 @@ class Sheet:
         try:
             scored = self.game.score_round(self.rules, self.names, played.dealer, played.opening, lines)
         except EntryError as problem:
-            raise SheetError(f"round {played.number}: {problem.message}") from None
+            raise SheetError(_("round {number}: {problem}").format(number=played.number,
+                                                                   problem=problem.message)) from None
         return replace(played, scored=scored)
 
-    def _typo(self, entry: Entry) -> str:
-        """For a line taken as the next player's, a first word that looks like a misspelt name."""
+    def _typo(self, entry: Entry, problem: str) -> str:
+        """``problem``, and for a line taken as the next player's, a first word
+        that looks like a misspelt name."""
         if entry.kind != "line" or not entry.guessed:
-            return ""
+            return problem
         first = entry.words.split()[0]
         names = {name.lower(): name for name in self.names}
         close = difflib.get_close_matches(first.lower(), list(names), n=1, cutoff=0.6)
-        return f" (is {first!r} a misspelt {names[close[0]]}?)" if close else ""
+        if not close:
+            return problem
+        return _("{problem} (is {word} a misspelt {name}?)").format(problem=problem, word=repr(first),
+                                                                     name=names[close[0]])
 
     def _check_end(self, rounds: tuple[Round, ...]) -> None:
         """Refuse a change after which the game would have ended before the last round on the sheet."""
@@ -352,9 +382,9 @@ class Sheet:
             totals = [total + (played.score(seat) or 0) for seat, total in enumerate(totals)]
             reason = self.game.sheet_over(self.rules, self.players, totals, played.number)
             if reason is not None and played.number < len(rounds):
-                raise SheetError(f"after that the game would end after round {played.number} ({reason}), "
-                                 f"but the sheet goes on to round {len(rounds)}: correct or undo the rounds "
-                                 "after it first")
+                raise SheetError(_("after that the game would end after round {number} ({reason}), but the "
+                                   "sheet goes on to round {last}: correct or undo the rounds after it first")
+                                 .format(number=played.number, reason=reason, last=len(rounds)))
 
 
 _EMPTY = ScoredRound("", "", {})
@@ -364,16 +394,20 @@ def check_names(names: Sequence[str], opening: str) -> None:
     """Players' names the sheet's words can tell apart: none empty, none a
     word of the sheet, no two the same (in any case)."""
     if not names:
-        raise SheetError("name the players: --players mom,me")
+        raise SheetError(_("name the players: --players mom,me"))
     seen: set[str] = set()
     for name in names:
         lowered = name.lower()
         if not name.strip() or name != name.strip():
-            raise SheetError(f"{name!r}: a player's name may not be empty or start or end with a space")
+            raise SheetError(_("{name}: a player's name may not be empty or start or end with a space")
+                             .format(name=repr(name)))
         if lowered in (*SHEET_WORDS, opening):
-            raise SheetError(f"a player may not be called {name!r}: it is a word of the sheet")
+            raise SheetError(_("a player may not be called {name}: it is a word of the sheet").format(
+                name=repr(name)))
         if any(char in name for char in ",:#"):
-            raise SheetError(f"{name!r}: a player's name may not hold a comma, a colon or #")
+            raise SheetError(_("{name}: a player's name may not hold a comma, a colon or #").format(
+                name=repr(name)))
         if lowered in seen:
-            raise SheetError(f"two players are called {name!r}: give each a name of their own")
+            raise SheetError(_("two players are called {name}: give each a name of their own").format(
+                name=repr(name)))
         seen.add(lowered)

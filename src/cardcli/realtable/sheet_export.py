@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from ..contract.round_scores import BY_HAND, CARDS
 from ..contract.views import SheetRow, SheetView
 from ..kit.grammar import join_and
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..words.table_text import score_sheet
 from .sheet import Round, Sheet
 
@@ -18,12 +20,13 @@ if TYPE_CHECKING:
 
 #: How a score is marked on the page, by what was checked of it.
 MARKS = {BY_HAND: "?", CARDS: "~"}
-LEGEND = {"?": "? entered by hand, not checked",
-          "~": "~ cards counted, not checked (cards listed, or laid off on melds not entered)"}
+#: What each mark means, under the page (translated where shown).
+LEGEND = {"?": N_("? entered by hand, not checked"),
+          "~": N_("~ cards counted, not checked (cards listed, or laid off on melds not entered)")}
 
 
 def title(sheet: Sheet) -> str:
-    return f"{sheet.variant.title}: {join_and(sheet.names)}"
+    return f"{sheet.variant.words(sheet.variant.title)}: {join_and(sheet.names)}"
 
 
 def headline(sheet: Sheet) -> str:
@@ -32,12 +35,15 @@ def headline(sheet: Sheet) -> str:
     if over is not None:
         return over[0].upper() + over[1:]
     size = sheet.page_size()
-    of = f" of {size}" if size else ""
     current = sheet.current
     if current is not None:
-        return (f"Round {current.number}{of}: {sheet.names[current.dealer]} deals, "
-                f"{current.scored.note}")
-    return f"Round {len(sheet.rounds) + 1}{of}: {sheet.names[sheet.next_dealer()]} deals"
+        # Translators: {note} is what opens the round, as the page notes it ("5s wild").
+        said = _("Round {number} of {size}: {dealer} deals, {note}") if size else \
+            _("Round {number}: {dealer} deals, {note}")
+        return said.format(number=current.number, size=size, dealer=sheet.names[current.dealer],
+                           note=current.scored.shown)
+    said = _("Round {number} of {size}: {dealer} deals") if size else _("Round {number}: {dealer} deals")
+    return said.format(number=len(sheet.rounds) + 1, size=size, dealer=sheet.names[sheet.next_dealer()])
 
 
 def standing(sheet: Sheet) -> str:
@@ -50,13 +56,13 @@ def standing(sheet: Sheet) -> str:
     names = join_and([sheet.names[seat] for seat in leaders])
     if sheet.over() is not None:
         if len(leaders) == 1:
-            return f"{names} wins with {best}."
-        return f"{names} share first place with {best}."
+            return _("{names} wins with {best}.").format(names=names, best=best)
+        return _("{names} share first place with {best}.").format(names=names, best=best)
     if len(leaders) > 1:
-        return f"{names} are level on {best}."
+        return _("{names} are level on {best}.").format(names=names, best=best)
     others = [total for seat, total in enumerate(totals) if seat != leaders[0]]
     margin = abs(best - (min(others) if sheet.game.lower_wins else max(others)))
-    return f"{names} leads by {margin}."
+    return _("{names} leads by {margin}.").format(names=names, margin=margin)
 
 
 def _mark(played: Round, seat: int) -> str:
@@ -64,7 +70,8 @@ def _mark(played: Round, seat: int) -> str:
 
 
 def _note(sheet: Sheet, played: Round) -> str:
-    return f"{sheet.names[played.dealer]} dealt, {played.scored.note}"
+    # Translators: a round's note on the page: who dealt, and what opened it ("5s wild").
+    return _("{dealer} dealt, {note}").format(dealer=sheet.names[played.dealer], note=played.scored.shown)
 
 
 def page(sheet: Sheet) -> list[str]:
@@ -82,24 +89,27 @@ def page(sheet: Sheet) -> list[str]:
     if current is not None:
         lines.append(round_text(sheet, current))
     marks = {_mark(played, seat) for played in rounds for seat in range(sheet.players)}
-    lines += [LEGEND[mark] for mark in sorted(marks) if mark]
+    lines += [_(LEGEND[mark]) for mark in sorted(marks) if mark]
     return lines
 
 
 def round_text(sheet: Sheet, played: Round) -> str:
     """A round's line for each player, with how each score was reached."""
-    lines = [f"Round {played.number} ({_note(sheet, played)}):"]
+    lines = [_("Round {number} ({note}):").format(number=played.number, note=_note(sheet, played))]
     width = max(len(name) for name in sheet.names)
     for seat, name in enumerate(sheet.names):
         score = played.score(seat)
         if score is None:
-            lines.append(f"  {name:<{width}}  not entered yet")
+            # A row of the round's table: the name's column, then what is said of it.
+            lines.append(f"  {name:<{width}}  " + _("not entered yet"))
             continue
         checked = played.checked(seat)
         if checked == BY_HAND:
-            how = "entered by hand, not checked"
+            how = _("entered by hand, not checked")
         else:
-            how = played.scored.players[seat].detail + (" (melds not checked)" if checked == CARDS else "")
+            detail = played.scored.players[seat].detail
+            # Translators: {detail} is how the score was reached ("110 on the table - 5 in hand").
+            how = _("{detail} (melds not checked)").format(detail=detail) if checked == CARDS else detail
         lines.append(f"  {name:<{width}}  {score:>5}  {how}")
     return "\n".join(lines)
 
@@ -147,12 +157,16 @@ def sheet_view(sheet: Sheet) -> SheetView:
         seats = range(sheet.players)
         rows.append(SheetRow([str(played.number), sheet.names[played.dealer], played.scored.opening],
                              [played.score(seat) for seat in seats], [_mark(played, seat) for seat in seats],
-                             played.scored.note))
+                             played.scored.shown))
     marks = {mark for row in rows for mark in row.marks if mark}
     leaders = sheet.leaders() if sheet.complete_rounds() else []
-    columns = ["round", "dealer", sheet.game.opening_word]
+    # The headings of the page's first columns (the opening's is the word typed: "wild").
+    columns = [_("round"),
+               # Translators: the heading of the served sheet's column of who dealt each round.
+               _("dealer"),
+               sheet.game.opening_word]
     return SheetView(sheet.variant.score_label, list(sheet.names), columns, rows, sheet.totals(), leaders,
-                     [LEGEND[mark] for mark in sorted(marks)])
+                     [_(LEGEND[mark]) for mark in sorted(marks)])
 
 
 def board_view(sheet: Sheet, lines: list[str]) -> BoardView:
@@ -173,8 +187,9 @@ def plot(sheet: Sheet, path: Path) -> None:
     rounds = list(range(len(running) + 1))
     for seat, name in enumerate(sheet.names):
         axis.plot(rounds, [0] + [totals[seat] for totals in running], marker="o", label=name)
-    axis.set_xlabel("round")
-    axis.set_ylabel(f"total {sheet.variant.score_label}")
+    axis.set_xlabel(_("round"))
+    # Translators: the plot's axis of running totals; {label} is what is scored ("points").
+    axis.set_ylabel(_("total {label}").format(label=sheet.variant.words(sheet.variant.score_label)))
     axis.set_xticks(rounds)
     axis.axhline(0, color="grey", linewidth=0.8)
     axis.set_title(title(sheet))
@@ -182,6 +197,7 @@ def plot(sheet: Sheet, path: Path) -> None:
     try:
         figure.savefig(path, metadata=metadata(path))
     except OSError as error:
-        raise PlotError(f"--plot {path}: cannot write: {error.strerror or error}") from None
+        said = _("--plot {path}: cannot write: {reason}")
+        raise PlotError(said.format(path=path, reason=error.strerror or error)) from None
     finally:
         plt.close(figure)

@@ -28,6 +28,7 @@ from .. import __version__
 from ..engine.plugins import Registry
 from ..engine.rulesets import rules_from_record
 from ..kit.errors import CardcliError, RecordError
+from ..kit.language import core as _
 from ..kit.record_format import RecordExistsError, RecordWriter, open_record
 from ..records.saved import now_stamp, sheets_dir
 from .sheet import Sheet, SheetError
@@ -61,12 +62,12 @@ class SheetFile:
                 writer = RecordWriter.create(candidate)
             except RecordExistsError:
                 if path is not None:
-                    raise CardcliError(f"{path} already exists; to go on with the sheet it keeps: "
-                                       f"cardcli scoresheet --resume {path} (or choose another --save file)"
-                                       ) from None
+                    raise CardcliError(_("{path} already exists; to go on with the sheet it keeps: cardcli "
+                                         "scoresheet --resume {path} (or choose another --save file)").format(
+                        path=path)) from None
                 continue
             except OSError as error:
-                raise CardcliError(f"cannot write the sheet {candidate}: {error.strerror}") from None
+                raise CardcliError(_cannot_write(candidate, error)) from None
             header: dict[str, Any] = {"format": FORMAT, "version": VERSION, "variant": sheet.variant.name}
             if ruleset:
                 header["ruleset"] = ruleset
@@ -81,7 +82,7 @@ class SheetFile:
         try:
             self.writer.write(data)
         except OSError as error:
-            raise CardcliError(f"cannot write the sheet {self.path}: {error.strerror}") from None
+            raise CardcliError(_cannot_write(self.path, error)) from None
 
     def entry(self, text: str) -> None:
         """Keep an accepted entry (flushed at once)."""
@@ -107,35 +108,40 @@ def load(path: Path, registry: Registry) -> tuple[Sheet, str | None, list[str]]:
     if lines:
         lines.pop()
     if not lines:
-        raise CardcliError(f"{path}: empty: not a cardcli score sheet")
+        raise CardcliError(_("{path}: empty: not a cardcli score sheet").format(path=path))
     header = _json(lines[0], source, 1)
     if header.get("format") != FORMAT:
-        raise CardcliError(f"{path}: not a cardcli score sheet (a record is continued with cardcli play "
-                           "--resume)" if header.get("format") == "cardcli-record" else
-                           f"{path}: not a cardcli score sheet")
+        said = _("{path}: not a cardcli score sheet (a record is continued with cardcli play --resume)") \
+            if header.get("format") == "cardcli-record" else _("{path}: not a cardcli score sheet")
+        raise CardcliError(said.format(path=path))
     if header.get("version") != VERSION:
-        raise CardcliError(f"{path}: a score sheet of version {header.get('version')!r}, written by a newer "
-                           "cardcli")
+        raise CardcliError(_("{path}: a score sheet of version {version}, written by a newer cardcli").format(
+            path=path, version=repr(header.get("version"))))
     try:
         variant = registry.get(str(header["variant"]))
         names = [str(name) for name in header["players"]]
         rules = rules_from_record(variant, header["rules"], f"{path}:1", num_players=len(names))
         sheet = Sheet(variant, rules, names, int(header["dealer"]))
     except (KeyError, TypeError, ValueError) as error:
-        raise CardcliError(f"{path}:1: not a header cardcli can read ({error})") from None
+        said = _("{path}:1: not a header cardcli can read ({error})")
+        raise CardcliError(said.format(path=path, error=error)) from None
     for number, line in enumerate(lines[1:], start=2):
         data = _json(line, source, number)
         text = data.get("entry")
         if not isinstance(text, str) or set(data) != {"entry"}:
-            raise CardcliError(f"{path}:{number}: a line holds one entry: {{\"entry\": \"wild 3H\"}}")
+            # Translators: {example} is a line of the file, in JSON: {"entry": "wild 3H"}.
+            raise CardcliError(_("{path}:{number}: a line holds one entry: {example}").format(
+                path=path, number=number, example='{"entry": "wild 3H"}'))
         try:
             entry = sheet.parse(text)
             if entry is not None:
                 sheet.apply(entry)
         except SheetError as error:
-            raise CardcliError(f"{path}:{number}: cannot resume: {error}") from None
+            raise CardcliError(_("{path}:{number}: cannot resume: {error}").format(path=path, number=number,
+                                                                                  error=error)) from None
     if torn:  # only a file read as a sheet to its end is changed: the next entry on a line of its own
-        notes.append(f"{path}: its last line was cut short by an interrupted write: dropped")
+        notes.append(_("{path}: its last line was cut short by an interrupted write: dropped").format(
+            path=path))
         with open(path, "rb+") as stream:
             stream.truncate(len(raw) - len(raw.rsplit(b"\n", 1)[-1]))
     return sheet, header.get("ruleset") if isinstance(header.get("ruleset"), str) else None, notes
@@ -143,13 +149,15 @@ def load(path: Path, registry: Registry) -> tuple[Sheet, str | None, list[str]]:
 
 def _json(line: bytes, source: str, number: int) -> dict[str, Any]:
     if len(line) > MAX_LINE:
-        raise CardcliError(f"{source}:{number}: the line is too long")
+        raise CardcliError(_("{source}:{number}: the line is too long").format(source=source, number=number))
     try:
         data = json.loads(line)
     except (ValueError, RecursionError):
-        raise CardcliError(f"{source}:{number}: not valid JSON") from None
+        said = _("{source}:{number}: not valid JSON")
+        raise CardcliError(said.format(source=source, number=number)) from None
     if not isinstance(data, dict):
-        raise CardcliError(f"{source}:{number}: each line must be a JSON object")
+        raise CardcliError(_("{source}:{number}: each line must be a JSON object").format(source=source,
+                                                                                         number=number))
     return data
 
 
@@ -158,4 +166,8 @@ def reopen(path: Path) -> SheetFile:
     try:
         return SheetFile(path, RecordWriter.open(str(path), append=True))
     except OSError as error:
-        raise CardcliError(f"cannot write the sheet {path}: {error.strerror}") from None
+        raise CardcliError(_cannot_write(path, error)) from None
+
+
+def _cannot_write(path: Path, error: OSError) -> str:
+    return _("cannot write the sheet {path}: {reason}").format(path=path, reason=error.strerror)

@@ -11,31 +11,38 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING
 
 from ..contract.round_scores import CARDS
 from ..kit.errors import CardcliError
+from ..kit.grammar import listed
+from ..kit.language import N_
+from ..kit.language import core as _
 from .sheet import Entry, Round, Sheet, SheetError
 from .sheet_export import board_view, page, round_text, standing
 from .sheet_files import MAX_LINE, SheetFile
 
 if TYPE_CHECKING:
+    from ..contract.variant import Variant
     from ..contract.views import BoardView
 
 #: The sheet's own words, for ``help`` (the variant adds a player's).
-HELP = (
-    "Each entry is one line. The words of the sheet:",
-    "  {opening:<24} start the next round: {prompt} (at its prompt, the card alone)",
-    "  NAME WORDS               a player's line for the round (entered again, it replaces the first);",
-    "                           at a player's prompt the words alone",
-    "  undo                     take back the last entry",
-    "  edit N                   correct round N (its lines, its {word}), until done",
-    "  done                     stop correcting",
-    "  sheet                    show the page",
-    "  quit                     stop (the sheet is kept: --resume goes on with it)",
-    "A player's words:",
-)
+# Translators: the score sheet's help: the left column is what a person types (keep those words, or
+# give the Japanese entry words the sheet reads as them); {opening} is the word that opens a round
+# and what follows it ("wild ..."), {prompt} what that is ("the dealer's wild card"), {word} the word
+# alone ("wild").
+HELP = N_("""\
+Each entry is one line. The words of the sheet:
+  {opening:<24} start the next round: {prompt} (at its prompt, the card alone)
+  NAME WORDS               a player's line for the round (entered again, it replaces the first);
+                           at a player's prompt the words alone
+  undo                     take back the last entry
+  edit N                   correct round N (its lines, its {word}), until done
+  done                     stop correcting
+  sheet                    show the page
+  quit                     stop (the sheet is kept: --resume goes on with it)
+A player's words:""")
 
 
 #: The most a file of entries may hold: an evening's sheet is a few kilobytes.
@@ -53,14 +60,17 @@ def entry_lines(stream: IO[bytes], source: str, limit: int | None = None) -> Ite
             return
         read += len(raw)
         if len(raw) > MAX_LINE:
-            raise CardcliError(f"{source}:{number}: the line is too long (more than {MAX_LINE:,} bytes): "
-                               "an entry is one short line")
+            raise CardcliError(_("{source}:{number}: the line is too long (more than {limit:,} bytes): an "
+                                 "entry is one short line").format(source=source, number=number,
+                                                                   limit=MAX_LINE))
         if limit is not None and read > limit:
-            raise CardcliError(f"{source}: more than {limit:,} bytes: not a sheet's entries")
+            raise CardcliError(_("{source}: more than {limit:,} bytes: not a sheet's entries").format(
+                source=source, limit=limit))
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise CardcliError(f"{source}:{number}: not text (UTF-8)") from None
+            raise CardcliError(_("{source}:{number}: not text (UTF-8)").format(source=source,
+                                                                              number=number)) from None
 
 
 class SheetSession:
@@ -91,7 +101,7 @@ class SheetSession:
                           and self.sheet.current is None else None)
         if entry.kind == "undo":
             taken = self.applied.pop() if self.applied else "?"
-            told = [f"Took back: {taken}"]
+            told = [_("Took back: {entry}").format(entry=taken)]
         else:
             self.applied.append(entry.text)
             told = self._told(entry)
@@ -104,33 +114,48 @@ class SheetSession:
         if entry.kind == "opening":
             played = sheet.rounds[sheet.editing] if sheet.editing is not None else sheet.rounds[-1]
             if sheet.editing is not None:
-                return [f"Round {played.number}: {sheet.game.opening_prompt} is now {played.scored.opening} "
-                        f"({played.scored.note})."]
-            return [f"Round {played.number}: {sheet.names[played.dealer]} deals, {played.scored.note}."]
+                # Translators: {what} is what opens a round ("the dealer's wild card"), {opening} the
+                # round's now ("3H"), {note} what it means ("3s wild").
+                return [_("Round {number}: {what} is now {opening} ({note}).").format(
+                    number=played.number, what=sheet.opening_prompt(), opening=played.scored.opening,
+                    note=played.scored.shown)]
+            return [_("Round {number}: {dealer} deals, {note}.").format(
+                number=played.number, dealer=sheet.names[played.dealer], note=played.scored.shown)]
         if entry.kind == "edit":
             played = sheet.rounds[entry.number - 1]
-            return [f"Correcting round {played.number}: enter any player's line again (NAME ...) or "
-                    f"{sheet.game.opening_word} ..., then done.", round_text(sheet, played)]
+            # Translators: "NAME ...", "{word} ..." and "done" are entries ("wild ...").
+            said = _("Correcting round {number}: enter any player's line again (NAME ...) or {word} ..., "
+                     "then done.")
+            return [said.format(number=played.number, word=sheet.game.opening_word),
+                    round_text(sheet, played)]
         if entry.kind == "done":
-            return ["Done correcting.", *self.page_if_complete()]
+            return [_("Done correcting."), *self.page_if_complete()]
         assert entry.seat is not None
         played = sheet.target() or sheet.rounds[-1]
         name = sheet.names[entry.seat]
         score = played.score(entry.seat)
         if entry.kind == "score":
-            told = [f"{name}: {score} in round {played.number} (entered by hand, not checked)"]
+            told = [_("{name}: {score} in round {number} (entered by hand, not checked)").format(
+                name=name, score=score, number=played.number)]
         else:
-            listed = " (melds not checked)" if played.checked(entry.seat) == CARDS else ""
-            told = [f"{name}: {score} in round {played.number} "
-                    f"({played.scored.players[entry.seat].detail}){listed}"]
+            # Translators: {detail} is how the score was reached ("110 on the table - 5 in hand").
+            said = _("{name}: {score} in round {number} ({detail}) (melds not checked)") \
+                if played.checked(entry.seat) == CARDS else _("{name}: {score} in round {number} ({detail})")
+            told = [said.format(name=name, score=score, number=played.number,
+                                detail=played.scored.players[entry.seat].detail)]
         if self.completed is not None:
-            told += ["", f"Round {played.number} is scored.", *page(sheet)]
+            told += ["", _("Round {number} is scored.").format(number=played.number), *page(sheet)]
             over = sheet.over()
             if over is not None:
-                told.append(f"The game is over: {over}. (undo or edit N still correct it; quit to finish.)")
+                # Translators: "undo", "edit N" and "quit" are entries.
+                told.append(_("The game is over: {reason}. (undo or edit N still correct it; quit to "
+                              "finish.)").format(reason=over))
         elif sheet.editing is not None and played.complete(sheet.players):
-            scores = ", ".join(f"{n} {played.score(s)}" for s, n in enumerate(sheet.names))
-            told.append(f"Round {played.number} now: {scores}. {standing(sheet)}".rstrip())
+            scores = listed([f"{n} {played.score(s)}" for s, n in enumerate(sheet.names)])
+            # Translators: {scores} is each player's score this round ("mom 105, me -20"); {standing}
+            # who leads ("mom leads by 125."), or nothing.
+            told.append(_("Round {number} now: {scores}. {standing}").format(
+                number=played.number, scores=scores, standing=standing(sheet)).rstrip())
         return told
 
     def page_if_complete(self) -> list[str]:
@@ -145,23 +170,31 @@ class SheetSession:
         """What the terminal asks now: which round, and whose line or what opens it."""
         sheet = self.sheet
         if sheet.editing is not None:
-            return f"round {sheet.editing + 1} (correcting)"
+            # Translators: the prompt while a round is corrected (before "> ").
+            return _("round {number} (correcting)").format(number=sheet.editing + 1)
         current = sheet.current
         if current is not None:
             seat = sheet.next_seat(current)
             assert seat is not None
-            return f"round {current.number}, {sheet.names[seat]}"
+            # Translators: the prompt for a player's line (before "> ").
+            return _("round {number}, {name}").format(number=current.number, name=sheet.names[seat])
         if sheet.over() is not None:
-            return "sheet"
+            # Translators: the prompt once the game is over (before "> "): the page can still be corrected.
+            return _("sheet")
         number = len(sheet.rounds) + 1
-        return f"round {number} ({sheet.names[sheet.next_dealer()]} deals), {sheet.game.opening_word}"
+        # Translators: the prompt for a round's opening (before "> "); {word} is the word typed ("wild").
+        return _("round {number} ({dealer} deals), {word}").format(
+            number=number, dealer=sheet.names[sheet.next_dealer()], word=sheet.game.opening_word)
 
     def help(self) -> list[str]:
-        game = self.sheet.game
-        intro = [line.format(opening=f"{game.opening_word} ...", prompt=game.opening_prompt,
-                             word=game.opening_word) for line in HELP]
-        return intro + ["  " + line for line in game.line_help] + [
-            "  score 105                the score alone, entered by hand (accepted, marked unchecked)"]
+        sheet = self.sheet
+        game = sheet.game
+        intro = _(HELP).format(opening=f"{game.opening_word} ...", prompt=sheet.opening_prompt(),
+                               word=game.opening_word)
+        # Translators: a line of the score sheet's help: "score 105" is an entry; translate the explanation.
+        score = _("score 105                the score alone, entered by hand (accepted, marked unchecked)")
+        return [*intro.splitlines(), *("  " + line for line in line_help(sheet.variant, game.line_help)),
+                "  " + score]
 
     def command(self, text: str) -> list[str] | None:
         """The words that change nothing (help, sheet), or ``None``."""
@@ -174,7 +207,8 @@ class SheetSession:
 
     def interactive(self, read: Callable[[str], str]) -> None:
         """Prompt until ``quit`` or the end of input (``read`` raises ``EOFError``)."""
-        self.say(f"Type each round's entries; help lists the words. The sheet is kept in {self.file.path}.")
+        self.say(_("Type each round's entries; help lists the words. The sheet is kept in {path}.").format(
+            path=self.file.path))
         while True:
             try:
                 text = read(self.prompt() + "> ")
@@ -187,7 +221,7 @@ class SheetSession:
             try:
                 shown = shown if shown is not None else self.enter(text)
             except SheetError as problem:
-                shown = [f"Not accepted: {problem}"]
+                shown = [_("Not accepted: {problem}").format(problem=problem)]
             for line in shown or ():
                 self.say(line)
 
@@ -201,7 +235,22 @@ class SheetSession:
             try:
                 told = self.enter(text)
             except SheetError as problem:
-                raise CardcliError(f"{source}:{number}: {problem} (the sheet is kept as it stood before "
-                                   f"this line, in {self.file.path})") from None
+                said = _("{source}:{number}: {problem} (the sheet is kept as it stood before this line, in "
+                         "{path})")
+                raise CardcliError(said.format(source=source, number=number, problem=problem,
+                                               path=self.file.path)) from None
             if told and self.completed is not None:
                 self.say(round_text(self.sheet, self.completed))
+
+
+def line_help(variant: Variant, lines: Sequence[str]) -> list[str]:
+    """A variant's help for a player's words (its ``line_help``) in the chosen
+    language: the lines as one message where its catalog has them so (the
+    table translated whole), else each line as its own message."""
+    if not lines:
+        return []
+    table = "\n".join(lines)
+    said = variant.words(table)
+    if said == table:
+        said = "\n".join(variant.words(line) if line else line for line in lines)
+    return said.splitlines()
