@@ -371,7 +371,13 @@ def test_validate_json_stays_english(tmp_path):
     assert japanese.stdout == english.stdout and '"message"' in english.stdout
 
 
-def test_a_game_of_matching_in_japanese_fits_80x24():
+@pytest.mark.parametrize("variant, extra, words", [
+    ("matching", [], ("あなたの番です", "台札", "山札", "順位:", "の勝ち!")),
+    ("trick", [], ("あなたの番です", "山札", "リード", "順位:")),
+    pytest.param("endofpage", ["--ruleset", "short"], ("あなたの番です", "山札", "捨て札", "ラウンド"),
+                 marks=pytest.mark.slow),
+])
+def test_a_game_in_japanese_fits_80x24(variant, extra, words):
     """A whole game at a real 80x24 terminal in Japanese, the first move taken at
     every prompt: the screens are Japanese, and no line is wider than 80 cells."""
     import pexpect
@@ -380,11 +386,11 @@ def test_a_game_of_matching_in_japanese_fits_80x24():
     env.update(PAGER="cat", LANG="ja_JP.UTF-8", TERM="xterm", NO_COLOR="1")
     with tempfile.TemporaryDirectory() as folder:
         child = pexpect.spawn(sys.executable, ["-c", "from cardcli.cli import main; main()", "play",
-                                               "matching", "--players", "you,cpu1", "--seed", "5",
+                                               variant, "--players", "you,cpu1", "--seed", "5", *extra,
                                                "--record", f"{folder}/game.jsonl"],
                               env=env, encoding="utf-8", dimensions=(24, 80), timeout=30)
         seen = []
-        for _ in range(400):
+        for _ in range(3000):
             at = child.expect([r"> $", pexpect.EOF])
             seen.append(child.before)
             if at == 1:
@@ -393,6 +399,6 @@ def test_a_game_of_matching_in_japanese_fits_80x24():
         child.close()
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(seen)).replace("\r\n", "\n")
     lines = text.split("\n")
-    for words in ("あなたの番です", "台札", "山札", "順位:", "の勝ち!"):
-        assert words in text, words
+    for word in words:
+        assert word in text, word
     assert [line for line in lines if visible_width(line) > 80] == []
