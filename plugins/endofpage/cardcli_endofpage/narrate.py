@@ -9,9 +9,9 @@ from typing import Any
 
 from cardcli.contract.abilities import Narration
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import NAME, RANK, suit_words
+from cardcli.kit.cards import NAME, RANK, rank_words, suit_words
 from cardcli.kit.grammar import listed, possessive, seat_name, seat_names
-from cardcli.kit.melds import SET, meaning_name, meld_text, stands_for
+from cardcli.kit.melds import SET, meaning_name, meld_label, meld_text, stands_for
 from cardcli.words.narration import RuleWords, after_move, round_end, told_with_draws
 from cardcli.words.table_text import hand_text
 
@@ -29,7 +29,7 @@ from .state import (
     TAKE,
     EndOfPageState,
 )
-from .table import meld_line, meld_words, rank_words, round_words, sheet_lines
+from .table import meld_line, round_words, sheet_lines
 
 #: What each option says in the header when it differs from the default, in this order (said in
 #: the chosen language when the header is made).
@@ -124,7 +124,7 @@ class EndOfPageNarration(Narration):
             # Translators: {owner} is a player's name as owner ("ann's"), {meld} what the meld is
             # ("set of 5s", "run of hearts").
             clauses = [_("after a first meld, a card may be laid off on any meld: {card} extends {owner} "
-                         "{meld}").format(card=NAME[card], owner=owner, meld=meld_words(meld))]
+                         "{meld}").format(card=NAME[card], owner=owner, meld=meld_label(meld))]
             if state.is_wild(card):
                 clauses.append(_wilds_stand(state, [(NAME[card], stands_for(meld, as_rank))]))
             if len(state.hands[state.turn]) == 1:

@@ -8,21 +8,14 @@ from collections.abc import Sequence
 from cardcli.contract.abilities import TableData
 from cardcli.contract.variant import CHANCE, Action
 from cardcli.contract.views import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
-from cardcli.kit.cards import NAME, RANK_PLURALS, suit_words
+from cardcli.kit.cards import NAME, rank_words
 from cardcli.kit.grammar import is_you, listed, name_seats, possessive, seat_name, seat_names
-from cardcli.kit.melds import SET, Meld, MeldRules, meaning_name, meld_text, stands_for
+from cardcli.kit.melds import meld_label, meld_shown, meld_text, stands_for
 from cardcli.words.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.words.view import seat_views, viewer_hand
 
 from .language import N_, _
 from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, P_PLAY, PICKUP, TAKE, EndOfPageState
-
-#: A rank in the plural, as sentences say it ("5s are wild", "a set of jacks"), in the chosen
-#: language where shown (:func:`rank_words`); ``RANK_PLURALS`` stays English.  The 2s are out of
-#: the pack.
-# Translators: a rank in the plural ("5s are wild", "set of 5s"): often the rank alone ("5").
-RANK_WORDS = {3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"), 8: N_("8s"), 9: N_("9s"),
-              10: N_("10s"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings"), 14: N_("aces")}
 
 #: How a round ended as the state notes it (a record's English words, seats by number), said
 #: to people by :func:`round_words`: a note that names nobody, or ``{names}`` for who went out.
@@ -44,26 +37,6 @@ class EndOfPageTable(TableData):
 
     def move_view(self, state: EndOfPageState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         return move_view(state, seat, action)
-
-
-def rank_words(rank: int) -> str:
-    """``5s``, ``jacks``: a rank in the plural, in the chosen language."""
-    return _(RANK_WORDS[rank]) if rank in RANK_WORDS else RANK_PLURALS[rank]
-
-
-def meld_words(meld: Meld) -> str:
-    """What a meld is, in a few words: ``set of 4s``, ``set of aces``, ``run of hearts``."""
-    if meld[0] == SET:
-        return _("set of {ranks}").format(ranks=rank_words(meld[1]))
-    return _("run of {suits}").format(suits=suit_words(meld[1]))
-
-
-def meld_shown(meld: Meld, rules: MeldRules) -> str:
-    """A meld as a table shows it, each wild with what it stands for, and what
-    it is: ``4S 4H 3D(=4)  [set of 4s]``."""
-    parts = [f"{NAME[card]}(={meaning_name(meld, index)})" if rules.is_wild(card) else NAME[card]
-             for index, card in enumerate(meld[3])]
-    return f"{' '.join(parts)}  [{meld_words(meld)}]"
 
 
 def round_words(note: str, names: Sequence[str]) -> str:
@@ -188,7 +161,7 @@ def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) 
                       note=_("rebuilds left: {count}").format(count=cfg.reshuffles - state.reshuffled)))
     melds = []
     for index, meld in enumerate(state.melds):
-        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], meld_words(meld)))
+        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], meld_label(meld)))
     notes = [_("Round {round} of {rounds}").format(round=state.round + (0 if over else 1),
                                                    rounds=cfg.page_lines)]
     if cfg.target_score is not None:

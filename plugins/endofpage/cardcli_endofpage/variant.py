@@ -9,7 +9,7 @@ from cardcli.contract.abilities import Checkpoints
 from cardcli.contract.options import cached_config
 from cardcli.contract.record_fields import EventFields, cards_field, reshuffle_size
 from cardcli.contract.variant import Action, Rules, Variant
-from cardcli.kit.cards import NAME, RANK, build_deck
+from cardcli.kit.cards import NAME, RANK, build_deck, rank_words
 from cardcli.kit.errors import RulesetError
 from cardcli.kit.grammar import possessive, seat_name
 from cardcli.kit.melds import Meld, meaning_on, meld_from_names, meld_text, stands_for
@@ -39,7 +39,7 @@ from .state import (
     EndOfPageState,
     wild_of,
 )
-from .table import EndOfPageTable, rank_words, render_table
+from .table import EndOfPageTable, render_table
 
 EVENTS = EventFields("End of the Page",
                      moves={"draw": (), "take": ("card",), "pickup": ("card", "meld"), "meld": ("cards",),

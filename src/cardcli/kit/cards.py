@@ -187,6 +187,18 @@ def suit_words(suit: int) -> str:
     return _(_SUIT_WORDS[suit])
 
 
+#: A rank in the plural as people read it, in the chosen language (``RANK_PLURALS``
+#: stays English).
+# Translators: a rank in the plural ("5s are wild", "set of 5s"): often the rank alone ("5").
+_RANK_WORDS = {2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"), 8: N_("8s"),
+               9: N_("9s"), 10: N_("10s"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings"), 14: N_("aces")}
+
+
+def rank_words(rank: int) -> str:
+    """``5s``, ``jacks``: a rank in the plural, in the chosen language."""
+    return _(_RANK_WORDS[rank])
+
+
 def suit_word(suit: int) -> str:
     """``heart`` (no heart in hand), in the chosen language."""
     return _(_SUIT_WORD[suit])

@@ -33,8 +33,11 @@ from .cards import (
     make_card,
     parse_rank,
     parse_suit,
+    rank_words,
+    suit_words,
 )
 from .errors import CardError
+from .language import core as _
 
 SET = 0
 RUN = 1
@@ -507,8 +510,11 @@ def stands_for(meld: Meld | None, rank: int) -> str:
 
 
 def meld_label(meld: Meld) -> str:
-    """What a meld is, in a few words: ``set of 4s``, ``set of aces``, ``run of hearts``."""
-    return f"set of {RANK_PLURALS[meld[1]]}" if meld[0] == SET else f"run of {SUIT_NAMES[meld[1]]}"
+    """What a meld is, in a few words, in the chosen language: ``set of 4s``,
+    ``set of aces``, ``run of hearts``."""
+    if meld[0] == SET:
+        return _("set of {ranks}").format(ranks=rank_words(meld[1]))
+    return _("run of {suits}").format(suits=suit_words(meld[1]))
 
 
 def meld_shown(meld: Meld, rules: MeldRules) -> str:
