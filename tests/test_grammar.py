@@ -87,3 +87,14 @@ def test_the_choices_after_a_refusal_name_each_card_once():
 def test_cards_are_told_by_name_only_to_whoever_may_see_them():
     assert cards_told(["7H", "9C"], True) == "7H 9C"
     assert cards_told(["7H", "9C"], False) == "2 cards" and cards_told(["7H"], False) == "a card"
+
+
+def test_name_seats_names_the_seats_a_message_names_in_the_language_chosen():
+    from cardcli.kit.language import speaking
+
+    with speaking("ja"):
+        # A message made in Japanese says 席2; a record's words say "seat 2": both are the player.
+        assert name_seats("席2の番", ["ann", "bob", "cat"]) == "catの番"
+        assert name_seats("seat 1 went out", ["ann", "bob"]) == "bob went out"
+        assert name_seats("席12と席1", [f"p{seat}" for seat in range(13)]) == "p12とp1"
+    assert name_seats("席2の番", ["ann", "bob", "cat"]) == "席2の番"  # English says no 席

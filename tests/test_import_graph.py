@@ -148,4 +148,8 @@ def test_no_arrow_runs_back_up_between_the_folders():
 
 
 def test_the_record_format_is_a_leaf():
-    assert set(_graph()["cardcli.kit.record_format"]) <= {"cardcli.kit.errors"}
+    """It needs only the errors it raises and the language they are said in, which need nothing."""
+    graph = _graph()
+    assert set(graph["cardcli.kit.record_format"]) <= {"cardcli.kit.errors", "cardcli.kit.language"}
+    assert set(graph["cardcli.kit.errors"]) <= {"cardcli.kit.language"}
+    assert not set(graph["cardcli.kit.language"])

@@ -156,7 +156,7 @@ def _tell(viewer):
         rebuilt=lambda seat, state, action, cards: action[0] == "rebuild" and bool(cards),
         on_the_way="reshuffled on the way",
         told=lambda state, action, line, cards, last: f"{line}: {cards}",
-        then=lambda seat, state, action: ", then played it" if state.player == seat else None)
+        then=lambda seat, state, action, line: line + ", then played it" if state.player == seat else None)
 
 
 def test_a_decision_and_its_draws_are_told_in_one_line():

@@ -90,8 +90,9 @@ class Page:
 
 
 @contextlib.asynccontextmanager
-async def phone_page(url: str) -> AsyncIterator[Page]:
-    """``url`` open in headless Chromium at phone size."""
+async def phone_page(url: str, accept_language: str | None = None) -> AsyncIterator[Page]:
+    """``url`` open in headless Chromium at phone size (asking for the languages
+    ``accept_language`` names, if given, on every request and WebSocket)."""
     binary = chromium()
     assert binary is not None
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
@@ -118,6 +119,10 @@ async def phone_page(url: str) -> AsyncIterator[Page]:
             async with connect(target["webSocketDebuggerUrl"], max_size=None) as socket:
                 page = Page(socket)
                 await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
+                if accept_language is not None:
+                    agent = await page.evaluate("navigator.userAgent")
+                    await page.call("Emulation.setUserAgentOverride", userAgent=agent,
+                                    acceptLanguage=accept_language)
                 await page.call("Page.enable")
                 await page.call("Page.navigate", url=url)
                 yield page

@@ -10,7 +10,7 @@ from cardcli.contract.record_fields import card_field
 from cardcli.kit.cards import NAME, RANK
 from cardcli.kit.errors import RulesetError
 
-from .language import N_
+from .language import N_, _
 
 OPTIONS: tuple[Option, ...] = (
     Option("decks", None, N_('decks in the pack (2s removed): "none" means 1 for two players, 2 for more'),
@@ -32,9 +32,9 @@ def card_of_pack(value: Any, what: str = "card") -> int:
     """A card of this pack, read from its name: no jokers, no 2s."""
     card = card_field(value, what)
     if card >= 52:
-        raise ValueError("there are no jokers in End of the Page")
+        raise ValueError(_("there are no jokers in End of the Page"))
     if RANK[card] == 2:
-        raise ValueError(f"{NAME[card]}: the 2s are out of the pack in End of the Page")
+        raise ValueError(_("{card}: the 2s are out of the pack in End of the Page").format(card=NAME[card]))
     return card
 
 
@@ -58,12 +58,13 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> Non
     if rules.get("decks") != 1:
         return
     if num_players is not None and num_players > 3:
-        raise RulesetError(f"option 'decks' is 1, but {num_players} players need two decks "
-                           "(one deck is for two or three players)")
+        raise RulesetError(_("option 'decks' is 1, but {count} players need two decks (one deck is for two "
+                             "or three players)").format(count=num_players))
     high = rules.get("max_players", 6)
     if num_players is None and high > 3:
-        raise RulesetError(f"option 'decks' is 1, but 'max_players' is {high}: four or more players "
-                           "need two decks (set max_players to 3 or fewer, or decks to 2 or \"none\")")
+        raise RulesetError(_("option 'decks' is 1, but 'max_players' is {high}: four or more players need "
+                             "two decks (set max_players to 3 or fewer, or decks to 2 or \"none\")").format(
+                                 high=high))
 
 
 class Config:

@@ -15,7 +15,7 @@ from cardcli.kit.melds import SET, meaning_name, meld_label, meld_text, stands_f
 from cardcli.words.narration import RuleWords, after_move, round_end, told_with_draws
 from cardcli.words.table_text import hand_text
 
-from .language import _
+from .language import N_, _
 from .state import (
     DEAL,
     DISCARD,
@@ -30,6 +30,17 @@ from .state import (
     EndOfPageState,
 )
 from .table import meld_line, round_words, sheet_lines
+
+#: A game's reasons as the record writes them (state.py's result: English, seats by number), as
+#: people read them: the core finds them here by pattern, ``{count}`` for the one number, ``{name}``
+#: for the one seat (a round's note, shown by :func:`.table.round_words`, which also says the notes
+#: ``ROUND_ENDS`` and several seats going out); ``{count2}`` for a second number.
+REASONS = (N_("the end of the page: {count} round played; highest total wins"),
+           N_("the end of the page: {count} rounds played; highest total wins"),
+           # Translators: {count} is the total reached, {count2} the round it was reached in.
+           N_("a total reached {count} after round {count2}; highest total wins"),
+           N_("{name} went out"))
+
 
 #: What each option says in the header when it differs from the default, in this order (said in
 #: the chosen language when the header is made).

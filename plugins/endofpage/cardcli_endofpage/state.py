@@ -31,6 +31,7 @@ from cardcli.contract.rummy import played_minus_held
 from cardcli.contract.variant import Action, hand_zones
 from cardcli.kit.cards import NAME, RANK, RANK_NAMES, UNSEEN
 from cardcli.kit.errors import IllegalMove
+from cardcli.kit.grammar import listed
 from cardcli.kit.melds import (
     Meld,
     MeldRules,
@@ -48,6 +49,7 @@ from cardcli.kit.results import Result
 from cardcli.kit.stock import draw_one, first_missing, rebuild, take
 
 from .config import Config
+from .language import _
 
 DEAL, TURN_UP, DRAWN, RESHUFFLE, DRAW, TAKE, PICKUP, MELD, LAYOFF, DISCARD = range(10)
 DRAW_ACTION = (DRAW,)
@@ -71,6 +73,16 @@ def meld_rules(wild: int) -> MeldRules:
 def wild_of(cards: Sequence[int]) -> int:
     """The dealer's wild card: the first non-ace of the turned cards (-1 if none)."""
     return next((card for card in cards if RANK[card] != 14), -1)
+
+
+def not_in_hand(card: int, seat: int) -> str:
+    """A refusal: ``card`` is not in ``seat``'s hand ("seat N": the player's name where shown)."""
+    return _("{card} is not in seat {seat}'s hand").format(card=NAME[card], seat=seat)
+
+
+def not_in_stock(card: int) -> str:
+    """A refused chance event: ``card`` cannot come from the stock."""
+    return _("{card} is not in the stock").format(card=NAME[card])
 
 
 class EndOfPageState(UnseenCards, PhasedState):
@@ -203,18 +215,21 @@ class EndOfPageState(UnseenCards, PhasedState):
     def expecting(self) -> str:
         phase = self.phase
         if phase == P_DEAL:
-            return f"the deal to seat {self.deal_seat} (round {self.round + 1})"
+            # Translators: what must happen next (each phase's), put in sentences such as "expected
+            # {what}" (a record that goes wrong) and the referee's "Next: ...".
+            return _("the deal to seat {seat} (round {round})").format(seat=self.deal_seat,
+                                                                      round=self.round + 1)
         if phase == P_TURN_UP:
-            return "the first discard to be turned up"
+            return _("the first discard to be turned up")
         if phase == P_RESHUFFLE:
-            return "a reshuffle of the discards into a new stock"
+            return _("a reshuffle of the discards into a new stock")
         if phase == P_STOCK:
-            return f"the card seat {self.turn} draws from the stock"
+            return _("the card seat {seat} draws from the stock").format(seat=self.turn)
         if phase == P_DRAW:
-            return f"seat {self.turn} to draw"
+            return _("seat {seat} to draw").format(seat=self.turn)
         if phase == P_PLAY:
-            return f"seat {self.turn} to meld, lay off or discard"
-        return "nothing (the game is over)"
+            return _("seat {seat} to meld, lay off or discard").format(seat=self.turn)
+        return _("nothing (the game is over)")
 
     def card_zones(self) -> dict[str, list[int]]:
         zones = hand_zones(self.hands)
@@ -309,7 +324,7 @@ class EndOfPageState(UnseenCards, PhasedState):
     def check_decision(self, action: Action) -> None:
         """Every meld is checked by the meld rules: the legal list holds only the shortest."""
         if action[0] not in DECISIONS:
-            raise IllegalMove(f"expected a move by seat {self.turn}, not a chance event")
+            raise IllegalMove(_("expected a move by seat {seat}, not a chance event").format(seat=self.turn))
         if self.phase == P_DRAW:
             self._check_draw(action)
         else:
@@ -318,129 +333,147 @@ class EndOfPageState(UnseenCards, PhasedState):
     def _check_draw(self, action: Action) -> None:
         kind = action[0]
         if kind in (MELD, LAYOFF, DISCARD):
-            raise IllegalMove("draw first: from the stock, the top discard, or a deeper discard "
-                              "melded at once")
+            raise IllegalMove(_("draw first: from the stock, the top discard, or a deeper discard "
+                                "melded at once"))
         if kind == DRAW:
             return
         discard = self.discard
         if kind == TAKE:
             if not discard:
-                raise IllegalMove("the discard pile is empty")
+                raise IllegalMove(_("the discard pile is empty"))
             if action[1] != discard[-1]:
-                raise IllegalMove(f"the top discard is {NAME[discard[-1]]}, not {NAME[action[1]]}")
+                raise IllegalMove(_("the top discard is {top}, not {card}").format(top=NAME[discard[-1]],
+                                                                                  card=NAME[action[1]]))
             return
         # PICKUP
-        _, card, meld = action
+        _kind, card, meld = action
         if card not in discard[:-1]:
             if discard and card == discard[-1]:
-                raise IllegalMove(f"{NAME[card]} is the top discard: take it (no meld needed)")
-            raise IllegalMove(f"{NAME[card]} is not in the discard pile below the top card")
+                raise IllegalMove(_("{card} is the top discard: take it (no meld needed)").format(
+                    card=NAME[card]))
+            raise IllegalMove(_("{card} is not in the discard pile below the top card").format(
+                card=NAME[card]))
         cards = list(meld[3])
         if card not in cards:
-            raise IllegalMove(f"the meld must include the picked-up {NAME[card]}")
+            raise IllegalMove(_("the meld must include the picked-up {card}").format(card=NAME[card]))
         cards.remove(card)
         hand = self.hands[self.turn]
         missing = first_missing(cards, hand)
         if missing is not None:
-            raise IllegalMove(f"{NAME[missing]} is not in seat {self.turn}'s hand")
+            raise IllegalMove(not_in_hand(missing, self.turn))
         naturals = sum(1 for c in cards if RANK[c] != self.wild)
         if naturals < 2:
-            raise IllegalMove(f"a deeper discard may be taken only to meld it at once with at least two "
-                              f"natural cards from the hand ({naturals} here)")
+            raise IllegalMove(_("a deeper discard may be taken only to meld it at once with at least two "
+                                "natural cards from the hand ({count} here)").format(count=naturals))
         problem = meld_problem(meld, self.mrules)
         if problem:
-            raise IllegalMove(f"not a legal meld: {problem}")
+            raise IllegalMove(_("not a legal meld: {why}").format(why=problem))
 
     def _check_play(self, action: Action) -> None:
         kind = action[0]
         seat = self.turn
         hand = self.hands[seat]
         if kind in (DRAW, TAKE, PICKUP):
-            raise IllegalMove("already drew this turn: meld, lay off or discard")
+            raise IllegalMove(_("already drew this turn: meld, lay off or discard"))
         if kind == MELD:
             meld = action[1]
             missing = first_missing(meld[3], hand)
             if missing is not None:
-                raise IllegalMove(f"{NAME[missing]} is not in seat {seat}'s hand")
+                raise IllegalMove(not_in_hand(missing, seat))
             problem = meld_problem(meld, self.mrules)
             if problem:
-                raise IllegalMove(f"not a legal meld: {problem}")
+                raise IllegalMove(_("not a legal meld: {why}").format(why=problem))
             return
         if kind == LAYOFF:
-            _, index, card, as_rank = action
+            _kind, index, card, as_rank = action
             if not self.melded[seat]:
-                raise IllegalMove("lay-offs are allowed only after your own first meld")
+                raise IllegalMove(_("lay-offs are allowed only after your own first meld"))
             if card not in hand:
-                raise IllegalMove(f"{NAME[card]} is not in seat {seat}'s hand")
+                raise IllegalMove(not_in_hand(card, seat))
             if not 0 <= index < len(self.melds):
-                raise IllegalMove(f"there is no meld {index + 1} on the table "
-                                  f"({len(self.melds)} meld(s))")
+                raise IllegalMove(_("there is no meld {number} on the table ({count} meld(s))").format(
+                    number=index + 1, count=len(self.melds)))
             meld = self.melds[index]
             meanings = layoff_meanings(meld, card, self.mrules)
             if as_rank not in meanings:
-                where = f"meld {index + 1} ({meld_text(meld, self.mrules)})"
-                if not meanings:
-                    reason = layoff_problem(meld, card, self.mrules)
-                    raise IllegalMove(f"{NAME[card]} cannot be laid off on {where}: {reason}")
-                wanted = " or ".join(RANK_NAMES[r] for r in meanings)
-                raise IllegalMove(f"{NAME[card]} can stand only for {wanted} on {where}")
+                raise IllegalMove(self._layoff_refused(index, card, meanings))
             return
         if kind == DISCARD:
             card = action[1]
             if card not in hand:
-                raise IllegalMove(f"{NAME[card]} is not in seat {seat}'s hand")
+                raise IllegalMove(not_in_hand(card, seat))
             if len(hand) == 1:
                 plays = self.layoffs_for(card) if self.melded[seat] else []
                 if plays:
-                    where = ", ".join(f"meld {a[1] + 1}" for a in plays[:3])
-                    raise IllegalMove(f"your last card {NAME[card]} plays (on {where}): it must be "
-                                      "played, not discarded to go out")
+                    melds = listed([_("meld {number}").format(number=a[1] + 1) for a in plays[:3]])
+                    # Translators: {melds} lists the melds the card plays on ("meld 1, meld 3").
+                    raise IllegalMove(_("your last card {card} plays (on {melds}): it must be played, not "
+                                        "discarded to go out").format(card=NAME[card], melds=melds))
             return
         raise IllegalMove(f"not a move: {action!r}")  # pragma: no cover
+
+    def _layoff_refused(self, index: int, card: int, meanings: Sequence[int]) -> str:
+        """Why ``card`` may not be laid off on meld ``index`` as it was said: it fits
+        no way (the meld rules' reason), or a wild stands there only for ``meanings``."""
+        meld = self.melds[index]
+        fields = {"card": NAME[card], "number": index + 1, "meld": meld_text(meld, self.mrules)}
+        if not meanings:
+            reason = layoff_problem(meld, card, self.mrules)
+            return _("{card} cannot be laid off on meld {number} ({meld}): {reason}").format(reason=reason,
+                                                                                           **fields)
+        if len(meanings) == 1:
+            return _("{card} can stand only for {rank} on meld {number} ({meld})").format(
+                rank=RANK_NAMES[meanings[0]], **fields)
+        first = " or ".join(RANK_NAMES[r] for r in meanings[:-1])  # two at most: a run's two ends
+        # Translators: {rank} and {other} are what a wild may stand for there (a run's two ends).
+        return _("{card} can stand only for {rank} or {other} on meld {number} ({meld})").format(
+            rank=first, other=RANK_NAMES[meanings[-1]], **fields)
 
     def check_chance(self, action: Action) -> None:
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
             self.expect(action, DEAL)
-            _, seat, cards, wild = action
+            _kind, seat, cards, wild = action
             if seat != self.deal_seat:
-                raise IllegalMove(f"the deal goes to seat {self.deal_seat} now (from the dealer's left, "
-                                  f"the dealer last), not seat {seat}")
+                raise IllegalMove(_("the deal goes to seat {seat} now (from the dealer's left, the dealer "
+                                    "last), not seat {other}").format(seat=self.deal_seat, other=seat))
             if not cards:
-                raise IllegalMove("a deal needs at least the turned-up card")
+                raise IllegalMove(_("a deal needs at least the turned-up card"))
             size = HAND_SIZE[cards[0]]
             if len(cards) != size:
-                raise IllegalMove(f"seat {seat}'s turned-up {NAME[cards[0]]} means {size} cards, "
-                                  f"but {len(cards)} were dealt")
+                raise IllegalMove(_("seat {seat}'s turned-up {card} means {size} cards, but {count} were "
+                                    "dealt").format(seat=seat, card=NAME[cards[0]], size=size,
+                                                    count=len(cards)))
             missing = first_missing(cards, self.stock)
             if missing is not None:
-                raise IllegalMove(f"{NAME[missing]} is dealt more times than the pack holds it")
+                raise IllegalMove(_("{card} is dealt more times than the pack holds it").format(
+                    card=NAME[missing]))
             if seat == self.dealer:
                 expected = wild_of(cards)
                 if expected < 0:
-                    raise IllegalMove("the dealer's cards are all aces: no wild rank")
+                    raise IllegalMove(_("the dealer's cards are all aces: no wild rank"))
                 if wild >= 0 and wild != expected:
-                    raise IllegalMove(f"the wild card is the dealer's first non-ace turned card, "
-                                      f"{NAME[expected]}, not {NAME[wild]}")
+                    raise IllegalMove(_("the wild card is the dealer's first non-ace turned card, {card}, "
+                                        "not {wild}").format(card=NAME[expected], wild=NAME[wild]))
             elif wild >= 0:
-                raise IllegalMove("only the dealer's deal names the wild card")
+                raise IllegalMove(_("only the dealer's deal names the wild card"))
             return
         if phase == P_TURN_UP:
             self.expect(action, TURN_UP)
             if action[1] not in self.stock:
-                raise IllegalMove(f"{NAME[action[1]]} is not in the stock")
+                raise IllegalMove(not_in_stock(action[1]))
             return
         if phase == P_STOCK:
             self.expect(action, DRAWN)
             if action[1] not in self.stock:
-                raise IllegalMove(f"{NAME[action[1]]} is not in the stock")
+                raise IllegalMove(not_in_stock(action[1]))
             return
         if phase == P_RESHUFFLE:
             if kind != RESHUFFLE:
-                raise IllegalMove("the stock is empty: the discards must be reshuffled first")
+                raise IllegalMove(_("the stock is empty: the discards must be reshuffled first"))
             return
-        raise IllegalMove(f"expected {self.expecting()}")  # pragma: no cover
+        raise IllegalMove(_("expected {what}").format(what=self.expecting()))  # pragma: no cover
 
     # -------------------------------------------------------------- applying
     def apply_legal(self, action: Action) -> None:

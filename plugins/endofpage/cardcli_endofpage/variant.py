@@ -53,10 +53,11 @@ def _drawn_card(data: Mapping[str, Any]) -> int:
     or ``"card": "7D"``, the spelling of earlier version-1 records."""
     if "cards" in data:
         if "card" in data:
-            raise ValueError("a draw states 'cards' (or the older 'card'), not both")
+            raise ValueError(_("a draw states 'cards' (or the older 'card'), not both"))
         cards = data["cards"]
         if not isinstance(cards, list) or len(cards) != 1:
-            raise ValueError("'cards' must list the one card drawn, e.g. [\"7D\"]")
+            raise ValueError(_("'cards' must list the one card drawn, e.g. {example}").format(
+                example='["7D"]'))
         return cards_field(cards, _card)[0]
     return _card(data.get("card"))
 
@@ -87,7 +88,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
 
     def new_state(self, rules: Rules, num_players: int, dealer: int) -> EndOfPageState:
         if rules.get("decks") == 1 and num_players > 3:
-            raise RulesetError(f"{num_players} players need two decks (option 'decks')")
+            raise RulesetError(_("{count} players need two decks (option 'decks')").format(count=num_players))
         return EndOfPageState(cached_config(Config, rules, num_players), num_players, dealer,
                               self.deck(rules, num_players))
 
@@ -142,10 +143,10 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
         if event == "deal":
             seat = data.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise ValueError("a deal names the 'seat' dealt to")
+                raise ValueError(_("a deal names the 'seat' dealt to"))
             cards = data.get("cards")
             if not isinstance(cards, list) or not cards:
-                raise ValueError("'cards' must list the cards dealt, the turned-up card first")
+                raise ValueError(_("'cards' must list the cards dealt, the turned-up card first"))
             wild = data.get("wild")
             return (DEAL, seat, cards_field(cards, _card), -1 if wild is None else _card(wild, "wild"))
         if event == "turn_up":
@@ -153,7 +154,8 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
         if event == "draw":
             seat = data.get("seat")
             if seat is not None and (type(seat) is not int or seat != state.turn):
-                raise ValueError(f"the card drawn now is seat {state.turn}'s, not seat {seat!r}'s")
+                raise ValueError(_("the card drawn now is seat {seat}'s, not seat {other}'s").format(
+                    seat=state.turn, other=repr(seat)))
             return (DRAWN, _drawn_card(data))
         reshuffle_size(data, len(state.discard) - 1)
         return RESHUFFLE_ACTION
@@ -162,7 +164,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
         card = _card(data.get("card"))
         number = data.get("meld")
         if type(number) is not int:
-            raise ValueError("'meld' must be the number of a meld on the table (1 for the first)")
+            raise ValueError(_("'meld' must be the number of a meld on the table (1 for the first)"))
         meld = state.melds[number - 1] if 0 < number <= len(state.melds) else None
         return (LAYOFF, number - 1, card, meaning_on(meld, card, data.get("as"), state.mrules, number))
 

@@ -9,7 +9,7 @@ from cardcli.contract.options import Option, deal_problem, players_options
 from cardcli.kit.cards import RANK, SUIT, UNSEEN, parse_rank
 from cardcli.kit.errors import RulesetError
 
-from .language import N_
+from .language import N_, _
 
 OPTIONS: tuple[Option, ...] = (
     Option("hand_size", 7, N_("cards dealt to each player"), "int", 1, 10),
@@ -37,8 +37,9 @@ OPTIONS: tuple[Option, ...] = (
 
 # Kinds of special card (index into Config.special by rank).
 NONE, TWO, THREE, EIGHT, SKIP, REVERSE = range(6)
-SPECIAL_NAMES = {TWO: "draw two", THREE: "draw three", EIGHT: "wild 8", SKIP: "skip",
-                 REVERSE: "reverse"}
+#: A special card's kind in words, shown as ``_(SPECIAL_NAMES[kind])``.
+SPECIAL_NAMES = {TWO: N_("draw two"), THREE: N_("draw three"), EIGHT: N_("wild 8"), SKIP: N_("skip"),
+                 REVERSE: N_("reverse")}
 
 
 #: The rules between options, in words (``cardcli rules matching``); check_rules enforces them.
@@ -56,14 +57,17 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> Non
     problems = []
     skip_rank, reverse_rank = parse_rank(rules["skip_rank"]), parse_rank(rules["reverse_rank"])
     if skip_rank == reverse_rank:
-        problems.append(f"options 'skip_rank' and 'reverse_rank' are both {rules['skip_rank']!r}: "
-                        "they must be two different ranks")
+        problems.append(_("options 'skip_rank' and 'reverse_rank' are both {rank}: they must be two "
+                          "different ranks").format(rank=repr(rules["skip_rank"])))
     for key, rank in (("skip_rank", skip_rank), ("reverse_rank", reverse_rank)):
         if rank == 8:  # the option itself excludes it; kept for rules built in code
-            problems.append(f"option {key!r} may not be 8 (the wild rank)")
+            problems.append(_("option {key} may not be 8 (the wild rank)").format(key=repr(key)))
         if rank == 3 and rules["draw_three"]:
-            problems.append(f"option {key!r} may not be 3 while 'draw_three' is on")
-    deal = deal_problem(rules, num_players, 52, "one deck", "a card to turn up", "option 'hand_size'")
+            problems.append(_("option {key} may not be 3 while 'draw_three' is on").format(key=repr(key)))
+    # Translators: the pack, the card kept back and the option, each a field of the core's sentence
+    # ("6 players x 10 cards do not fit one deck with a card to turn up (option 'hand_size')").
+    deal = deal_problem(rules, num_players, 52, _("one deck"), _("a card to turn up"),
+                        _("option 'hand_size'"))
     if deal:
         problems.append(deal)
     if problems:

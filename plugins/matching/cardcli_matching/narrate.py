@@ -4,6 +4,7 @@ whole sentences, a refused move as it was tried, the rule behind each move
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,8 +32,10 @@ from .state import (
 
 #: A result's reasons as the record writes them (``seat 1 went out``), as people read
 #: them: the core finds them here by pattern, ``{name}`` for the seat.
-REASONS = (N_("{name} went out"), N_("no card could be played and nothing was left to draw"),
-           N_("every place played out"))
+#: ``{count}`` for the one other number (``3 rounds played; lowest total wins``).
+WENT_OUT = N_("{name} went out")
+REASONS = (WENT_OUT, N_("no card could be played and nothing was left to draw"),
+           N_("every place played out"), N_("{count} rounds played; lowest total wins"))
 
 #: What each option says in the header when it differs from the default, in this order: words
 #: with fields are said in the chosen language here, ``either``'s (marked ``N_``) where the core
@@ -97,16 +100,20 @@ class MatchingNarration(Narration):
                 return _("{line} - forgot to call Stop, so {drew}").format(line=line, drew=cards)
             return _("{line}: {drew}").format(line=line, drew=cards)
 
-        def then(seat: int, after: MatchingState, action: Action) -> str | None:
-            # What the core adds to the end of the line told above: English word order (see
-            # told_with_draws), so not marked here.
+        def then(seat: int, after: MatchingState, action: Action, line: str) -> str | None:
+            # The line told above, with the drawn card kept or played at once.
             if after.current_player() != seat or after.phase != P_AFTER_DRAW or action[0] not in (PLAY, KEEP):
                 return None
             if action[0] == KEEP:
-                return " and kept it"
+                # Translators: a draw told ("cpu2 could not play: drew 7H"), then the card kept.
+                return _("{line} and kept it").format(line=line)
             played = self.describe(after, action, viewer, names)
-            # 'drew a card, called "Page One!" and played ...': one "and" to a line.
-            return (", " if action[3] else " and ") + played
+            if action[3]:  # 'drew a card, called "Page One!" and played ...': one "and" to a line.
+                # Translators: a draw told, then the call and play that followed ('called "Page One!" and
+                # played 7H on 9H').
+                return _("{line}, {played}").format(line=line, played=played)
+            # Translators: a draw told ("cpu2 could not play: drew 7H"), then the drawn card played.
+            return _("{line} and {played}").format(line=line, played=played)
 
         return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
                                told=told, then=then,
@@ -183,7 +190,7 @@ class MatchingNarration(Narration):
         width = max(len(x) for x in labels)
         scores = after.round_scores[-1]
         score_width = max(len(str(x)) for x in (*scores, *after.totals))
-        why = name_seats(why, labels)
+        why = _reason_said(why, labels)
         lines = [_("Round {round} of {rounds} is over: {why}.").format(round=state.round + 1,
                                                                         rounds=state.cfg.rounds, why=why),
                  _("Cards left in hand count against their holder:")]
@@ -193,6 +200,17 @@ class MatchingNarration(Narration):
                 name=f"{labels[seat]:<{width}}", score=f"{scores[seat]:>{score_width}}",
                 total=f"{after.totals[seat]:>{score_width}}", cards=cards))
         return "\n".join(lines)
+
+
+def _reason_said(why: str, labels: Sequence[str]) -> str:
+    """A round's reason (``seat 1 went out``, a record's English) in the players' names and the
+    chosen language: its pattern in REASONS, as the end of a game says it."""
+    seat = re.fullmatch(r"seat (\d+) went out", why)
+    pattern = WENT_OUT if seat else why
+    said = _(pattern) if pattern in REASONS else pattern
+    if said == pattern:  # English, or not a pattern of REASONS: the written words, with names
+        return name_seats(why, labels)
+    return said.format(name=labels[int(seat[1])]) if seat else said
 
 
 # ------------------------------------------------------- a forced move

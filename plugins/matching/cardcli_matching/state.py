@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_is
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.variant import Action, hand_zones
-from cardcli.kit.cards import NAME, RANK, SUIT, SUIT_NAMES, UNSEEN, check_deal, deal_hands, deal_remainder
+from cardcli.kit.cards import NAME, RANK, SUIT, UNSEEN, check_deal, deal_hands, deal_remainder, suit_words
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play
 from cardcli.kit.rand import below
@@ -32,6 +32,7 @@ from cardcli.kit.results import Result, places_value, rank_places
 from cardcli.kit.stock import draw_one, draw_some, rebuild
 
 from .config import EIGHT, NONE, PLAY, SKIP, THREE, TWO, Config
+from .language import _
 
 DRAW, KEEP, DEAL, TURN_UP, DRAWN, RESHUFFLE = range(1, 7)
 DRAW_ACTION = (DRAW,)
@@ -117,7 +118,7 @@ class MatchingState(UnseenCards, PhasedState):
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` players on in the current direction, skipping players who are out."""
         n, direction, active = self.num_players, self.direction, self.active
-        for _ in range(steps):
+        for _step in range(steps):
             seat = (seat + direction) % n
             while not active[seat]:
                 seat = (seat + direction) % n
@@ -186,26 +187,39 @@ class MatchingState(UnseenCards, PhasedState):
     def expecting(self) -> str:
         phase = self.phase
         if phase == P_DEAL:
-            return f"the deal of round {self.round + 1}" if self.cfg.rounds > 1 else "the deal"
+            if self.cfg.rounds > 1:
+                return _("the deal of round {round}").format(round=self.round + 1)
+            return _("the deal")
         if phase == P_TURN_UP:
-            return "the first top card to be turned up"
+            return _("the first top card to be turned up")
         if phase == P_RESHUFFLE:
-            return "a reshuffle of the discards (the stock is empty)"
+            return _("a reshuffle of the discards (the stock is empty)")
         if phase == P_DRAWING:
-            what = {FOR_TURN: "a card", FOR_PENALTY: "the draw penalty",
-                    FOR_PAGE_ONE: "the forgotten Page One penalty",
-                    FOR_STOP: "the forgotten Stop penalty"}[self.draw_for]
+            seat, why = self.draw_seat, self.draw_for
+            if why == FOR_TURN:
+                return _("seat {seat} to draw a card").format(seat=seat)
             count = min(self.draw_left, self.stock_size())
-            cards = f" ({count} card{'s' if count != 1 else ''})" if self.draw_for != FOR_TURN else ""
-            return f"seat {self.draw_seat} to draw {what}{cards}"
+            if why == FOR_PENALTY:
+                text = _.ngettext("seat {seat} to draw the draw penalty ({count} card)",
+                                  "seat {seat} to draw the draw penalty ({count} cards)", count)
+            elif why == FOR_PAGE_ONE:
+                text = _.ngettext("seat {seat} to draw the forgotten Page One penalty ({count} card)",
+                                  "seat {seat} to draw the forgotten Page One penalty ({count} cards)", count)
+            else:
+                text = _.ngettext("seat {seat} to draw the forgotten Stop penalty ({count} card)",
+                                  "seat {seat} to draw the forgotten Stop penalty ({count} cards)", count)
+            return text.format(seat=seat, count=count)
         if phase == P_AFTER_DRAW:
             if self.drawn == UNSEEN:  # a real table's record: the next line says whether it plays
-                return f"seat {self.turn} to play or keep the card drawn, if it plays"
-            return f"seat {self.turn} to play or keep the drawn {NAME[self.drawn]}"
+                return _("seat {seat} to play or keep the card drawn, if it plays").format(seat=self.turn)
+            return _("seat {seat} to play or keep the drawn {card}").format(seat=self.turn,
+                                                                              card=NAME[self.drawn])
         if phase == P_PLAY:
-            return f"seat {self.turn} to " + (f"draw {self.penalty} or answer with a {self.penalty_rank}"
-                                              if self.penalty else "play")
-        return "nothing (the game is over)"
+            if self.penalty:
+                return _("seat {seat} to draw {count} or answer with a {rank}").format(
+                    seat=self.turn, count=self.penalty, rank=self.penalty_rank)
+            return _("seat {seat} to play").format(seat=self.turn)
+        return _("nothing (the game is over)")
 
     def card_zones(self) -> dict[str, list[int]]:
         zones = hand_zones(self.hands)
@@ -299,80 +313,89 @@ class MatchingState(UnseenCards, PhasedState):
         """The legal choices in words: ``could play 7H, 9H or draw``."""
         others = []
         if DRAW_ACTION in legal:
-            others.append("take the penalty" if self.penalty else "draw")
+            # Translators: a choice after "could play 7H, 9H or" (also alone: "could draw").
+            others.append(_("take the penalty") if self.penalty else _("draw"))
         if KEEP_ACTION in legal:
-            others.append("keep it")
+            # Translators: a choice after "could play 7H or" (keep the card just drawn).
+            others.append(_("keep it"))
         return could_play((NAME[action[1]] for action in legal if action[0] == PLAY), others)
 
     def why_illegal(self, action: Action) -> str:
         """Why a decision is not allowed, for people (records, prompts)."""
         if not isinstance(action, tuple) or not action:
-            return f"not an action: {action!r}"
+            return _("not an action: {action}").format(action=repr(action))
         kind = action[0]
         if kind not in (PLAY, DRAW, KEEP):
-            return f"it is seat {self.turn}'s turn, not a chance event"
+            return _("it is seat {seat}'s turn, not a chance event").format(seat=self.turn)
         if kind == PLAY and (len(action) != 4 or action[1] not in range(52)):
-            return f"not an action: {action!r}"
+            return _("not an action: {action}").format(action=repr(action))
         seat = self.turn
         hand = self.hands[seat]
         cfg = self.cfg
         if kind == KEEP:
-            return "there is no drawn card to keep"
+            return _("there is no drawn card to keep")
         if kind == DRAW:
             if self.phase == P_AFTER_DRAW:
-                return "only the drawn card may be played, or kept"
-            return "may not draw while holding a playable card"
-        _, card, suit, call = action
+                return _("only the drawn card may be played, or kept")
+            return _("may not draw while holding a playable card")
+        card, suit, call = action[1], action[2], action[3]
         if self.phase == P_AFTER_DRAW and card != self.drawn:
-            return f"after a draw only the drawn card ({NAME[self.drawn]}) may be played"
+            return _("after a draw only the drawn card ({card}) may be played").format(card=NAME[self.drawn])
         if card not in hand:
-            return f"{NAME[card]} is not in seat {seat}'s hand"
+            return _("{card} is not in seat {seat}'s hand").format(card=NAME[card], seat=seat)
         size = len(hand)
         special = cfg.card_special[card]
         if call and size != 2 and not (size == 1 and cfg.stop_call):
             if cfg.stop_call:
-                return ("a call goes only with the play of the second-to-last card (Page One) or of the "
-                        "last card (Stop)")
-            return "Page One may only be called with the play of the second-to-last card"
+                return _("a call goes only with the play of the second-to-last card (Page One) or of the "
+                         "last card (Stop)")
+            return _("Page One may only be called with the play of the second-to-last card")
         if special == EIGHT and not 0 <= suit <= 3:
-            return 'an 8 must name a suit: the move says it, e.g. "suit": "H"'
+            # Translators: "suit": "H" is how a record's move names the suit (keep it as it is).
+            return _('an 8 must name a suit: the move says it, e.g. "suit": "H"')
         if special != EIGHT and suit != -1:
-            return "only a wild 8 names a suit"
+            return _("only a wild 8 names a suit")
         if self.penalty:
-            what = "draw-two" if self.penalty_rank == 2 else "draw-three"
+            two = self.penalty_rank == 2
             if not cfg.stack_twos:
-                return f"facing a {what} penalty of {self.penalty}, the penalty must be taken (no stacking)"
+                return (_("facing a draw-two penalty of {count}, the penalty must be taken (no stacking)")
+                        if two else
+                        _("facing a draw-three penalty of {count}, the penalty must be taken (no stacking)")
+                        ).format(count=self.penalty)
             if size == 1 and special != NONE and not cfg.finish_on_special:
-                return "an active special card may not be the last card"
-            return (f"facing a {what} penalty of {self.penalty}, the only choices are a "
-                    f"{self.penalty_rank} or taking the penalty")
+                return _("an active special card may not be the last card")
+            return (_("facing a draw-two penalty of {count}, the only choices are a {rank} or taking the "
+                      "penalty") if two
+                    else _("facing a draw-three penalty of {count}, the only choices are a {rank} or taking "
+                           "the penalty")).format(count=self.penalty, rank=self.penalty_rank)
         if size == 1 and special != NONE and not cfg.finish_on_special:
-            return "an active special card may not be the last card (finish_on_special is off)"
+            return _("an active special card may not be the last card (finish_on_special is off)")
         if self.suit >= 0 and self.suit != ANY_SUIT:
-            return f"does not follow the suit named by the 8 ({SUIT_NAMES[self.suit]})"
-        return "no rank or suit match"
+            return _("does not follow the suit named by the 8 ({suits})").format(suits=suit_words(self.suit))
+        return _("no rank or suit match")
 
     def _drawable(self, cards: Iterable[object]) -> None:
         pool = self.stock[:]
         under = 0
         for card in cards:
             if not isinstance(card, int) or not (0 <= card < 52 or card == UNSEEN):
-                raise IllegalMove(f"{card!r} is not a card of this game")
+                raise IllegalMove(_("{card} is not a card of this game").format(card=repr(card)))
             if pool:
                 if card in pool:
                     pool.remove(card)
                     continue
                 if card in self.under[under:]:
-                    raise IllegalMove(f"{NAME[card]} lies at the bottom of the stock, "
-                                      f"under {len(pool)} other card(s)")
-                raise IllegalMove(f"{NAME[card]} is not in the stock")
+                    # The English says "card(s)" whatever the count, as it always has.
+                    raise IllegalMove(_("{card} lies at the bottom of the stock, under {count} other "
+                                        "card(s)").format(card=NAME[card], count=len(pool)))
+                raise IllegalMove(_("{card} is not in the stock").format(card=NAME[card]))
             if under < len(self.under) and self.under[under] == card:
                 under += 1
                 continue
             if under >= len(self.under):
-                raise IllegalMove(f"{NAME[card]} cannot be drawn: the stock is empty")
-            raise IllegalMove(f"{NAME[card]} is not the next card of the stock: that is "
-                              f"{NAME[self.under[under]]} (sent under at the turn-up)")
+                raise IllegalMove(_("{card} cannot be drawn: the stock is empty").format(card=NAME[card]))
+            raise IllegalMove(_("{card} is not the next card of the stock: that is {next} (sent under at the "
+                                "turn-up)").format(card=NAME[card], next=NAME[self.under[under]]))
 
     def check_chance(self, action: Action) -> None:
         kind = action[0]
@@ -387,19 +410,22 @@ class MatchingState(UnseenCards, PhasedState):
             return
         if phase == P_RESHUFFLE:
             if kind != RESHUFFLE:
-                raise IllegalMove("the stock is empty: the discards must be reshuffled first")
+                raise IllegalMove(_("the stock is empty: the discards must be reshuffled first"))
             return
         if phase == P_DRAWING:
             if kind == RESHUFFLE:
-                raise IllegalMove("no reshuffle now: the stock still has cards")
+                raise IllegalMove(_("no reshuffle now: the stock still has cards"))
             self.expect(action, DRAWN)
             cards = action[1]
             want = min(self.draw_left, self.stock_size())
             if len(cards) != want:
-                raise IllegalMove(f"{len(cards)} card(s) drawn, but the rules draw {want} here")
+                # The English says "card(s)" whatever the count, as it always has.
+                raise IllegalMove(_("{count} card(s) drawn, but the rules draw {want} here").format(
+                    count=len(cards), want=want))
             self._drawable(cards)
             return
-        raise IllegalMove(f"expected {self.expecting()}")
+        # Translators: {what} is what must happen next ("seat 2 to play", "the deal").
+        raise IllegalMove(_("expected {what}").format(what=self.expecting()))
 
     # -------------------------------------------------------------- applying
     def apply_legal(self, action: Action) -> None:

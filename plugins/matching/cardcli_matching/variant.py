@@ -187,7 +187,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
             special = state.cfg.card_special[card]
             if special and state.cfg.first_special == "reflip" and len(state.stock) > 1:
                 return _("turned up {card} ({special}): sent under, turning again").format(
-                    card=NAME[card], special=SPECIAL_NAMES[special])
+                    card=NAME[card], special=_(SPECIAL_NAMES[special]))
             return _("turned up {card} as the first top card").format(card=NAME[card])
         if kind == RESHUFFLE:
             count = len(state.discard) - 1

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardcli.contract.options import Option, deal_problem
+from cardcli.contract.options import Option
 from cardcli.kit.cards import build_deck
 from cardcli.kit.errors import RulesetError
 
-from .language import N_
+from .language import N_, _
 
 OPTIONS: tuple[Option, ...] = (
     Option("hand_size", 4, N_("cards dealt to each player (5 is the common variation)"), "int", 3, 7),
@@ -41,13 +41,28 @@ CONSTRAINTS = (
 
 
 def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
-    """Refuse a table whose deal cannot fit the pack (at least one card must be left for the stock)."""
-    size = 52 * rules["decks"] + rules["jokers"]
-    decks = "one deck" if rules["decks"] == 1 else f"{rules['decks']} decks"
-    problem = deal_problem(rules, num_players, size, f"{decks} and {rules['jokers']} joker(s) ({size} cards)",
-                           "a stock left over", "options 'hand_size', 'decks', 'max_players'")
-    if problem:
-        raise RulesetError(problem)
+    """Refuse a table whose deal cannot fit the pack (at least one card must be left for the stock):
+    at ``num_players``, or without it at the widest table (``max_players``)."""
+    decks, jokers = rules["decks"], rules["jokers"]
+    size = 52 * decks + jokers
+    players = num_players if num_players is not None else rules["max_players"]
+    hand = rules["hand_size"]
+    if players * hand < size:
+        return
+    # Each way the sentence can go is a whole message (the English is contract.options.deal_problem's).
+    if num_players is None:
+        text = (_("{players} players (the widest table, option 'max_players') x {hand} cards do not fit one "
+                  "deck and {jokers} joker(s) ({size} cards) with a stock left over (options 'hand_size', "
+                  "'decks', 'max_players')") if decks == 1 else
+                _("{players} players (the widest table, option 'max_players') x {hand} cards do not fit "
+                  "{decks} decks and {jokers} joker(s) ({size} cards) with a stock left over (options "
+                  "'hand_size', 'decks', 'max_players')"))
+    else:
+        text = (_("{players} players x {hand} cards do not fit one deck and {jokers} joker(s) ({size} cards) "
+                  "with a stock left over (options 'hand_size', 'decks', 'max_players')") if decks == 1 else
+                _("{players} players x {hand} cards do not fit {decks} decks and {jokers} joker(s) ({size} "
+                  "cards) with a stock left over (options 'hand_size', 'decks', 'max_players')"))
+    raise RulesetError(text.format(players=players, hand=hand, decks=decks, jokers=jokers, size=size))
 
 
 @dataclass(frozen=True, slots=True)

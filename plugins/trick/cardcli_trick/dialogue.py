@@ -77,5 +77,5 @@ def _no_draw(state: TrickState, cards: list[int]) -> str:
         return _("You can't draw: you lead, and any card may be led.")
     if state.suit < 0:
         return _("You can't draw: after a led joker any card may be played.")
-    # (The rules' reason is the state's words, English.)
+    # (The rules' reason, in the state's words: "nothing is left to draw (...)".)
     return _("You can't draw: {why}.").format(why=state.why_illegal(DRAW_ACTION))

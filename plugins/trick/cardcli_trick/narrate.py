@@ -17,13 +17,19 @@ from cardcli.words.narration import RuleWords, addressed, either, round_end, tol
 from .language import N_, _
 from .state import D_PENALTY, DRAW, DRAWN, P_DRAW, P_FORCED, PLAY, RESHUFFLE, TrickState
 
-#: A deal's reasons as the record writes them (``seat 1 played their last card``), as people
-#: read them: the core finds them here by pattern (the game's end), ``{name}`` for the seat.
+#: The reasons state.py writes (``seat 1 played their last card``), as people read them: the
+#: core finds them here by pattern (the game's end), ``{name}`` for the seat and ``{count}`` for
+#: the one other number.  A deal called off when the stock ran out once too often has both
+#: English forms of its count ("1 rebuild", "2 rebuilds"): the record writes either.
 REASONS = (N_("{name} played their last card"),
-           N_("the hand was called off: nothing left to draw and no way to follow"))
+           N_("the hand was called off: nothing left to draw and no way to follow"),
+           N_("the hand was called off: the stock ran out after {count} rebuild, the most the option "
+              "reshuffles allows"),
+           N_("the hand was called off: the stock ran out after {count} rebuilds, the most the option "
+              "reshuffles allows"),
+           N_("{count} deals played; most deals won takes the match"))
 
-#: The record's words for those reasons (state.py writes them), and for a deal called off
-#: when the stock ran out once too often (with a count: said here, not found by the core).
+#: The record's words for the deals' reasons (state.py writes them).
 _LAST_CARD = re.compile(r"seat (\d+) played their last card")
 _NOTHING_LEFT = REASONS[1]
 _REBUILDS = re.compile(r"the hand was called off: the stock ran out after (\d+) rebuilds?, the most the "
@@ -60,10 +66,7 @@ def reason_said(reason: str, names: Sequence[str] | None) -> str:
         text = _(REASONS[1])
     elif rebuilds:
         count = int(rebuilds[1])
-        text = _.ngettext("the hand was called off: the stock ran out after {count} rebuild, the most the "
-                          "option reshuffles allows",
-                          "the hand was called off: the stock ran out after {count} rebuilds, the most the "
-                          "option reshuffles allows", count).format(count=count)
+        text = _(REASONS[2] if count == 1 else REASONS[3]).format(count=count)
     else:
         return name_seats(reason, names)
     return addressed(text, names)
@@ -161,12 +164,13 @@ class TrickNarration(Narration):
             return _("{name} held only the joker, which may not be the last card: {drew}").format(name=who,
                                                                                                   drew=cards)
 
-        def then(seat: int, after: TrickState, action: Action) -> str | None:
-            # What the core adds to the end of the line told above (the drawn card played): English
-            # word order (see told_with_draws), so the ", " is not marked here.
+        def then(seat: int, after: TrickState, action: Action, line: str) -> str | None:
+            # The line told above, with the drawn card played at once.
             if after.phase != P_FORCED or after.turn != seat or action[0] != PLAY:
                 return None
-            return ", " + self.describe(after, action, viewer=viewer, names=names)
+            # Translators: a draw told ("ann could not follow: drew 4D"), then the drawn card played.
+            return _("{line}, {played}").format(line=line, played=self.describe(after, action, viewer=viewer,
+                                                                                   names=names))
 
         return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
                                told=told, then=then,

@@ -29,18 +29,19 @@ from cardcli.kit.cards import (
     NAME,
     RANK,
     SUIT,
-    SUIT_NAMES,
     UNSEEN,
     check_deal,
     deal_hands,
     deal_remainder,
+    suit_words,
 )
 from cardcli.kit.errors import IllegalMove
-from cardcli.kit.grammar import could_play, plural
+from cardcli.kit.grammar import could_play, listed
 from cardcli.kit.results import Result, outcome_value, places_value, rank_places
 from cardcli.kit.stock import check_drawn, draw_one, take, where
 
 from .config import Config
+from .language import N_, _
 
 PLAY, DRAW, DEAL, DRAWN, RESHUFFLE = range(5)
 DRAW_ACTION = (DRAW,)
@@ -60,7 +61,8 @@ SUITED = tuple(frozenset(card for card in range(52) if SUIT[card] == suit) for s
 P_DEAL, P_PLAY, P_FORCED, P_DRAW, P_RESHUFFLE, P_OVER = range(6)
 # Why cards are being drawn.
 D_FOLLOW, D_ANY, D_PENALTY = range(3)
-TRICK_WORDS = {"trick": "the trick on the table"}  # a card's place, in a refusal
+#: A card's place, in a refusal ("it is in the trick on the table"), said with ``_()`` where it is shown.
+TRICK_WORDS = {"trick": N_("the trick on the table")}
 
 
 class TrickState(UnseenCards, PhasedState):
@@ -96,7 +98,7 @@ class TrickState(UnseenCards, PhasedState):
 
     def _new_deal(self) -> None:
         n = self.num_players
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _seat in range(n)]
         self.stock: list[int] = []
         self.tricks: list[int] = []  # finished tricks set aside, pooled
         self.tricks_done = 0
@@ -183,25 +185,34 @@ class TrickState(UnseenCards, PhasedState):
     def expecting(self) -> str:
         phase, deals = self.phase, self.cfg.deals
         if phase == P_DEAL:
-            return f"the deal of deal {self.deal_no + 1} of {deals}" if deals > 1 else "the deal"
+            if deals > 1:
+                return _("the deal of deal {deal} of {deals}").format(deal=self.deal_no + 1, deals=deals)
+            return _("the deal")
         if phase == P_RESHUFFLE:
-            return "a reshuffle of the finished tricks into a new stock (the stock is empty)"
+            return _("a reshuffle of the finished tricks into a new stock (the stock is empty)")
         if phase == P_DRAW:
-            seat, count = self.draw_seat, plural(self.draw_count(), "card")
+            seat = self.draw_seat
             if self.draw_for == D_PENALTY:
-                return f"seat {seat} to draw the forgotten Page One penalty ({count})"
+                count = self.draw_count()
+                return _.ngettext("seat {seat} to draw the forgotten Page One penalty ({count:,} card)",
+                                  "seat {seat} to draw the forgotten Page One penalty ({count:,} cards)",
+                                  count).format(seat=seat, count=count)
             if self.draw_for == D_FOLLOW:
-                return f"seat {seat} to draw a card (cannot follow {SUIT_NAMES[self.suit]})"
-            return f"seat {seat} to draw a card to play"
+                return _("seat {seat} to draw a card (cannot follow {suits})").format(
+                    seat=seat, suits=suit_words(self.suit))
+            return _("seat {seat} to draw a card to play").format(seat=seat)
+        seat = self.turn
         if phase == P_FORCED:
             if self.forced == UNSEEN:  # a real table's record: the next line says whether it followed
                 if self.draw_for == D_FOLLOW and self.suit >= 0:
-                    return f"seat {self.turn} to play the card drawn, if it follows {SUIT_NAMES[self.suit]}"
-                return f"seat {self.turn} to play the card drawn"
-            return f"seat {self.turn} to play the drawn {NAME[self.forced]}"
+                    return _("seat {seat} to play the card drawn, if it follows {suits}").format(
+                        seat=seat, suits=suit_words(self.suit))
+                return _("seat {seat} to play the card drawn").format(seat=seat)
+            return _("seat {seat} to play the drawn {card}").format(seat=seat, card=NAME[self.forced])
         if phase == P_PLAY:
-            return f"seat {self.turn} to {'lead' if not self.trick else 'play to the trick'}"
-        return "nothing (the game is over)"
+            return (_("seat {seat} to play to the trick") if self.trick else _("seat {seat} to lead")).format(
+                seat=seat)
+        return _("nothing (the game is over)")
 
     def card_zones(self) -> dict[str, list[int]]:
         zones = hand_zones(self.hands)
@@ -307,17 +318,23 @@ class TrickState(UnseenCards, PhasedState):
     # -------------------------------------------------------------- checking
     def alternatives(self, legal: list[Action]) -> str:
         """The legal choices in words: ``could play 7H, QH or draw``."""
-        return could_play((NAME[action[1]] for action in legal if action[0] == PLAY),
-                          ["draw"] if DRAW_ACTION in legal else [])
+        cards = list(dict.fromkeys(NAME[action[1]] for action in legal if action[0] == PLAY))
+        if DRAW_ACTION not in legal:
+            return could_play(cards)
+        # Drawing said in whole sentences of this catalog (the cards as the core lists them).
+        if not cards:
+            return _("could draw")
+        # Translators: the moves a refused player could make instead ({cards}: "7H, QH").
+        return _("could play {cards} or draw").format(cards=listed(cards))
 
     def why_illegal(self, action: Action) -> str:
         """Why a decision is not allowed, for people (records, prompts)."""
         if not isinstance(action, tuple) or not action:
-            return f"not an action: {action!r}"
+            return _("not an action: {action}").format(action=repr(action))
         if action[0] not in (PLAY, DRAW):
-            return f"it is seat {self.turn}'s turn, not a chance event"
+            return _("it is seat {seat}'s turn, not a chance event").format(seat=self.turn)
         if action[0] == PLAY and (len(action) != 3 or action[1] not in range(JOKER + 1)):
-            return f"not an action: {action!r}"
+            return _("not an action: {action}").format(action=repr(action))
         seat = self.turn
         hand = self.hands[seat]
         cfg = self.cfg
@@ -325,31 +342,33 @@ class TrickState(UnseenCards, PhasedState):
         if self.phase == P_FORCED:
             forced = NAME[self.forced]
             if action[0] == DRAW:
-                return f"must play the drawn {forced} at once, not draw again"
+                return _("must play the drawn {card} at once, not draw again").format(card=forced)
             if action[1] != self.forced:
-                what = f"the card of the suit led ({SUIT_NAMES[suit]})" if suit >= 0 else "the card"
-                return f"must play the drawn {forced}, {what} just drawn"
+                if suit >= 0:
+                    return _("must play the drawn {card}, the card of the suit led ({suits}) just "
+                             "drawn").format(card=forced, suits=suit_words(suit))
+                return _("must play the drawn {card}, the card just drawn").format(card=forced)
         if action[0] == DRAW:
             if suit < 0:
-                return "may not draw: holding a card to lead" if not self.trick else \
-                    "may not draw: any card may be played after a led joker"
+                return _("may not draw: holding a card to lead") if not self.trick else \
+                    _("may not draw: any card may be played after a led joker")
             if any(SUIT[c] == suit for c in hand):
-                return f"may not draw while able to follow {SUIT_NAMES[suit]}"
-            return "nothing is left to draw (stock and finished tricks are empty)"
-        _, card, call = action
+                return _("may not draw while able to follow {suits}").format(suits=suit_words(suit))
+            return _("nothing is left to draw (stock and finished tricks are empty)")
+        _kind, card, call = action
         if card not in hand:
-            return f"{NAME[card]} is not in seat {seat}'s hand"
+            return _("{card} is not in seat {seat}'s hand").format(card=NAME[card], seat=seat)
         if call and len(hand) != 2:
-            return "Page One may only be called with the play that leaves one card"
+            return _("Page One may only be called with the play that leaves one card")
         if card == JOKER:
             if not cfg.joker_last and len(hand) == 1:
-                return "the joker may not be the last card (joker_last is off)"
+                return _("the joker may not be the last card (joker_last is off)")
             if suit >= 0 and not cfg.joker_any_time:
-                return (f"the joker may only be played by a player who cannot follow suit "
-                        f"(joker_any_time is off): must follow {SUIT_NAMES[suit]}")
+                return _("the joker may only be played by a player who cannot follow suit "
+                         "(joker_any_time is off): must follow {suits}").format(suits=suit_words(suit))
         if suit >= 0 and SUIT[card] != suit:
-            return f"must follow {SUIT_NAMES[suit]}"
-        return "not allowed now"
+            return _("must follow {suits}").format(suits=suit_words(suit))
+        return _("not allowed now")
 
     def check_chance(self, action: Action) -> None:
         kind = action[0]
@@ -360,18 +379,23 @@ class TrickState(UnseenCards, PhasedState):
             return
         if phase == P_RESHUFFLE:
             if kind != RESHUFFLE:
-                raise IllegalMove("the stock is empty: the finished tricks must be reshuffled first")
+                raise IllegalMove(_("the stock is empty: the finished tricks must be reshuffled first"))
             return
         if phase == P_DRAW:
             if kind == RESHUFFLE:
-                raise IllegalMove(f"no reshuffle now: the stock still has {len(self.stock)} card(s)")
+                raise IllegalMove(_("no reshuffle now: the stock still has {count} card(s)").format(
+                    count=len(self.stock)))
             self.expect(action, DRAWN)
             # Drawing to follow takes one card a time: one that is in the stock needs no more look.
             if self.draw_for == D_PENALTY or len(action[1]) != 1 or action[1][0] not in self.stock:
-                check_drawn(self.stock, action[1], self.draw_count(),
-                            lambda card: where(self.card_zones(), card, TRICK_WORDS))
+                check_drawn(self.stock, action[1], self.draw_count(), self._where)
             return
-        raise IllegalMove(f"expected {self.expecting()}")
+        # Translators: a chance event the rules do not wait for now ({what}: what they wait for, "the deal").
+        raise IllegalMove(_("expected {what}").format(what=self.expecting()))
+
+    def _where(self, card: int) -> str:
+        """Where a drawn card that is not in the stock lies, for the refusal (``where``'s words)."""
+        return where(self.card_zones(), card, {zone: _(said) for zone, said in TRICK_WORDS.items()})
 
     # -------------------------------------------------------------- applying
     def apply_legal(self, action: Action) -> None:

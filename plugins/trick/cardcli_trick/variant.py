@@ -98,7 +98,8 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
             hands = hands_field(data, size=state.cfg.hand_size)
             dealer = data.get("dealer")
             if dealer is not None and dealer != state.dealer:
-                raise ValueError(f"the dealer of this deal is seat {state.dealer}, not {dealer!r}")
+                raise ValueError(_("the dealer of this deal is seat {seat}, not {dealer}").format(
+                    seat=state.dealer, dealer=repr(dealer)))
             return (DEAL, hands)
         if event == "draw":
             return (DRAWN, drawn_cards(data, state.draw_seat if state.phase == P_DRAW else None))

@@ -166,13 +166,14 @@ def main() -> None:
         click.echo(printable(f"cardcli: {error}", newlines=True), err=True)
         sys.exit(1)
     except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
+        click.echo(_("Interrupted."), err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(1)
     except Exception as error:
         if os.environ.get("CARDCLI_DEBUG"):
             raise
-        click.echo(printable(f"cardcli: internal error: {type(error).__name__}: {error} "
-                             "(set CARDCLI_DEBUG=1 to see where)", newlines=True), err=True)
+        said = _("cardcli: internal error: {kind}: {error} (set CARDCLI_DEBUG=1 to see where)").format(
+            kind=type(error).__name__, error=error)
+        click.echo(printable(said, newlines=True), err=True)
         sys.exit(1)

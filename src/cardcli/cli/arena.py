@@ -10,7 +10,7 @@ import click
 from ..cpu import arena as engine
 from ..cpu.players import check_count, parse_players
 from ..kit.fit import echo, table, terminal_width
-from ..kit.grammar import duration, plural
+from ..kit.grammar import duration
 from ..kit.language import core as _
 from .common import (
     backend_options,
@@ -22,6 +22,7 @@ from .common import (
     ruleset_option,
     variant_named,
 )
+from .simulate import games_words, ruleset_words, workers_words
 
 #: A run longer than this (seconds) is announced with how long it will take.
 LONG_RUN = 60
@@ -50,7 +51,7 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
         resolve_ruleset(target, ruleset, int(players_spec))  # refused before a seat is made
     players = parse_players(players_spec, target, cpu_names=True)
     if any(p.is_human for p in players):
-        raise click.BadParameter("the arena is for CPU players only (cpu:easy, cpu:normal, cpu:hard)",
+        raise click.BadParameter(_("the arena is for CPU players only (cpu:easy, cpu:normal, cpu:hard)"),
                                  param_hint="--players")
     chosen = resolve_ruleset(target, ruleset, len(players))
     check_count(players, chosen.options, target, None if ruleset is None else chosen.source,
@@ -60,25 +61,30 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
     with open_backend(backend, workers, ray_address) as pool:
         estimate = engine.estimate_seconds(target, chosen.options, players, games, seed, pool.workers)
         if estimate is not None and estimate > LONG_RUN:
-            echo(f"This run will take roughly {duration(estimate)} ({plural(games, 'game')} on "
-                 f"{plural(pool.workers, 'worker')}, cpu:hard searching before each of its moves); Ctrl-C "
-                 "stops it. Fewer --games, or a smaller budget (cpu:hard=200), is quicker.", err=True)
-        with progress_bar(games, plural(games, "game")) as progress:
+            echo(_("This run will take roughly {duration} ({games} on {workers}, cpu:hard searching before "
+                   "each of its moves); Ctrl-C stops it. Fewer --games, or a smaller budget (cpu:hard=200), "
+                   "is quicker.").format(duration=duration(estimate), games=games_words(games),
+                                         workers=workers_words(pool.workers, "local")), err=True)
+        with progress_bar(games, games_words(games)) as progress:
             report = engine.run(target, chosen.options, players, games, seed, backend=pool,
                                 progress=progress)
     data = report.as_dict()
     if as_json:
         click.echo(json.dumps(data))
         return
-    echo(f"{plural(report.games, 'game')} of {target.name} ({chosen.name}), seats rotated, "
-         f"seed {seed}: {report.seconds:.1f} s on "
-         f"{plural(report.workers, 'Ray worker' if backend == 'ray' else 'worker')}")
+    said = _("{games} of {variant} ({ruleset}), seats rotated, seed {seed}: {seconds:.1f} s on {workers}")
+    echo(said.format(games=games_words(report.games), variant=target.name,
+                     ruleset=ruleset_words(target, ruleset, chosen.name), seed=seed, seconds=report.seconds,
+                     workers=workers_words(report.workers, backend)))
     if games % len(players):
-        echo(f"(note: {games} is not a multiple of {len(players)}; seats are not perfectly even)")
+        echo(_("(note: {games} is not a multiple of {players}; seats are not perfectly even)").format(
+            games=games, players=len(players)))
     scored = any("mean_score" in p for p in data["players"])
-    heads = ["player", "kind", "wins", "win rate", "95% interval", "place", "ms/move"]
+    label = target.words(report.score_label)
+    # Translators: the heads of the arena's table, kept short: a player's name, its CPU strength ("kind"), ...
+    heads = [_("player"), _("kind"), _("wins"), _("win rate"), _("95% interval"), _("place"), _("ms/move")]
     if scored:
-        heads.append(report.score_label)
+        heads.append(label)
     rows = []
     for p in data["players"]:
         low, high = p["win_rate_ci95"]
@@ -91,6 +97,7 @@ def arena(variant: str, players_spec: str, games: int, seed: int | None, ruleset
     for line in table(heads, rows, terminal_width(), indent=2, right=range(2, len(heads)),
                       give=range(len(heads))):
         click.echo(line)
-    echo(f"  (place{f' and {report.score_label}' if scored else ''}: the mean over the games; ms/move: "
-         "the mean time a decision took)", err=False)
-    click.echo(f"  games with no single winner: {report.draws}")
+    note = (_("(place and {label}: the mean over the games; ms/move: the mean time a decision took)")
+            if scored else _("(place: the mean over the games; ms/move: the mean time a decision took)"))
+    echo("  " + note.format(label=label), err=False)
+    click.echo("  " + _("games with no single winner: {count}").format(count=report.draws))

@@ -58,7 +58,7 @@ def board_options(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any
         def wrapper(*args: Any, serve_page: bool, lan: bool, host: str | None, port: int | None,
                     no_qr: bool, **kwargs: Any) -> Any:
             if not serve_page and (lan or host is not None or port is not None or no_qr):
-                raise click.UsageError("--lan, --host, --port and --no-qr go with --serve")
+                raise click.UsageError(_("--lan, --host, --port and --no-qr go with --serve"))
             return function(*args, serve=BoardOptions(serve_page, lan, host, port, no_qr), **kwargs)
 
         options = [
@@ -98,8 +98,13 @@ def open_board(options: BoardOptions, first: BoardView, what: str, say: Callable
     live = LivePage(Board(), options.listen, shown, DEFAULT_PORT if options.port is None else options.port)
     live.publish(first)
     link = live.start()
-    where = "your local network" if options.lan else "this machine only (--lan shares it with your Wi-Fi)"
-    say(f"{what[:1].upper()}{what[1:]}, live and read-only, for {where}: {link}")
+    shown_what = what[:1].upper() + what[1:]
+    if options.lan:
+        say(_("{what}, live and read-only, for your local network: {link}").format(what=shown_what,
+                                                                                    link=link))
+    else:
+        say(_("{what}, live and read-only, for this machine only (--lan shares it with your Wi-Fi): "
+              "{link}").format(what=shown_what, link=link))
     if not options.no_qr:
         for line in terminal_lines(link, colour=colour):
             click.echo("  " + line, err=to_stderr)

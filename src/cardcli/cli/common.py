@@ -20,7 +20,7 @@ from ..engine.plugins import Registry, get_registry
 from ..engine.rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
 from ..kit.errors import CardcliError
 from ..kit.fit import tell
-from ..kit.grammar import plural
+from ..kit.grammar import join_or
 from ..kit.language import N_
 from ..kit.language import core as _
 from ..kit.safe_text import printable
@@ -34,7 +34,7 @@ class Failure(click.ClickException):
         if file is not None:
             super().show(file)
         else:
-            tell(f"Error: {self.format_message()}", err=True)
+            tell(_("Error: {message}").format(message=self.format_message()), err=True)
 
 
 def handle_errors(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -91,18 +91,22 @@ def rulesets_seating(variant: Variant, count: int, chosen: Ruleset) -> str:
             sizes[short] = player_range(options, variant.min_players, variant.max_players)
     fits = sorted(name for name, (low, high) in sizes.items() if low <= count <= high)
     if fits:
-        return f"; --ruleset {' or '.join(fits)} seats {plural(count, 'player')}"
+        return _.ngettext("; --ruleset {names} seats {count} player",
+                          "; --ruleset {names} seats {count} players", count).format(
+                              names=join_or(fits), count=count)
     low, high = player_range(chosen.options, variant.min_players, variant.max_players)
     if count > high and sizes:
         most = max(top for _low, top in sizes.values())
         if most > high:
             names = sorted(name for name, (_low, top) in sizes.items() if top == most)
-            return f"; the most {variant.name} seats is {most}, with --ruleset {' or '.join(names)}"
+            return _("; the most {variant} seats is {count}, with --ruleset {names}").format(
+                variant=variant.name, count=most, names=join_or(names))
     if count < low and sizes:
         fewest = min(bottom for bottom, _high in sizes.values())
         if fewest < low:
             names = sorted(name for name, (bottom, _high) in sizes.items() if bottom == fewest)
-            return f"; the fewest {variant.name} seats is {fewest}, with --ruleset {' or '.join(names)}"
+            return _("; the fewest {variant} seats is {count}, with --ruleset {names}").format(
+                variant=variant.name, count=fewest, names=join_or(names))
     return ""
 
 
@@ -113,8 +117,8 @@ def seat_named(player: str | None, names: list[str], option: str = "--dealer") -
         return 0
     lowered = [name.lower() for name in names]
     if player.strip().lower() not in lowered:
-        raise click.BadParameter(f"{player!r} is not one of the players ({', '.join(names)})",
-                                 param_hint=option)
+        raise click.BadParameter(_("{player} is not one of the players ({names})").format(
+            player=repr(player), names=", ".join(names)), param_hint=option)
     return lowered.index(player.strip().lower())
 
 
@@ -133,7 +137,8 @@ def open_backend(name: str = "local", workers: int | None = None,
         yield LocalBackend(workers)
         return
     if name != "ray":
-        raise BackendError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
+        raise BackendError(_("unknown backend {name} (choose from {names})").format(
+            name=repr(name), names=", ".join(BACKENDS)))
     from ..cpu.ray import RayBackend
 
     backend = RayBackend(workers, address)

@@ -15,8 +15,9 @@ from ..cpu import compare as engine
 from ..cpu.players import PlayersError, check_count, default_count, default_seats, levels_of
 from ..engine.rulesets import check, load_ruleset
 from ..kit.fit import table, terminal_width, wrap
-from ..kit.grammar import plural
+from ..kit.grammar import listed
 from ..kit.language import core as _
+from ..kit.language import current, speaking
 from .common import (
     backend_options,
     complete_ruleset,
@@ -78,8 +79,9 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
     count = players or default_count(target)
     levels = levels_of(target)
     if level not in levels:
-        raise click.BadParameter(f"{level!r} is not a CPU strength of {variant} "
-                                 f"(choose from {', '.join(levels)})", param_hint="--cpu")
+        said = _("{level} is not a CPU strength of {variant} (choose from {levels})")
+        raise click.BadParameter(said.format(level=repr(level), variant=variant, levels=listed(levels)),
+                                 param_hint="--cpu")
     skills = [pair for pair, wanted in ((engine.SKILL_EASY, skill), (engine.SKILL_HARD, with_hard))
               if wanted and all(lv in levels for lv in pair)]
     if plot_path is not None:
@@ -91,10 +93,12 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
         seed = random.SystemRandom().randrange(2**31)
     total = engine.total_games(len(arms), games, len(skills))
     with open_backend(backend, workers, ray_address) as pool, \
-            progress_bar(total, f"{len(arms)} rulesets") as progress:
+            progress_bar(total, _.ngettext("{count} ruleset", "{count} rulesets", len(arms)).format(
+                count=len(arms))) as progress:
         result = engine.run(target, arms, count, games, seed, cpu=level, skills=skills, backend=pool,
                             progress=progress)
-    data = result.as_dict()
+    with speaking("en"):  # the data, its verdicts in words included, is English (--json is an interface)
+        data = result.as_dict()
     if plot_path is not None:
         from ..cpu import plot
 
@@ -102,9 +106,10 @@ def compare(variant: str, rulesets: tuple[str, ...], settings: tuple[str, ...], 
     if as_json:
         click.echo(json.dumps(data))
         return
-    show(data)
+    shown = data if current() == "en" else {**data, "differences": result.differences()}  # verdicts said
+    show(shown, variant=target)
     if plot_path is not None:
-        click.echo(f"Plot written to {plot_path}")
+        click.echo(_("Plot written to {path}").format(path=plot_path))
 
 
 # ------------------------------------------------------------ the rulesets
@@ -132,15 +137,17 @@ def gather_arms(target: Variant, rulesets: tuple[str, ...], settings: tuple[str,
         sources.append((source, frozenset(changes)) if start is None else
                        (f"{start.source} {source}", start.stated | frozenset(changes)))
     if len(arms) == 1 and settings:  # one --set: against what it changes
-        label = base if start is not None and base else "defaults"
+        label = base if start is not None and base else engine.DEFAULTS
         options = start.options if start is not None else defaults
         arms.insert(0, engine.Arm(label, dict(options), start.name if start else f"{target.name} defaults",
                                   changed(options, defaults)))
         sources.insert(0, (start.source, start.stated) if start is not None else (None, frozenset()))
     if len(arms) < 2:
-        got = f"only {arms[0].label!r}" if arms else "none"
-        raise click.UsageError(f"compare needs at least two rulesets (got {got}): name rulesets, or give "
-                               "--set once per ruleset, e.g. --set stack_twos=true --set stack_twos=false")
+        said = (_("compare needs at least two rulesets (got only {label}): name rulesets, or give --set once "
+                  "per ruleset, e.g. --set stack_twos=true --set stack_twos=false") if arms else
+                _("compare needs at least two rulesets (got none): name rulesets, or give --set once per "
+                  "ruleset, e.g. --set stack_twos=true --set stack_twos=false"))
+        raise click.UsageError(said.format(label=repr(arms[0].label) if arms else ""))
     seen: dict[str, int] = {}
     for arm in arms:
         seen[arm.label] = seen.get(arm.label, 0) + 1
@@ -161,8 +168,8 @@ def parse_settings(text: str) -> dict[str, Value]:
         key, equals, raw = item.partition("=")
         key, raw = key.strip(), raw.strip()
         if not equals or not key or not raw:
-            raise click.BadParameter(f"{item.strip()!r} is not OPTION=VALUE (e.g. stack_twos=false)",
-                                     param_hint="--set")
+            raise click.BadParameter(_("{item} is not OPTION=VALUE (e.g. stack_twos=false)").format(
+                item=repr(item.strip())), param_hint="--set")
         changes[key] = parse_value(raw)
     return changes
 
@@ -176,68 +183,99 @@ def _rate(value: float, interval: list[float]) -> str:
     return f"{value:.1%} [{interval[0]:.1%}, {interval[1]:.1%}]"
 
 
-def show(data: dict[str, Any], width: int | None = None) -> None:
+def show(data: dict[str, Any], width: int | None = None, variant: Variant | None = None) -> None:
     """The comparison as text, no wider than ``width`` (the terminal's):
-    a cell too wide for its column is wrapped within it."""
+    a cell too wide for its column is wrapped within it.  With ``variant``,
+    the reasons games nobody won ended are said in the chosen language."""
     width = width or terminal_width()
+    label = engine.label_words
 
     def say(text: str, indent: int | None = None) -> None:
         click.echo("\n".join(wrap(text, width, indent)))
 
     rulesets = data["rulesets"]
-    say(f"{plural(data['games'], 'game')} per ruleset of {data['variant']}, {data['players']} players "
-        f"(cpu:{data['cpu']}), seed {data['seed']}, the same seeds for every ruleset: "
-        f"{data['seconds']:.1f} s on "
-        f"{plural(data['workers'], 'Ray worker' if data['backend'] == 'ray' else 'worker')}", indent=0)
-    changes = [", ".join(f"{k}={show_value(v)}" for k, v in r["changes"].items()) or "the defaults"
+    workers = data["workers"]
+    said = (_.ngettext("{count:,} Ray worker", "{count:,} Ray workers", workers) if data["backend"] == "ray"
+            else _.ngettext("{count:,} worker", "{count:,} workers", workers))
+    say(_("{games} per ruleset of {variant}, {players} players (cpu:{cpu}), seed {seed}, the same seeds for "
+          "every ruleset: {seconds:.1f} s on {workers}").format(
+        games=_.ngettext("{count:,} game", "{count:,} games", data["games"]).format(count=data["games"]),
+        variant=data["variant"], players=data["players"], cpu=data["cpu"], seed=data["seed"],
+        seconds=data["seconds"], workers=said.format(count=workers)), indent=0)
+    changes = [", ".join(f"{k}={show_value(v)}" for k, v in r["changes"].items()) or _("the defaults")
                for r in rulesets]
-    if changes != [r["label"] for r in rulesets]:  # what each ruleset changes, where its name does not say
+    if changes != [label(r["label"]) for r in rulesets]:  # what each ruleset changes, where its name doesn't
         for ruleset, changed in zip(rulesets, changes):
-            say(f"  {ruleset['label']}: {changed}", indent=4)
+            say(f"  {label(ruleset['label'])}: {changed}", indent=4)
     rows: list[tuple[str, list[str]]] = [
-        ("moves: mean", [f"{r['moves']['mean']:g}" for r in rulesets]),
-        ("moves: median, 90th pct", [f"{r['moves']['median']:g}, {r['moves']['p90']:g}" for r in rulesets]),
+        (_("moves: mean"), [f"{r['moves']['mean']:g}" for r in rulesets]),
+        (_("moves: median, 90th pct"),
+         [f"{r['moves']['median']:g}, {r['moves']['p90']:g}" for r in rulesets]),
     ]
     if any(r["rounds"] is not None and r["rounds"]["max"] > 1 for r in rulesets):
-        rows.append(("rounds: mean", [f"{r['rounds']['mean']:g}" if r["rounds"] else "-" for r in rulesets]))
-        rows.append(("rounds: median, 90th pct",
+        rows.append((_("rounds: mean"),
+                     [f"{r['rounds']['mean']:g}" if r["rounds"] else "-" for r in rulesets]))
+        rows.append((_("rounds: median, 90th pct"),
                      [f"{r['rounds']['median']:g}, {r['rounds']['p90']:g}" if r["rounds"] else "-"
                       for r in rulesets]))
-    rows.append(("nobody won", [_rate(r["nobody_won"]["share"], r["nobody_won"]["ci95"]) for r in rulesets]))
+    rows.append((_("nobody won"),
+                 [_rate(r["nobody_won"]["share"], r["nobody_won"]["ci95"]) for r in rulesets]))
     for k, seat in enumerate(rulesets[0]["seats"]):
-        rows.append((f"wins: {seat['position']}",
+        rows.append((_("wins: {position}").format(position=engine.position_words(seat["position"])),
                      [_rate(r["seats"][k]["win_rate"], r["seats"][k]["win_rate_ci95"]) for r in rulesets]))
     for k, measure in enumerate(rulesets[0]["skill"]):
-        pairing = f"{measure['stronger']} against {measure['weaker']}"
+        pairing = _("{stronger} against {weaker}").format(stronger=measure["stronger"],
+                                                          weaker=measure["weaker"])
         rows.append((pairing, [_rate(r["skill"][k]["score"], r["skill"][k]["score_ci95"]) for r in rulesets]))
         if any(r["skill"][k]["nobody_won"]["games"] for r in rulesets):
-            rows.append(("  nobody won",
+            rows.append(("  " + _("nobody won"),
                          [_rate(r["skill"][k]["nobody_won"]["share"], r["skill"][k]["nobody_won"]["ci95"])
                           for r in rulesets]))
-    heads = ["", *(r["label"] for r in rulesets)]
+    heads = ["", *(label(r["label"]) for r in rulesets)]
     for line in table(heads, [[name, *cells] for name, cells in rows], width, indent=2,
                       give=range(len(heads))):
         click.echo(line)
     drawn = any(r["nobody_won"]["games"] for r in rulesets)
     even = f"{1 / data['players']:.1%}"
-    say(f"  (an even share of wins at {data['players']} players is {even}"
-        + (" of the games someone won)" if drawn else ")"), indent=3)
+    share = (_("(an even share of wins at {players} players is {even} of the games someone won)") if drawn
+             else _("(an even share of wins at {players} players is {even})"))
+    say("  " + share.format(players=data["players"], even=even), indent=3)
     if rulesets[0]["skill"]:
         if any(m["nobody_won"]["games"] for r in rulesets for m in r["skill"]):
-            say("  (skill: the stronger CPU's score, a win counting 1 and a first place shared by k players "
-                f"when nobody won 1/k; with no edge a player scores {even})", indent=3)
+            note = _("(skill: the stronger CPU's score, a win counting 1 and a first place shared by k "
+                     "players when nobody won 1/k; with no edge a player scores {even})")
         else:
-            say(f"  (skill: how often the stronger CPU wins; with no edge a player wins {even})", indent=3)
+            note = _("(skill: how often the stronger CPU wins; with no edge a player wins {even})")
+        say("  " + note.format(even=even), indent=3)
     for ruleset in rulesets:
         for reason, count in ruleset["nobody_won"]["reasons"].items():
-            say(f"  nobody won under {ruleset['label']}: {plural(count, 'game')} ({reason})")
+            said = _.ngettext("nobody won under {label}: {count:,} game ({reason})",
+                              "nobody won under {label}: {count:,} games ({reason})", count)
+            say("  " + said.format(label=label(ruleset["label"]), count=count,
+                                   reason=reason_said(reason, variant, data["players"])))
     for diff in data["differences"]:
-        say(f"{diff['label']} against {diff['baseline']}, game by game (95% intervals):")
+        say(_("{label} against {baseline}, game by game (95% intervals):").format(
+            label=label(diff["label"]), baseline=label(diff["baseline"])))
         moves = diff["moves"]
-        relative = moves["relative"]
-        line = f"  moves {moves['difference']['value']:+.2f} [{moves['difference']['ci95'][0]:+.2f}, " \
-               f"{moves['difference']['ci95'][1]:+.2f}] per game"
+        difference, relative = moves["difference"], moves["relative"]
+        fields = {"value": difference["value"], "low": difference["ci95"][0], "high": difference["ci95"][1]}
         if relative:
-            line += f" ({relative['value']:+.1%} [{relative['ci95'][0]:+.1%}, {relative['ci95'][1]:+.1%}])"
-        say(line)
-        say(f"  In words: {diff['verdict']}.", indent=4)
+            line = _("moves {value:+.2f} [{low:+.2f}, {high:+.2f}] per game ({share:+.1%} "
+                     "[{share_low:+.1%}, {share_high:+.1%}])").format(
+                share=relative["value"], share_low=relative["ci95"][0], share_high=relative["ci95"][1],
+                **fields)
+        else:
+            line = _("moves {value:+.2f} [{low:+.2f}, {high:+.2f}] per game").format(**fields)
+        say("  " + line)
+        say("  " + _("In words: {verdict}.").format(verdict=diff["verdict"]), indent=4)
+
+
+def reason_said(reason: str, variant: Variant | None, players: int) -> str:
+    """How games nobody won ended (the variant's words, English in the data) in the chosen language."""
+    if reason == engine.NO_REASON:
+        return _(engine.NO_REASON)
+    if variant is None:
+        return reason
+    from ..terminal.session import reason_words
+
+    return reason_words(variant, reason, [f"cpu{seat + 1}" for seat in range(players)]) or reason

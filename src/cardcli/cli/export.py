@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..kit.errors import Kind, RecordError
+from ..kit.errors import Kind, RecordError, system_words
 from ..kit.language import core as _
 from ..kit.record_format import RecordWriter, open_record
 from ..records.export import Exporter
@@ -36,7 +36,7 @@ from .common import complete_record, handle_errors, registry
 def export(record: str, seat: int | None, public: bool, output: str | None) -> None:
     """``cardcli export``: its help is the command's ``help``."""
     if (seat is None) == (not public):
-        raise click.UsageError("say whose view: --seat N or --public (one of them)")
+        raise click.UsageError(_("say whose view: --seat N or --public (one of them)"))
     lines = _export(record, seat)  # read whole first: a broken record writes nothing
     writer = RecordWriter.create(output) if output else RecordWriter(sys.stdout)
     try:
@@ -58,5 +58,6 @@ def _export(record: str, seat: int | None) -> list[dict[str, Any]]:
             with open_record(source) as stream:
                 read_record(stream, source, registry(), exporter)
     except OSError as error:
-        raise RecordError(f"cannot read: {error.strerror or error}", source=source, kind=Kind.IO) from None
+        said = _("cannot read: {error}").format(error=system_words(error))
+        raise RecordError(said, source=source, kind=Kind.IO) from None
     return lines

@@ -10,7 +10,7 @@ import click
 
 from ..kit import fit
 from ..kit.fit import paged, terminal_width
-from ..kit.language import N_
+from ..kit.language import N_, speaking
 from ..kit.language import core as _
 from ..kit.safe_text import printable
 from ..records.saved import SavedGame, games_dir, saved_games, shown_path
@@ -35,11 +35,13 @@ from .common import handle_errors
 def games(as_json: bool, unfinished: bool) -> None:
     """``cardcli games``: its help is the command's ``help``."""
     folder = games_dir()
-    found = [g for g in saved_games(folder) if not unfinished or g.state == "unfinished"]
-    if as_json:
-        for game in found:
-            click.echo(json.dumps(game.as_dict()))
+    if as_json:  # an interface: a record's problem stays English whatever the language
+        with speaking("en"):
+            for game in saved_games(folder):
+                if not unfinished or game.state == "unfinished":
+                    click.echo(json.dumps(game.as_dict()))
         return
+    found = [g for g in saved_games(folder) if not unfinished or g.state == "unfinished"]
     if not found:
         empty = (_("No unfinished games in {folder}. Start one with: cardcli play VARIANT") if unfinished
                  else _("No saved games in {folder}. Start one with: cardcli play VARIANT"))
@@ -63,9 +65,17 @@ def _show_games(found: list[SavedGame], folder: Path) -> None:
         rows = fit.table((_("started"), _("moves"), _("state"), _("game (cardcli play --resume GAME)")),
                          [(row[0], row[3], row[4], game.path.name) for row, game in zip(wide, found)], width,
                          right=[1])
-        lines.append(rows[0])
-        for row, (_when, variant, players, *_rest) in zip(rows[1:], wide):
-            lines.append(row)
+        # A cell too wide for its column goes on under it, on lines that start blank: the
+        # heading's lines, then each game's, its players under them.
+        groups: list[list[str]] = []
+        for row in rows:
+            if row.startswith(" ") and groups:
+                groups[-1].append(row)
+            else:
+                groups.append([row])
+        lines.extend(groups[0])
+        for group, (_when, variant, players, *_rest) in zip(groups[1:], wide):
+            lines.extend(group)
             lines.extend(fit.wrap(f"  {variant}: {players}", width))
     for line in lines:
         click.echo(printable(line))

@@ -35,7 +35,7 @@ def join(link: str, name: str | None, colour: bool | None) -> None:
     try:
         status = asyncio.run(client.run())
     except KeyboardInterrupt:
-        click.echo("\nLeft the table; the same command takes the seat back.", err=True)
+        click.echo("\n" + _("Left the table; the same command takes the seat back."), err=True)
         raise SystemExit(130) from None
     if status:
         raise SystemExit(status)

@@ -32,11 +32,11 @@ def new_variant(name: str, folder: Path | None) -> None:
     scaffold.check_free(names, registry())
     target = folder if folder is not None else scaffold.default_folder(names)
     written = scaffold.write(names, target)
-    echo(f"Wrote {len(written)} files to {target}/: a working Sevens called {names.name}, "
-         f"package {names.package}.")
-    click.echo("Next, to make it your game:")
+    echo(_("Wrote {count} files to {folder}/: a working Sevens called {name}, package {package}.").format(
+        count=len(written), folder=target, name=names.name, package=names.package))
+    click.echo(_("Next, to make it your game:"))
     click.echo(f"  cd {target}")
     click.echo('  python -m pip install -e ".[test]"')
     click.echo("  python -m pytest")
     click.echo(f"  cardcli play {names.name}")
-    click.echo("docs/plugins.md changes it into a new game step by step.")
+    click.echo(_("docs/plugins.md changes it into a new game step by step."))

@@ -14,8 +14,9 @@ import click
 
 from ..cpu.players import check_level
 from ..engine.game import Game
-from ..kit.errors import CardcliError, Kind, RecordError
+from ..kit.errors import CardcliError, Kind, RecordError, system_words
 from ..kit.fit import path_text, terminal_width
+from ..kit.language import core as _
 from ..kit.record_format import MAX_LINE_BYTES, RecordExistsError, RecordWriter, open_record
 from ..kit.safe_text import printable
 from ..records.reader import load_game
@@ -44,11 +45,12 @@ def new_record(record_path: Path | None, variant: str, seed: int,
             return path, RecordWriter.create(path)
         except RecordExistsError:
             if record_path is not None:
-                raise CardcliError(f"{path} already exists; to continue the game it records: "
-                                   f"cardcli {command} --resume {path} (or choose another --record file)"
-                                   ) from None
+                raise CardcliError(_("{path} already exists; to continue the game it records: {command} (or "
+                                     "choose another --record file)").format(
+                                       path=path, command=f"cardcli {command} --resume {path}")) from None
         except OSError as error:
-            raise CardcliError(f"cannot write the record {path}: {error.strerror}") from None
+            raise CardcliError(_("cannot write the record {path}: {error}").format(
+                path=path, error=system_words(error))) from None
     raise AssertionError("unreachable")  # pragma: no cover - the default names never run out
 
 
@@ -62,11 +64,11 @@ def load_record(path: Path) -> tuple[Game, bool]:
             if error.kind == Kind.IO:
                 raise CardcliError(str(error)) from None
             if error.kind != Kind.TORN_LINE or attempt == 2:
-                raise CardcliError(f"cannot resume: {error}") from None
+                raise CardcliError(_("cannot resume: {error}").format(error=error)) from None
             dropped = _drop_torn_line(path).decode("utf-8", "replace")
             shown = dropped if len(dropped) <= 60 else dropped[:60] + "..."
-            click.echo(printable(f"{path}:{error.line}: dropped the last line, cut short by an "
-                                 f"interrupted write: {shown}"), err=True)
+            said = _("{path}:{line}: dropped the last line, cut short by an interrupted write: {text}")
+            click.echo(printable(said.format(path=path, line=error.line, text=shown)), err=True)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -77,27 +79,32 @@ def resume_record(path: Path) -> Game | None:
     if over and game.result_line_seen:
         result = game.state.result()
         assert result is not None
-        ranking = ranking_text(result.as_dict(), game.names, game.variant.score_label)
-        raise click.ClickException(f"this game is already over.\n{ranking}")
+        ranking = ranking_text(result.as_dict(), game.names, game.variant.words(game.variant.score_label))
+        raise click.ClickException(_("this game is already over.") + "\n" + ranking)
     for seat, info in enumerate(game.seats):
         if not info.is_human:
             try:
                 check_level(game.variant, info.cpu_level or "")
             except CardcliError as error:
-                raise CardcliError(printable(f"cannot resume {path}: seat {seat} ({info.name}) is "
-                                             f"{info.kind!r}: {error}")) from None
+                # Translators: {kind} is the seat's kind as the record writes it ('cpu:normal').
+                said = _("cannot resume {path}: seat {seat} ({name}) is {kind!r}: {error}")
+                raise CardcliError(printable(said.format(path=path, seat=seat, name=info.name, kind=info.kind,
+                                                         error=error))) from None
     _drop_partial_line(path)
     game.writer = RecordWriter.open(str(path), append=True)
     if over:
         data = game.finish()
         game.writer.close()
         assert data is not None
-        click.echo(f"The game was over, but its record had no result line: written to {path}.")
-        click.echo(ranking_text(data, game.names, game.variant.score_label))
+        click.echo(_("The game was over, but its record had no result line: written to {path}.").format(
+            path=path))
+        click.echo(ranking_text(data, game.names, game.variant.words(game.variant.score_label)))
         return None
     game.reseed()
-    click.echo(path_text(f"Resuming {game.variant.title} after move {game.moves}. Recording to",
-                         shown_path(path), terminal_width()))
+    # Translators: the record's path follows, on this line or the next.
+    said = _("Resuming {title} after move {move}. Recording to").format(
+        title=game.variant.words(game.variant.title), move=game.moves)
+    click.echo(path_text(said, shown_path(path), terminal_width()))
     return game
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..kit.errors import CardcliError
+from ..kit.errors import CardcliError, system_words
 from ..kit.fit import tell
 from ..kit.language import N_
 from ..kit.language import core as _
@@ -71,19 +71,20 @@ def referee(variant: str | None, players_spec: str | None, dealer: str | None, s
 
     if resume_path is not None:
         if variant or players_spec or dealer or seat_name or ruleset or record_path:
-            raise click.UsageError("--resume takes the game as recorded: give no VARIANT, --players, "
-                                   "--dealer, --seat, --ruleset or --record")
+            raise click.UsageError(_("--resume takes the game as recorded: give no VARIANT, --players, "
+                                     "--dealer, --seat, --ruleset or --record"))
         table = Referee.resume(registry(), str(resume_path))
         path = resume_path
     else:
         if variant is None:
-            raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
+            raise click.UsageError(_("name a VARIANT (see: cardcli variants), or give --resume FILE"))
         if not players_spec:
-            raise click.UsageError("name the players in seat order: --players ann,bob,mom")
+            raise click.UsageError(_("name the players in seat order: --players ann,bob,mom"))
         target = variant_named(variant)
         names = [name.strip() for name in players_spec.split(",")]
         if any(not name or " " in name for name in names) or len({n.lower() for n in names}) < len(names):
-            raise click.BadParameter("give each player a different name of one word", param_hint="--players")
+            raise click.BadParameter(_("give each player a different name of one word"),
+                                     param_hint="--players")
         seats = [SeatInfo(name, "human") for name in names]
         chosen = resolve_ruleset(target, ruleset, len(seats))
         from ..cpu.players import check_count
@@ -109,18 +110,20 @@ def _entries_first(input_path: str | None) -> None:
             with open(str(input_path), "rb"):
                 pass
         except OSError as error:
-            raise CardcliError(f"--input {input_path}: cannot read: {error.strerror}") from None
+            raise CardcliError(_("--input {path}: cannot read: {error}").format(
+                path=input_path, error=system_words(error))) from None
 
 
 def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) -> None:
     from ..realtable.referee import Refused
 
-    title = f"{table.game.variant.title}: {', '.join(table.names)}"
+    variant = table.game.variant
+    title = _("{game}: {players}").format(game=variant.words(variant.title), players=", ".join(table.names))
     live = None
     if serve.serve:
-        live = open_board(serve, _view(table, title, []), "the table", click.echo)
+        live = open_board(serve, _view(table, title, []), _("the table"), click.echo)
     click.echo(printable(title))
-    click.echo(f"Recording to {path} (help lists the words)")
+    click.echo(_("Recording to {path} (help lists the words)").format(path=path))
     for line in table.situation():
         tell(printable(line), indent=None)
     terminal = input_path is None and bool(sys.stdin and sys.stdin.isatty())
@@ -133,7 +136,7 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
             try:
                 shown = table.enter(text)
             except Refused as error:
-                message = printable(f"Refused: {error} (nothing was written)")
+                message = printable(_("Refused: {reason} (nothing was written)").format(reason=error))
                 if terminal:
                     tell(message)  # wrapped at spaces, to the terminal's width
                     continue
@@ -147,7 +150,8 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
             if table.over:
                 break
     except (KeyboardInterrupt, EOFError):
-        click.echo(f"\nThe record is kept: go on with cardcli referee --resume {path}", err=True)
+        kept = _("The record is kept: go on with cardcli referee --resume {path}").format(path=path)
+        click.echo("\n" + kept, err=True)
         raise SystemExit(130) from None
     finally:
         if table.writer is not None:
@@ -157,7 +161,10 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
     if not terminal and not table.over:
         for line in table.situation():
             tell(printable(line), indent=None)
-    click.echo(f"Record: {path}" + ("" if table.over else f" (go on: cardcli referee --resume {path})"))
+    if table.over:
+        click.echo(_("Record: {path}").format(path=path))
+    else:
+        click.echo(_("Record: {path} (go on: cardcli referee --resume {path})").format(path=path))
 
 
 def _where(input_path: str | None) -> str:
@@ -176,7 +183,7 @@ def _lines(input_path: str | None, terminal: bool) -> Any:
 
     if input_path in (None, "-"):
         if sys.stdin is None:
-            raise CardcliError("standard input is closed: give the entries with --input FILE")
+            raise CardcliError(_("standard input is closed: give the entries with --input FILE"))
         yield from enumerate(entry_lines(sys.stdin.buffer, "<stdin>"), start=1)
         return
     with open(str(input_path), "rb") as stream:

@@ -10,8 +10,8 @@ import click
 from ..contract.views import SPECTATOR
 from ..cpu.commentary import frame_commentary
 from ..engine.game import Game
-from ..kit.errors import CardcliError, Kind, RecordError
-from ..kit.fit import terminal_width, wrap
+from ..kit.errors import CardcliError, Kind, RecordError, system_words
+from ..kit.fit import terminal_width, visible_width, wrap
 from ..kit.grammar import is_you
 from ..kit.language import core as _
 from ..kit.record_format import open_record
@@ -36,9 +36,14 @@ def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain:
         click.echo("\n".join(wrap(style.text(text, played=played), width, indent)))
 
     click.echo("")
-    title = "Start of the game" if frame.move == 0 else f"After move {frame.move} of {replay.total}"
-    if viewer is not None:
-        title += f", as seat {viewer} ({names[viewer]}) saw it"
+    if viewer is None:
+        title = _("Start of the game") if frame.move == 0 else _("After move {move} of {total}")
+    elif frame.move == 0:
+        title = _("Start of the game, as seat {seat} ({name}) saw it")
+    else:
+        title = _("After move {move} of {total}, as seat {seat} ({name}) saw it")
+    title = title.format(move=frame.move, total=replay.total, seat=viewer,
+                         name=names[viewer] if viewer is not None else "")
     say(f"--- {title} ---")
     told = viewer
     if replay.kept is not None and viewer is None:  # a real table's record: its unseen cards unsaid
@@ -49,8 +54,10 @@ def _show(replay: Replay, index: int, viewer: int | None, style: Style, explain:
         for line in describe_events(game.variant, events, viewer=told, names=names):
             say(f"  {line}")
         if explain:  # (the hard CPU rates only positions with every card known)
+            # A "why:" line wraps under its reason (the words of cpu.commentary's line).
+            why = _("why: {reason}").format(reason="")
             for line in frame_commentary(game, events, None if replay.kept is not None else viewer):
-                say(f"    {line}", indent=9 if line.startswith("why: ") else None)
+                say(f"    {line}", indent=4 + visible_width(why) if line.startswith(why) else None)
         if summary is not None:
             # The round's end as the table saw it (every hand is shown there).
             click.echo("")
@@ -80,8 +87,8 @@ def _show_error(replay: Replay) -> None:
     error = replay.error
     assert error is not None
     click.echo("")
-    click.echo("\n".join(wrap(printable(f"The record stops being a legal game here. {error}", newlines=True),
-                              terminal_width())))
+    said = _("The record stops being a legal game here. {error}").format(error=error)
+    click.echo("\n".join(wrap(printable(said, newlines=True), terminal_width())))
 
 
 @click.command(help=_("""Step through RECORD move by move (- reads stdin).
@@ -110,7 +117,7 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
     try:
         if record == "-":
             if sys.stdin is None:
-                raise CardcliError("cannot read standard input: it is closed")
+                raise CardcliError(_("cannot read standard input: it is closed"))
             loaded = load_replay(sys.stdin.buffer, "<stdin>", registry())
         else:
             path = find_record(record)
@@ -119,17 +126,20 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
     except RecordError as error:
         if error.kind == Kind.IO:
             raise
-        raise CardcliError(f"cannot replay: {error}") from None
+        raise CardcliError(_("cannot replay: {error}").format(error=error)) from None
     except OSError as error:
-        raise CardcliError(f"{record}: cannot read: {error.strerror}") from None
+        said = _("{record}: cannot read: {error}").format(record=record, error=system_words(error))
+        raise CardcliError(said) from None
     seats = len(loaded.game.seats)
     if seat is not None and not 0 <= seat < seats:
-        raise click.BadParameter(f"seat {seat} is not at this table (seats 0 to {seats - 1})",
-                                 param_hint="--seat")
+        raise click.BadParameter(_("seat {seat} is not at this table (seats 0 to {last})").format(
+            seat=seat, last=seats - 1), param_hint="--seat")
     if seat is not None and loaded.kept is not None and seat != loaded.view:
-        whose = "a spectator's" if loaded.view is None else f"seat {loaded.view}'s"
-        raise click.BadParameter(f"this record is written from {whose} view: it shows no other seat's "
-                                 "cards", param_hint="--seat")
+        if loaded.view is None:
+            said = _("this record is written from a spectator's view: it shows no other seat's cards")
+        else:
+            said = _("this record is written from seat {view}'s view: it shows no other seat's cards")
+        raise click.BadParameter(said.format(view=loaded.view), param_hint="--seat")
     if seat is not None:
         watch_from(loaded.game, seat)
     style = Style.for_stream(colour)
@@ -138,31 +148,35 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
     if to_move is not None:
         found = loaded.index_of(to_move)
         if found is None:
-            reach = f"moves 0 to {total}" if total else "move 0"
             if broken:
-                raise CardcliError(f"{loaded.error}\n(the record is a legal game up to move {total}: "
-                                   f"--to {total} shows the position before its mistake)")
-            raise click.BadParameter(f"this game has {reach}", param_hint="--to")
+                raise CardcliError(_("{error}\n(the record is a legal game up to move {total}: --to {total} "
+                                     "shows the position before its mistake)").format(
+                                       error=loaded.error, total=total))
+            reach = _("this game has moves 0 to {total}") if total else _("this game has move 0")
+            raise click.BadParameter(reach.format(total=total), param_hint="--to")
         _show(loaded, found, seat, style, explain)
         if broken and found != len(frames) - 1:
-            click.echo(printable(f"\n(This record has a mistake later: {loaded.error})", newlines=True),
-                       err=True)
+            said = _("(This record has a mistake later: {error})").format(error=loaded.error)
+            click.echo(printable("\n" + said, newlines=True), err=True)
         raise SystemExit(1 if broken else 0)
     if sys.stdin is None:
-        raise CardcliError("standard input is closed, so there is no stepping through the game: "
-                           "give --to N to print the table after move N")
+        raise CardcliError(_("standard input is closed, so there is no stepping through the game: "
+                             "give --to N to print the table after move N"))
     if broken:
         assert loaded.error is not None
         wrong = loaded.error.move if loaded.error.move is not None else total + 1
-        click.echo("\n".join(wrap(f"This record has a mistake at move {wrong}: it is shown up to move "
-                                   f"{total}, the position before it.", terminal_width())))
+        said = _("This record has a mistake at move {wrong}: it is shown up to move {total}, the position "
+                 "before it.").format(wrong=wrong, total=total)
+        click.echo("\n".join(wrap(said, terminal_width())))
     if explain and seat is None and loaded.kept is None:
-        click.echo("Watch a seat (--seat N) to see what the hard CPU thought of its choices.")
+        click.echo(_("Watch a seat (--seat N) to see what the hard CPU thought of its choices."))
     index = 0
     _show(loaded, index, seat, style, explain)
+    # Translators: the keys in brackets are typed as they are (Enter, n, p, g N, q).
+    keys = _("[Enter/n] next  [p] back  [g N] go to  [q] quit")
     while True:
         try:
-            answer = click.prompt("[Enter/n] next  [p] back  [g N] go to  [q] quit", default="",
+            answer = click.prompt(keys, default="",
                                   show_default=False, prompt_suffix=" ").strip().lower()
         except click.Abort:
             break
@@ -171,25 +185,26 @@ def replay(record: str, seat: int | None, to_move: int | None, explain: bool, co
                 if broken:
                     _show_error(loaded)
                 else:
-                    click.echo("That was the last move.")
+                    click.echo(_("That was the last move."))
                 continue
             index += 1
         elif answer in ("p", "prev", "back"):
             if index == 0:
-                click.echo("This is the start of the game.")
+                click.echo(_("This is the start of the game."))
                 continue
             index -= 1
         elif answer.startswith("g"):
             target = answer[1:].strip()
             found = loaded.index_of(int(target)) if target.isdigit() else None
             if found is None:
-                click.echo(f"Type g and a move from 0 to {total}, e.g. g {min(12, total)}.")
+                click.echo(_("Type g and a move from 0 to {total}, e.g. g {example}.").format(
+                    total=total, example=min(12, total)))
                 continue
             index = found
         elif answer in ("q", "quit", "exit"):
             break
         else:
-            click.echo("Enter or n: next, p: back, g N: go to move N, q: quit.")
+            click.echo(_("Enter or n: next, p: back, g N: go to move N, q: quit."))
             continue
         _show(loaded, index, seat, style, explain)
     if broken:

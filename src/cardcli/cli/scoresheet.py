@@ -15,9 +15,8 @@ import click
 
 from ..cpu.players import check_count
 from ..engine.rulesets import resolve_rules
-from ..kit.errors import CardcliError
+from ..kit.errors import CardcliError, system_words
 from ..kit.fit import tell, terminal_width, wrap
-from ..kit.grammar import plural
 from ..kit.language import N_, speaking
 from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
@@ -102,28 +101,30 @@ def scoresheet(variant: str | None, players_spec: str | None, dealer: str | None
     open_file: Callable[[], SheetFile]
     if resume_path is not None:
         if variant or players_spec or dealer or ruleset or page_lines or save_path:
-            raise click.UsageError("--resume takes the sheet as it was kept: give no VARIANT, --players, "
-                                   "--dealer, --ruleset, --page-lines or --save")
+            raise click.UsageError(_("--resume takes the sheet as it was kept: give no VARIANT, --players, "
+                                     "--dealer, --ruleset, --page-lines or --save"))
         sheet, _ruleset, notes = load(resume_path, registry())
         for note in notes:
             click.echo(note, err=True)
         open_file = functools.partial(reopen, resume_path)
     else:
         if variant is None:
-            raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
+            raise click.UsageError(_("name a VARIANT (see: cardcli variants), or give --resume FILE"))
         if not players_spec:
-            raise click.UsageError("name the players in seat order: --players mom,me")
+            raise click.UsageError(_("name the players in seat order: --players mom,me"))
         target = _variant(variant)
         if not isinstance(target, RoundScores):
-            raise CardcliError(f"{target.name} keeps no score sheet: its plugin does not say how a round is "
-                               "scored from the table (End of the Page does: cardcli scoresheet endofpage)")
+            raise CardcliError(_("{variant} keeps no score sheet: its plugin does not say how a round "
+                                 "is scored from the table (End of the Page does: cardcli scoresheet "
+                                 "endofpage)").format(variant=target.name))
         names = [name.strip() for name in players_spec.split(",")]
         chosen = resolve_ruleset(target, ruleset, len(names))
         rules = dict(chosen.options)
         if page_lines is not None:
             option = target.rounds_option
             if option is None:
-                raise click.UsageError(f"--page-lines: a sheet of {target.name} has no set number of rounds")
+                raise click.UsageError(_("--page-lines: a sheet of {variant} has no set number of "
+                                         "rounds").format(variant=target.name))
             rules = resolve_rules(target, {**rules, option: page_lines}, "--page-lines",
                                   num_players=len(names))
         check_count([SeatInfo(name) for name in names], rules, target,
@@ -153,7 +154,7 @@ def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | Non
         click.echo(style.text("\n".join(wrap(text, width)) if width else text), err=to_stdout)
 
     # The page first: an address it cannot listen on leaves no file behind.
-    live = (open_board(serve, export.board_view(sheet, []), "the sheet", say, style.colour, to_stdout)
+    live = (open_board(serve, export.board_view(sheet, []), _("the sheet"), say, style.colour, to_stdout)
             if serve.serve else None)
     try:
         file = open_file()
@@ -166,7 +167,11 @@ def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | Non
     serving = False  # only serving the page, after the entries from a file
     try:
         size = sheet.page_size()
-        say(export.title(sheet) + (f", {plural(size, 'round')} on the page" if size else ""))
+        if size:
+            say(_.ngettext("{title}, {count} round on the page", "{title}, {count} rounds on the page",
+                           size).format(title=export.title(sheet), count=size))
+        else:
+            say(export.title(sheet))
         if sheet.rounds:
             say("\n".join(export.page(sheet)))
         session.publish()
@@ -186,16 +191,19 @@ def _run(sheet: Sheet, open_file: Callable[[], SheetFile], input_path: str | Non
             _write(csv_path, table, "--csv")
         if plot_path is not None:
             export.plot(sheet, plot_path)
-            say(f"Plot written to {plot_path}")
-        say(f"The sheet is kept in {file.path} (go on with it: cardcli scoresheet --resume {file.path})")
+            say(_("Plot written to {path}").format(path=plot_path))
+        say(_("The sheet is kept in {path} (go on with it: cardcli scoresheet --resume {path})").format(
+            path=file.path))
         if live is not None and not reads_terminal:
             serving = True
-            say(f"The page stays up at {live.link}; Ctrl-C to stop.")
+            say(_("The page stays up at {link}; Ctrl-C to stop.").format(link=live.link))
             while True:
                 time.sleep(0.5)
     except KeyboardInterrupt:
         if not serving:
-            tell(f"\nThe sheet is kept: go on with it with cardcli scoresheet --resume {file.path}", err=True)
+            kept = _("The sheet is kept: go on with it with cardcli scoresheet --resume {path}").format(
+                path=file.path)
+            tell("\n" + kept, err=True)
             raise SystemExit(130) from None
     finally:
         file.close()
@@ -215,8 +223,8 @@ def _from_input(session: Any, input_path: str | None, lines: list[str] | None) -
         session.from_lines(lines, str(input_path))
         return
     if sys.stdin is None:
-        raise CardcliError("standard input is closed: give the entries with --input FILE, or run "
-                           "cardcli scoresheet at a terminal")
+        raise CardcliError(_("standard input is closed: give the entries with --input FILE, or run "
+                             "cardcli scoresheet at a terminal"))
     from ..realtable.sheet_session import entry_lines
 
     session.from_lines(entry_lines(sys.stdin.buffer, "<stdin>"), "<stdin>")
@@ -230,7 +238,8 @@ def _read_input(path: str) -> list[str]:
         with open(path, "rb") as stream:
             return list(entry_lines(stream, f"--input {path}", MAX_INPUT))
     except OSError as error:
-        raise CardcliError(f"--input {path}: cannot read: {error.strerror}") from None
+        raise CardcliError(_("--input {path}: cannot read: {error}").format(
+            path=path, error=system_words(error))) from None
 
 
 def _write(path: str, text: str, option: str) -> None:
@@ -240,4 +249,5 @@ def _write(path: str, text: str, option: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as error:
-        raise CardcliError(f"{option} {path}: cannot write: {error.strerror}") from None
+        raise CardcliError(_("{option} {path}: cannot write: {error}").format(
+            option=option, path=path, error=system_words(error))) from None

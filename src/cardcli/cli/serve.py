@@ -13,9 +13,10 @@ import click
 from ..cpu.players import PlayersError, check_count, check_level, default_count, parse_players
 from ..engine.game import Game, choose_dealer
 from ..engine.rulesets import rules_from_record
-from ..kit.errors import CardcliError
+from ..kit.errors import CardcliError, system_words
 from ..kit.fit import lead_in, tell, terminal_width, visible_width
-from ..kit.grammar import plural
+from ..kit.grammar import listed, spoken_name
+from ..kit.language import N_
 from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
 from ..kit.safe_text import printable
@@ -39,13 +40,15 @@ if TYPE_CHECKING:
     from ..serve.table import Seat, TableOptions
 
 DEFAULT_PORT = 8765
+#: How each seat is shown in the first line: its name and its kind.
+_KINDS = {"host": N_("{name} (host)"), "friend": N_("{name} (friend)"), "cpu": N_("{name} (cpu)")}
 
 
 def _check_host_input(kinds: list[str]) -> None:
     """The host's seat is played at this terminal: refuse it with standard input closed."""
     if "host" in kinds and sys.stdin is None:
-        raise CardcliError("standard input is closed, but you have a seat at this table and type "
-                           "your moves here: serve from a terminal, or give --no-seat")
+        raise CardcliError(_("standard input is closed, but you have a seat at this table and type "
+                             "your moves here: serve from a terminal, or give --no-seat"))
 
 
 def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[list[SeatInfo], list[str]]:
@@ -79,14 +82,14 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
     else:
         seats = parse_players(",".join(rewritten), variant)
     if kinds.count("host") > 1:
-        raise PlayersError("--players: one person plays at the serving terminal; the others join by "
-                           "link (write friend for each of their seats)")
+        raise PlayersError(_("--players: one person plays at the serving terminal; the others join by "
+                             "link (write friend for each of their seats)"))
     if no_seat and "host" in kinds:
-        raise PlayersError("--no-seat: the host does not play, so --players names no person "
-                           "(friend for each friend's seat, cpu:LEVEL for CPUs)")
+        raise PlayersError(_("--no-seat: the host does not play, so --players names no person "
+                             "(friend for each friend's seat, cpu:LEVEL for CPUs)"))
     if "friend" not in kinds:
-        raise PlayersError("--players names no friend's seat: write friend for each seat a friend "
-                           "takes by link (or use cardcli play)")
+        raise PlayersError(_("--players names no friend's seat: write friend for each seat a friend "
+                             "takes by link (or use cardcli play)"))
     from ..serve.protocol import BadMessage
     from ..serve.table import Seat, check_name
 
@@ -96,7 +99,8 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
             try:
                 check_name(info.name, others, index)
             except BadMessage as problem:
-                raise PlayersError(f"--players: friend:{info.name}: {problem.message}") from None
+                raise PlayersError(_("--players: friend:{name}: {problem}").format(
+                    name=info.name, problem=problem.message)) from None
     return seats, kinds
 
 
@@ -160,12 +164,16 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
 @click.option("--no-qr", is_flag=True,
               help=_("Print the links without QR codes. (The codes are black on white in colour; "
                    "without colour they suit a dark terminal: on a light one, use --color.)"))
+@click.option("--page-language", type=click.Choice(["host", "phone"]), default="host", show_default=True,
+              help=_("The language of the page a phone opens: host (this terminal's) or phone (the one "
+                     "its browser asks for first among those cardcli speaks, else this terminal's; what "
+                     "the table tells that phone is in it too)."))
 @colour_option
 @handle_errors
 def serve(variant: str | None, players_spec: str | None, ruleset: str | None, seed: int | None, lan: bool,
           host: str | None, port: int | None, record_path: Path | None, resume_path: Path | None,
           no_seat: bool, again: str | None, away: str, away_timeout: float, stand_in: str, open_hands: bool,
-          no_qr: bool, colour: bool | None) -> None:
+          no_qr: bool, page_language: str, colour: bool | None) -> None:
     """``cardcli serve``: its help is the command's ``help``."""
     from ..serve.evening import Evening, first_record
     from ..serve.links import TableFile, lan_address, table_file
@@ -174,8 +182,9 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
     interactive = bool(sys.stdin and sys.stdin.isatty())
     if resume_path is not None:
         if variant or ruleset or players_spec or record_path or seed is not None or no_seat:
-            raise click.UsageError("--resume takes the evening as recorded: give no game options "
-                                   "(--host, --port, --again and the --away options may be given)")
+            raise click.UsageError(_("--resume takes the evening as recorded: give no game options "
+                                     "(--host, --port, --again, --page-language and the --away options "
+                                     "may be given)"))
         first = first_record(resume_path)
         saved = TableFile.load(table_file(first))
         evening, seats, game = _open_evening(saved, first)
@@ -189,7 +198,7 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
             evening.again = evening.chosen = again
     else:
         if variant is None:
-            raise click.UsageError("name a VARIANT (see: cardcli variants), or give --resume FILE")
+            raise click.UsageError(_("name a VARIANT (see: cardcli variants), or give --resume FILE"))
         target = variant_named(variant)
         infos, kinds = parse_seats(players_spec, variant, no_seat)
         chosen = resolve_ruleset(target, ruleset, len(infos))
@@ -216,9 +225,9 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
                            stand_in_level=stand_in, open_hands=open_hands)
     try:
         asyncio.run(_serve(evening, seats, game, tokens, options, listen, shown, port, lan, no_qr,
-                           Style.for_stream(colour), interactive))
+                           Style.for_stream(colour), interactive, page_language))
     except (KeyboardInterrupt, click.Abort):  # Ctrl-C, or the end of the host's input
-        click.echo("\n" + lead_in("Table saved. Serve it again with the same links:",
+        click.echo("\n" + lead_in(_("Table saved. Serve it again with the same links:"),
                                   f"cardcli serve --resume {first}", terminal_width(sys.stderr)), err=True)
         raise SystemExit(130) from None
     finally:
@@ -240,7 +249,8 @@ def _open_evening(saved: TableFile, first: Path) -> tuple[Evening, list[Seat], G
         evening = Evening(first, loaded.variant, loaded.rules, loaded.ruleset,
                           loaded.seed if loaded.seed is not None else 0)
         if len(saved.seats) != len(loaded.seats):
-            raise CardcliError(f"{where} is for {len(saved.seats)} seats, the record has {len(loaded.seats)}")
+            raise CardcliError(_("{file} is for {count} seats, the record has {recorded}").format(
+                file=where, count=len(saved.seats), recorded=len(loaded.seats)))
         seats = [Seat(index, printable(info.name), kind, level=info.cpu_level or "normal", player=index,
                       named=kind == "host")
                  for index, (info, kind) in enumerate(zip(loaded.seats, saved.seats))]
@@ -252,14 +262,17 @@ def _open_evening(saved: TableFile, first: Path) -> tuple[Evening, list[Seat], G
             rules = rules_from_record(target, data["rules"], str(where))
             evening, seats = Evening.from_dict(data, first, target, rules)
         except CardcliError as problem:
-            raise CardcliError(f"{where}: the evening's rules: {problem}") from None
+            said = _("{file}: the evening's rules: {problem}")
+            raise CardcliError(said.format(file=where, problem=problem)) from None
         except (KeyError, TypeError, ValueError) as problem:
-            raise CardcliError(f"{where}: not an evening cardcli can read ({problem})") from None
+            raise CardcliError(_("{file}: not an evening cardcli can read ({problem})").format(
+                file=where, problem=problem)) from None
     for seat in seats:
         if seat.kind == "friend" and not seat.left:
             seat.token = saved.tokens.get(f"seat {seat.index}") or ""
             if not seat.token:
-                raise CardcliError(f"{where}: seat {seat.index} ({seat.name}) has no link")
+                raise CardcliError(_("{file}: seat {seat} ({name}) has no link").format(
+                    file=where, seat=seat.index, name=seat.name))
     evening.remember_seats(seats)
     game = None
     if evening.playing:
@@ -269,9 +282,11 @@ def _open_evening(saved: TableFile, first: Path) -> tuple[Evening, list[Seat], G
             assert result is not None
             evening.games[-1].result = result
         elif len(game.seats) != len(seats):
-            raise CardcliError(f"{where} is for {len(seats)} seats, the record {path} has {len(game.seats)}")
+            raise CardcliError(_("{file} is for {count} seats, the record {path} has {recorded}").format(
+                file=where, count=len(seats), path=path, recorded=len(game.seats)))
     if game is None:
-        click.echo(f"Resuming the evening between games (game {evening.number} is over).")
+        click.echo(_("Resuming the evening between games (game {number} is over).").format(
+            number=evening.number))
     return evening, seats, game
 
 
@@ -289,10 +304,11 @@ def _go_on(path: Path) -> tuple[Game | None, dict | None]:
 
 async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens: dict[str, str],
                  options: TableOptions, listen: str, shown: str, port: int, lan: bool, no_qr: bool,
-                 style: Style, interactive: bool) -> None:
+                 style: Style, interactive: bool, page_language: str = "host") -> None:
     from ..serve.console import HostConsole, HostUI, remote_dialogue
     from ..serve.links import TableFile, base_url, seat_link, table_file
     from ..serve.lobby import AT_A_PROMPT, COMMANDS, Lobby, play_evening
+    from ..serve.page_words import page_languages
     from ..serve.qr import terminal_lines
     from ..serve.server import TableServer
     from ..serve.table import CLOSED, Table
@@ -309,13 +325,14 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
         table.start(game, evening.number)
     else:
         table.between(evening.header(), number=evening.number)
-    server = TableServer()
+    server = TableServer(page_language)
     server.add(table)
     try:
         actual = await server.start(listen, port)
     except OSError as error:
-        raise CardcliError(f"cannot listen on {listen}:{port}: {error.strerror or error} "
-                           "(another program may use the port: choose one with --port)") from None
+        raise CardcliError(_("cannot listen on {address}:{port}: {problem} (another program may use the "
+                             "port: choose one with --port)").format(
+            address=listen, port=port, problem=system_words(error))) from None
     server.serve_as(shown)
     base = base_url(shown, actual)
 
@@ -325,11 +342,11 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
 
     def invite(seat: Seat) -> None:
         link = seat_link(base, seat.token)
-        line = f"Invite for {seat.name}: {link}"
+        line = _("Invite for {name}: {link}").format(name=seat.name, link=link)
         if visible_width(line) <= terminal_width():
             click.echo(f"\n{line}")
         else:  # a long name: the link on a line of its own, never broken by the terminal
-            click.echo(f"\nInvite for {seat.name}:\n  {link}")
+            click.echo("\n" + _("Invite for {name}:").format(name=seat.name) + f"\n  {link}")
         if not no_qr:
             for line in terminal_lines(link, colour=style.colour):
                 click.echo("  " + line)
@@ -337,37 +354,48 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
     save()
     lobby = Lobby(table, evening, say=console.ui.show, invite=invite, saved=save, registry=registry(),
                   stand_in=options.stand_in_level)
-    who = ", ".join(f"{s.name} ({s.kind})" for s in table.seats)
-    tell(f"{evening.variant.title} - {who}")
-    tell(f"Seed {evening.seed}. Recording to {evening.record_path(evening.games[-1])}")
+    who = listed([_(_KINDS[s.kind]).format(name=spoken_name(s.name)) for s in table.seats])
+    variant = evening.variant
+    tell(_("{title} - {players}").format(title=variant.words(variant.title), players=who))
+    tell(_("Seed {seed}. Recording to {path}").format(seed=evening.seed,
+                                                      path=evening.record_path(evening.games[-1])))
     if lan:
-        tell(f"Shared with your local network on {base} (anyone on it with a link can take that seat).")
+        tell(_("Shared with your local network on {address} (anyone on it with a link can take that "
+               "seat).").format(address=base))
     else:
-        tell(f"Only this machine can connect ({base}); to let phones on your Wi-Fi join, serve "
-             "with --lan.")
+        tell(_("Only this machine can connect ({address}); to let phones on your Wi-Fi join, serve "
+               "with --lan.").format(address=base))
+    if page_language == "phone":
+        tell(_("Each phone's page is in the language its browser asks for ({languages}), else in this "
+               "terminal's.").format(languages=", ".join(sorted(page_languages()))))
     for seat in table.seats:
         if seat.kind == "friend" and seat.token:
             invite(seat)
-    tell(f"\nWatch link (the public table, no hands): {seat_link(base, table.watch_token)}")
+    tell("\n" + _("Watch link (the public table, no hands): {link}").format(
+        link=seat_link(base, table.watch_token)))
     host = next((seat.index for seat in table.seats if seat.kind == "host"), None)
     if host is not None:
         table.seats[host].client = console
     else:
         table.join(console, None)  # only hosting: the host follows the public table
     if not interactive:
-        tell("\n(This terminal cannot be typed at: each next game starts when every friend has "
-             "said play again. Stop with Ctrl-C.)")
+        tell("\n" + _("(This terminal cannot be typed at: each next game starts when every friend has "
+                      "said play again. Stop with Ctrl-C.)"))
     else:  # links, seats, tally (and help) at any time, also during a game
         console.take_commands(lobby.run, COMMANDS, AT_A_PROMPT, lambda: table.lobby is None)
     if game is not None:
-        waiting = ", ".join(s.name for s in table.seats if s.kind == "friend")
+        waiting = listed([s.name for s in table.seats if s.kind == "friend"])
         if game.history:  # served again (--resume): the game goes on where it stopped
-            tell(f"\nGame {evening.number} goes on from where it stopped (after "
-                 f"{plural(game.moves, 'move')}); it waits for {waiting} when it is their turn.")
+            tell("\n" + _.ngettext("Game {number} goes on from where it stopped (after {count:,} move); it "
+                                   "waits for {names} when it is their turn.",
+                                   "Game {number} goes on from where it stopped (after {count:,} moves); it "
+                                   "waits for {names} when it is their turn.", game.moves).format(
+                number=evening.number, count=game.moves, names=waiting))
         else:
-            tell(f"\nThe game starts now; it waits for {waiting} when it is their turn.")
+            tell("\n" + _("The game starts now; it waits for {names} when it is their turn.").format(
+                names=waiting))
         if interactive:
-            tell("(Type links at any time to show the invite links again; help lists the rest.)")
+            tell(_("(Type links at any time to show the invite links again; help lists the rest.)"))
     try:
         played = await play_evening(table, lobby, console if interactive else None, show=console.ui.show,
                                     host=host)
@@ -379,6 +407,12 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
         await asyncio.sleep(0.2)  # let the last messages go out
         await server.stop()
     records = [str(evening.record_path(g)) for g in evening.games if g.result is not None]
-    click.echo(f"\nThe evening is over: {plural(played, 'game')}." + (" Records:" if records else ""))
+    if records:
+        over = _.ngettext("The evening is over: {count:,} game. Records:",
+                          "The evening is over: {count:,} games. Records:", played)
+    else:
+        over = _.ngettext("The evening is over: {count:,} game.", "The evening is over: {count:,} games.",
+                          played)
+    click.echo("\n" + over.format(count=played))
     for record in records:
         click.echo(f"  {record}")

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import click
 
+from ..contract.variant import Variant
 from ..cpu import simulate as engine
 from ..cpu.players import PlayersError, check_count, check_level, default_seats, parse_players
-from ..kit.fit import echo
-from ..kit.grammar import plural
+from ..kit.fit import echo, visible_width
+from ..kit.grammar import listed
 from ..kit.language import core as _
 from .common import (
     backend_options,
@@ -60,16 +61,17 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     else:
         seats = parse_players(players_spec, target, default_level=level, cpu_names=True)
     if any(seat.is_human for seat in seats):
-        humans = ", ".join(s.name for s in seats if s.is_human)
-        raise click.BadParameter(f"simulations are CPU only, but {humans} would be human "
-                                 "(write cpu:easy, cpu:normal, ...)", param_hint="--players")
+        humans = listed([s.name for s in seats if s.is_human])
+        raise click.BadParameter(_("simulations are CPU only, but {names} would be human "
+                                   "(write cpu:easy, cpu:normal, ...)").format(names=humans),
+                                 param_hint="--players")
     chosen = resolve_ruleset(target, ruleset, len(seats))
     check_count(seats, chosen.options, target, None if ruleset is None else chosen.source,
                 chosen.stated)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     with open_backend(backend, workers, ray_address) as pool, \
-            progress_bar(games, plural(games, "game")) as progress:
+            progress_bar(games, games_words(games)) as progress:
         summary = engine.run(target, chosen.options, seats, games, seed, backend=pool,
                              record_dir=record_dir, ruleset=None if ruleset is None else chosen.name,
                              progress=progress)
@@ -77,20 +79,53 @@ def simulate(variant: str, games: int, players_spec: str, level: str, seed: int 
     if as_json:
         click.echo(json.dumps(data))
         return
-    echo(f"{plural(data['games'], 'game')} of {target.name} ({chosen.name}), seed {seed}, "
-         f"{plural(data['workers'], 'Ray worker' if backend == 'ray' else 'worker')}: "
-         f"{data['seconds']:.2f} s, "
-         f"{plural(data['decisions'], 'decision')} ({data['decisions_per_second']:,.0f}/s)")
-    click.echo("Wins by seat:")
+    decisions = _.ngettext("{count:,} decision", "{count:,} decisions", data["decisions"]).format(
+        count=data["decisions"])
+    echo(_("{games} of {variant} ({ruleset}), seed {seed}, {workers}: {seconds:.2f} s, "
+           "{decisions} ({rate:,.0f}/s)").format(
+        games=games_words(data["games"]), variant=target.name,
+        ruleset=ruleset_words(target, ruleset, chosen.name), seed=seed,
+        workers=workers_words(data["workers"], backend), seconds=data["seconds"], decisions=decisions,
+        rate=data["decisions_per_second"]))
+    click.echo(_("Wins by seat:"))
     for index, seat in enumerate(seats):
         wins = data["wins_by_seat"][index]
-        click.echo(f"  {index} {seat.name:<8} {seat.kind:<12} {wins:>7,}  ({wins / games:6.1%})  "
-                   f"mean place {data['mean_place_by_seat'][index]:.2f}")
-    click.echo("Wins by CPU level:")
+        place = _("mean place {place:.2f}").format(place=data["mean_place_by_seat"][index])
+        click.echo(f"  {index} {pad(seat.name, 8)} {pad(seat.kind, 12)} {wins:>7,}  ({wins / games:6.1%})  "
+                   + place)
+    click.echo(_("Wins by CPU level:"))
     for kind, entry in data["wins_by_level"].items():
-        click.echo(f"  {kind:<12} {entry['wins']:>7,} over {plural(entry['seats'], 'seat')}  "
-                   f"({entry['win_rate_per_seat']:.1%} per seat)")
-    click.echo(f"Draws (no single winner): {data['draws']:,}")
-    click.echo(f"Game length in moves: mean {data['moves_mean']}, max {data['moves_max']:,}")
+        count = int(entry["seats"])
+        said = _.ngettext("{wins:>7,} over {count:,} seat  ({rate:.1%} per seat)",
+                          "{wins:>7,} over {count:,} seats  ({rate:.1%} per seat)", count)
+        click.echo(f"  {pad(kind, 12)} " + said.format(wins=entry["wins"], count=count,
+                                                       rate=entry["win_rate_per_seat"]))
+    click.echo(_("Draws (no single winner): {count:,}").format(count=data["draws"]))
+    click.echo(_("Game length in moves: mean {mean}, max {max:,}").format(mean=data["moves_mean"],
+                                                                          max=data["moves_max"]))
     if record_dir is not None:
-        click.echo(f"Records written to {record_dir}")
+        click.echo(_("Records written to {folder}").format(folder=record_dir))
+
+
+def games_words(count: int) -> str:
+    """``1,000 games``, in the chosen language."""
+    return _.ngettext("{count:,} game", "{count:,} games", count).format(count=count)
+
+
+def workers_words(count: int, backend: str) -> str:
+    """``2 workers`` (``2 Ray workers`` on Ray), in the chosen language."""
+    said = (_.ngettext("{count:,} Ray worker", "{count:,} Ray workers", count) if backend == "ray"
+            else _.ngettext("{count:,} worker", "{count:,} workers", count))
+    return said.format(count=count)
+
+
+def ruleset_words(target: Variant, asked: str | None, name: str) -> str:
+    """The name of the rules played: the variant's defaults (``matching defaults``) in the
+    chosen language, a ruleset by its own name."""
+    return name if asked is not None else _("{variant} defaults").format(variant=target.name)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` filled with spaces to ``width`` terminal cells (a Japanese name
+    takes two a character), as ``f"{text:<width}"`` does for ASCII."""
+    return text + " " * (width - visible_width(text))

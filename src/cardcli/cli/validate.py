@@ -15,9 +15,8 @@ from typing import Any
 
 import click
 
-from ..kit.errors import Kind, RecordError
+from ..kit.errors import Kind, RecordError, system_words
 from ..kit.fit import tell
-from ..kit.grammar import plural
 from ..kit.language import core as _
 from ..kit.language import speaking
 from ..kit.record_format import open_record
@@ -36,7 +35,7 @@ def check_one(name: str, reg: Any) -> Report:
     try:
         if name == "-":
             if sys.stdin is None:
-                raise RecordError("cannot read standard input: it is closed", source=source, kind=Kind.IO)
+                raise RecordError(_("cannot read standard input: it is closed"), source=source, kind=Kind.IO)
             return validate_stream(sys.stdin.buffer, source, reg)
         with open_record(source) as stream:
             return validate_stream(stream, source, reg)
@@ -46,7 +45,8 @@ def check_one(name: str, reg: Any) -> Report:
         return report
     except OSError as error:
         report = Report(source)
-        report.error = RecordError(f"cannot read: {error.strerror or error}", source=source, kind=Kind.IO)
+        said = _("cannot read: {error}").format(error=system_words(error))
+        report.error = RecordError(said, source=source, kind=Kind.IO)
         return report
     except Exception as error:
         if os.environ.get("CARDCLI_DEBUG"):
@@ -58,7 +58,7 @@ def check_one(name: str, reg: Any) -> Report:
 
 def winner_name(report: Report, seat: int) -> str:
     """The winner as the table called them ("ann", "cpu2"), else by seat."""
-    return report.names[seat] if 0 <= seat < len(report.names) else f"seat {seat}"
+    return report.names[seat] if 0 <= seat < len(report.names) else _("seat {seat}").format(seat=seat)
 
 
 def verdict(report: Report) -> str:
@@ -71,9 +71,28 @@ def verdict(report: Report) -> str:
 def verdict_words(report: Report) -> str:
     """Which check a valid record passed: every card known, or what the table saw."""
     if report.view is None:
-        return "valid (every card known)"
-    view = "public view" if report.view == "public" else f"{report.view}'s view"
-    return f"consistent with what the table saw ({view})"
+        return _("valid (every card known)")
+    if report.view == "public":
+        return _("consistent with what the table saw (public view)")
+    # A seat's view is written "seat N" in the record.
+    return _("consistent with what the table saw (seat {seat}'s view)").format(
+        seat=report.view.removeprefix("seat "))
+
+
+def valid_line(report: Report) -> str:
+    """A valid record's report: "g.jsonl: valid (every card known): matching game, 32 moves, cpu2 won"."""
+    winner = (report.result or {}).get("winner")
+    if winner is None:
+        outcome = _("no single winner")
+    else:
+        # Translators: the end of a valid record's report: "cpu2 won".
+        outcome = _("{name} won").format(name=winner_name(report, winner))
+    # Translators: a valid record's report: {verdict} is "valid (every card known)" or "consistent
+    # with what the table saw (...)", {variant} the variant's name as typed (matching), {outcome} "cpu2 won".
+    return _.ngettext("{file}: {verdict}: {variant} game, {count} move, {outcome}",
+                      "{file}: {verdict}: {variant} game, {count} moves, {outcome}", report.moves).format(
+        file=report.source, verdict=verdict_words(report), variant=report.variant, count=report.moves,
+        outcome=outcome)
 
 
 @click.command(help=_("""Check each RECORD against the rules its header names (- reads stdin).
@@ -120,10 +139,7 @@ def _validate(records: tuple[str, ...], as_json: bool, quiet: bool) -> None:
             click.echo(json.dumps(report.as_dict()))
         elif report.valid:
             if not quiet:
-                winner = (report.result or {}).get("winner")
-                outcome = "no single winner" if winner is None else f"{winner_name(report, winner)} won"
-                tell(printable(f"{report.source}: {verdict_words(report)}: {report.variant} game, "
-                               f"{plural(report.moves, 'move')}, {outcome}"))
+                tell(printable(valid_line(report)))
         else:
             tell(printable(str(report.error), newlines=True), err=True)
     all_valid = tally["valid"] == tally["records"]

@@ -16,7 +16,6 @@ from typing import Any, TypeVar, cast
 
 from ..kit.cards import RANK_NAMES, parse_rank
 from ..kit.errors import CardError, RulesetError
-from ..kit.grammar import plural, span
 from ..kit.language import N_
 from ..kit.language import core as _
 
@@ -79,7 +78,7 @@ class Option:
         """Return ``value`` normalised, or raise ``ValueError`` saying what is allowed."""
         checked = self._check(value)
         if checked is not None and checked in self.exclude and not isinstance(checked, bool):
-            raise ValueError(f"got {value!r}; allowed: {self.allowed()}")
+            raise ValueError(self._refused(value))
         return checked
 
     def _check(self, value: Any) -> Value:
@@ -109,7 +108,12 @@ class Option:
                     return RANK_NAMES[rank]
         else:
             raise ValueError(f"unknown option kind {self.kind!r}")
-        raise ValueError(f"got {value!r}; allowed: {self.allowed()}")
+        raise ValueError(self._refused(value))
+
+    def _refused(self, value: Any) -> str:
+        """Why ``value`` is refused: what is allowed instead."""
+        # Translators: an option's value refused ({allowed}: "a whole number from 1 to 10", "true or false").
+        return _("got {value!r}; allowed: {allowed}").format(value=value, allowed=self.allowed())
 
 
 C = TypeVar("C")
@@ -190,18 +194,34 @@ def seat_count_problem(count: int, rules: Mapping[str, Value], variant: str, lim
     option, value = ("min_players", low) if count < low else ("max_players", high)
     said = stated is None or option in stated
     if option not in rules:
-        why = f"{variant} seats {span(limits[0], limits[1], 'player')}"
+        # Translators: why a table size is refused: the players a game seats ({seats}: "2 to 6 players").
+        why = _("{variant} seats {seats}").format(variant=variant, seats=_players(limits[0], limits[1]))
     elif source is None:
-        why = f"option {option} = {value} in {variant}'s default rules"
+        why = _("option {option} = {value} in {variant}'s default rules").format(option=option, value=value,
+                                                                                  variant=variant)
     elif said:
-        why = f"option {option} = {value} in {source}"
+        why = _("option {option} = {value} in {source}").format(option=option, value=value, source=source)
     else:
         fewest = option == "min_players"
         own = limits[0] if fewest else limits[1]
-        bound = f", the {'fewest' if fewest else 'most'} {variant} seats" if value == own else ""
-        why = f"option {option} = {value} by default{bound}; not set in {source}"
-    return (f"{plural(count, 'player')}, but {variant} with these rules is for {span(low, high, 'player')} "
-            f"({why})")
+        if value != own:
+            why = _("option {option} = {value} by default; not set in {source}")
+        elif fewest:
+            why = _("option {option} = {value} by default, the fewest {variant} seats; not set in {source}")
+        else:
+            why = _("option {option} = {value} by default, the most {variant} seats; not set in {source}")
+        why = why.format(option=option, value=value, variant=variant, source=source)
+    # Translators: a table size refused ({seats}: "2 to 6 players"; {why}: the option or game that says so).
+    refusal = _.ngettext("{count:,} player, but {variant} with these rules is for {seats} ({why})",
+                         "{count:,} players, but {variant} with these rules is for {seats} ({why})", count)
+    return refusal.format(count=count, variant=variant, seats=_players(low, high), why=why)
+
+
+def _players(low: int, high: int) -> str:
+    """``2 to 6 players`` (``2 players`` when it is one number), in the chosen language."""
+    if low == high:
+        return _.ngettext("{count:,} player", "{count:,} players", low).format(count=low)
+    return _("{low} to {high} players").format(low=low, high=high)
 
 
 def deal_problem(rules: Mapping[str, Any], num_players: int | None, pack: int, what: str, spare: str,
@@ -213,8 +233,16 @@ def deal_problem(rules: Mapping[str, Any], num_players: int | None, pack: int, w
     hand = rules["hand_size"]
     if players * hand < pack:
         return ""
-    widest = " (the widest table, option 'max_players')" if num_players is None else ""
-    return f"{players} players{widest} x {hand} cards do not fit {what} with {spare} ({options})"
+    if num_players is None:
+        # Translators: a deal that cannot be made ({what}: "one deck"; {spare}: "a card to turn up";
+        # {options}: "option 'hand_size'"); keep 'max_players' as it is.
+        said = _("{players} players (the widest table, option 'max_players') x {hand} cards do not fit "
+                 "{what} with {spare} ({options})")
+    else:
+        # Translators: a deal that cannot be made ({what}: "one deck"; {spare}: "a card to turn up";
+        # {options}: "option 'hand_size'").
+        said = _("{players} players x {hand} cards do not fit {what} with {spare} ({options})")
+    return said.format(players=players, hand=hand, what=what, spare=spare, options=options)
 
 
 def resolve(options: Iterable[Option], settings: Mapping[str, Any], *, source: str) -> dict[str, Value]:
@@ -246,11 +274,12 @@ def resolve_all(options: Iterable[Option],
             try:
                 resolved[name] = option.check(settings[name])
             except ValueError as error:
-                problems.append(f"option {name!r}: {error}")
+                problems.append(_("option {name!r}: {problem}").format(name=name, problem=error))
                 bad.add(name)
     low, high = resolved.get("min_players"), resolved.get("max_players")
     if isinstance(low, int) and isinstance(high, int) and low > high:
-        problems.append(f"option 'min_players' ({low}) is more than 'max_players' ({high})")
+        problems.append(_("option 'min_players' ({low}) is more than 'max_players' ({high})").format(
+            low=low, high=high))
         bad.update(("min_players", "max_players"))
     return resolved, problems, bad
 
@@ -266,10 +295,14 @@ def unknown_options(keys: list[Any], specs: Iterable[str]) -> list[str]:
     for key in keys:
         close = difflib.get_close_matches(str(key), names, n=1, cutoff=0.6)
         if close:
-            problems.append(f"unknown option {key!r} (did you mean {close[0]!r}?)")
+            problems.append(_("unknown option {key!r} (did you mean {close!r}?)").format(key=key,
+                                                                                       close=close[0]))
         else:
             strangers.append(key)
     if strangers:
-        more = f" and {len(strangers) - 1} more" if len(strangers) > 1 else ""
-        problems.append(f"unknown option {strangers[0]!r}{more} (options: {', '.join(names)})")
+        if len(strangers) > 1:
+            said = _("unknown option {key!r} and {more} more (options: {options})")
+        else:
+            said = _("unknown option {key!r} (options: {options})")
+        problems.append(said.format(key=strangers[0], more=len(strangers) - 1, options=", ".join(names)))
     return problems

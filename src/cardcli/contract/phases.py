@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..kit.errors import IllegalMove
+from ..kit.language import core as _
 from ..kit.results import Result
 from .variant import CHANCE, TERMINAL, Action, State
 
@@ -61,9 +62,9 @@ class PhasedState(State):
         ``validate`` reads, and a call more is a frame more each time."""
         player = self.current_player()
         if player == TERMINAL:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if not isinstance(action, tuple) or not action:
-            raise IllegalMove(f"not an action: {action!r}")
+            raise IllegalMove(_("not an action: {action!r}").format(action=action))
         if player == CHANCE:
             self.check_chance(action)
         else:
@@ -73,7 +74,8 @@ class PhasedState(State):
         """Refuse a chance outcome of another kind than ``kind``, the one
         this phase waits for: "expected the deal", in :meth:`check_chance`."""
         if action[0] != kind:
-            raise IllegalMove(f"expected {self.expecting()}")
+            # Translators: a chance event of another kind than the rules wait for ({what}: "the deal").
+            raise IllegalMove(_("expected {what}").format(what=self.expecting()))
 
 
 def _current_player(decide: tuple[int, ...], over: int) -> Any:

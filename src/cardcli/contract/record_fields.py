@@ -9,6 +9,8 @@ from typing import Any
 
 from ..kit.cards import CARD_BY_NAME, NAME, UNSEEN, parse_card
 from ..kit.grammar import join_or, plural
+from ..kit.language import N_
+from ..kit.language import core as _
 from .unseen import unseen_allowed
 
 __all__ = ["EventFields", "card_field", "cards_field", "drawn_cards", "flag_field", "hand_names",
@@ -16,6 +18,15 @@ __all__ = ["EventFields", "card_field", "cards_field", "drawn_cards", "flag_fiel
 
 #: How a record writes a card its writer did not see.
 UNSEEN_NAME = "??"
+
+# Translators: what a record's field holds, in a refusal ("card must be a card name like "7H"", "a hand
+# written "??" ..."): the words the variants pass as ``what``.
+_WHAT = (N_("card"), N_("shown card"), N_("drawn card"), N_("wild"), N_("hand"))
+
+
+def _what(what: str) -> str:
+    """``what`` (a field's card, as the variants name it) in the chosen language."""
+    return _(what)
 
 
 def only_fields(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
@@ -29,8 +40,9 @@ def only_fields(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> N
         return
     for key in data:
         if key not in allowed:
-            raise ValueError(f"unknown field {key!r} in a {what} event "
-                             f"(allowed: {', '.join(sorted(allowed))})")
+            # Translators: {event} is the event's name in the record ("play", "deal"): keep it.
+            raise ValueError(_("unknown field {key!r} in a {event} event (allowed: {fields})").format(
+                key=key, event=what, fields=", ".join(sorted(allowed))))
 
 
 def card_field(value: Any, what: str = "card") -> int:
@@ -39,9 +51,11 @@ def card_field(value: Any, what: str = "card") -> int:
     if card is not None:  # the plain notation, as records write it
         return card
     if not isinstance(value, str):
-        raise ValueError(f"{what} must be a card name like \"7H\", got {value!r}")
+        raise ValueError(_("{what} must be a card name like \"7H\", got {value!r}").format(
+            what=_what(what), value=value))
     if value == UNSEEN_NAME:
-        raise ValueError(f"the {what} cannot be \"??\": everyone at the table sees it")
+        raise ValueError(_("the {what} cannot be \"??\": everyone at the table sees it").format(
+            what=_what(what)))
     return parse_card(value)
 
 
@@ -49,8 +63,9 @@ def _unseen(what: str) -> int:
     """``UNSEEN`` where the record may leave a card unseen; else why not."""
     if unseen_allowed():
         return UNSEEN
-    raise ValueError(f"a {what} written \"??\" (a card nobody saw) needs the header to say whose view "
-                     "the record is: add \"view\": \"public\" or \"view\": \"seat N\" (docs/records.md)")
+    said = _("a {what} written \"??\" (a card nobody saw) needs the header to say whose view the record is: "
+             "add \"view\": \"public\" or \"view\": \"seat N\" (docs/records.md)")
+    raise ValueError(said.format(what=_what(what)))
 
 
 def cards_field(values: list[Any], card: Callable[[Any], int] = card_field,
@@ -72,7 +87,8 @@ def flag_field(data: Mapping[str, Any], key: str) -> bool:
     """A true/false field, false when absent (``"call": true``)."""
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise ValueError(f"{key} must be true or false, got {value!r}")
+        # Translators: {key} is the record's field ("call"): keep it.
+        raise ValueError(_("{key} must be true or false, got {value!r}").format(key=key, value=value))
     return value
 
 
@@ -89,15 +105,19 @@ def hands_field(data: Mapping[str, Any], card: Callable[[Any], int] = card_field
     count that is not is refused before any hand is made of it)."""
     hands = data.get("hands")
     if not isinstance(hands, list) or not all(isinstance(hand, list) or type(hand) is int for hand in hands):
-        raise ValueError("'hands' must be a list of card lists, one per seat")
+        raise ValueError(_("'hands' must be a list of card lists, one per seat"))
     dealt = []
     for seat, hand in enumerate(hands):
         if type(hand) is int:
             if hand < 0:
-                raise ValueError(f"a hand nobody saw must be a number of cards, not {hand}")
+                raise ValueError(_("a hand nobody saw must be a number of cards, not {count}").format(
+                    count=hand))
             if (size is not None and hand != size) or hand > MOST_CARDS:
-                rule = f"the rules deal {size}" if size is not None else f"no pack holds {hand:,}"
-                raise ValueError(f"seat {seat} was dealt {hand:,} cards nobody saw, but {rule}")
+                if size is not None:
+                    said = _("seat {seat} was dealt {count:,} cards nobody saw, but the rules deal {size}")
+                else:
+                    said = _("seat {seat} was dealt {count:,} cards nobody saw, but no pack holds {count:,}")
+                raise ValueError(said.format(seat=seat, count=hand, size=size))
             dealt.append((_unseen("hand"),) * hand if hand else ())
         else:
             dealt.append(tuple(card(value) for value in hand))
@@ -113,12 +133,13 @@ def drawn_cards(data: Mapping[str, Any], drawer: int | None,
     caller knows it)."""
     cards = data.get("cards")
     if not isinstance(cards, list) or not cards:
-        raise ValueError("'cards' must be a non-empty list of the cards drawn")
+        raise ValueError(_("'cards' must be a non-empty list of the cards drawn"))
     seat = data.get("seat")
     if type(seat) is not int:
-        raise ValueError("a draw must name the seat that draws (\"seat\": N)")
+        raise ValueError(_("a draw must name the seat that draws (\"seat\": N)"))
     if drawer is not None and seat != drawer:
-        raise ValueError(f"the cards drawn now are seat {drawer}'s, not seat {seat}'s")
+        raise ValueError(_("the cards drawn now are seat {drawer}'s, not seat {seat}'s").format(drawer=drawer,
+                                                                                                seat=seat))
     return cards_field(cards, card, "drawn card")
 
 
@@ -127,7 +148,8 @@ def reshuffle_size(data: Mapping[str, Any], size: int) -> None:
     size of the stock the rules make (``size``)."""
     stated = data.get("cards")
     if stated is not None and stated != size:
-        raise ValueError(f"the reshuffle makes a stock of {size} cards, not {stated!r}")
+        raise ValueError(_("the reshuffle makes a stock of {size} cards, not {stated!r}").format(size=size,
+                                                                                                stated=stated))
 
 
 class EventFields:
@@ -154,14 +176,17 @@ class EventFields:
         if move is not None:
             allowed = self.moves.get(move) if move.__class__ is str else None
             if allowed is None:
-                raise ValueError(f"unknown move {move!r} ({self.game} moves: {', '.join(self.moves)})")
+                # Translators: {game} is the variant's name and {moves} its moves as records write them.
+                raise ValueError(_("unknown move {move!r} ({game} moves: {moves})").format(
+                    move=move, game=self.game, moves=", ".join(self.moves)))
             if not data.keys() <= allowed:  # read per event: the common case is one comparison
                 only_fields(data, allowed, move)
             return move
         chance = data.get("chance")
         allowed = self.chances.get(chance) if chance.__class__ is str else None
         if allowed is None:
-            raise ValueError(f"unknown chance event {chance!r} ({self.game}: {', '.join(self.chances)})")
+            raise ValueError(_("unknown chance event {chance!r} ({game}: {events})").format(
+                chance=chance, game=self.game, events=", ".join(self.chances)))
         if not data.keys() <= allowed:
             only_fields(data, allowed, str(chance))
         return str(chance)

@@ -30,6 +30,13 @@ class PlayerScore:
     detail: str = ""
     #: What was checked: :data:`MELDS` or :data:`CARDS` (the core marks :data:`BY_HAND`).
     checked: str = MELDS
+    #: ``detail`` in the language chosen, for people (``detail`` itself is data: ``--json``).
+    shown: str = ""
+
+    @property
+    def said(self) -> str:
+        """How the score was reached, as people read it."""
+        return self.shown or self.detail
 
 
 @dataclass(frozen=True)

@@ -121,7 +121,9 @@ def score_lines(game: RummyRound, names: Sequence[str], lines: Mapping[int, str 
         table = played_minus_held(points, played, ())
         score = played_minus_held(points, played, held)
         checked = CARDS if line.listed is not None or seat in unknown else MELDS
-        scores[seat] = PlayerScore(score, f"{table} on the table - {table - score} in hand", checked)
+        scores[seat] = PlayerScore(score, f"{table} on the table - {table - score} in hand", checked,
+                                   _("{table} on the table - {in_hand} in hand").format(
+                                       table=table, in_hand=table - score))
     return scores
 
 

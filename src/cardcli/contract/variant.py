@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from ..kit import cloning
 from ..kit.errors import IllegalMove, PluginError
 from ..kit.language import Catalog
+from ..kit.language import core as _
 from ..kit.language import core as core_words
 from ..kit.rand import pick
 from ..kit.results import Result, rank_places
@@ -117,7 +118,7 @@ class State(ABC):
         """
         player = self.current_player()
         if player == TERMINAL:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if player == CHANCE:
             self.check_chance(action)
             return
@@ -142,7 +143,7 @@ class State(ABC):
         """Why a decision that ``legal_actions`` does not list is refused, in
         words that name the rule ("must follow hearts").  It may receive
         anything a caller passes, malformed actions included."""
-        return "not allowed now"
+        return _("not allowed now")
 
     def alternatives(self, legal: list[Action]) -> str:
         """The legal decisions in words, shown after a refusal ("could play
@@ -154,8 +155,13 @@ class State(ABC):
         for messages about a record that goes wrong."""
         player = self.current_player()
         if player == TERMINAL:
-            return "nothing (the game is over)"
-        return "a chance event" if player == CHANCE else f"seat {player} to move"
+            # Translators: what must happen next, after "expected" or "next:": nothing.
+            return _("nothing (the game is over)")
+        if player == CHANCE:
+            # Translators: what must happen next: a deal, a draw... (the deck's turn).
+            return _("a chance event")
+        # Translators: what must happen next: a seat's decision.
+        return _("seat {seat} to move").format(seat=player)
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -286,6 +292,6 @@ class Variant(ABC, Generic[S]):
         """The policy of the CPU strength ``level``."""
         policy = self.cpu_policies.get(level)
         if policy is None:
-            raise PluginError(f"{self.name} has no CPU strength {level!r} "
-                              f"(it has {', '.join(self.cpu_policies)})")
+            raise PluginError(_("{variant} has no CPU strength {level!r} (it has {levels})").format(
+                variant=self.name, level=level, levels=", ".join(self.cpu_policies)))
         return policy

@@ -15,6 +15,7 @@ from typing import Any
 from ..contract.variant import Action, State
 from ..engine.game import Game, derive_seed
 from ..kit.grammar import possessive
+from ..kit.language import core as _
 from ..words.narration import rule_behind
 from ..words.view import move_view
 from .players.hard import SCALE, Budget, HardPlayer, supports_hard
@@ -35,7 +36,7 @@ def frame_commentary(game: Game[Any], events: Sequence[tuple[State, Action]], vi
         text = rule_behind(variant, state, action, names)
         seat = state.current_player()
         if text:
-            lines.append(f"why: {text}")
+            lines.append(_("why: {reason}").format(reason=text))
         if viewer is not None and seat == viewer and supports_hard(variant, state):
             lines.extend(_ratings(game, state, seat, action, budget or Budget()))
     return lines
@@ -49,20 +50,23 @@ def _ratings(game: Game[Any], state: State, seat: int, played: Action, budget: B
     searcher = HardPlayer(game.variant, derive_seed(game.seed or 0, "explain", _position(state)), seat,
                           budget)
     ratings = sorted(searcher.rate(state, seat, legal), key=lambda r: -r.value)
-    lines = [f"the hard CPU's view from {possessive(names[seat])} seat ({budget.describe()}):"]
+    # Translators: {whose} is a possessive ("ann's", "your"): "the hard CPU's view from ann's seat".
+    lines = [_("the hard CPU's view from {whose} seat ({budget}):").format(
+        whose=possessive(names[seat]), budget=budget.describe())]
     shown = ratings[:SHOWN]
     if played in legal and all(r.action != played for r in shown):
         shown.append(next(r for r in ratings if r.action == played))
     for rating in shown:
         label = move_view(game.variant, state, seat, rating.action, names).label
-        mark = "  <- played" if rating.action == played else ""
+        mark = "  " + _("<- played") if rating.action == played else ""
         lines.append(f"  {label}: {rating.value * 100:.1f}{mark}")
     if len(ratings) > len(shown):
-        lines.append(f"  ... and {len(ratings) - len(shown)} more")
+        lines.append("  " + _("... and {count} more").format(count=len(ratings) - len(shown)))
     if played not in legal:
         label = move_view(game.variant, state, seat, played, names).label
-        lines.append(f"  played: {label} (a longer form of a listed move, not rated)")
-    lines.append(SCALE)
+        said = _("played: {move} (a longer form of a listed move, not rated)")
+        lines.append("  " + said.format(move=label))
+    lines.append(_(SCALE))
     return lines
 
 

@@ -27,6 +27,8 @@ from typing import Any
 from ..contract.options import Value
 from ..contract.variant import Variant
 from ..engine.game import choose_dealer
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
 from . import arena, simulate
 from .arena import wilson_interval
@@ -137,6 +139,27 @@ class ArmResult:
 def position_name(k: int) -> str:
     """``dealer`` for the dealer's seat, ``dealer+k`` for the seat ``k`` after it."""
     return "dealer" if k == 0 else f"dealer+{k}"
+
+
+def position_words(position: str) -> str:
+    """A :func:`position_name` (data, English) as a person reads it, in the chosen language."""
+    after = position.removeprefix("dealer+")
+    if after != position and after.isdigit():
+        # Translators: the seat {count} places after the dealer's, in a table ("dealer+1").
+        return _("dealer+{count}").format(count=int(after))
+    return _("dealer") if position == "dealer" else position
+
+
+#: The label of the defaults a single ``--set`` is compared with.
+DEFAULTS = N_("defaults")
+#: How a game nobody won ended, when the variant gave no reason.
+NO_REASON = N_("(no reason given)")
+
+
+def label_words(label: str) -> str:
+    """A ruleset's label as a person reads it: the defaults in the chosen language,
+    any other as it was typed (a ruleset's name, a ``--set``)."""
+    return _(DEFAULTS) if label == DEFAULTS else label
 
 
 def spread(values: Sequence[int]) -> dict[str, float]:
@@ -269,52 +292,72 @@ def _interval(data: dict[str, Any], scale: float = 100, unit: str = "%") -> str:
     return f"[{bound(low)}, {bound(high)}]"
 
 
+def clauses(parts: Sequence[str]) -> str:
+    """A verdict's clauses, each a sentence, as one: ``a; b; c``."""
+    text = parts[0]
+    for part in parts[1:]:
+        # Translators: one more clause of a verdict; each clause is a whole sentence.
+        text = _("{clauses}; {clause}").format(clauses=text, clause=part)
+    return text
+
+
 def verdict(data: dict[str, Any], result: ArmResult, base: ArmResult, players: int) -> str:
     """One sentence per measure, joined with semicolons, in plain words."""
-    label, other = result.arm.label, base.arm.label
+    label, other = label_words(result.arm.label), label_words(base.arm.label)
     parts = []
     relative = data["moves"]["relative"]
     if relative is None or (relative["value"] == 0 and relative["ci95"] == [0, 0]):
-        parts.append(f"{label} gives games of the same length as {other}")
+        parts.append(_("{label} gives games of the same length as {other}").format(label=label, other=other))
     elif relative["clear"] and relative["ci95"][0] >= 1:
         low, high = (1 + x for x in relative["ci95"])
-        parts.append(f"{label} makes games {1 + relative['value']:.1f} times as long "
-                     f"[{low:.1f}, {high:.1f}] as {other}")
+        said = _("{label} makes games {ratio:.1f} times as long [{low:.1f}, {high:.1f}] as {other}")
+        parts.append(said.format(label=label, ratio=1 + relative["value"], low=low, high=high, other=other))
     elif relative["clear"]:
-        way = "longer" if relative["value"] > 0 else "shorter"
+        said = (_("{label} makes games {change} longer [{low}, {high}] than {other}") if relative["value"] > 0
+                else _("{label} makes games {change} shorter [{low}, {high}] than {other}"))
         low, high = sorted(abs(x) for x in relative["ci95"])
-        parts.append(f"{label} makes games {_percent(abs(relative['value']))} {way} "
-                     f"[{_percent(low)}, {_percent(high)}] than {other}")
+        parts.append(said.format(label=label, change=_percent(abs(relative["value"])), low=_percent(low),
+                                 high=_percent(high), other=other))
     else:
-        parts.append(f"no clear difference in game length ({'+' if relative['value'] >= 0 else '-'}"
-                     f"{_percent(abs(relative['value']))} "
-                     f"{_interval(relative)})")
+        change = ("+" if relative["value"] >= 0 else "-") + _percent(abs(relative["value"]))
+        parts.append(_("no clear difference in game length ({change} {interval})").format(
+            change=change, interval=_interval(relative)))
     rounds = data["rounds"]
     if rounds is not None and rounds["relative"] is not None and rounds["relative"]["clear"]:
-        way = "more" if rounds["relative"]["value"] > 0 else "fewer"
-        parts[-1] += f", with {_percent(abs(rounds['relative']['value']))} {way} rounds"
+        said = (_("{clause}, with {change} more rounds") if rounds["relative"]["value"] > 0
+                else _("{clause}, with {change} fewer rounds"))
+        parts[-1] = said.format(clause=parts[-1], change=_percent(abs(rounds["relative"]["value"])))
     nobody = data["nobody_won"]
     if sum(result.nobody_won) or sum(base.nobody_won):
         share, base_share = statistics.fmean(result.nobody_won), statistics.fmean(base.nobody_won)
         if nobody["clear"]:
-            parts.append(f"nobody wins {_percent(share)} of games against {_percent(base_share)} "
-                         f"({100 * nobody['value']:+.1f} points {_interval(nobody, unit='')})")
+            parts.append(_("nobody wins {share} of games against {other_share} ({points:+.1f} points "
+                           "{interval})").format(share=_percent(share), other_share=_percent(base_share),
+                                                 points=100 * nobody["value"],
+                                                 interval=_interval(nobody, unit="")))
         else:
-            parts.append(f"games nobody wins: no clear difference ({_percent(share)} against "
-                         f"{_percent(base_share)})")
+            parts.append(_("games nobody wins: no clear difference ({share} against {other_share})").format(
+                share=_percent(share), other_share=_percent(base_share)))
     parts.append(_seat_words(data, result, base))
-    level = []
+    level = ""
     for skill in data["skill"]:
-        who = f"{skill['stronger']} against {skill['weaker']}"
+        # Translators: a skill pairing, CPU strengths as typed: "normal against easy".
+        who = _("{stronger} against {weaker}").format(stronger=skill["stronger"], weaker=skill["weaker"])
         if skill["clear"]:
-            way = "more" if skill["value"] > 0 else "less"
-            parts.append(f"skill matters {way}: {who} scores {100 * abs(skill['value']):.1f} points "
-                         f"{way} {_interval(skill, unit='')}")
+            said = (_("skill matters more: {who} scores {points:.1f} points more {interval}")
+                    if skill["value"] > 0 else
+                    _("skill matters less: {who} scores {points:.1f} points less {interval}"))
+            parts.append(said.format(who=who, points=100 * abs(skill["value"]),
+                                     interval=_interval(skill, unit="")))
         else:
-            level.append(f"{who}: {100 * skill['value']:+.1f} points {_interval(skill, unit='')}")
+            measured = _("{who}: {points:+.1f} points {interval}").format(
+                who=who, points=100 * skill["value"], interval=_interval(skill, unit=""))
+            # Translators: one more skill pairing in a list, inside the brackets of a clause.
+            level = measured if not level else _("{pairings}; {pairing}").format(pairings=level,
+                                                                                   pairing=measured)
     if level:
-        parts.append(f"skill matters about as much ({'; '.join(level)})")
-    return "; ".join(parts)
+        parts.append(_("skill matters about as much ({pairings})").format(pairings=level))
+    return clauses(parts)
 
 
 def _seat_words(data: dict[str, Any], result: ArmResult, base: ArmResult) -> str:
@@ -325,26 +368,47 @@ def _seat_words(data: dict[str, Any], result: ArmResult, base: ArmResult) -> str
               seat_advantage(base.won_from, len(base.moves) - sum(base.nobody_won))}
     changed = [s for s in data["seats"] if s["clear"]]
     if not mine and not theirs and not changed:
-        return "no seat advantage either way"
+        return _("no seat advantage either way")
+    even = _percent(1 / n)
 
     def edge(position: str, shares: list[float]) -> str:
-        how = "has an edge" if shares[0] > 1 / n else "is behind"
-        return (f"{position} {how} ({' and '.join(_percent(x) for x in shares)} of decided games, "
-                f"an even share being {_percent(1 / n)})")
+        ahead = shares[0] > 1 / n
+        fields = {"position": position_words(position), "share": _percent(shares[0]), "even": even}
+        if len(shares) == 1:
+            said = (_("{position} has an edge ({share} of decided games, an even share being {even})")
+                    if ahead else
+                    _("{position} is behind ({share} of decided games, an even share being {even})"))
+            return said.format(**fields)
+        said = (_("{position} has an edge ({share} and {other_share} of decided games, an even share being "
+                  "{even})") if ahead else
+                _("{position} is behind ({share} and {other_share} of decided games, an even share being "
+                  "{even})"))
+        return said.format(other_share=_percent(shares[1]), **fields)
+
+    def edges(found: list[str]) -> str:
+        text = found[0]
+        for more in found[1:]:
+            # Translators: one more seat's edge in a list ("dealer has an edge (...), dealer+1 ...").
+            text = _("{edges}, {edge}").format(edges=text, edge=more)
+        return text
 
     words = []
     both = [p for p in mine if p in theirs]
     if both:
-        words.append("under both, " + ", ".join(edge(p, [mine[p], theirs[p]]) for p in both))
+        shared = edges([edge(p, [mine[p], theirs[p]]) for p in both])
+        words.append(_("under both, {edges}").format(edges=shared))
     for name, found in ((result.arm.label, mine), (base.arm.label, theirs)):
         alone = [p for p in found if p not in both]
         if alone:
-            words.append(f"under {name} " + ", ".join(edge(p, [found[p]]) for p in alone))
+            words.append(_("under {label} {edges}").format(label=label_words(name),
+                                                           edges=edges([edge(p, [found[p]]) for p in alone])))
     for seat in changed:
-        way = "more" if seat["value"] > 0 else "less"
-        words.append(f"{seat['position']} wins {100 * abs(seat['value']):.1f} points {way} often "
-                     f"under {result.arm.label} {_interval(seat, unit='')}")
-    return "; ".join(words)
+        said = (_("{position} wins {points:.1f} points more often under {label} {interval}")
+                if seat["value"] > 0 else
+                _("{position} wins {points:.1f} points less often under {label} {interval}"))
+        words.append(said.format(position=position_words(seat["position"]), points=100 * abs(seat["value"]),
+                                 label=label_words(result.arm.label), interval=_interval(seat, unit="")))
+    return clauses(words)
 
 
 def measure(variant: Variant, arm: Arm, players: int, games: int, seed: int, cpu: str,
@@ -362,7 +426,7 @@ def measure(variant: Variant, arm: Arm, players: int, games: int, seed: int, cpu
     rounds = [o.rounds for o in outcomes]
     skill = [play_skill(variant, arm.options, players, games, seed, stronger, weaker, backend, progress)
              for stronger, weaker in skills]
-    why = Counter(o.reason or "(no reason given)" for o in outcomes if o.winner is None)
+    why = Counter(o.reason or NO_REASON for o in outcomes if o.winner is None)
     return ArmResult(arm, [o.decisions for o in outcomes],
                      None if any(r is None for r in rounds) else [r for r in rounds if r is not None],
                      [int(o.winner is None) for o in outcomes], dict(why.most_common()), won_from, skill)

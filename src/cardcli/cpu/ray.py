@@ -16,31 +16,36 @@ import socket
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from ..kit.errors import system_words
+from ..kit.language import N_
+from ..kit.language import core as _
 from .parallel import BackendError, Progress
 
 T = TypeVar("T")
 
-INSTALL_HINT = ("--backend ray needs Ray, which is not installed: "
-                "python -m pip install 'cardcli[ray]' (from a checkout: python -m pip install -e '.[ray]')")
+INSTALL_HINT = N_("--backend ray needs Ray, which is not installed: "
+                  "python -m pip install 'cardcli[ray]' "
+                  "(from a checkout: python -m pip install -e '.[ray]')")
 
 
 def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise BackendError(INSTALL_HINT) from None
+        raise BackendError(_(INSTALL_HINT)) from None
     return ray
 
 
 def _check_reachable(address: str) -> None:
     """Refuse at once a ``host:port`` nothing answers on (Ray itself would retry for minutes)."""
-    host, _, port = address.removeprefix("ray://").rpartition(":")
+    host, _colon, port = address.removeprefix("ray://").rpartition(":")
     if not host or not port.isdigit():
         return  # "auto" and other forms Ray resolves itself
     try:
         socket.create_connection((host, int(port)), timeout=5).close()
     except OSError as error:
-        raise BackendError(f"cannot reach the Ray cluster at {address}: {error.strerror or error}") from None
+        raise BackendError(_("cannot reach the Ray cluster at {address}: {reason}").format(
+            address=address, reason=system_words(error))) from None
 
 
 class RayBackend:
@@ -68,8 +73,9 @@ class RayBackend:
                 else:
                     ray.init(address=address, **quiet)
             except (ConnectionError, RuntimeError, ValueError) as error:
-                where = f"the Ray cluster at {address}" if address else "a local Ray instance"
-                raise BackendError(f"cannot start or reach {where}: {error}") from None
+                said = (_("cannot start or reach the Ray cluster at {address}: {error}") if address
+                        else _("cannot start or reach a local Ray instance: {error}"))
+                raise BackendError(said.format(address=address, error=error)) from None
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         #: Chunks are planned for this many workers; on a cluster ``workers``
         #: (``--workers``) caps how many of its CPUs the run uses.
@@ -91,7 +97,7 @@ class RayBackend:
             while waiting and len(running) < limit:
                 number, task = waiting.pop()
                 running[remote.remote(task)] = number
-            finished, _ = ray.wait(list(running), num_returns=1)
+            finished, _waiting = ray.wait(list(running), num_returns=1)
             for ref in finished:
                 done = ray.get(ref)
                 done_chunks[running.pop(ref)] = done

@@ -16,7 +16,8 @@ from ..contract.variant import Variant
 from ..engine.driver import Driver
 from ..engine.game import Game, choose_dealer, derive_seed
 from ..engine.plugins import get_registry
-from ..kit.errors import Kind, RecordError
+from ..kit.errors import Kind, RecordError, system_words
+from ..kit.language import core as _
 from ..kit.rand import seeded
 from ..kit.record_format import RecordExistsError, RecordWriter, SeatInfo
 from .parallel import Backend, LocalBackend, chunks
@@ -63,7 +64,8 @@ def play_recorded(variant: Variant, rules: dict, seats: Sequence[SeatInfo], seed
     except RecordExistsError:
         raise
     except OSError as error:
-        raise RecordError(f"cannot write: {error.strerror}", source=str(path), kind=Kind.IO) from None
+        raise RecordError(_("cannot write: {reason}").format(reason=system_words(error)), source=str(path),
+                          kind=Kind.IO) from None
     with writer.stream:
         game = Game(variant, rules, seats, choose_dealer(seed, n), seed=seed, ruleset=ruleset,
                     writer=writer, players=players)
@@ -98,8 +100,8 @@ def check_record_dir(record_dir: Path, games: int) -> None:
     for name in taken:
         number = name[len("game-"):-len(".jsonl")]
         if number.isdigit() and int(number) < games and name == record_name(int(number)):
-            raise RecordExistsError(f"already holds {name}: simulate never overwrites a record; "
-                                    "give a new or empty folder",
+            raise RecordExistsError(_("already holds {name}: simulate never overwrites a record; "
+                                      "give a new or empty folder").format(name=name),
                                     source=str(record_dir), kind=Kind.IO)
 
 
@@ -196,8 +198,8 @@ def play_games(variant: Variant, rules: dict, seats: list[SeatInfo], games: int,
         try:
             record_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as error:
-            raise RecordError(f"cannot make the folder: {error.strerror}", source=str(record_dir),
-                              kind=Kind.IO) from None
+            raise RecordError(_("cannot make the folder: {reason}").format(reason=system_words(error)),
+                              source=str(record_dir), kind=Kind.IO) from None
     directory = str(record_dir) if record_dir is not None else None
     tasks = [(variant.name, dict(rules), list(seats), seed, numbers, directory, ruleset)
              for numbers in chunks(games, backend.workers, largest=200)]

@@ -48,6 +48,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from ..contract.hidden import HiddenInfo
 from ..contract.variant import CHANCE, TERMINAL, Action, Policy, State
 from ..kit.errors import CardcliError, IllegalMove
+from ..kit.language import core as _
 from ..kit.results import Result
 
 S = TypeVar("S", bound=State)
@@ -234,7 +235,7 @@ class Driver(Generic[S]):
         if seat == CHANCE:
             return state.sample_chance(self.rng)
         if seat == TERMINAL:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         player = self._players[seat]
         if player is None:
             raise ExternalTurn(f"seat {seat} is external: its decision comes through submit()")
@@ -407,9 +408,14 @@ class Driver(Generic[S]):
         current = self.state.current_player()
         if current != seat:
             if current == TERMINAL:
-                raise IllegalMove("the game is over")
-            whose = "the deck's (a chance event)" if current == CHANCE else f"seat {current}'s"
-            raise IllegalMove(f"it is not seat {seat}'s turn", f"it is {whose}")
+                raise IllegalMove(_("the game is over"))
+            if current == CHANCE:
+                # Translators: whose turn it is instead: the deck's (a deal, a draw), after "it is not seat
+                # 1's turn".
+                whose = _("it is the deck's (a chance event)")
+            else:
+                whose = _("it is seat {seat}'s").format(seat=current)
+            raise IllegalMove(_("it is not seat {seat}'s turn").format(seat=seat), whose)
         self.apply(action, checked=True)
 
     # ------------------------------------------------------------ many steps

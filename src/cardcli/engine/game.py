@@ -19,6 +19,7 @@ from ..contract.abilities import checkpoint
 from ..contract.options import seat_count_problem
 from ..contract.variant import Action, S, Variant
 from ..kit.errors import Kind, PluginError, RecordError, RulesetError
+from ..kit.language import core as _
 from ..kit.rand import below, seeded
 from ..kit.record_format import Header, RecordWriter, SeatInfo
 from ..kit.safe_text import printable
@@ -171,18 +172,24 @@ def header_to_game(header: Header, registry: Registry, source: str, line: int = 
     try:
         variant = registry.get(header.variant)
     except PluginError as error:
-        raise RecordError(f"bad header: {error}", source=source, line=line, kind=Kind.HEADER) from None
+        raise RecordError(_("bad header: {problem}").format(problem=error), source=source, line=line,
+                          kind=Kind.HEADER) from None
     n = len(header.players)
     try:
         rules = rules_from_record(variant, header.rules, "rules", n)
     except RulesetError as error:
-        raise RecordError(f"bad header: {error.one_line()}", source=source, line=line,
-                          kind=Kind.HEADER) from None
-    where = "the header's rules" + (f" for {header.ruleset!r}" if header.ruleset else "")
+        raise RecordError(_("bad header: {problem}").format(problem=error.one_line()), source=source,
+                          line=line, kind=Kind.HEADER) from None
+    if header.ruleset:
+        # Translators: where a record's rules come from, in a refusal of its table ({ruleset}: its name).
+        where = _("the header's rules for {ruleset!r}").format(ruleset=header.ruleset)
+    else:
+        where = _("the header's rules")
     problem = seat_count_problem(n, rules, variant.name, (variant.min_players, variant.max_players),
                                  where, header.rules)
     if problem:
-        raise RecordError(f"bad header: {printable(problem)}", source=source, line=line, kind=Kind.HEADER)
+        raise RecordError(_("bad header: {problem}").format(problem=printable(problem)), source=source,
+                          line=line, kind=Kind.HEADER)
     created = header.extra.get("created")
     return Game(variant, rules, header.players, header.dealer, seed=header.seed, ruleset=header.ruleset,
                 created=created if isinstance(created, str) else None, undo=undo)
@@ -192,25 +199,27 @@ def check_result(game: Game, data: dict[str, Any], source: str, line: int) -> No
     """The stated result must be the one the rules give (every stated key)."""
     result = game.state.result()
     if result is None:
-        raise RecordError(f"the record states a result after move {game.moves}, but the game is not over "
-                          f"(next: {game.state.expecting()})", source=source, line=line,
-                          move=game.moves, kind=Kind.WRONG_RESULT)
+        raise RecordError(_("the record states a result after move {move}, but the game is not over (next: "
+                            "{next})").format(move=game.moves, next=game.state.expecting()),
+                          source=source, line=line, move=game.moves, kind=Kind.WRONG_RESULT)
     stated = data["result"]
     if not isinstance(stated, dict):
-        raise RecordError("'result' must be an object", source=source, line=line, kind=Kind.SYNTAX)
+        raise RecordError(_("'result' must be an object"), source=source, line=line, kind=Kind.SYNTAX)
     if set(data) != {"result"}:
         extra = sorted(set(data) - {"result"})[0]
-        raise RecordError(f"unknown key {extra!r} on the result line", source=source, line=line,
-                          kind=Kind.SYNTAX)
+        raise RecordError(_("unknown key {key!r} on the result line").format(key=extra), source=source,
+                          line=line, kind=Kind.SYNTAX)
     if not stated:
-        raise RecordError("the result is empty: state at least 'places', 'winner' or 'scores'",
+        raise RecordError(_("the result is empty: state at least 'places', 'winner' or 'scores'"),
                           source=source, line=line, kind=Kind.SYNTAX)
     actual = result.as_dict()
     for key, value in stated.items():
         if key not in actual:
-            raise RecordError(f"wrong result: the rules give no {key!r} for this game",
+            raise RecordError(_("wrong result: the rules give no {key!r} for this game").format(key=key),
                               source=source, line=line, move=game.moves, kind=Kind.WRONG_RESULT)
         # Compared as JSON, so true is not 1 and false is not 0.
         if json.dumps(actual[key], sort_keys=True) != json.dumps(value, sort_keys=True):
-            raise RecordError(f"wrong result: {key} is {actual[key]!r} by the rules, the record says "
-                              f"{value!r}", source=source, line=line, move=game.moves, kind=Kind.WRONG_RESULT)
+            # Translators: {key} is the result's field in the record ("winner"): keep it.
+            raise RecordError(_("wrong result: {key} is {actual!r} by the rules, the record says {stated!r}")
+                              .format(key=key, actual=actual[key], stated=value), source=source, line=line,
+                              move=game.moves, kind=Kind.WRONG_RESULT)

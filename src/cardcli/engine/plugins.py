@@ -27,6 +27,7 @@ import pluggy
 from ..contract import hookspecs
 from ..contract.variant import Variant
 from ..kit.errors import PluginError
+from ..kit.language import core as _
 
 ENTRY_POINT_GROUP = "cardcli.plugins"
 
@@ -52,8 +53,10 @@ class Registry:
         """The variant called ``name``, or a ``PluginError`` listing what is installed."""
         info = self.variants.get(name.lower())
         if info is None:
-            known = ", ".join(sorted(self.variants)) or "none installed"
-            raise PluginError(f"unknown variant {name!r} (installed: {known})")
+            if not self.variants:
+                raise PluginError(_("unknown variant {name!r} (installed: none installed)").format(name=name))
+            raise PluginError(_("unknown variant {name!r} (installed: {variants})").format(
+                name=name, variants=", ".join(sorted(self.variants))))
         return info.variant
 
 
@@ -63,14 +66,15 @@ _REQUIRED = ("name", "title", "description", "min_players", "max_players", "opti
 def _as_variant(obj: object) -> Variant:
     """``obj`` if it is a usable variant, else a ``PluginError`` saying what is wrong."""
     if not isinstance(obj, Variant):
-        raise PluginError(f"registered {type(obj).__name__}, which is not a cardcli Variant")
+        raise PluginError(_("registered {type}, which is not a cardcli Variant").format(
+            type=type(obj).__name__))
     for attribute in _REQUIRED:
         if not hasattr(obj, attribute):
-            raise PluginError(f"variant is missing {attribute!r}")
+            raise PluginError(_("variant is missing {attribute!r}").format(attribute=attribute))
     if not isinstance(obj.name, str) or not obj.name.isidentifier():
-        raise PluginError(f"variant name {obj.name!r} is not a simple word")
+        raise PluginError(_("variant name {name!r} is not a simple word").format(name=obj.name))
     if not 1 <= obj.min_players <= obj.max_players:
-        raise PluginError(f"variant {obj.name!r} has an impossible player range")
+        raise PluginError(_("variant {name!r} has an impossible player range").format(name=obj.name))
     return obj
 
 
@@ -115,8 +119,8 @@ def load_registry(warn: Callable[[str], None] | None = None,
         try:
             plugin = entry_point.load()
         except Exception as error:
-            report(f"cardcli: plugin {entry_point.name!r} ({package}) failed to load: "
-                   f"{type(error).__name__}: {error}")
+            report(_("cardcli: plugin {name!r} ({package}) failed to load: {error}").format(
+                name=entry_point.name, package=package, error=f"{type(error).__name__}: {error}"))
             continue
         note(f"cardcli trace: plugin {entry_point.name!r} ({package}) imported {entry_point.value} "
              f"in {(time.perf_counter() - started) * 1000:.1f} ms")
@@ -125,18 +129,20 @@ def load_registry(warn: Callable[[str], None] | None = None,
         sources.append((getattr(plugin, "__name__", f"extra{index}"), "(built in)", plugin))
 
     for name, package, plugin in sources:
-        who = f"plugin {name!r} ({package})"
+        who = f"plugin {name!r} ({package})"  # for the trace
+        # Translators: a plugin that cannot be used ({name}, {package}: the plugin's; {problem}: why).
+        invalid = _("cardcli: plugin {name!r} ({package}) is not a valid plugin: {problem}")
         try:
             manager.register(plugin, name=f"{name}:{package}")
         except pluggy.PluginValidationError as error:
-            report(f"cardcli: {who} is not a valid plugin: {_validation_message(error)}")
+            report(invalid.format(name=name, package=package, problem=_validation_message(error)))
             continue
         except Exception as error:
-            report(f"cardcli: {who} is not a valid plugin: {type(error).__name__}: {error}")
+            report(invalid.format(name=name, package=package, problem=f"{type(error).__name__}: {error}"))
             continue
         problem = _hook_problem(manager, plugin)
         if problem:
-            report(f"cardcli: {who} is not a valid plugin: {problem}")
+            report(invalid.format(name=name, package=package, problem=problem))
             manager.unregister(plugin)
             continue
         found: list[object] = []
@@ -153,7 +159,8 @@ def load_registry(warn: Callable[[str], None] | None = None,
                 offered = ", ".join(_describe_offer(item) for item in sink[before:]) or "nothing"
                 note(f"cardcli trace: {who} {hook_name}(register) registered {offered}")
         except Exception as error:
-            report(f"cardcli: {who} failed while registering: {type(error).__name__}: {error}")
+            report(_("cardcli: plugin {name!r} ({package}) failed while registering: {error}").format(
+                name=name, package=package, error=f"{type(error).__name__}: {error}"))
             manager.unregister(plugin)
             continue
         for candidate in found:
@@ -161,9 +168,11 @@ def load_registry(warn: Callable[[str], None] | None = None,
                 variant = _as_variant(candidate)
                 if variant.name in registry.variants:
                     other = registry.variants[variant.name].package
-                    raise PluginError(f"variant {variant.name!r} is already provided by {other}")
+                    raise PluginError(_("variant {name!r} is already provided by {package}").format(
+                        name=variant.name, package=other))
             except PluginError as problem:
-                report(f"cardcli: {who} ignored: {problem}")
+                report(_("cardcli: plugin {name!r} ({package}) ignored: {problem}").format(
+                    name=name, package=package, problem=problem))
                 continue
             registry.variants[variant.name] = VariantInfo(variant, name, package)
         for directory in dirs:
@@ -171,7 +180,8 @@ def load_registry(warn: Callable[[str], None] | None = None,
             if path.is_dir():
                 registry.ruleset_dirs.append(path)
             else:
-                report(f"cardcli: {who} registered a ruleset folder that does not exist: {path}")
+                report(_("cardcli: plugin {name!r} ({package}) registered a ruleset folder that does not "
+                         "exist: {path}").format(name=name, package=package, path=path))
     return registry
 
 
@@ -191,14 +201,16 @@ def _hook_problem(manager: pluggy.PluginManager, plugin: object) -> str | None:
                          and any(i.plugin is plugin for i in getattr(manager.hook, n).get_hookimpls()))
         name = unknown[0] if unknown else "?"
         close = difflib.get_close_matches(name, known, n=1)
-        hint = f"did you mean {close[0]!r}?" if close else f"the hooks are {', '.join(known)}"
-        return f"unknown hook {name!r} ({hint})"
+        if close:
+            return _("unknown hook {name!r} (did you mean {close!r}?)").format(name=name, close=close[0])
+        return _("unknown hook {name!r} (the hooks are {hooks})").format(name=name, hooks=", ".join(known))
     registered = {i.function for n in known for i in getattr(manager.hook, n).get_hookimpls()
                   if i.plugin is plugin}
     for attribute in sorted(dir(plugin)):
         value = getattr(plugin, attribute, None)
         if attribute in known and callable(value) and value not in registered:
-            return f"{attribute} is not marked with @cardcli.contract.hookspecs.hookimpl"
+            return _("{function} is not marked with @cardcli.contract.hookspecs.hookimpl").format(
+                function=attribute)
     return None
 
 
@@ -208,7 +220,9 @@ def _validation_message(error: pluggy.PluginValidationError) -> str:
     definition = next((line.split(": ", 1)[1] for line in lines
                        if line.startswith("hookimpl definition")), "")
     if definition and len(lines) > 2:
-        return f"{definition}: {lines[-1]} (every cardcli hook takes one argument, register)"
+        # Translators: {problem} is pluggy's own words, in English; "register" is the argument's name.
+        return _("{definition}: {problem} (every cardcli hook takes one argument, register)").format(
+            definition=definition, problem=lines[-1])
     return " ".join(lines)
 
 

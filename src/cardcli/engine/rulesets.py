@@ -31,6 +31,7 @@ from typing import Any
 from ..contract.options import Value, resolve, resolve_all
 from ..contract.variant import Variant
 from ..kit.errors import PluginError, RulesetError
+from ..kit.language import core as _
 from ..kit.record_format import file_kind
 from .plugins import Registry
 
@@ -67,7 +68,8 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
     path = Path(name).expanduser()
     if path.suffix == ".toml" or os.sep in name or (os.altsep and os.altsep in name):
         if not path.is_file():
-            raise RulesetError(f"{name}: {_not_a_file(path) or 'no such ruleset file'}")
+            problem = _not_a_file(path) or _("no such ruleset file")
+            raise RulesetError(f"{name}: {problem}")
         return path
     candidates = [name]
     if variant:
@@ -83,7 +85,8 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
         if len(matches) == 1:
             return next(iter(matches.values()))
         if len(matches) > 1:
-            raise RulesetError(f"ruleset {name!r} is ambiguous: {', '.join(sorted(matches))}")
+            raise RulesetError(_("ruleset {name!r} is ambiguous: {rulesets}").format(
+                name=name, rulesets=", ".join(sorted(matches))))
     if path.is_file():
         return path
     if _not_a_file(path):
@@ -96,9 +99,18 @@ def find_ruleset(name: str, registry: Registry, variant: str | None = None) -> P
     stems = sorted(stem for stem, found in files.items() if variant is None or _variant_of(found) == variant)
     short = [stem.partition("-")[2] for stem in stems]
     close = difflib.get_close_matches(name, [*stems, *short], n=1, cutoff=0.75)
-    hint = f"did you mean {close[0]!r}? " if close else ""
-    which = f" for {variant}" if variant else ""
-    raise RulesetError(f"no ruleset called {name!r}{which} ({hint}shipped: {', '.join(stems) or 'none'})")
+    # Translators: no shipped ruleset at all (after "shipped:").
+    shipped = ", ".join(stems) or _("none")
+    if variant and close:
+        said = _("no ruleset called {name!r} for {variant} (did you mean {close!r}? shipped: {shipped})")
+    elif variant:
+        said = _("no ruleset called {name!r} for {variant} (shipped: {shipped})")
+    elif close:
+        said = _("no ruleset called {name!r} (did you mean {close!r}? shipped: {shipped})")
+    else:
+        said = _("no ruleset called {name!r} (shipped: {shipped})")
+    raise RulesetError(said.format(name=name, variant=variant, close=close[0] if close else "",
+                                   shipped=shipped))
 
 
 def _variant_of(path: Path) -> str | None:
@@ -116,30 +128,33 @@ def _not_a_file(path: Path) -> str | None:
         mode = path.stat().st_mode
     except OSError:
         return None
-    return None if stat.S_ISREG(mode) else f"is {file_kind(mode)}, not a ruleset file"
+    return None if stat.S_ISREG(mode) else _("is {kind}, not a ruleset file").format(kind=file_kind(mode))
 
 
 def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{source}: not valid TOML: {error}") from None
+        # Translators: {problem} is Python's TOML reader's own message, in English.
+        raise RulesetError(_("{source}: not valid TOML: {problem}").format(source=source, problem=error)) \
+            from None
     except RecursionError:
-        raise RulesetError(f"{source}: not valid TOML: nested too deeply") from None
+        raise RulesetError(_("{source}: not valid TOML: nested too deeply").format(source=source)) from None
     except ValueError:  # a whole number of more than 4,300 digits
-        raise RulesetError(f"{source}: not valid TOML: a number with too many digits") from None
+        raise RulesetError(_("{source}: not valid TOML: a number with too many digits").format(
+            source=source)) from None
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise RulesetError(f"{source}: unknown key {unknown[0]!r} at the top level "
-                           f"(allowed: name, variant, description, [options])")
+        raise RulesetError(_("{source}: unknown key {key!r} at the top level (allowed: name, variant, "
+                             "description, [options])").format(source=source, key=unknown[0]))
     if not isinstance(data.get("variant"), str):
-        raise RulesetError(f"{source}: key 'variant' is missing; name the variant, "
-                           "e.g. variant = \"matching\"")
+        raise RulesetError(_("{source}: key 'variant' is missing; name the variant, e.g. variant = "
+                             "\"matching\"").format(source=source))
     if not isinstance(data.get("options", {}), dict):
-        raise RulesetError(f"{source}: 'options' must be a table: [options]")
+        raise RulesetError(_("{source}: 'options' must be a table: [options]").format(source=source))
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
-            raise RulesetError(f"{source}: key {key!r} must be a string")
+            raise RulesetError(_("{source}: key {key!r} must be a string").format(source=source, key=key))
     return data
 
 
@@ -150,10 +165,11 @@ def _read_ruleset(path: Path) -> dict[str, Any]:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_RULESET_BYTES + 1)
         if len(raw) > MAX_RULESET_BYTES:
-            raise RulesetError(f"{source}: more than {MAX_RULESET_BYTES:,} bytes: is this a ruleset?")
+            raise RulesetError(_("{source}: more than {limit:,} bytes: is this a ruleset?").format(
+                source=source, limit=MAX_RULESET_BYTES))
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise RulesetError(f"{source}: cannot read: {error}") from None
+        raise RulesetError(_("{source}: cannot read: {error}").format(source=source, error=error)) from None
     return parse_ruleset_text(text, source)
 
 
@@ -164,7 +180,8 @@ def load_ruleset(name: str, registry: Registry, variant: str | None = None,
     source = str(path)
     data = _read_ruleset(path)
     if variant is not None and data["variant"] != variant:
-        raise RulesetError(f"{source}: this ruleset is for {data['variant']!r}, not {variant!r}")
+        raise RulesetError(_("{source}: this ruleset is for {found!r}, not {wanted!r}").format(
+            source=source, found=data["variant"], wanted=variant))
     try:
         target = registry.get(data["variant"])
     except PluginError as error:
@@ -186,7 +203,7 @@ def rules_from_record(variant: Variant, settings: Any, source: str,
     """The rules a record's header states, checked like a ruleset but for the
     table the record has (``num_players``), not the widest one."""
     if not isinstance(settings, dict):
-        raise RulesetError(f"{source}: 'rules' must be an object of option values")
+        raise RulesetError(_("{source}: 'rules' must be an object of option values").format(source=source))
     return resolve_rules(variant, settings, source, num_players=num_players)
 
 

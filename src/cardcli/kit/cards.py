@@ -64,7 +64,7 @@ def parse_rank(text: str) -> int:
     key = text.strip().upper()
     if key in _RANK_INPUT and key != "1":
         return _RANK_INPUT[key]
-    raise CardError(f"{text!r} is not a rank (use 2-10, J, Q, K or A)")
+    raise CardError(_("{text!r} is not a rank (use 2-10, J, Q, K or A)").format(text=text))
 
 
 def parse_suit(text: str) -> int:
@@ -79,7 +79,7 @@ def parse_suit(text: str) -> int:
     for index, word in enumerate(SUIT_NAMES):
         if lower in (word, word[:-1]):
             return index
-    raise CardError(f"{text!r} is not a suit (use S, H, D or C)")
+    raise CardError(_("{text!r} is not a suit (use S, H, D or C)").format(text=text))
 
 
 def parse_card(text: str) -> int:
@@ -88,7 +88,7 @@ def parse_card(text: str) -> int:
     Raises :class:`CardError` with a message fit to show a person.
     """
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card name")
+        raise CardError(_("{text!r} is not a card name").format(text=text))
     card = CARD_BY_NAME.get(text)
     if card is not None:  # the plain notation, as records write it
         return card
@@ -96,14 +96,19 @@ def parse_card(text: str) -> int:
     if key in ("JK", "JOKER"):
         return JOKER
     if len(key) < 2:
-        raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S or QD)")
+        raise CardError(_not_a_card(text))
     rank_part, suit_part = key[:-1], key[-1]
     for index, symbol in enumerate(SUIT_SYMBOLS):
         if key.endswith(symbol):
             rank_part, suit_part = key[: -len(symbol)], SUITS[index]
     if suit_part not in SUITS or rank_part not in _RANK_INPUT or rank_part == "1":
-        raise CardError(f"{text!r} is not a card (write rank then suit, e.g. 7H, 10S or QD)")
+        raise CardError(_not_a_card(text))
     return make_card(_RANK_INPUT[rank_part], SUITS.index(suit_part))
+
+
+def _not_a_card(text: str) -> str:
+    # Translators: "7H, 10S or QD" are card names as typed and written in records: keep them.
+    return _("{text!r} is not a card (write rank then suit, e.g. 7H, 10S or QD)").format(text=text)
 
 
 def build_deck(decks: int = 1, jokers: int = 0, *, without_ranks: Iterable[int] = ()) -> list[int]:
@@ -139,12 +144,13 @@ def deal_remainder(deck: Iterable[int], hands: Iterable[Iterable[int]]) -> list[
             try:
                 pool.remove(card)
             except ValueError:
-                raise IllegalMove(f"{NAME[card]} is dealt more often than the pack holds it "
-                                  f"({pack.count(card)})") from None
+                raise IllegalMove(_("{card} is dealt more often than the pack holds it ({count})").format(
+                    card=NAME[card], count=pack.count(card))) from None
     if unseen:  # which cards stay in the stock is as unseen as the cards dealt
         if unseen > len(pool):
             dealt = len(pack) - len(pool) + unseen
-            raise IllegalMove(f"{dealt} cards are dealt, but the pack holds {len(pack)}")
+            raise IllegalMove(_("{dealt} cards are dealt, but the pack holds {count}").format(
+                dealt=dealt, count=len(pack)))
         return [UNSEEN] * (len(pool) - unseen)
     return pool
 
@@ -155,11 +161,13 @@ def check_deal(deck: Iterable[int], hands: Sequence[Sequence[int]], num_players:
     (a record's, say) and return the stock it leaves; :class:`IllegalMove`
     says what is wrong with it."""
     if len(hands) != num_players:
-        raise IllegalMove(f"the deal has {len(hands)} hands for {num_players} players")
+        raise IllegalMove(_("the deal has {hands} hands for {players} players").format(
+            hands=len(hands), players=num_players))
     for seat, hand in enumerate(hands):
         if len(hand) != hand_size:
-            dealt = f"{len(hand)} card" + ("" if len(hand) == 1 else "s")
-            raise IllegalMove(f"seat {seat} was dealt {dealt}, not {hand_size}")
+            raise IllegalMove(_.ngettext("seat {seat} was dealt {count} card, not {size}",
+                                         "seat {seat} was dealt {count} cards, not {size}", len(hand)).format(
+                seat=seat, count=len(hand), size=hand_size))
     return deal_remainder(deck, hands)
 
 

@@ -3,8 +3,37 @@ messages and exit statuses, so no traceback ever reaches a person."""
 
 from __future__ import annotations
 
+import errno
 import functools
 from enum import StrEnum
+
+from .language import N_
+from .language import core as _
+
+#: The system's words for the file and network problems people meet most (C's
+#: ``strerror``, which speaks English), said in the language chosen.
+_SYSTEM_WORDS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EEXIST: N_("File exists"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EADDRINUSE: N_("Address already in use"),
+    errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
+    errno.ECONNREFUSED: N_("Connection refused"),
+}
+
+
+def system_words(error: OSError) -> str:
+    """What went wrong with a file or an address, for people: the system's own
+    words (``strerror``), in the language chosen where cardcli knows them."""
+    said = error.strerror or str(error)
+    known = _SYSTEM_WORDS.get(error.errno or 0)
+    return _(known) if known == said else said
 
 
 class CardcliError(Exception):
@@ -38,7 +67,9 @@ class RulesetError(CardcliError):
             return self.one_line()
         listed = "\n".join(f"  - {problem}" for problem in self.problems)
         head = f"{self.source}: " if self.source else ""
-        return f"{head}{len(self.problems)} mistakes:\n{listed}"
+        count = len(self.problems)
+        mistakes = _.ngettext("{count} mistake:", "{count} mistakes:", count).format(count=count)
+        return f"{head}{mistakes}\n{listed}"
 
 
 class PluginError(CardcliError):
@@ -59,7 +90,8 @@ class IllegalMove(CardcliError):
 
     def __str__(self) -> str:
         if self.alternatives:
-            return f"{self.rule} ({self.alternatives})"
+            # Translators: a refusal and what was allowed instead ("no match (could play 7H or draw)").
+            return _("{rule} ({alternatives})").format(rule=self.rule, alternatives=self.alternatives)
         return self.rule
 
 

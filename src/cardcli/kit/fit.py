@@ -24,6 +24,8 @@ from typing import IO
 
 import click
 
+from .language import core as _
+
 #: The width when there is no terminal to ask (output to a file or a pipe).
 DEFAULT_WIDTH = 80
 DEFAULT_ROWS = 24
@@ -95,8 +97,11 @@ def line_pieces(word: str) -> list[str]:
     pieces: list[str] = []
     for ch in word:
         wide = wcwidth(ch) == 2
-        if pieces and (ch in _CLOSING or pieces[-1][-1] in _OPENING
-                       or (not wide and wcwidth(pieces[-1][-1]) != 2)):
+        before = pieces[-1][-1] if pieces else ""
+        # Never broken: before a closing mark, after an opening one, inside a run of narrow
+        # characters, nor between a number or card name and the word it goes with ("9手目", "ASを").
+        if pieces and (ch in _CLOSING or before in _OPENING
+                       or (wcwidth(before) != 2 and (not wide or before.isalnum()))):
             pieces[-1] += ch
         else:
             pieces.append(ch)
@@ -161,7 +166,8 @@ def table(heads: Sequence[str], rows: Sequence[Sequence[str]], width: int, *,
     flexible = list(give) or [max(range(count), key=lambda i: widths[i])]
     while sum(widths) > room:
         column = max(flexible, key=lambda i: widths[i])
-        least = max((visible_width(word) for row in cells for word in row[column].split()), default=1)
+        least = max((visible_width(piece) for row in cells for word in row[column].split()
+                     for piece in line_pieces(word)), default=1)
         if widths[column] <= least:
             if len(flexible) == 1:
                 break
@@ -193,10 +199,11 @@ def path_text(text: str, path: str, width: int) -> str:
     """``text`` and a file's ``path`` as :func:`lead_in` puts them; a path
     too long for a line of its own is said as its name, then the folder it
     is in on the next line (a path is never broken)."""
-    folder, _, name = path.rpartition("/")
+    folder, _slash, name = path.rpartition("/")
     if visible_width(path) + 2 <= width or not folder or not name:
         return lead_in(text, path, width)
-    return f"{lead_in(text, name, width)}, in the folder\n  {folder}"
+    # Translators: a file named on one line, its folder on the next: "Record: game.jsonl, in the folder".
+    return _("{line}, in the folder").format(line=lead_in(text, name, width)) + f"\n  {folder}"
 
 
 def command_text(text: str, words: Sequence[str], width: int) -> str:

@@ -184,10 +184,14 @@ def name_seats(text: str, names: Sequence[str] | None) -> str:
     where the name is "you"."""
     if not names:
         return text
-    # (The results' reasons are a record's words: "seat N" there is English whatever the language.)
+    # A record's words say "seat N" in English whatever the language; a message made for
+    # people says it in the language chosen ("席2"): both are replaced.
     called = [spoken_name(name) for name in names]
     for seat in sorted(range(len(names)), reverse=True):  # "seat 12" before "seat 1"
         text = text.replace(f"seat {seat}", called[seat])
+        said = _("seat {seat}").format(seat=seat)
+        if said != f"seat {seat}":
+            text = text.replace(said, called[seat])
     return second_person(text, called) if any(is_you(name) for name in called) else text
 
 

@@ -23,6 +23,7 @@ import gettext
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import resources
 
 #: The languages cardcli ships catalogs for: code -> its own name for itself.
@@ -34,7 +35,10 @@ ENV = "CARDCLI_LANG"
 _GETTEXT_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: tuple[str, ...] | None = None  # None: not chosen yet; read from the environment on first use
-_catalogs: list[Catalog] = []
+_run: str | None = None  # the run's language, from _chosen (None: not worked out yet)
+#: The language of a block of :func:`speaking`: per thread and per asyncio task, so that
+#: a served phone's words never leak into the host's screen (None: the run's language).
+_spoken: ContextVar[str | None] = ContextVar("cardcli_language", default=None)
 
 
 def choose(code: str | None = None) -> str:
@@ -45,7 +49,7 @@ def choose(code: str | None = None) -> str:
     either, gettext's variables are read as gettext reads them, and a language
     cardcli does not speak falls back to English.
     """
-    global _chosen
+    global _chosen, _run
     asked = code if code is not None else os.environ.get(ENV) or None
     if asked is not None:
         primary = normalise(asked)
@@ -56,24 +60,23 @@ def choose(code: str | None = None) -> str:
         _chosen = (primary,)
     else:
         _chosen = tuple(_from_gettext_environment())
-    for catalog in _catalogs:
-        catalog.forget()
+    _run = None
     return current()
 
 
 @contextmanager
 def speaking(code: str) -> Iterator[None]:
-    """Speak ``code`` inside the block, then the language chosen before: for output
-    that is an interface (``--json``), which stays English whatever the language."""
-    global _chosen
-    before = _chosen
-    choose(code)
+    """Speak ``code`` inside the block, then the language spoken before: for output
+    that is an interface (``--json``), which stays English whatever the language, and
+    for a served phone's own language.  Only this thread (or asyncio task) speaks it."""
+    primary = normalise(code)
+    if primary is None:
+        raise ValueError(f"cardcli does not speak {code!r} (it speaks: {', '.join(LANGUAGES)})")
+    token = _spoken.set(primary)
     try:
         yield
     finally:
-        _chosen = before
-        for catalog in _catalogs:
-            catalog.forget()
+        _spoken.reset(token)
 
 
 def current() -> str:
@@ -82,16 +85,19 @@ def current() -> str:
     Asked before :func:`choose` (cardcli used as a library), it reads the
     environment; a ``$CARDCLI_LANG`` cardcli does not speak then means English
     (only :func:`choose` refuses it, for the command line to say so)."""
-    if _chosen is None:
-        try:
-            choose()
-        except ValueError:
-            return "en"
-    for entry in _chosen or ():
-        primary = normalise(entry)
-        if primary is not None:
-            return primary
-    return "en"
+    spoken = _spoken.get()
+    if spoken is not None:
+        return spoken
+    global _run
+    if _run is None:
+        if _chosen is None:
+            try:
+                choose()
+            except ValueError:
+                _run = "en"
+                return _run
+        _run = next((primary for primary in map(normalise, _chosen or ()) if primary is not None), "en")
+    return _run
 
 
 def normalise(code: str) -> str | None:
@@ -132,21 +138,21 @@ class Catalog:
         self.domain = domain
         self.package = package
         self.folder = folder
-        self._translation: gettext.NullTranslations | None = None
-        _catalogs.append(self)
+        self._translations: dict[str, gettext.NullTranslations] = {}
 
     def forget(self) -> None:
-        """Drop the translation read so far (the language was chosen again)."""
-        self._translation = None
+        """Drop the translations read so far (a catalog compiled again)."""
+        self._translations.clear()
 
     def translation(self) -> gettext.NullTranslations:
         """The gettext translation for the language in use (a NullTranslations for English)."""
-        if self._translation is None:
-            self._translation = self._read()
-        return self._translation
-
-    def _read(self) -> gettext.NullTranslations:
         language = current()
+        found = self._translations.get(language)
+        if found is None:
+            found = self._translations[language] = self._read(language)
+        return found
+
+    def _read(self, language: str) -> gettext.NullTranslations:
         if language == "en":
             return gettext.NullTranslations()
         try:

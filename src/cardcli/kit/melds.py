@@ -26,9 +26,7 @@ from .cards import (
     NAME,
     RANK,
     RANK_NAMES,
-    RANK_PLURALS,
     SUIT,
-    SUIT_NAMES,
     SUITS,
     make_card,
     parse_rank,
@@ -37,7 +35,9 @@ from .cards import (
     suit_words,
 )
 from .errors import CardError
+from .grammar import join_or
 from .language import core as _
+from .language import current
 
 SET = 0
 RUN = 1
@@ -63,7 +63,9 @@ _WORDS = ("no", "one", "two", "three", "four", "five", "six")
 
 
 def _count(number: int) -> str:
-    return _WORDS[number] if 0 <= number < len(_WORDS) else str(number)
+    """A small number as a sentence says it: spelled out in English ("two"),
+    in figures in other languages."""
+    return _WORDS[number] if 0 <= number < len(_WORDS) and current() == "en" else str(number)
 
 
 def meaning(meld: Meld, index: int) -> int:
@@ -81,45 +83,65 @@ def meaning_name(meld: Meld, index: int) -> str:
 
 
 def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
-    """Why ``meld`` (canonical) breaks the rules, in words; ``None`` when it is legal."""
+    """Why ``meld`` (canonical) breaks the rules, in words (the chosen
+    language); ``None`` when it is legal."""
+    problem = _problem(meld, rules)
+    return None if problem is None else problem()
+
+
+def _problem(meld: Meld, rules: MeldRules) -> Callable[[], str] | None:
+    """:func:`meld_problem`, its words said only when called (a search asks it
+    of many candidate melds and reads none of the words)."""
     kind, key, low, cards = meld
     wild = rules.wild
     size = len(cards)
     if size < rules.min_size:
-        return f"a meld needs at least {rules.min_size} cards"
+        return lambda: _("a meld needs at least {count} cards").format(count=rules.min_size)
     naturals = sum(1 for c in cards if RANK[c] != wild)
     wilds = size - naturals
     if naturals < rules.min_naturals:
-        return f"a meld needs at least {rules.min_naturals} natural (not wild) cards"
+        return lambda: _("a meld needs at least {count} natural (not wild) cards").format(
+            count=rules.min_naturals)
     gap = rules.wild_gap
     if kind == SET:
         if key == wild:
-            return f"{RANK_PLURALS[key]} are wild: they cannot be the natural rank of a set"
+            return lambda: _("{ranks} are wild: they cannot be the natural rank of a set").format(
+                ranks=rank_words(key))
         if not rules.lowest <= key <= rules.highest:
-            return f"there are no {RANK_PLURALS[key]} in play"
+            return lambda: _("there are no {ranks} in play").format(ranks=rank_words(key))
         for card in cards:
             if RANK[card] != wild and RANK[card] != key:
-                return f"{NAME[card]} is not a {RANK_NAMES[key]}: a set is one rank"
+                return lambda: _("{card} is not a {rank}: a set is one rank").format(
+                    card=NAME[card], rank=RANK_NAMES[key])
         if wilds > 1 and naturals < gap * (wilds - 1):
-            return (f"two wilds need {_count(gap)} naturals between them (a set with {wilds} wilds needs "
-                    f"{gap * (wilds - 1)} naturals)")
+            # Translators: {count} is a number (English spells it out: "two").
+            return lambda: _("two wilds need {count} naturals between them (a set with {wilds} wilds needs "
+                             "{needed} naturals)").format(count=_count(gap), wilds=wilds,
+                                                          needed=gap * (wilds - 1))
         return None
     if low < rules.lowest:
-        return (f"a run may not go below {RANK_NAMES[rules.lowest]} "
-                f"(aces are high only; wilds never stand for a {RANK_NAMES[rules.lowest - 1]})")
+        return lambda: _("a run may not go below {rank} (aces are high only; wilds never stand for a "
+                         "{below})").format(rank=RANK_NAMES[rules.lowest], below=RANK_NAMES[rules.lowest - 1])
     if low + size - 1 > rules.highest:
-        return "a run may not go past the ace (aces are high only)"
+        return lambda: _("a run may not go past the ace (aces are high only)")
     last_wild = -gap - 1
     for index, card in enumerate(cards):
         if RANK[card] == wild:
             if index - last_wild - 1 < gap:
-                return f"two wilds need {_count(gap)} naturals between them"
+                return lambda: _two_wilds(gap)
             last_wild = index
         elif SUIT[card] != key:
-            return f"{NAME[card]} is not a {SUITS[key]}: a run is one suit"
+            return lambda: _("{card} is not a {suit}: a run is one suit").format(card=NAME[card],
+                                                                                  suit=SUITS[key])
         elif RANK[card] != low + index:
-            return f"{NAME[card]} does not fit: a run is consecutive ranks with no repeats"
+            return lambda: _("{card} does not fit: a run is consecutive ranks with no repeats").format(
+                card=NAME[card])
     return None
+
+
+def _two_wilds(gap: int) -> str:
+    # Translators: {count} is a number (English spells it out: "two").
+    return _("two wilds need {count} naturals between them").format(count=_count(gap))
 
 
 def make_set(rank: int, cards: Iterable[int], rules: MeldRules) -> Meld:
@@ -143,7 +165,7 @@ def interpretations(cards: Sequence[int], rules: MeldRules) -> list[Meld]:
     ranks = {RANK[c] for c in naturals}
     if len(ranks) == 1:
         candidate = make_set(RANK[naturals[0]], cards, rules)
-        if meld_problem(candidate, rules) is None:
+        if _problem(candidate, rules) is None:
             found.append(candidate)
     suits = {SUIT[c] for c in naturals}
     if len(suits) == 1 and len(ranks) == len(naturals):
@@ -163,7 +185,7 @@ def interpretations(cards: Sequence[int], rules: MeldRules) -> list[Meld]:
                 for index, card in zip(empty, order):
                     filled[index] = card
                 candidate = (RUN, suit, low, tuple(filled))
-                if meld_problem(candidate, rules) is None and candidate not in found:
+                if _problem(candidate, rules) is None and candidate not in found:
                     found.append(candidate)
     return found
 
@@ -180,30 +202,30 @@ def why_not_meld(cards: Sequence[int], rules: MeldRules) -> str:
     """Why ``cards`` form no legal meld, in words (for prompts and errors)."""
     wild = rules.wild
     if len(cards) < rules.min_size:
-        return f"a meld needs at least {rules.min_size} cards"
+        return _("a meld needs at least {count} cards").format(count=rules.min_size)
     naturals = [c for c in cards if RANK[c] != wild]
     wilds = len(cards) - len(naturals)
     if len(naturals) < rules.min_naturals:
-        return f"a meld needs at least {rules.min_naturals} natural (not wild) cards"
+        return _("a meld needs at least {count} natural (not wild) cards").format(count=rules.min_naturals)
     ranks = {RANK[c] for c in naturals}
     if len(ranks) == 1:
-        return meld_problem(make_set(RANK[naturals[0]], cards, rules), rules) or "not a meld"
+        return meld_problem(make_set(RANK[naturals[0]], cards, rules), rules) or _("not a meld")
     suits = {SUIT[c] for c in naturals}
     if len(suits) > 1:
-        return "not a set (different ranks) and not a run (different suits)"
+        return _("not a set (different ranks) and not a run (different suits)")
     if len(ranks) < len(naturals):
-        return "a run may not hold the same rank twice"
+        return _("a run may not hold the same rank twice")
     lo, hi = min(ranks), max(ranks)
     if hi - lo + 1 - len(naturals) > wilds:
         low_ace = {1 if r == rules.highest else r for r in ranks}
         if hi == rules.highest and rules.lowest > 2 and max(low_ace) < len(cards) + 1:
             # A run if the ace were low and a wild filled in below the lowest rank ("AH W 3H").
             below = RANK_NAMES.get(rules.lowest - 1, str(rules.lowest - 1))
-            return f"aces are only high and a wild never stands for a {below}"
-        return "the run has gaps that the wilds cannot fill"
+            return _("aces are only high and a wild never stands for a {rank}").format(rank=below)
+        return _("the run has gaps that the wilds cannot fill")
     if wilds >= 2:
-        return f"two wilds need {_count(rules.wild_gap)} naturals between them"
-    return "a run may not go past the ace or below 3 (aces are high only)"
+        return _two_wilds(rules.wild_gap)
+    return _("a run may not go past the ace or below 3 (aces are high only)")
 
 
 def layoff_meanings(meld: Meld, card: int, rules: MeldRules) -> list[int]:
@@ -267,24 +289,29 @@ def layoff_problem(meld: Meld, card: int, rules: MeldRules) -> str:
     rank = RANK[card]
     if kind == SET:
         if rank == rules.wild:
-            return f"two wilds need {_count(rules.wild_gap)} naturals between them"
-        return f"a set of {RANK_PLURALS[key]} takes only {RANK_PLURALS[key]} (or a wild)"
+            return _two_wilds(rules.wild_gap)
+        return _("a set of {ranks} takes only {ranks} (or a wild)").format(ranks=rank_words(key))
     high = low + len(cards) - 1
     if rank != rules.wild:
         if SUIT[card] != key:
-            return f"a run of {SUIT_NAMES[key]} takes only {SUIT_NAMES[key]}"
-        return (f"a run of {RANK_NAMES[low]}{SUITS[key]} to {RANK_NAMES[high]}{SUITS[key]} grows only "
-                "by the card next to either end")
-    ends = []
-    if low - 1 >= rules.lowest:
-        ends.append("low")
-    if high + 1 <= rules.highest:
-        ends.append("high")
-    if not ends:
-        return "the run cannot grow: it goes from 3 to the ace"
-    return (f"two wilds need {_count(rules.wild_gap)} naturals between them (at the {' and '.join(ends)} "
-            f"end{'s' if len(ends) > 1 else ''})" + ("" if len(ends) > 1 else
-                                                      "; a run may not go past the ace or below 3"))
+            return _("a run of {suits} takes only {suits}").format(suits=suit_words(key))
+        return _("a run of {low} to {high} grows only by the card next to either end").format(
+            low=RANK_NAMES[low] + SUITS[key], high=RANK_NAMES[high] + SUITS[key])
+    low_end, high_end = low - 1 >= rules.lowest, high + 1 <= rules.highest
+    if not (low_end or high_end):
+        return _("the run cannot grow: it goes from 3 to the ace")
+    if low_end and high_end:
+        # Translators: {count} is a number (English spells it out: "two").
+        said = _("two wilds need {count} naturals between them (at the low and high ends)")
+    elif low_end:
+        # Translators: {count} is a number (English spells it out: "two").
+        said = _("two wilds need {count} naturals between them (at the low end); a run may not go past the "
+                 "ace or below 3")
+    else:
+        # Translators: {count} is a number (English spells it out: "two").
+        said = _("two wilds need {count} naturals between them (at the high end); a run may not go past the "
+                 "ace or below 3")
+    return said.format(count=_count(rules.wild_gap))
 
 
 def add_card(meld: Meld, card: int, as_rank: int, rules: MeldRules) -> Meld:
@@ -557,8 +584,9 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
     suits = {SUIT[c] for c in naturals}
     if len(suits) > 1:
         if len(ranks) == 1:
-            raise ValueError(f"a wild in a set of {RANK_PLURALS[next(iter(ranks))]} stands for that rank")
-        raise ValueError("not a set (different ranks) and not a run (different suits)")
+            raise ValueError(_("a wild in a set of {ranks} stands for that rank").format(
+                ranks=rank_words(next(iter(ranks)))))
+        raise ValueError(_("not a set (different ranks) and not a run (different suits)"))
     suit = next(iter(suits))
     if any(rank is None for _, rank, _ in stated):
         found = [m for m in interpretations(cards, rules) if m[0] == RUN]
@@ -566,34 +594,39 @@ def meld_from(entries: Sequence[tuple[int, int | None, int | None]], rules: Meld
             return found[0]
         if not found:
             raise ValueError(why_not_meld(cards, rules))
-        raise ValueError("say what each wild stands for, e.g. 3H=5C")
+        raise ValueError(_("say what each wild stands for, e.g. 3H=5C"))
     placed: dict[int, int] = {}
     for card in naturals:
         if RANK[card] in placed:
-            raise ValueError(f"a run may not hold {RANK_NAMES[RANK[card]]}{SUITS[suit]} twice")
+            raise ValueError(_("a run may not hold {card} twice").format(
+                card=RANK_NAMES[RANK[card]] + SUITS[suit]))
         placed[RANK[card]] = card
     for card, meant, stated_suit in stated:
         assert meant is not None
         if stated_suit is not None and stated_suit != suit:
-            raise ValueError(f"{NAME[card]} cannot stand for {RANK_NAMES[meant]}{SUITS[stated_suit]} "
-                             f"in a run of {SUIT_NAMES[suit]}")
+            raise ValueError(_("{card} cannot stand for {meant} in a run of {suits}").format(
+                card=NAME[card], meant=RANK_NAMES[meant] + SUITS[stated_suit], suits=suit_words(suit)))
         if meant < rules.lowest:
             below = RANK_NAMES.get(rules.lowest - 1, str(rules.lowest - 1))
-            aces = "aces are only high and " if rules.highest in placed else ""
-            raise ValueError(f"{NAME[card]} cannot stand for {RANK_NAMES.get(meant, str(meant))}"
-                             f"{SUITS[suit]}: {aces}a wild never stands for a {below}")
+            if rules.highest in placed:
+                why = _("{card} cannot stand for {meant}: aces are only high and a wild never stands for a "
+                        "{below}")
+            else:
+                why = _("{card} cannot stand for {meant}: a wild never stands for a {below}")
+            meaning = RANK_NAMES.get(meant, str(meant)) + SUITS[suit]
+            raise ValueError(why.format(card=NAME[card], meant=meaning, below=below))
         if meant in placed:
-            raise ValueError(f"two cards stand for {RANK_NAMES[meant]}{SUITS[suit]}")
+            raise ValueError(_("two cards stand for {card}").format(card=RANK_NAMES[meant] + SUITS[suit]))
         placed[meant] = card
     low, high = min(placed), max(placed)
     if high == rules.highest and high - 1 not in placed and low <= rules.lowest:
         # An ace played low ("AH 3H 4H"): a run does not wrap round from the ace.
-        raise ValueError(f"aces are only high: {NAME[placed[high]]} cannot go below "
-                         f"{RANK_NAMES[rules.lowest]}{SUITS[suit]}")
+        raise ValueError(_("aces are only high: {card} cannot go below {low}").format(
+            card=NAME[placed[high]], low=RANK_NAMES[rules.lowest] + SUITS[suit]))
     for rank in range(low, high + 1):
         if rank not in placed:
             name = RANK_NAMES[rank] + SUITS[suit] if 2 <= rank <= 14 else str(rank)
-            raise ValueError(f"the run has a gap: nothing stands for {name}")
+            raise ValueError(_("the run has a gap: nothing stands for {card}").format(card=name))
     return (RUN, suit, low, tuple(placed[r] for r in range(low, high + 1)))
 
 
@@ -610,7 +643,8 @@ def parse_meaning(text: str) -> tuple[int, int | None]:
             return parse_rank(key[:-1]), parse_suit(key[-1])
         except CardError:
             pass
-    raise CardError(f"{text!r} is not what a wild can stand for (write a card like 5C, or a rank like 5)")
+    raise CardError(_("{text} is not what a wild can stand for (write a card like 5C, or a rank like 5)")
+                    .format(text=repr(text)))
 
 
 def meld_from_names(items: Any, rules: MeldRules, card: Callable[[Any], int]) -> Meld:
@@ -618,20 +652,22 @@ def meld_from_names(items: Any, rules: MeldRules, card: Callable[[Any], int]) ->
     ``["4C", "3H=5C", "6C"]`` (each card read by ``card``, the game's reader of
     its own pack).  ``ValueError`` says what is wrong."""
     if not isinstance(items, list) or not items:
-        raise ValueError("a meld must be a list of card names, e.g. [\"4C\", \"3H=5C\", \"6C\"]")
+        raise ValueError(_("a meld must be a list of card names, e.g. [\"4C\", \"3H=5C\", \"6C\"]"))
     entries: list[tuple[int, int | None, int | None]] = []
     for item in items:
         if not isinstance(item, str):
-            raise ValueError(f"a meld lists card names, got {item!r}")
+            raise ValueError(_("a meld lists card names, got {item}").format(item=repr(item)))
         name, sep, means = item.partition("=")
         value = card(name)
         rank: int | None = None
         suit: int | None = None
         if sep:
             if not rules.is_wild(value):
-                wild = RANK_PLURALS[rules.wild] if rules.wild else "no rank"
-                raise ValueError(f"{NAME[value]} is not wild ({wild} wild): only a wild says what it "
-                                 "stands for")
+                if rules.wild:
+                    raise ValueError(_("{card} is not wild ({ranks} wild): only a wild says what it stands "
+                                       "for").format(card=NAME[value], ranks=rank_words(rules.wild)))
+                raise ValueError(_("{card} is not wild (no rank wild): only a wild says what it stands for")
+                                 .format(card=NAME[value]))
             rank, suit = parse_meaning(means)
         entries.append((value, rank, suit))
     return meld_from(entries, rules)
@@ -646,18 +682,19 @@ def meaning_on(meld: Meld | None, card: int, said: Any, rules: MeldRules, number
     wild = rules.is_wild(card)
     if said is not None:
         if not isinstance(said, str):
-            raise ValueError(f"'as' must be a rank or card, like \"4\" or \"5C\", got {said!r}")
+            raise ValueError(_("'as' must be a rank or card, like \"4\" or \"5C\", got {said}").format(
+                said=repr(said)))
         rank, suit = parse_meaning(said)
         if not wild and rank != RANK[card]:
-            raise ValueError(f"{NAME[card]} is not wild: it stands only for itself")
+            raise ValueError(_("{card} is not wild: it stands only for itself").format(card=NAME[card]))
         if suit is not None and meld is not None and meld[0] == RUN and meld[1] != suit:
-            raise ValueError(f"meld {number} is a run of {SUIT_NAMES[meld[1]]}: {NAME[card]} cannot "
-                             f"stand for {said}")
+            raise ValueError(_("meld {number} is a run of {suits}: {card} cannot stand for {said}").format(
+                number=number, suits=suit_words(meld[1]), card=NAME[card], said=said))
         return rank
     if not wild or meld is None:
         return RANK[card]
     meanings = layoff_meanings(meld, card, rules)
     if len(meanings) > 1:
-        choices = " or ".join(RANK_NAMES[r] for r in meanings)
-        raise ValueError(f"say what the wild {NAME[card]} stands for on meld {number} (\"as\": {choices})")
+        raise ValueError(_("say what the wild {card} stands for on meld {number} (\"as\": {choices})").format(
+            card=NAME[card], number=number, choices=join_or([RANK_NAMES[r] for r in meanings])))
     return meanings[0] if meanings else 0

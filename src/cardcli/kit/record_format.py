@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .errors import Kind, RecordError
+from .errors import Kind, RecordError, system_words
+from .language import core as _
 
 FORMAT = "cardcli-record"
 VERSION = 1
@@ -80,25 +81,27 @@ def parse_header(data: Any, source: str, line: int = 1) -> Header:
     """Check a header line's shape (the rules themselves are checked by the caller)."""
 
     def fail(message: str) -> RecordError:
-        return RecordError(f"bad header: {message}", source=source, line=line, kind=Kind.HEADER)
+        return RecordError(_("bad header: {problem}").format(problem=message), source=source, line=line,
+                           kind=Kind.HEADER)
 
     if not isinstance(data, dict):
-        raise fail("the first line must be a JSON object")
+        raise fail(_("the first line must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise fail(f"'format' must be {FORMAT!r} (is this a cardcli record?)")
+        raise fail(_("'format' must be {format!r} (is this a cardcli record?)").format(format=FORMAT))
     if not isinstance(data.get("version"), int) or isinstance(data.get("version"), bool) or (
             data.get("version") != VERSION):
-        raise fail(f"unsupported 'version' {data.get('version')!r} (this cardcli reads version {VERSION})")
+        raise fail(_("unsupported 'version' {version!r} (this cardcli reads version {supported})").format(
+            version=data.get("version"), supported=VERSION))
     unknown = sorted(set(data) - _HEADER_KEYS)
     if unknown:
-        raise fail(f"unknown key {unknown[0]!r}")
+        raise fail(_("unknown key {key!r}").format(key=unknown[0]))
     if not isinstance(data.get("variant"), str):
-        raise fail("'variant' must name the variant, e.g. \"matching\"")
+        raise fail(_("'variant' must name the variant, e.g. \"matching\""))
     if not isinstance(data.get("rules", {}), dict):
-        raise fail("'rules' must be an object of option values")
+        raise fail(_("'rules' must be an object of option values"))
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        raise fail("'players' must be a list of players")
+        raise fail(_("'players' must be a list of players"))
     seats = []
     for index, player in enumerate(players):
         if isinstance(player, str):
@@ -107,20 +110,22 @@ def parse_header(data: Any, source: str, line: int = 1) -> Header:
                 player.get("kind", "human"), str) and set(player) <= {"name", "kind"}:
             seats.append(SeatInfo(player["name"], player.get("kind", "human")))
         else:
-            raise fail(f"player {index} must be a name or {{\"name\": ..., \"kind\": ...}}")
+            raise fail(_("player {index} must be a name or {shape}").format(
+                index=index, shape='{"name": ..., "kind": ...}'))
         kind = seats[-1].kind
         if kind != "human" and not (kind.startswith("cpu:") and len(kind) > 4):
-            raise fail(f"player {index}'s kind must be \"human\" or \"cpu:LEVEL\", not {kind!r}")
+            raise fail(_("player {index}'s kind must be \"human\" or \"cpu:LEVEL\", not {kind!r}").format(
+                index=index, kind=kind))
     dealer = data.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(seats):
-        raise fail(f"'dealer' must be a seat number from 0 to {len(seats) - 1}")
+        raise fail(_("'dealer' must be a seat number from 0 to {last}").format(last=len(seats) - 1))
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise fail("'seed' must be a whole number")
+        raise fail(_("'seed' must be a whole number"))
     ruleset = data.get("ruleset")
     for key in ("ruleset", "created", "cardcli"):
         if key in data and not isinstance(data[key], str):
-            raise fail(f"{key!r} must be a string")
+            raise fail(_("{key!r} must be a string").format(key=key))
     view = data.get("view")
     if view is not None:
         try:
@@ -139,7 +144,8 @@ def view_seat(view: Any, seats: int) -> int | None:
     number = view[5:] if isinstance(view, str) and view.startswith("seat ") else ""
     if number.isascii() and number.isdigit() and number == str(int(number)) and int(number) < seats:
         return int(number)
-    raise ValueError(f"'view' must be \"public\" or \"seat N\" (N from 0 to {seats - 1}), not {view!r}")
+    raise ValueError(_("'view' must be \"public\" or \"seat N\" (N from 0 to {last}), not {view!r}").format(
+        last=seats - 1, view=view))
 
 
 #: The longest line a record may have, in bytes.  The longest line cardcli
@@ -150,7 +156,7 @@ MAX_LINE_BYTES = 1 << 20
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(_("{name} is not a JSON number").format(name=name))
 
 
 #: One decoder for every line: ``json.loads`` with an option builds a new one per call.
@@ -177,12 +183,12 @@ def _parse(text: str) -> Any:
 
 def _line_error(message: str, source: str, number: int, last: bool, header: bool = False) -> RecordError:
     if last and header:  # a torn header: nothing to drop and go on from
-        return RecordError(f"{message}; it is the header, with no line end, as when a write is cut "
-                           "short: nothing of the game was recorded, so there is nothing to resume",
-                           source=source, line=number, kind=Kind.SYNTAX)
+        return RecordError(_("{problem}; it is the header, with no line end, as when a write is cut short: "
+                             "nothing of the game was recorded, so there is nothing to resume").format(
+                                 problem=message), source=source, line=number, kind=Kind.SYNTAX)
     if last:
-        return RecordError(f"{message}; it is the last line and has no line end, as when a "
-                           "write is cut short (`cardcli play --resume` drops such a line)",
+        return RecordError(_("{problem}; it is the last line and has no line end, as when a write is cut "
+                             "short (`cardcli play --resume` drops such a line)").format(problem=message),
                            source=source, line=number, kind=Kind.TORN_LINE)
     return RecordError(message, source=source, line=number, kind=Kind.SYNTAX)
 
@@ -203,36 +209,43 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
         try:
             raw = readline(MAX_LINE_BYTES + 1)
         except OSError as error:  # a device that fails (an unreadable file, /proc/self/mem)
-            raise RecordError(f"cannot read {source}: {error.strerror or error}", source=source,
-                              line=number + 1, kind=Kind.IO) from None
+            raise RecordError(_("cannot read {file}: {error}").format(file=source,
+                                                                        error=system_words(error)),
+                              source=source, line=number + 1, kind=Kind.IO) from None
         if not raw:
             return
         number += 1
         if len(raw) > MAX_LINE_BYTES:
-            raise RecordError(f"line too long (more than {MAX_LINE_BYTES:,} bytes with no line end); "
-                              "is this a cardcli record?", source=source, line=number, kind=Kind.SYNTAX)
+            raise RecordError(_("line too long (more than {limit:,} bytes with no line end); is this a "
+                                "cardcli record?").format(limit=MAX_LINE_BYTES), source=source, line=number,
+                              kind=Kind.SYNTAX)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise _line_error("not text (the line is not UTF-8); is this a cardcli record?", source, number,
-                              not raw.endswith(b"\n"), header) from None
+            raise _line_error(_("not text (the line is not UTF-8); is this a cardcli record?"), source,
+                              number, not raw.endswith(b"\n"), header) from None
         try:
             data = _parse(text)
         except json.JSONDecodeError as error:
             if not text.strip():
                 continue
             # json's message may end where its position would go ("Unterminated string starting at").
-            raise _line_error(f"not valid JSON: {error.msg.removesuffix(' at')} at column {error.colno}",
-                              source, number, not raw.endswith(b"\n"), header) from None
+            # Translators: {problem} is Python's json module's own message, in English ("Expecting value").
+            raise _line_error(_("not valid JSON: {problem} at column {column}").format(
+                problem=error.msg.removesuffix(' at'), column=error.colno),
+                source, number, not raw.endswith(b"\n"), header) from None
         except RecursionError:
-            raise _line_error("not valid JSON: nested too deeply", source, number,
+            raise _line_error(_("not valid JSON: nested too deeply"), source, number,
                               not raw.endswith(b"\n"), header) from None
         except ValueError as error:  # a number of more than 4,300 digits, NaN, Infinity
-            what = ("a number with too many digits" if "digits" in str(error) else str(error))
-            raise _line_error(f"not valid JSON: {what}", source, number, not raw.endswith(b"\n"),
-                              header) from None
+            if "digits" in str(error):
+                said = _("not valid JSON: a number with too many digits")
+            else:
+                said = _("not valid JSON: {problem}").format(problem=error)
+            raise _line_error(said, source, number, not raw.endswith(b"\n"), header) from None
         if not isinstance(data, dict):
-            raise RecordError("each line must be a JSON object", source=source, line=number, kind=Kind.SYNTAX)
+            raise RecordError(_("each line must be a JSON object"), source=source, line=number,
+                              kind=Kind.SYNTAX)
         header = False
         yield number, data
 
@@ -255,18 +268,18 @@ def open_record(path: str) -> IO[bytes]:
         # Non-blocking, so that opening a FIFO with no writer returns at once.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except IsADirectoryError:
-        raise fail("is a folder, not a record") from None
+        raise fail(_("is a folder, not a record")) from None
     except OSError as error:
-        raise fail(f"cannot read: {error.strerror}") from None
+        raise fail(_("cannot read: {error}").format(error=system_words(error))) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
         if stat.S_ISDIR(mode):
-            raise fail("is a folder, not a record")
+            raise fail(_("is a folder, not a record"))
         if stat.S_ISFIFO(mode):
-            raise fail(f"is {file_kind(mode)}, not a record file (to read from a pipe, give - "
-                       "and send it to standard input)")
-        raise fail(f"is {file_kind(mode)}, not a record file")
+            raise fail(_("is {kind}, not a record file (to read from a pipe, give - and send it to standard "
+                         "input)").format(kind=file_kind(mode)))
+        raise fail(_("is {kind}, not a record file").format(kind=file_kind(mode)))
     os.set_blocking(fd, True)
     return os.fdopen(fd, "rb")
 
@@ -275,10 +288,10 @@ def file_kind(mode: int) -> str:
     """What a path that is not a regular file is, in words: ``a folder``,
     ``a FIFO (named pipe)``, ``a socket`` or ``a device``."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    return "a socket" if stat.S_ISSOCK(mode) else "a device"
+        return _("a FIFO (named pipe)")
+    return _("a socket") if stat.S_ISSOCK(mode) else _("a device")
 
 
 class RecordExistsError(RecordError):
@@ -301,7 +314,7 @@ class RecordWriter:
         try:
             fd = os.open(path, flags, 0o600)
         except FileExistsError:
-            raise RecordExistsError("a file of that name already exists", source=str(path),
+            raise RecordExistsError(_("a file of that name already exists"), source=str(path),
                                     kind=Kind.IO) from None
         return cls(os.fdopen(fd, "w", encoding="utf-8"))
 

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .cards import NAME
 from .errors import IllegalMove
+from .language import N_
+from .language import core as _
 from .rand import below
 
 
@@ -60,6 +62,11 @@ def rebuild(discards: list[int]) -> tuple[list[int], list[int]]:
     return discards[:-1], discards[-1:]
 
 
+#: The built-in variants' zones (``card_zones``) in words, for :func:`where`.
+_ZONE_WORDS = {"discards": N_("the discards"), "finished tricks": N_("the finished tricks"),
+               "trick": N_("the trick"), "undealt": N_("the undealt"), "table": N_("the table")}
+
+
 def where(zones: Mapping[str, Sequence[int]], card: int, words: Mapping[str, str] | None = None) -> str:
     """Where a card that is not in the stock lies, from a state's
     ``card_zones``, for a refusal: " (it is in seat 0's hand)".  A zone is
@@ -68,8 +75,15 @@ def where(zones: Mapping[str, Sequence[int]], card: int, words: Mapping[str, str
         if zone != "stock" and card in cards:
             said = words.get(zone) if words else None
             if said is None:
-                said = f"seat {zone[5:]}'s hand" if zone.startswith("hand ") else f"the {zone}"
-            return f" (it is in {said})"
+                if zone.startswith("hand "):
+                    said = _("seat {seat}'s hand").format(seat=zone[5:])
+                elif zone in _ZONE_WORDS:
+                    said = _(_ZONE_WORDS[zone])
+                else:
+                    # Translators: a place of the cards ({zone}: its name in the code, "discards").
+                    said = _("the {zone}").format(zone=zone)
+            # Translators: after a refusal, where the card lies (with its space: " (it is in seat 0's hand)").
+            return _(" (it is in {place})").format(place=said)
     return ""
 
 
@@ -79,11 +93,13 @@ def check_drawn(stock: Sequence[int], cards: Sequence[object], want: int,
     draw) are ``want`` cards that ``stock`` holds.  ``where(card)`` tells where
     a card that is not in the stock lies (" (it is in seat 0's hand)")."""
     if len(cards) != want:
-        raise IllegalMove(f"{len(cards)} card(s) drawn, but the rules draw {want} here")
+        raise IllegalMove(_("{count} card(s) drawn, but the rules draw {want} here").format(
+            count=len(cards), want=want))
     pool = list(stock)
     for card in cards:
         if not isinstance(card, int) or not 0 <= card < len(NAME):
-            raise IllegalMove(f"{card!r} is not a card of this game")
+            raise IllegalMove(_("{card!r} is not a card of this game").format(card=card))
         if card not in pool:
-            raise IllegalMove(f"drew {NAME[card]}, which is not in the stock{where(card)}")
+            raise IllegalMove(_("drew {card}, which is not in the stock{where}").format(
+                card=NAME[card], where=where(card)))
         pool.remove(card)

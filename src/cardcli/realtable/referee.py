@@ -37,7 +37,7 @@ from ..contract.variant import CHANCE, TERMINAL, Action, Variant
 from ..contract.views import SPECTATOR
 from ..engine.game import Game, header_to_game
 from ..kit.cards import NAME, UNSEEN, CardError, parse_card
-from ..kit.errors import CardcliError, Kind, RecordError
+from ..kit.errors import CardcliError, Kind, RecordError, system_words
 from ..kit.grammar import join_and, name_seats, plural
 from ..kit.language import N_
 from ..kit.language import core as _
@@ -177,7 +177,7 @@ class Referee:
                 first = next(read_lines(stream, path))
         except OSError as error:
             raise CardcliError(_("cannot resume: cannot read {path}: {reason}").format(
-                path=path, reason=error.strerror)) from None
+                path=path, reason=system_words(error))) from None
         except RecordError as error:
             raise CardcliError(_("cannot resume: {error}").format(error=error)) from None
         header = parse_header(first[1], path, first[0])
@@ -398,7 +398,8 @@ class Referee:
                 data = result.as_dict()
                 self._out.append({"result": data})
                 if data.get("scores") is not None:
-                    ranking = ranking_text(data, self.names, self.game.variant.score_label)
+                    variant = self.game.variant
+                    ranking = ranking_text(data, self.names, variant.words(variant.score_label))
                     self._said.extend(ranking.splitlines())
 
     def _push(self, action: Action, seat: int, typed: bool = True) -> None:
@@ -928,9 +929,11 @@ class Referee:
         if current == CHANCE and _named(self._encode(state, self._blurred(state))):
             return self._chance_words(state)
         said = state.expecting()  # "seat 1 to draw 4 or answer with a 2", as the rules put it
-        if current >= 0 and not said.startswith(f"seat {current} to "):
-            said = f"seat {current} to move"
-        return self.words(said.replace(f" {NAME[UNSEEN]}", " card"))
+        seat = _("seat {seat}").format(seat=current)
+        if current >= 0 and not said.startswith((f"seat {current} to ", seat)):
+            said = _("seat {seat} to move").format(seat=current)
+        # Translators: a card nobody saw, where the rules name it ("to play or keep the drawn card").
+        return self.words(said.replace(f" {NAME[UNSEEN]}", " " + _("card")))
 
     def _either(self, open_: Any) -> str:
         """The two ways an open event can go: the seat asked about moves next

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..contract.round_scores import BY_HAND, CARDS
 from ..contract.views import SheetRow, SheetView
+from ..kit.errors import system_words
 from ..kit.grammar import join_and
 from ..kit.language import N_
 from ..kit.language import core as _
@@ -107,7 +108,7 @@ def round_text(sheet: Sheet, played: Round) -> str:
         if checked == BY_HAND:
             how = _("entered by hand, not checked")
         else:
-            detail = played.scored.players[seat].detail
+            detail = played.scored.players[seat].said
             # Translators: {detail} is how the score was reached ("110 on the table - 5 in hand").
             how = _("{detail} (melds not checked)").format(detail=detail) if checked == CARDS else detail
         lines.append(f"  {name:<{width}}  {score:>5}  {how}")
@@ -198,6 +199,6 @@ def plot(sheet: Sheet, path: Path) -> None:
         figure.savefig(path, metadata=metadata(path))
     except OSError as error:
         said = _("--plot {path}: cannot write: {reason}")
-        raise PlotError(said.format(path=path, reason=error.strerror or error)) from None
+        raise PlotError(said.format(path=path, reason=system_words(error))) from None
     finally:
         plt.close(figure)

@@ -27,7 +27,7 @@ from typing import Any
 from .. import __version__
 from ..engine.plugins import Registry
 from ..engine.rulesets import rules_from_record
-from ..kit.errors import CardcliError, RecordError
+from ..kit.errors import CardcliError, RecordError, system_words
 from ..kit.language import core as _
 from ..kit.record_format import RecordExistsError, RecordWriter, open_record
 from ..records.saved import now_stamp, sheets_dir
@@ -170,4 +170,4 @@ def reopen(path: Path) -> SheetFile:
 
 
 def _cannot_write(path: Path, error: OSError) -> str:
-    return _("cannot write the sheet {path}: {reason}").format(path=path, reason=error.strerror)
+    return _("cannot write the sheet {path}: {reason}").format(path=path, reason=system_words(error))

@@ -142,7 +142,7 @@ class SheetSession:
             said = _("{name}: {score} in round {number} ({detail}) (melds not checked)") \
                 if played.checked(entry.seat) == CARDS else _("{name}: {score} in round {number} ({detail})")
             told = [said.format(name=name, score=score, number=played.number,
-                                detail=played.scored.players[entry.seat].detail)]
+                                detail=played.scored.players[entry.seat].said)]
         if self.completed is not None:
             told += ["", _("Round {number} is scored.").format(number=played.number), *page(sheet)]
             over = sheet.over()

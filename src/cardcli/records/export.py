@@ -24,6 +24,7 @@ from ..contract.variant import CHANCE
 from ..engine.game import Game
 from ..kit.cards import NAME
 from ..kit.errors import Kind, RecordError
+from ..kit.language import core as _
 from ..kit.record_format import Header, view_seat
 from .reader import Event, RecordVisitor
 
@@ -47,16 +48,22 @@ class Exporter(RecordVisitor[int]):
 
     def visit_header(self, game: Game, header: Header, line: int) -> object:
         if not isinstance(game.state, UnseenCards):
-            raise RecordError(f"the variant {game.variant.name!r} cannot write a record with unseen cards",
+            said = _("the variant {variant!r} cannot write a record with unseen cards")
+            raise RecordError(said.format(variant=game.variant.name),
                               source=self.source, line=line, kind=Kind.HEADER)
         if self.viewer is not None and not 0 <= self.viewer < len(game.seats):
-            raise RecordError(f"there is no seat {self.viewer}: the seats are 0 to {len(game.seats) - 1}",
+            said = _("there is no seat {seat}: the seats are 0 to {last}")
+            raise RecordError(said.format(seat=self.viewer, last=len(game.seats) - 1),
                               source=self.source, line=line, kind=Kind.HEADER)
         if header.view is not None and self.viewer is not None and view_seat(header.view, len(game.seats)) \
                 != self.viewer:  # a narrower view may be written (a seat's as a spectator's), not a wider one
-            whose = "a spectator's" if header.view == "public" else f"{header.view}'s"
-            raise RecordError(f"this record is written from {whose} view: it holds no cards of seat "
-                              f"{self.viewer} to show (export --public, or a record with every card)",
+            if header.view == "public":
+                said = _("this record is written from a spectator's view: it holds no cards of seat {seat} "
+                         "to show (export --public, or a record with every card)")
+            else:  # a seat's view is written "seat N"
+                said = _("this record is written from seat {view}'s view: it holds no cards of seat {seat} "
+                         "to show (export --public, or a record with every card)")
+            raise RecordError(said.format(view=header.view.removeprefix("seat "), seat=self.viewer),
                               source=self.source, line=line, kind=Kind.HEADER)
         data = header.as_dict()
         data.pop("seed", None)  # with the seed, anyone could deal every hand again
@@ -89,8 +96,9 @@ class Exporter(RecordVisitor[int]):
         still going)."""
         result = game.state.result() if game.state.is_terminal() else None
         if result is not None and not game.result_line_seen:
-            raise RecordError("the game is over but the record has no result line (expected "
-                              f"{json.dumps({'result': result.as_dict()})}): nothing was exported",
+            said = _("the game is over but the record has no result line (expected {line}): nothing was "
+                     "exported")
+            raise RecordError(said.format(line=json.dumps({"result": result.as_dict()})),
                               source=self.source, move=game.moves, kind=Kind.MISSING_RESULT)
 
     def result(self) -> int:

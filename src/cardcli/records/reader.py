@@ -49,6 +49,7 @@ from ..engine.game import Game, check_result, header_to_game
 from ..engine.plugins import Registry
 from ..kit.cards import NAME
 from ..kit.errors import IllegalMove, Kind, RecordError
+from ..kit.language import core as _
 from ..kit.record_format import Header, parse_header, read_lines, view_seat
 from ..unseen.reading import Lookahead, TableSight
 from ..words.narration import describe_attempt
@@ -150,8 +151,10 @@ def read_record(stream: IO[bytes], source: str, registry: Registry, visitor: Rec
 def internal_error(error: Exception, source: str, *, line: int | None = None,
                    move: int | None = None) -> RecordError:
     """A bug met while reading ``source``, as that record's verdict (kind ``internal``)."""
-    return RecordError(f"internal error: {type(error).__name__}: {error} (a bug in cardcli or the variant, "
-                       "not a mistake in the record; set CARDCLI_DEBUG=1 to see where)",
+    # Translators: {kind} is the Python exception's name (KeyError), {error} its message.
+    return RecordError(_("internal error: {kind}: {error} (a bug in cardcli or the variant, not a mistake in "
+                         "the record; set CARDCLI_DEBUG=1 to see where)").format(
+                           kind=type(error).__name__, error=error),
                        source=source, line=line, move=move, kind=Kind.INTERNAL)
 
 
@@ -168,7 +171,7 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
     lines = read_lines(stream, source)
     first = next(lines, None)
     if first is None:
-        raise RecordError("empty record: no header line", source=source, kind=Kind.HEADER)
+        raise RecordError(_("empty record: no header line"), source=source, kind=Kind.HEADER)
     header_line, header_data = first
     at.line = header_line
     header = parse_header(header_data, source, header_line)
@@ -176,8 +179,9 @@ def _read(stream: IO[bytes], source: str, registry: Registry, visitor: RecordVis
     sight = None
     if header.view is not None:
         if not isinstance(game.state, UnseenCards):
-            raise RecordError(f"bad header: this record is written from a view ({header.view!r}), but the "
-                              f"variant {game.variant.name!r} cannot read records with unseen cards",
+            raise RecordError(_("bad header: this record is written from a view ({view!r}), but the variant "
+                                "{variant!r} cannot read records with unseen cards").format(
+                                  view=header.view, variant=game.variant.name),
                               source=source, line=header_line, kind=Kind.HEADER)
         sight = TableSight(game, source, view_seat(header.view, len(game.seats)))
         lines = Lookahead(lines)
@@ -206,7 +210,7 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
         at.move = game.moves
         state = game.state
         if result_seen:
-            raise RecordError("the record goes on after its result line", source=source, line=line,
+            raise RecordError(_("the record goes on after its result line"), source=source, line=line,
                               move=game.moves, kind=Kind.STRUCTURE)
         if "result" in data:
             check_result(game, data, source, line)
@@ -221,15 +225,18 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
             if current < 0:
                 if current == TERMINAL:
                     _over(game, source, line)
-                raise RecordError(f"move {move}: expected {state.expecting()}, but the record has "
-                                  f"a move by seat {seat}", source=source, line=line, move=move,
+                # Translators: {expected} is the variant's words for what comes next ("a deal").
+                raise RecordError(_("move {move}: expected {expected}, but the record has a move by seat "
+                                    "{seat}").format(move=move, expected=state.expecting(), seat=seat),
+                                  source=source, line=line, move=move,
                                   seat=seat if isinstance(seat, int) else None, kind=Kind.MISSING_EVENT)
             if type(seat) is not int:
-                raise RecordError(f"move {move}: 'seat' must be a seat number", source=source,
-                                  line=line, move=move, kind=Kind.SYNTAX)
+                raise RecordError(_("move {move}: 'seat' must be a seat number").format(move=move),
+                                  source=source, line=line, move=move, kind=Kind.SYNTAX)
             if seat != current:
-                raise RecordError(f"move {move}: seat {seat} moved, but it is seat {current}'s turn "
-                                  f"(wrong player)", source=source, line=line, move=move, seat=seat,
+                raise RecordError(_("move {move}: seat {seat} moved, but it is seat {current}'s turn "
+                                    "(wrong player)").format(move=move, seat=seat, current=current),
+                                  source=source, line=line, move=move, seat=seat,
                                   kind=Kind.WRONG_PLAYER)
         elif "chance" in data:
             current = state.current_player()
@@ -238,8 +245,10 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
             if current != CHANCE:
                 if current == TERMINAL:
                     _over(game, source, line)
-                raise RecordError(f"after move {move}: expected {state.expecting()}, but the record "
-                                  f"has a {data.get('chance')!r} chance event", source=source,
+                # Translators: {chance} is the record's name of a chance event ('deal', 'draw'), as written.
+                raise RecordError(_("after move {move}: expected {expected}, but the record has a {chance!r} "
+                                    "chance event").format(move=move, expected=state.expecting(),
+                                                           chance=data.get("chance")), source=source,
                                   line=line, move=move, seat=current, kind=Kind.UNEXPECTED_EVENT)
         elif "checkpoint" in data:
             check_checkpoint(game, data, source, line, due=checkpoint_due)
@@ -253,12 +262,14 @@ def _events(lines: Any, source: str, game: Game, visitor: RecordVisitor[Any], at
         else:
             if state.current_player() == TERMINAL:
                 _over(game, source, line)
-            raise RecordError("a line must have 'move', 'chance', 'checkpoint' or 'result'", source=source,
+            raise RecordError(_("a line must have 'move', 'chance', 'checkpoint' or 'result'"), source=source,
                               line=line, move=game.moves, kind=Kind.SYNTAX)
         try:
             action = decode_action(state, data)
         except ValueError as error:
-            raise RecordError(f"{_where(seat, move).rstrip(',')}: {error}", source=source, line=line,
+            where = (_("move {move}, seat {seat}: {error}") if seat != CHANCE else
+                     _("after move {move}: {error}")).format(move=move, seat=seat, error=error)
+            raise RecordError(where, source=source, line=line,
                               move=move, seat=None if seat == CHANCE else seat, kind=Kind.SYNTAX) from None
         event = Event(line, data, action, seat, move)
         if sight is not None:
@@ -284,8 +295,16 @@ def _illegal(variant: Any, state: Any, action: Action, error: IllegalMove, sourc
              seat: int) -> NoReturn:
     """The move as attempted and the rule it breaks, never what it would have done."""
     text = describe_attempt(variant, state, action)
-    raise RecordError(f"{_where(seat, move)} {text}: {error}", source=source, line=line, move=move,
-                      seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
+    if seat != CHANCE:
+        # Translators: {attempt} is the move as tried, in the variant's words ("played AS on 6C"),
+        # {rule} why the rules refuse it ("AS is not in seat 0's hand").
+        said = _("move {move}, seat {seat} {attempt}: {rule}")
+    else:
+        # Translators: a chance event (a draw, a deal) the rules refuse: {attempt} is the event,
+        # {rule} why.
+        said = _("after move {move}, {attempt}: {rule}")
+    raise RecordError(said.format(move=move, seat=seat, attempt=text, rule=error), source=source, line=line,
+                      move=move, seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
 
 
 def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due: bool,
@@ -299,15 +318,18 @@ def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due
     state = game.state
     hands = state.round_end_hands() if due and isinstance(state, UnseenCards) else None
     if hands is None:
-        raise RecordError(f"after move {game.moves}: hands are shown, but no round ended here "
-                          f"(next: {state.expecting()})", source=source, line=line, move=game.moves,
+        raise RecordError(_("after move {move}: hands are shown, but no round ended here "
+                            "(next: {expected})").format(move=game.moves, expected=state.expecting()),
+                          source=source, line=line, move=game.moves,
                           kind=Kind.STRUCTURE)
     if not isinstance(shown, list) or len(shown) != len(hands) or not all(
             hand is None or isinstance(hand, list) for hand in shown):
-        raise RecordError(f"'shown' must list one hand per seat ({len(hands)}), each a list of cards or null",
+        raise RecordError(_("'shown' must list one hand per seat ({count}), each a list of cards or "
+                            "null").format(count=len(hands)),
                           source=source, line=line, move=game.moves, kind=Kind.SYNTAX)
     if len(data) > 1:
-        raise RecordError(f"unknown key {sorted(set(data) - {'shown'})[0]!r} on a 'shown' line",
+        key = sorted(set(data) - {"shown"})[0]
+        raise RecordError(_("unknown key {key!r} on a 'shown' line").format(key=key),
                           source=source, line=line, move=game.moves, kind=Kind.SYNTAX)
     for seat, names in enumerate(shown):
         if names is None:
@@ -315,31 +337,40 @@ def check_shown(game: Game, data: dict[str, Any], source: str, line: int, *, due
         try:
             cards = Counter(card_field(name, "shown card") for name in names)
         except ValueError as error:
-            raise RecordError(f"the hand shown for seat {seat}: {error}", source=source, line=line,
-                              move=game.moves, kind=Kind.SYNTAX) from None
+            raise RecordError(_("the hand shown for seat {seat}: {error}").format(seat=seat, error=error),
+                              source=source, line=line, move=game.moves, kind=Kind.SYNTAX) from None
         held = Counter(hands[seat])
         if cards != held:
             if known is None:
-                why = f"but held {_names(held)} as the round ended"
+                said = _("after move {move}: seat {seat} shows {cards}, but held {held} as the round "
+                         "ended").format(move=game.moves, seat=seat, cards=_names(cards), held=_names(held))
             else:
-                why = _shown_short(cards, held, known[seat] if seat < len(known) else Counter())
-            raise RecordError(f"after move {game.moves}: seat {seat} shows {_names(cards)}, {why}",
+                seen = known[seat] if seat < len(known) else Counter()
+                said = _shown_short(game.moves, seat, cards, held, seen)
+            raise RecordError(said,
                               source=source, line=line, move=game.moves, seat=seat, kind=Kind.IMPOSSIBLE)
 
 
-def _shown_short(cards: Counter[int], held: Counter[int], known: Counter[int]) -> str:
+def _shown_short(move: int, seat: int, cards: Counter[int], held: Counter[int], known: Counter[int]) -> str:
     """Why a hand shown is not the hand held, naming only what the table saw:
     a card it knew the hand held, or how many cards the hand held."""
     missing = sorted(card for card in known if cards[card] < known[card])
     if missing:
-        return f"but {NAME[missing[0]]}, seen in that hand and never played, is not among them"
+        return _("after move {move}: seat {seat} shows {cards}, but {card}, seen in that hand and never "
+                 "played, is not among them").format(move=move, seat=seat, cards=_names(cards),
+                                                     card=NAME[missing[0]])
     total = sum(held.values())
-    return f"but held {total} card{'s' if total != 1 else ''} as the round ended, not {sum(cards.values())}"
+    return _.ngettext("after move {move}: seat {seat} shows {cards}, but held {count} card as the round "
+                      "ended, not {shown}",
+                      "after move {move}: seat {seat} shows {cards}, but held {count} cards as the round "
+                      "ended, not {shown}", total).format(move=move, seat=seat, cards=_names(cards),
+                                                          count=total, shown=sum(cards.values()))
 
 
 def _names(cards: Counter[int]) -> str:
     listed = sorted(cards.elements())
-    return " ".join(NAME[card] for card in listed) if listed else "no card"
+    # Translators: a hand shown empty at a round's end.
+    return " ".join(NAME[card] for card in listed) if listed else _("no card")
 
 
 def _overridden(visitor: RecordVisitor[Any], name: str) -> Any:
@@ -348,13 +379,9 @@ def _overridden(visitor: RecordVisitor[Any], name: str) -> Any:
     return None if getattr(type(visitor), name) is getattr(RecordVisitor, name) else method
 
 
-def _where(seat: int, move: int) -> str:
-    """Where an event stands, for its messages: "move 9, seat 1" or "after move 9,"."""
-    return f"move {move}, seat {seat}" if seat != CHANCE else f"after move {move},"
-
-
 def _over(game: Game, source: str, line: int) -> NoReturn:
-    raise RecordError(f"the game is already over after move {game.moves}, but the record goes on",
+    raise RecordError(_("the game is already over after move {move}, but the record goes on").format(
+        move=game.moves),
                       source=source, line=line, move=game.moves, kind=Kind.STRUCTURE)
 
 
@@ -364,26 +391,31 @@ def check_checkpoint(game: Game, data: dict[str, Any], source: str, line: int, *
     states must be what the rules give there (keys left out are not checked)."""
     name = data["checkpoint"]
     if not isinstance(name, str):
-        raise RecordError("'checkpoint' must name the checkpoint, e.g. \"round_end\"", source=source,
+        raise RecordError(_("'checkpoint' must name the checkpoint, e.g. \"round_end\""), source=source,
                           line=line, move=game.moves, kind=Kind.SYNTAX)
     expected = checkpoint(game.variant, game.state) if due else None
     if expected is None or expected.get("checkpoint") != name:
-        wanted = f"; the rules give a {expected['checkpoint']!r} checkpoint here" if expected else ""
-        raise RecordError(f"after move {game.moves}: a {name!r} checkpoint, but none stands here "
-                          f"(next: {game.state.expecting()}){wanted}", source=source, line=line,
-                          move=game.moves, kind=Kind.WRONG_CHECKPOINT)
+        if expected:
+            said = _("after move {move}: a {name!r} checkpoint, but none stands here (next: {expected}); "
+                     "the rules give a {wanted!r} checkpoint here")
+        else:
+            said = _("after move {move}: a {name!r} checkpoint, but none stands here (next: {expected})")
+        raise RecordError(said.format(move=game.moves, name=name, expected=game.state.expecting(),
+                                      wanted=expected["checkpoint"] if expected else None),
+                          source=source, line=line, move=game.moves, kind=Kind.WRONG_CHECKPOINT)
     for key, value in data.items():
         if key == "checkpoint":
             continue
         if key not in expected:
-            raise RecordError(f"unknown key {key!r} on a {name!r} checkpoint (the rules give: "
-                              f"{', '.join(k for k in expected if k != 'checkpoint')})", source=source,
-                              line=line, move=game.moves, kind=Kind.SYNTAX)
+            keys = ", ".join(k for k in expected if k != "checkpoint")
+            said = _("unknown key {key!r} on a {name!r} checkpoint (the rules give: {keys})")
+            raise RecordError(said.format(key=key, name=name, keys=keys), source=source, line=line,
+                              move=game.moves, kind=Kind.SYNTAX)
         # Compared as JSON, so true is not 1 and false is not 0.
         if json.dumps(expected[key], sort_keys=True) != json.dumps(value, sort_keys=True):
-            raise RecordError(f"wrong {name} checkpoint: {key} is {expected[key]!r} by the rules, the "
-                              f"record says {value!r}", source=source, line=line, move=game.moves,
-                              kind=Kind.WRONG_CHECKPOINT)
+            said = _("wrong {name} checkpoint: {key} is {expected!r} by the rules, the record says {value!r}")
+            raise RecordError(said.format(name=name, key=key, expected=expected[key], value=value),
+                              source=source, line=line, move=game.moves, kind=Kind.WRONG_CHECKPOINT)
 
 
 class GameLoader(RecordVisitor[Game]):

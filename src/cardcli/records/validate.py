@@ -20,6 +20,7 @@ from ..engine.game import Game
 from ..engine.plugins import Registry
 from ..kit.cards import UNSEEN
 from ..kit.errors import CardcliError, Kind, RecordError
+from ..kit.language import core as _
 from ..kit.record_format import Header
 from .reader import Event, RecordVisitor, read_record
 
@@ -119,9 +120,10 @@ class Validator(RecordVisitor[Report]):
         held = Counter(chain.from_iterable(game.state.card_zones().values()))
         pack = Counter(deck)
         missing, extra = pack - held, held - pack
-        raise RecordError(f"after move {game.moves}: cards are not accounted for "
-                          f"(missing {sorted(missing.elements())}, extra "
-                          f"{sorted(extra.elements())}) - a bug in the variant",
+        said = _("after move {move}: cards are not accounted for (missing {missing}, extra {extra}) - a bug "
+                 "in the variant")
+        raise RecordError(said.format(move=game.moves, missing=sorted(missing.elements()),
+                                      extra=sorted(extra.elements())),
                           source=self.report.source, line=event.line, move=game.moves, kind=Kind.CARDS)
 
     def end_record(self, game: Game) -> None:
@@ -129,18 +131,28 @@ class Validator(RecordVisitor[Report]):
         # A record of a real table goes on at the table (the referee's), not in play.
         command = "play" if report.view is None else "referee"
         if not game.state.is_terminal():
-            resume = "" if source == "<stdin>" else \
-                f"; continue it with `cardcli {command} --resume {source}`"
-            raise RecordError(f"legal so far; unfinished after move {game.moves} "
-                              f"(next: {game.state.expecting()}){resume}", source=source,
+            if source == "<stdin>":
+                said = _("legal so far; unfinished after move {move} (next: {expected})")
+            else:
+                # Translators: {command} is a command to type: `cardcli play --resume game.jsonl`.
+                said = _("legal so far; unfinished after move {move} (next: {expected}); continue it with "
+                         "`{command}`")
+            said = said.format(move=game.moves, expected=game.state.expecting(),
+                               command=f"cardcli {command} --resume {source}")
+            raise RecordError(said, source=source,
                               line=self.last_line or None, move=game.moves, kind=Kind.UNFINISHED)
         result = game.state.result()
         report.result = result.as_dict() if result else None
         if not game.result_line_seen:
-            repair = ("" if source == "<stdin>" else
-                      f"; add that line, or let `cardcli {command} --resume {source}` write it")
-            raise RecordError("the game is over but the record has no result line "
-                              f"(expected {json.dumps({'result': report.result})}){repair}",
+            if source == "<stdin>":
+                # Translators: {line} is the result line the record lacks, as JSON.
+                said = _("the game is over but the record has no result line (expected {line})")
+            else:
+                said = _("the game is over but the record has no result line (expected {line}); add that "
+                         "line, or let `{command}` write it")
+            said = said.format(line=json.dumps({"result": report.result}),
+                               command=f"cardcli {command} --resume {source}")
+            raise RecordError(said,
                               source=source, move=game.moves, kind=Kind.MISSING_RESULT)
         report.valid = True
 

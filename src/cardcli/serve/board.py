@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract.views import BoardView
+from ..kit.language import core as _
 from .links import new_token
 from .protocol import PROTOCOL, BadMessage, error
 from .table import Client, Limiter, same_token
@@ -61,15 +62,15 @@ class Board:
             client.send({"type": "pong"})
             return
         if message["type"] == "hello":
-            raise BadMessage("bad-message", "already joined: 'hello' comes once")
-        raise BadMessage("read-only", "this page only shows the board: nothing can be changed from it")
+            raise BadMessage("bad-message", _("already joined: 'hello' comes once"))
+        raise BadMessage("read-only", _("this page only shows the board: nothing can be changed from it"))
 
     def refuse(self, client: Client, problem: BadMessage) -> None:
         client.send(error(problem.code, problem.message))
 
     def count(self, client: Client) -> None:
         if not self.limits.setdefault(id(client), Limiter()).allow():
-            client.send(error("too-fast", "too many messages: the connection is closed"))
+            client.send(error("too-fast", _("too many messages: the connection is closed")))
             client.close("too many messages")
 
     def publish(self, view: BoardView) -> None:

@@ -22,6 +22,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..kit.errors import CardcliError
+from ..kit.grammar import listed
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.safe_text import printable
 from ..terminal.style import Style
 from .protocol import PROTOCOL
@@ -32,6 +35,19 @@ from .tally import tally_lines
 RETRY, GIVE_UP = 1.0, 120.0
 #: Close reasons after which this link no longer opens the seat: no reconnecting.
 FINAL = {"bad-token", "protocol", "no-hello", ELSEWHERE, REPLACED, LEFT, CLOSED, TAKEN_AWAY, TO_CPU}
+#: What a close reason (a protocol key, English) says to the person at this terminal.
+CLOSE_WORDS = {
+    REPLACED: N_("this link was replaced by a new one from the host"),
+    LEFT: N_("you left the table"),
+    ELSEWHERE: N_("this seat was opened on another device"),
+    CLOSED: N_("the host closed the table"),
+    TAKEN_AWAY: N_("the host took this seat away"),
+    TO_CPU: N_("the host gave this seat to a CPU"),
+    "too many messages": N_("too many messages"),
+    "not reading its messages": N_("not reading its messages"),
+    "too many connections waiting to say hello": N_("too many connections waiting to say hello"),
+    "no hello": N_("no hello"),
+}
 
 
 def parse_link(link: str) -> tuple[str, str]:
@@ -39,7 +55,8 @@ def parse_link(link: str) -> tuple[str, str]:
     parts = urlsplit(link.strip())
     segments = [s for s in parts.path.split("/") if s]
     if parts.scheme not in ("http", "https") or not parts.netloc or len(segments) != 2 or segments[0] != "t":
-        raise CardcliError(f"{link!r} is not a table link (it looks like http://HOST:PORT/t/TOKEN)")
+        raise CardcliError(_("{link!r} is not a table link (it looks like http://HOST:PORT/t/TOKEN)").format(
+            link=link))
     scheme = "wss" if parts.scheme == "https" else "ws"
     return f"{scheme}://{parts.netloc}/ws", segments[1]
 
@@ -111,9 +128,9 @@ class JoinClient:
             now = loop.time()
             if lost_since is None:
                 lost_since = now
-                self.out("(connection lost: reconnecting ...)")
+                self.out(_("(connection lost: reconnecting ...)"))
             elif now - lost_since > GIVE_UP:
-                self.out("The table cannot be reached any more.")
+                self.out(_("The table cannot be reached any more."))
                 return 1
             await asyncio.sleep(self.retry)
             self.retry = RETRY
@@ -124,11 +141,11 @@ class JoinClient:
         typed = asyncio.ensure_future(self.lines.get())
         try:
             while True:
-                done, _ = await asyncio.wait({incoming, typed}, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait({incoming, typed}, return_when=asyncio.FIRST_COMPLETED)
                 if typed in done:
                     line = typed.result()
                     if line is None:
-                        self.out("(end of input: leaving the table; the same link takes the seat back)")
+                        self.out(_("(end of input: leaving the table; the same link takes the seat back)"))
                         return 130
                     if self.prompt is not None:
                         await socket.send(json.dumps({"type": "answer", "prompt": self.prompt, "text": line}))
@@ -141,7 +158,7 @@ class JoinClient:
                         if word in ("y", "yes", ""):
                             self.asking = None
                             await socket.send(json.dumps({"type": "again"}))
-                            self.out("(you are in: the next game starts soon)")
+                            self.out(_("(you are in: the next game starts soon)"))
                         elif word in ("q", "quit", "leave"):
                             await socket.send(json.dumps({"type": "leave"}))
                         else:
@@ -153,7 +170,8 @@ class JoinClient:
                     except ConnectionClosed as closed:
                         reason = closed.rcvd.reason if closed.rcvd is not None else ""
                         if closed.rcvd is not None and reason and closed.rcvd.code in (1000, 1008):
-                            self.out(f"The server closed the connection: {reason}.")
+                            said = _(CLOSE_WORDS[reason]) if reason in CLOSE_WORDS else reason
+                            self.out(_("The server closed the connection: {reason}.").format(reason=said))
                             if reason in (LEFT, CLOSED):
                                 return 0
                             if reason in FINAL or closed.rcvd.code == 1008:
@@ -187,18 +205,23 @@ class JoinClient:
         if not upcoming or self.seat is None:
             return
         if upcoming["players"][self.seat].get("ready"):
-            said = "the host starts it" if upcoming["starts"] == "host" else \
-                f"waiting for {', '.join(upcoming['waiting'])}"
+            if upcoming["starts"] == "host":
+                said = _("Game {number}: the host starts it.").format(number=message["game"])
+            elif upcoming["waiting"]:
+                said = _("Game {number}: waiting for {names}.").format(number=message["game"],
+                                                                       names=listed(upcoming["waiting"]))
+            else:  # everyone is ready: the game starts now
+                said = self.waiting_said
             if said != self.waiting_said:
                 self.waiting_said = said
-                self.out(f"Game {message['game']}: {said}.")
+                self.out(said)
         elif self.asking != "again":
-            self.out(f"Game {message['game']}: {upcoming['header']}")
+            self.out(_("Game {number}: {header}").format(number=message["game"], header=upcoming["header"]))
             self.ask_again()
 
     def ask_again(self) -> None:
         self.asking = "again"
-        self.question("Play again? y, or q to leave the table")
+        self.question(_("Play again? y, or q to leave the table"))
 
     def question(self, text: str) -> None:
         sys.stdout.write(self.style.text(printable(text)) + "> ")
@@ -220,10 +243,12 @@ class JoinClient:
                     self.asking = None
                     self.out("")
             if self.seat is None:
-                self.out(f"{message['title']}, game {number}: watching the table.")
+                self.out(_("{title}, game {number}: watching the table.").format(title=message["title"],
+                                                                                 number=number))
             else:
                 self.name = players[self.seat]["name"]
-                self.out(f"{message['title']}, game {number}: you are {self.name} (seat {self.seat}).")
+                self.out(_("{title}, game {number}: you are {name} (seat {seat}).").format(
+                    title=message["title"], number=number, name=self.name, seat=self.seat))
             for line in message.get("log", [])[-10:]:
                 self.out("  " + line)
             if message.get("ask_name"):
@@ -231,7 +256,7 @@ class JoinClient:
                     self.outbox.append({"type": "name", "name": self.wanted})
                 elif self.ask:
                     self.asking = "name"
-                    self.question(f"Your name at the table [{self.name}]")
+                    self.question(_("Your name at the table [{name}]").format(name=self.name))
         elif kind == "players":
             if self.seat is not None:
                 self.name = message["players"][self.seat]["name"]
@@ -248,8 +273,9 @@ class JoinClient:
                 if self.header:
                     self.out(self.header)
                 self.out(message["table"]["text"])
-                hint = " (Type ? for a hint.)" if self.hints else ""
-                self.out(f"{self.name}, it is your turn.{hint}", bold=True)
+                turn = _("{name}, it is your turn. (Type ? for a hint.)") if self.hints else \
+                    _("{name}, it is your turn.")
+                self.out(turn.format(name=self.name), bold=True)
             elif self.seat is None and message["events"]:
                 self.out(message["table"]["text"])
         elif kind == "evening":
@@ -268,7 +294,7 @@ class JoinClient:
                 self.retry = REJOIN_EVERY
             if message.get("code") == "bad-name" and self.ask:
                 self.asking = "name"
-                self.question(f"Your name at the table [{self.name}]")
+                self.question(_("Your name at the table [{name}]").format(name=self.name))
         elif kind == "over":
             self.result = message["result"]
             self.out("")

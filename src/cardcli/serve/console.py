@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from ..contract.variant import Action
+from ..kit.language import core as _
 from ..terminal.session import hint_text as session_hint
 from ..terminal.session import show_turn
 from ..terminal.style import Style
@@ -277,7 +278,7 @@ class HostConsole:
                     said = answer.strip().lower()
                     if said in ("y", "yes", "n", "no", ""):
                         return said in ("y", "yes")
-                    click.echo("Type y or n.")
+                    click.echo(_("Type y or n."))
 
         try:
             return bool(await in_thread(ask))

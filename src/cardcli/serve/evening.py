@@ -28,12 +28,13 @@ from ..contract.options import Value
 from ..contract.variant import Variant
 from ..contract.views import SPECTATOR
 from ..engine.game import Game, choose_dealer, derive_seed
-from ..kit.errors import CardcliError
+from ..kit.errors import CardcliError, system_words
 from ..kit.grammar import is_you
+from ..kit.language import core as _
 from ..kit.record_format import RecordExistsError, RecordWriter, SeatInfo
 from ..records.saved import now_stamp
 from ..terminal.session import over_text, ranking_text, table_header
-from .table import Seat, Table
+from .table import HOST_NAME, Seat, Table
 from .tally import tally
 
 #: Who starts the next game: the host, or everyone saying "play again".
@@ -116,7 +117,8 @@ class Evening:
             except RecordExistsError:
                 continue  # a record left by a server stopped as it began this game
             except OSError as error:
-                raise CardcliError(f"cannot write the record {path}: {error.strerror}") from None
+                raise CardcliError(_("cannot write the record {path}: {problem}").format(
+                    path=path, problem=system_words(error))) from None
         game = Game(self.variant, dict(self.rules), seats, dealer, seed=seed, ruleset=self.ruleset,
                     writer=writer, created=now_stamp())
         self.begin(game, table, path)
@@ -150,16 +152,17 @@ class Evening:
 
     # -------------------------------------------------------- what is shown
     def _names(self, table: Table, viewer: int) -> dict[int, str]:
-        """The tally's players as ``viewer`` reads them: "you" only to itself."""
+        """The tally's players as ``viewer`` reads them: "you" only to itself (the
+        host, in the language in use, to the others)."""
         mine = table.seats[viewer].player if viewer >= 0 and viewer < len(table.seats) else None
         names = {}
         for player, name in self.people.items():
-            names[player] = ("you" if player == mine else "host") if is_you(name) else name
+            names[player] = ("you" if player == mine else _(HOST_NAME)) if is_you(name) else name
         return names
 
     def tally(self, table: Table, viewer: int) -> dict[str, Any]:
         done = [(played.players, played.result) for played in self.games if played.result is not None]
-        return tally(done, self._names(table, viewer), self.variant.score_label)
+        return tally(done, self._names(table, viewer), self.variant.words(self.variant.score_label))
 
     def message(self, table: Table, viewer: int) -> dict[str, Any]:
         """The ``evening`` message for ``viewer``: the tally, how the last game
@@ -170,10 +173,12 @@ class Evening:
             played = ended[-1]
             assert played.result is not None
             known = self._names(table, viewer)
-            names = [known.get(player, f"player {seat + 1}") for seat, player in enumerate(played.players)]
+            names = [known.get(player) or _("player {number}").format(number=seat + 1)
+                     for seat, player in enumerate(played.players)]
             headline = over_text(played.result, names, self.variant)
+            label = self.variant.words(self.variant.score_label)
             last = {"game": len(ended), "result": played.result, "headline": headline,
-                    "ranking": ranking_text(played.result, names, self.variant.score_label)}
+                    "ranking": ranking_text(played.result, names, label)}
         return {"type": "evening", "game": len(self.games) + (0 if self.playing else 1),
                 "tally": self.tally(table, viewer), "last": last,
                 "next": table.lobby_view(viewer, self.again) if table.lobby is not None else None}
@@ -197,17 +202,18 @@ class Evening:
         or ``TypeError`` for a file that is not one."""
         again = str(data.get("again", "host"))
         if again not in STARTS:
-            raise ValueError(f"unknown 'again' {again!r}")
+            raise ValueError(_("unknown 'again' {again!r}").format(again=again))
         ruleset = data.get("ruleset")
         evening = cls(first, variant, rules, None if ruleset is None else str(ruleset), int(data["seed"]),
                       again=again)
         for entry in data["games"]:
             result = entry.get("result")
             if result is not None and not isinstance(result, dict):
-                raise ValueError("a game's result is not an object")
+                raise ValueError(_("a game's result is not an object"))
             record = str(entry["record"])
             if "/" in record or "\\" in record or not record.endswith(".jsonl"):
-                raise ValueError(f"a game's record {record!r} is not a file name beside the first")
+                raise ValueError(_("a game's record {record!r} is not a file name beside the first").format(
+                    record=record))
             evening.games.append(Played(record, [int(p) for p in entry["players"]], int(entry["dealer"]),
                                         result))
         evening.people = {int(player): str(name) for player, name in dict(data.get("people", {})).items()}
@@ -215,10 +221,10 @@ class Evening:
         for index, entry in enumerate(data["seats"]):
             kind = str(entry["kind"])
             if kind not in ("host", "friend", "cpu"):
-                raise ValueError(f"unknown seat kind {kind!r}")
+                raise ValueError(_("unknown seat kind {kind!r}").format(kind=kind))
             seats.append(Seat(index, str(entry["name"]), kind, level=str(entry.get("level") or "normal"),
                               player=int(entry["player"]), named=bool(entry.get("named", False)),
                               left=bool(entry.get("left", False))))
         if not seats:
-            raise ValueError("no seats")
+            raise ValueError(_("no seats"))
         return evening, seats

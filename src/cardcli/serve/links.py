@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kit.errors import CardcliError
+from ..kit.language import core as _
 
 #: Bits of randomness in a token.
 TOKEN_BYTES = 16
@@ -76,27 +77,30 @@ class TableFile:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise CardcliError(f"{path}: not found; it holds the table's links, written beside the "
-                               "record when the table was served (without it, continue the game "
-                               "with cardcli play --resume)") from None
+            raise CardcliError(_("{path}: not found; it holds the table's links, written beside the "
+                                 "record when the table was served (without it, continue the game "
+                                 "with cardcli play --resume)").format(path=path)) from None
         except (OSError, ValueError) as error:
-            raise CardcliError(f"{path}: cannot read the table's links: {error}") from None
+            raise CardcliError(_("{path}: cannot read the table's links: {problem}").format(
+                path=path, problem=error)) from None
         try:
             if data.get("format") != "cardcli-table":
-                raise ValueError("not a cardcli table file")
+                raise ValueError(_("not a cardcli table file"))
             if data.get("version", 1) not in (1, 2):
-                raise ValueError(f"version {data.get('version')!r}: written by a newer cardcli")
+                raise ValueError(_("version {version!r}: written by a newer cardcli").format(
+                    version=data.get("version")))
             evening = data.get("evening")
             if evening is not None and not isinstance(evening, dict):
-                raise ValueError("'evening' is not an object")
+                raise ValueError(_("'evening' is not an object"))
             table = cls(list(data["seats"]), dict(data["tokens"]), str(data["host"]), int(data["port"]),
                         bool(data.get("lan", False)), dict(data.get("options", {})), evening)
             if not all(kind in ("host", "friend", "cpu") for kind in table.seats):
-                raise ValueError("unknown seat kind")
+                raise ValueError(_("unknown seat kind"))
             if not all(isinstance(t, str) and t for t in table.tokens.values()):
-                raise ValueError("bad token")
+                raise ValueError(_("bad token"))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise CardcliError(f"{path}: not a table file cardcli can read ({error})") from None
+            raise CardcliError(_("{path}: not a table file cardcli can read ({problem})").format(
+                path=path, problem=error)) from None
         return table
 
 
@@ -123,8 +127,8 @@ def lan_address() -> str:
                 return candidate
     except OSError:
         pass
-    raise CardcliError("cannot find this machine's address on the local network; "
-                       "give it with --host ADDRESS")
+    raise CardcliError(_("cannot find this machine's address on the local network; "
+                         "give it with --host ADDRESS"))
 
 
 def base_url(host: str, port: int) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..contract.views import BoardView
 from ..kit.errors import CardcliError
+from ..kit.language import core as _
 from .board import Board
 from .links import base_url, seat_link
 from .server import TableServer
@@ -43,12 +44,14 @@ class LivePage:
         self.thread = threading.Thread(target=self._run, name="cardcli-live-page", daemon=True)
         self.thread.start()
         if not self._ready.wait(START_TIMEOUT):
-            raise CardcliError(f"the page could not be served on {self.listen}:{self.port} in time")
+            raise CardcliError(_("the page could not be served on {address}:{port} in time").format(
+                address=self.listen, port=self.port))
         if self._problem is not None:
             error = self._problem
-            raise CardcliError(f"cannot listen on {self.listen}:{self.port}: "
-                               f"{getattr(error, 'strerror', None) or error} (another program may use the "
-                               "port: choose one with --port)") from None
+            problem = getattr(error, "strerror", None) or error
+            raise CardcliError(_("cannot listen on {address}:{port}: {problem} (another program may use the "
+                                 "port: choose one with --port)").format(
+                address=self.listen, port=self.port, problem=problem)) from None
         return self.link
 
     @property

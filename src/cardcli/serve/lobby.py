@@ -22,7 +22,9 @@ from ..contract.options import Value, parse_value, resolve
 from ..cpu.players import check_count, check_level
 from ..engine.rulesets import check, load_ruleset
 from ..kit.errors import CardcliError
-from ..kit.grammar import plural
+from ..kit.grammar import listed, spoken_name
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
 from .evening import STARTS, Evening
 from .links import new_token
@@ -30,7 +32,7 @@ from .protocol import BadMessage
 from .table import TAKEN_AWAY, TO_CPU, Seat, Table, check_name
 from .tally import tally_lines
 
-HELP = """Between games, type a command (Enter alone: {enter}):
+HELP = N_("""Between games, type a command (Enter alone: {enter}):
   start                  start the next game now
   seats                  who sits where
   links                  the friends' invite links again
@@ -43,16 +45,16 @@ HELP = """Between games, type a command (Enter alone: {enter}):
   set OPTION=VALUE,...   change house rules (cardcli rules VARIANT lists them)
   again host|all         who starts each next game: you, or everyone saying play again
   tally                  the evening so far
-  quit                   end the evening (every game's record is kept)"""
+  quit                   end the evening (every game's record is kept)""")
 
 #: The commands of :data:`_ANY_TIME`, during a game: typed at any time, also at your prompt.
-GAME_HELP = """During a game, type at any time (also at your prompt):
+GAME_HELP = N_("""During a game, type at any time (also at your prompt):
   links                  the friends' invite links again, with their QR codes
   seats                  who sits where
   tally                  the evening so far
   help                   this list (with nothing asked)
 The rest (start, add, link N, set, ...) waits for the end of the game; Ctrl-C stops the table
-(cardcli serve --resume serves it again, with the same links)."""
+(cardcli serve --resume serves it again, with the same links).""")
 
 
 class Lobby:
@@ -77,8 +79,9 @@ class Lobby:
     def prompt(self) -> str:
         number = self.evening.number + 1
         if self.evening.again == "host":
-            return f"Game {number}: Enter to start it, or a command (help)> "
-        return f"Game {number} starts when everyone has said play again: Enter if you are ready (help)> "
+            return _("Game {number}: Enter to start it, or a command (help)").format(number=number) + "> "
+        return _("Game {number} starts when everyone has said play again: Enter if you are ready "
+                 "(help)").format(number=number) + "> "
 
     def run(self, line: str) -> str | None:
         """Carry out one line the host typed: ``"start"``, ``"quit"`` or ``None`` (stay between games)."""
@@ -88,10 +91,11 @@ class Lobby:
         command, args = words[0].lower(), words[1:]
         handler = _COMMANDS.get(command)
         if handler is None:
-            self.say(f"! unknown command {command!r}: type help for the list")
+            self.say("! " + _("unknown command {command!r}: type help for the list").format(command=command))
             return None
         if self.table.lobby is None and command not in _ANY_TIME:
-            self.say(f"! {command}: the table changes between games, and a game is on")
+            self.say("! " + _("{command}: the table changes between games, and a game is on").format(
+                command=command))
             return None
         try:
             return handler(self, args)
@@ -108,8 +112,8 @@ class Lobby:
             self.table.broadcast_lobby()
         if self.evening.all_ready(self.table):
             return "start"
-        waiting = [s.name for s in self.table.seats if s.person and not s.ready and not s.left]
-        self.say(f"Waiting for {', '.join(waiting)} to say play again (start begins now).")
+        waiting = [spoken_name(s.name) for s in self.table.seats if s.person and not s.ready and not s.left]
+        self.say(_("Waiting for {names} to say play again (start begins now).").format(names=listed(waiting)))
         return None
 
     # ------------------------------------------------------------ commands
@@ -121,81 +125,89 @@ class Lobby:
 
     def _help(self, args: list[str]) -> None:
         if self.table.lobby is None:
-            self.say(GAME_HELP)
+            self.say(_(GAME_HELP))
             return
-        enter = "start the next game" if self.evening.again == "host" else "you are ready to play again"
-        self.say(HELP.format(enter=enter))
+        enter = _("start the next game") if self.evening.again == "host" else _("you are ready to play again")
+        self.say(_(HELP).format(enter=enter))
 
     def _seats(self, args: list[str]) -> None:
-        self.say(f"Next game: {self.evening.header()}")
+        self.say(_("Next game: {header}").format(header=self.evening.header()))
         for seat in self.table.seats:
-            self.say(f"  {seat.index + 1}. {seat.name} ({self.describe(seat)})")
+            self.say(f"  {seat.index + 1}. {spoken_name(seat.name)} ({self.describe(seat)})")
 
     def describe(self, seat: Seat) -> str:
         if seat.kind == "cpu":
             return f"cpu:{seat.level}"
         if seat.kind == "host":
-            return "you, at this terminal" + (", ready" if seat.ready else "")
+            return _("you, at this terminal, ready") if seat.ready else _("you, at this terminal")
         if seat.left:
-            return "friend, left the table: the seat is empty"
-        state = "here" if seat.client is not None else ("away" if seat.joined else "not here yet")
-        return f"friend, {state}" + (", ready" if seat.ready else "")
+            return _("friend, left the table: the seat is empty")
+        if seat.client is not None:
+            return _("friend, here, ready") if seat.ready else _("friend, here")
+        if seat.joined:
+            return _("friend, away, ready") if seat.ready else _("friend, away")
+        return _("friend, not here yet, ready") if seat.ready else _("friend, not here yet")
 
     def _links(self, args: list[str]) -> None:
         friends = [seat for seat in self.table.seats if seat.kind == "friend" and seat.token]
         if not friends:
-            self.say("No seat has a link (friend N gives seat N one).")
+            self.say(_("No seat has a link (friend N gives seat N one)."))
         for seat in friends:
             self.invite(seat)
 
     def _tally(self, args: list[str]) -> None:
         lines = tally_lines(self.evening.tally(self.table, self.evening.host_viewer(self.table)))
-        self.say("\n".join(lines) if lines else "No game has ended yet.")
+        self.say("\n".join(lines) if lines else _("No game has ended yet."))
 
     def _add(self, args: list[str]) -> None:
         level = self._level(args[0] if args else "normal")
         if len(args) > 1:
-            raise CardcliError("add takes one strength: add hard")
+            raise CardcliError(_("add takes one strength: add hard"))
         seat = Seat(len(self.table.seats), self._cpu_name(), "cpu", level=level,
                     player=self.evening.new_player())
         self._check_seats([*self.table.seats, seat])
         self.table.seats.append(seat)
-        self._changed(f"seat {seat.index + 1}: {seat.name} (cpu:{level}) joins the table")
+        self._changed(_("seat {number}: {name} (cpu:{level}) joins the table").format(
+            number=seat.index + 1, name=seat.name, level=level))
 
     def _remove(self, args: list[str]) -> None:
         seat = self._seat(args, "remove N")
         if seat.kind == "host":
-            raise CardcliError(f"seat {seat.index + 1} is yours: the host's seat stays")
+            raise CardcliError(_("seat {number} is yours: the host's seat stays").format(
+                number=seat.index + 1))
         self._check_seats([s for s in self.table.seats if s is not seat])
         self.table.seats.remove(seat)
         self.table.retire(seat, TAKEN_AWAY)
         seat.token = ""
         self.table.send_away(seat, TAKEN_AWAY)
-        self._changed(f"{seat.name}'s seat is taken away")
+        self._changed(_("{name}'s seat is taken away").format(name=seat.name))
 
     def _cpu(self, args: list[str]) -> None:
         seat = self._seat(args[:1], "cpu N [LEVEL]")
         level = self._level(args[1] if len(args) > 1 else self.stand_in if seat.kind != "cpu" else seat.level)
         if seat.kind == "host":
-            raise CardcliError(f"seat {seat.index + 1} is yours: you play it at this terminal")
+            raise CardcliError(_("seat {number} is yours: you play it at this terminal").format(
+                number=seat.index + 1))
         if seat.kind == "cpu":
             seat.level = level
-            self._changed(f"{seat.name} plays at cpu:{level}")
+            self._changed(_("{name} plays at cpu:{level}").format(name=seat.name, level=level))
             return
         name = seat.name
         self.table.retire(seat, TO_CPU)
         seat.kind, seat.level, seat.token, seat.left, seat.ready = "cpu", level, "", False, False
         seat.player, seat.name = self.evening.new_player(), self._cpu_name()
         self.table.send_away(seat, TO_CPU)
-        self._changed(f"seat {seat.index + 1}: {name} makes way for {seat.name} (cpu:{level})")
+        self._changed(_("seat {number}: {old} makes way for {name} (cpu:{level})").format(
+            number=seat.index + 1, old=name, name=seat.name, level=level))
 
     def _friend(self, args: list[str]) -> None:
         seat = self._seat(args[:1], "friend N [NAME]")
         if seat.kind == "host":
-            raise CardcliError(f"seat {seat.index + 1} is yours: you play it at this terminal")
+            raise CardcliError(_("seat {number} is yours: you play it at this terminal").format(
+                number=seat.index + 1))
         if seat.kind == "friend" and not seat.left:
-            raise CardcliError(f"seat {seat.index + 1} is already {seat.name}'s (link {seat.index + 1} gives "
-                               "it a new link)")
+            raise CardcliError(_("seat {number} is already {name}'s (link {number} gives it a new "
+                                 "link)").format(number=seat.index + 1, name=seat.name))
         name = " ".join(args[1:]) or self._friend_name()
         try:
             name = check_name(name, self.table.seats, seat.index)
@@ -204,26 +216,27 @@ class Lobby:
         seat.kind, seat.name, seat.token, seat.named = "friend", name, new_token(), False
         seat.left = seat.ready = seat.joined = False
         seat.player, seat.away_since = self.evening.new_player(), time.monotonic()
-        self._changed(f"seat {seat.index + 1} is a friend's: {name}")
+        self._changed(_("seat {number} is a friend's: {name}").format(number=seat.index + 1, name=name))
         self.invite(seat)
 
     def _link(self, args: list[str]) -> None:
         seat = self._seat(args, "link N")
         if seat.kind != "friend" or seat.left:
-            raise CardcliError(f"seat {seat.index + 1} has no link ({self.describe(seat)}); "
-                               f"friend {seat.index + 1} makes it a friend's seat")
+            raise CardcliError(_("seat {number} has no link ({state}); friend {number} makes it a friend's "
+                                 "seat").format(number=seat.index + 1, state=self.describe(seat)))
         self.table.reissue(seat.index)
-        self._changed(f"seat {seat.index + 1} has a new link: the old one no longer opens it")
+        self._changed(_("seat {number} has a new link: the old one no longer opens it").format(
+            number=seat.index + 1))
         self.invite(seat)
 
     def _rules(self, args: list[str]) -> None:
         if len(args) != 1:
-            raise CardcliError("rules takes a ruleset's name (cardcli rules lists them) or a TOML file")
+            raise CardcliError(_("rules takes a ruleset's name (cardcli rules lists them) or a TOML file"))
         loaded = load_ruleset(args[0], self.registry, self.evening.variant.name, len(self.table.seats))
         check_count(self._infos(self.table.seats), loaded.options, self.evening.variant, loaded.source,
                     loaded.stated)
         self.evening.rules, self.evening.ruleset = loaded.options, loaded.name
-        self._changed(f"next game: {self.evening.header()}")
+        self._changed(_("next game: {header}").format(header=self.evening.header()))
 
     def _set(self, args: list[str]) -> None:
         text = " ".join(args)
@@ -231,7 +244,8 @@ class Lobby:
         for item in text.split(","):
             key, equals, raw = item.partition("=")
             if not equals or not key.strip() or not raw.strip():
-                raise CardcliError(f"{item.strip()!r} is not OPTION=VALUE (e.g. set stack_twos=false)")
+                raise CardcliError(_("{item!r} is not OPTION=VALUE (e.g. set stack_twos=false)").format(
+                    item=item.strip()))
             changes[key.strip()] = parse_value(raw.strip())
         variant = self.evening.variant
         source = f"set {text}"
@@ -240,15 +254,15 @@ class Lobby:
         check_count(self._infos(self.table.seats), rules, variant, source, set(changes))
         self.evening.rules = rules
         self.evening.ruleset = f"{self.evening.ruleset or variant.title} + {text}"
-        self._changed(f"next game: {self.evening.header()}")
+        self._changed(_("next game: {header}").format(header=self.evening.header()))
 
     def _again(self, args: list[str]) -> None:
         if len(args) != 1 or args[0].lower() not in STARTS:
-            raise CardcliError("again host (you start each game) or again all (it starts when everyone "
-                               "has said play again)")
+            raise CardcliError(_("again host (you start each game) or again all (it starts when everyone "
+                                 "has said play again)"))
         self.evening.again = self.evening.chosen = args[0].lower()
-        self._changed("you start each next game" if self.evening.again == "host" else
-                      "each next game starts when everyone has said play again")
+        self._changed(_("you start each next game") if self.evening.again == "host" else
+                      _("each next game starts when everyone has said play again"))
 
     # ------------------------------------------------------------- helpers
     def _changed(self, what: str) -> None:
@@ -261,10 +275,12 @@ class Lobby:
     def _seat(self, args: list[str], usage: str) -> Seat:
         seats = self.table.seats
         if len(args) != 1 or not args[0].isdigit():
-            raise CardcliError(f"{usage}: N is a seat's number, 1 to {len(seats)} (seats lists them)")
+            raise CardcliError(_("{usage}: N is a seat's number, 1 to {count} (seats lists them)").format(
+                usage=usage, count=len(seats)))
         number = int(args[0])
         if not 1 <= number <= len(seats):
-            raise CardcliError(f"there is no seat {number}: the seats are 1 to {len(seats)}")
+            raise CardcliError(_("there is no seat {number}: the seats are 1 to {count}").format(
+                number=number, count=len(seats)))
         return seats[number - 1]
 
     def _level(self, level: str) -> str:
@@ -299,18 +315,27 @@ class Lobby:
                 name = seat.name
                 seat.kind, seat.level, seat.left = "cpu", self.stand_in, False
                 seat.player, seat.name = self.evening.new_player(), self._cpu_name()
-                self._changed(f"seat {seat.index + 1}, which {name} left, is played by {seat.name} "
-                              f"(cpu:{seat.level})")
+                self._changed(_("seat {number}, which {old} left, is played by {name} (cpu:{level})").format(
+                    number=seat.index + 1, old=name, name=seat.name, level=seat.level))
 
     def summary(self) -> str:
         """What the host sees between games: the tally, the next game's rules and seats."""
         lines = tally_lines(self.evening.tally(self.table, self.evening.host_viewer(self.table)))
-        lines.append(f"Next: game {self.evening.number + 1} - {self.evening.header()}")
-        lines.extend(f"  {seat.index + 1}. {seat.name} ({self.describe(seat)})" for seat in self.table.seats)
+        lines.append(_("Next: game {number} - {header}").format(number=self.evening.number + 1,
+                                                                 header=self.evening.header()))
+        lines.extend(f"  {seat.index + 1}. {spoken_name(seat.name)} ({self.describe(seat)})"
+                     for seat in self.table.seats)
         if self.evening.again == "all":
-            waiting = [s.name for s in self.table.seats if s.person and not s.ready and not s.left]
-            lines.append("It starts when everyone has said play again (waiting for "
-                         f"{plural(len(waiting), 'player')}{': ' + ', '.join(waiting) if waiting else ''}).")
+            waiting = [spoken_name(seat.name) for seat in self.table.seats
+                       if seat.person and not seat.ready and not seat.left]
+            if waiting:
+                lines.append(_.ngettext("It starts when everyone has said play again (waiting for {count:,} "
+                                        "player: {names}).",
+                                        "It starts when everyone has said play again (waiting for {count:,} "
+                                        "players: {names}).", len(waiting)).format(
+                                            count=len(waiting), names=listed(waiting)))
+            else:
+                lines.append(_("It starts when everyone has said play again (waiting for 0 players)."))
         return "\n".join(lines)
 
     async def wait_for_start(self, console: HostInput | None, changed: asyncio.Event) -> bool:
@@ -328,7 +353,7 @@ class Lobby:
                     line = asyncio.ensure_future(console.command(self.prompt(), withdrawn))
                 waiter = asyncio.ensure_future(changed.wait())
                 waits: set[asyncio.Future[Any]] = {waiter} if line is None else {waiter, line}
-                done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
                 changed.clear()
                 if line is not None and line in done:
@@ -400,4 +425,5 @@ async def play_evening(table: Table, lobby: Lobby, console: HostInput | None, *,
         game, path = evening.next_game(table)
         lobby.saved()
         table.start(game, evening.number)
-        show(f"\nGame {evening.number} - {table.header}. Recording to {path}")
+        show("\n" + _("Game {number} - {header}. Recording to {path}").format(
+            number=evening.number, header=table.header, path=path))

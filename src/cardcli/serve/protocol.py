@@ -15,6 +15,7 @@ from typing import Any
 
 from ..contract.variant import Action, State, Variant
 from ..contract.views import SPECTATOR
+from ..kit.language import core as _
 from ..words.narration import event_line
 from ..words.view import moves_for, table_view
 
@@ -87,46 +88,50 @@ _FIELDS = {
 def _int(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise BadMessage("bad-message", f"{data['type']!r} needs {key!r}: a whole number, 0 or more")
+        raise BadMessage("bad-message", _("{kind!r} needs {key!r}: a whole number, 0 or more").format(
+            kind=data["type"], key=key))
     return value
 
 
 def parse_client(text: str | bytes) -> dict[str, Any]:
     """A client's frame as a checked message.  Raises :class:`BadMessage` saying why not."""
     if isinstance(text, bytes):
-        raise BadMessage("bad-message", "send JSON text frames, not binary ones")
+        raise BadMessage("bad-message", _("send JSON text frames, not binary ones"))
     if len(text) > MAX_FRAME:
-        raise BadMessage("too-big", f"a message may be at most {MAX_FRAME} characters")
+        raise BadMessage("too-big", _("a message may be at most {count} characters").format(count=MAX_FRAME))
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
-        raise BadMessage("bad-json", "not valid JSON") from None
+        raise BadMessage("bad-json", _("not valid JSON")) from None
     if not isinstance(data, dict):
-        raise BadMessage("bad-message", "a message must be a JSON object with a \"type\"")
+        raise BadMessage("bad-message", _("a message must be a JSON object with a \"type\""))
     kind = data.get("type")
     if kind not in _FIELDS:
-        raise BadMessage("unknown-type", f"unknown message type {kind!r} "
-                                         f"(known: {', '.join(sorted(_FIELDS))})")
+        raise BadMessage("unknown-type", _("unknown message type {kind!r} (known: {known})").format(
+            kind=kind, known=", ".join(sorted(_FIELDS))))
     extra = sorted(set(data) - _FIELDS[kind])
     if extra:
-        raise BadMessage("bad-message", f"unknown field {extra[0]!r} in a {kind!r} message")
+        raise BadMessage("bad-message", _("unknown field {field!r} in a {kind!r} message").format(
+            field=extra[0], kind=kind))
     if kind == "hello":
         if data.get("protocol") != PROTOCOL:
-            raise BadMessage("protocol", f"this table speaks protocol {PROTOCOL}, "
-                                         f"the client {data.get('protocol')!r}")
+            said = _("this table speaks protocol {protocol}, the client {theirs!r}")
+            raise BadMessage("protocol", said.format(protocol=PROTOCOL, theirs=data.get("protocol")))
         if not isinstance(data.get("token"), str) or not 0 < len(data["token"]) <= 100:
-            raise BadMessage("bad-message", "'hello' needs the 'token' from the invite link")
+            raise BadMessage("bad-message", _("'hello' needs the 'token' from the invite link"))
         if not isinstance(data.get("prompts", False), bool):
-            raise BadMessage("bad-message", "'prompts' must be true or false")
+            raise BadMessage("bad-message", _("'prompts' must be true or false"))
     elif kind == "move":
         _int(data, "turn")
         _int(data, "move")
     elif kind == "answer":
         _int(data, "prompt")
         if not isinstance(data.get("text"), str) or len(data["text"]) > MAX_ANSWER:
-            raise BadMessage("bad-message", f"'answer' needs 'text': at most {MAX_ANSWER} characters")
+            raise BadMessage("bad-message", _("'answer' needs 'text': at most {count} characters").format(
+                count=MAX_ANSWER))
     elif kind == "name" and (not isinstance(data.get("name"), str) or len(data["name"]) > MAX_ANSWER):
-        raise BadMessage("bad-message", f"'name' needs 'name': at most {MAX_ANSWER} characters")
+        raise BadMessage("bad-message", _("'name' needs 'name': at most {count} characters").format(
+            count=MAX_ANSWER))
     return data
 
 

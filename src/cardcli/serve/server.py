@@ -46,8 +46,10 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ..kit.language import N_, current
+from ..kit.language import core as _
 from ..kit.safe_text import printable
-from .page_words import in_language
+from .page_words import best_language, in_language, speaking_as
 from .protocol import MAX_FRAME, BadMessage, encode, error, parse_client
 from .table import GONE_WORDS, Client
 
@@ -100,18 +102,26 @@ def _response(status: int, reason: str, body: bytes, kind: str, host: str = "") 
 
 
 def _note(text: str) -> bytes:
-    """A page of one sentence, for a browser that has no table to show (no
-    inline style: the pages' Content-Security-Policy would refuse it)."""
-    return ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+    """A page of one sentence (HTML already), in the language in use, for a
+    browser that has no table to show (no inline style: the pages'
+    Content-Security-Policy would refuse it)."""
+    language = current()
+    lang = "" if language == "en" else f"<html lang={language}>"
+    return (f"<!doctype html>{lang}<meta charset=utf-8><meta name=viewport content='width=device-width'>"
             f"<title>cardcli</title><p>{text}</p>").encode()
 
 
-_GONE = _note("This link does not open a table here: the game may be over, or the link mistyped. "
-              "Ask the host for a new one.")
+_GONE = N_("This link does not open a table here: the game may be over, or the link mistyped. "
+           "Ask the host for a new one.")
 #: The bare address: someone typed the host and port without their link.  It
 #: says nothing of the tables (not how many, not which game, not who plays).
-_WELCOME = _note("This is a cardcli card table. To sit down, ask the host for your invite link (or scan "
-                 "its QR code on the host's screen): each player has a link of their own.")
+_WELCOME = N_("This is a cardcli card table. To sit down, ask the host for your invite link (or scan "
+              "its QR code on the host's screen): each player has a link of their own.")
+
+
+def _said(message: str) -> bytes:
+    """:func:`_note` of a message (marked with ``N_``), in the language in use."""
+    return _note(html.escape(_(message), quote=False))
 
 
 class Venue(Protocol):
@@ -148,10 +158,12 @@ class Connection:
     """One WebSocket client: its outgoing queue (so a slow phone never holds a
     table up) and, once it said hello, its table and seat."""
 
-    def __init__(self, socket: ServerConnection):
+    def __init__(self, socket: ServerConnection, language: str | None = None):
         self.socket = socket
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.prompts = False
+        #: The language its messages are made in (``None``: the host's).
+        self.language = language
         self.table: Venue | None = None
         self.closing = False
 
@@ -184,8 +196,14 @@ class TableServer:
     """Serves tables: looks tokens up, routes clients' messages, and keeps
     every client's problem to that client."""
 
-    def __init__(self) -> None:
+    def __init__(self, page_language: str = "host") -> None:
         self.tables: list[Venue] = []
+        #: Whose language the pages (and each phone's messages) are in: ``"host"``,
+        #: the language in use here; ``"phone"``, each request's ``Accept-Language``
+        #: (:func:`~cardcli.serve.page_words.best_language`), else the host's.
+        self.page_language = page_language
+        #: The host's language: the one in use when the server was made.
+        self.language = current()
         #: The addresses requests may name in ``Host`` (``host:port``, lower case).
         self.hosts: set[str] = set()
         self._names: set[str] = set()
@@ -257,17 +275,35 @@ class TableServer:
         hosts = request.headers.get_all("Host")
         host = hosts[0].strip().lower() if len(hosts) == 1 else ""
         if host not in self.hosts:
-            named = printable(host)[:60] or "that"
-            return f"this table is not served as {named!r} (open the link the host gave)"
+            named = printable(host)[:60]
+            if not named:
+                return _("this table is not served as 'that' (open the link the host gave)")
+            return _("this table is not served as {address!r} (open the link the host gave)").format(
+                address=named)
         origins = request.headers.get_all("Origin")
         if origins and request.path.split("?", 1)[0] == "/ws":
-            origin = origins[0] if len(origins) == 1 else "several origins"
-            parts = urlsplit(origin.strip().lower())
+            if len(origins) != 1:
+                return _("refused: a page from several origins may not open this table")
+            parts = urlsplit(origins[0].strip().lower())
             if parts.scheme not in ("http", "https") or parts.netloc not in self.hosts:
-                return f"refused: a page from {printable(origin)[:60]} may not open this table"
+                return _("refused: a page from {origin} may not open this table").format(
+                    origin=printable(origins[0])[:60])
         return None
 
+    def language_of(self, request: Request | None) -> str | None:
+        """The language a request is answered in: ``None``, the one in use (the
+        host's); with ``page_language`` ``"phone"``, the best its
+        ``Accept-Language`` asks for (else the host's)."""
+        if self.page_language != "phone" or request is None:
+            return None
+        asked = request.headers.get_all("Accept-Language")
+        return best_language(",".join(asked), self.language)
+
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
+        with speaking_as(self.language_of(request)):
+            return self._http(connection, request)
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         problem = self.foreign(request)
         if path == "/ws":
@@ -275,16 +311,17 @@ class TableServer:
                 self._refused[connection] = problem  # closed with the reason, in handle()
             return None  # the WebSocket handshake
         if problem is not None:
-            return _response(421, "Misdirected Request", _note(html.escape(problem) + "."), _TYPES[".html"])
+            refused = _("{problem}.").format(problem=problem)
+            return _response(421, "Misdirected Request", _note(html.escape(refused)), _TYPES[".html"])
         host = request.headers["Host"].strip().lower()  # one, and served here (foreign() checked)
         if path in ("/", "/t", "/t/"):
-            return _response(200, "OK", _WELCOME, _TYPES[".html"], host)
+            return _response(200, "OK", _said(_WELCOME), _TYPES[".html"], host)
         if path.startswith("/t/"):
             token = unquote(path[3:])
             found = self.find(token)
             if found is None:
                 reason = self.why_gone(token)
-                words = _GONE if reason is None else _note(html.escape(GONE_WORDS.get(reason, reason)))
+                words = _said(_GONE if reason is None else GONE_WORDS.get(reason, reason))
                 return _response(410 if reason else 404, "Gone" if reason else "Not Found", words,
                                  _TYPES[".html"], host)
             page = _static(found[0].page)
@@ -296,10 +333,11 @@ class TableServer:
             suffix = name[name.rfind("."):] if "." in name else ""
             if body is not None and suffix in _TYPES:
                 return _response(200, "OK", body, _TYPES[suffix], host)
-        return _response(404, "Not Found", _GONE, _TYPES[".html"], host)
+        return _response(404, "Not Found", _said(_GONE), _TYPES[".html"], host)
 
     async def handle(self, socket: ServerConnection) -> None:
-        client = Connection(socket)
+        # A phone's page speaks its language: so does what it is sent.
+        client = Connection(socket, self.language_of(socket.request))
         writer = asyncio.ensure_future(client.writer())
         try:
             refused = self._refused.pop(socket, None)
@@ -351,21 +389,28 @@ class TableServer:
         try:
             frame = await asyncio.wait_for(client.socket.recv(), HELLO_TIMEOUT)
         except TimeoutError:
-            client.send(error("no-hello", "say hello first (with the token from your link)"))
+            with speaking_as(client.language):
+                client.send(error("no-hello", _("say hello first (with the token from your link)")))
             client.close("no hello")
             return
+        with speaking_as(client.language):
+            self._welcome(client, frame)
+
+    def _welcome(self, client: Connection, frame: str | bytes) -> None:
+        """``client``'s hello (``frame``): it joins the table of its token, or is told why not."""
         try:
             message = parse_client(frame)
             if message["type"] != "hello":
-                raise BadMessage("no-hello", "say hello first (with the token from your link)")
+                raise BadMessage("no-hello", _("say hello first (with the token from your link)"))
             found = self.find(message["token"])
             if found is None:
                 gone = self.why_gone(message["token"])
                 if gone is not None:  # a seat's old link: why it opens nothing now, and a final close
-                    client.send(error("bad-token", GONE_WORDS.get(gone, gone)))
+                    client.send(error("bad-token", _(GONE_WORDS.get(gone, gone))))
                     client.close(gone)
                     return
-                raise BadMessage("bad-token", "this link does not open a table here (the game may be over)")
+                raise BadMessage("bad-token",
+                                 _("this link does not open a table here (the game may be over)"))
             table, _role, seat = found
             client.prompts = bool(message.get("prompts", False))
             table.join(client, seat)
@@ -379,9 +424,16 @@ class TableServer:
         table = client.table
         assert table is not None
         try:
-            table.receive(client, parse_client(frame))
-        except BadMessage as problem:
-            table.refuse(client, problem)
-        except Exception as problem:  # a bug must cost one message, never the table
-            self.log.exception("message from a client")
-            table.refuse(client, BadMessage("server", f"the server could not handle that: {problem}"))
+            message: dict[str, Any] | None = parse_client(frame)
+        except Exception:  # said below, in the client's language
+            message = None
+        # What the client is told back is in its language (a ping is told nothing).
+        with speaking_as(None if message is not None and message["type"] == "ping" else client.language):
+            try:
+                table.receive(client, message if message is not None else parse_client(frame))
+            except BadMessage as problem:
+                table.refuse(client, problem)
+            except Exception as problem:  # a bug must cost one message, never the table
+                self.log.exception("message from a client")
+                said = _("the server could not handle that: {problem}").format(problem=problem)
+                table.refuse(client, BadMessage("server", said))

@@ -48,6 +48,7 @@ import time
 import unicodedata
 from collections import deque
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -59,11 +60,14 @@ from ..engine.driver import Driver, Hook, PolicyPlayer
 from ..engine.game import Game, derive_seed
 from ..kit.errors import IllegalMove
 from ..kit.grammar import is_you
+from ..kit.language import N_, current
+from ..kit.language import core as _
 from ..kit.safe_text import printable
 from ..terminal.session import end_text, last_moves, over_text, table_header
 from ..words.narration import describe_events, round_summary
 from ..words.view import played_cards
 from .links import new_token
+from .page_words import speaking_as
 from .protocol import PROTOCOL, BadMessage, error, table_fields, viewer_of
 
 #: Events kept per viewer for a client that (re)connects.
@@ -90,21 +94,26 @@ ELSEWHERE = "this seat was opened on another device"
 CLOSED = "the host closed the table"
 TAKEN_AWAY = "the host took this seat away"
 TO_CPU = "the host gave this seat to a CPU"
-#: What someone who opens a link that no longer opens its seat reads, by the reason it stopped.
+#: What someone who opens a link that no longer opens its seat reads, by the reason it stopped
+#: (shown with ``_()``, in the reader's language).
 GONE_WORDS = {
-    REPLACED: "The host gave this seat a new link: this one no longer opens it. Ask the host for the new "
-              "one.",
-    LEFT: "You left this table: this link no longer opens the seat. To sit down again, ask the host for "
-          "a new link.",
-    TAKEN_AWAY: "The host took this seat away: this link no longer opens it.",
-    TO_CPU: "The host gave this seat to a CPU: this link no longer opens it. Ask the host if you want "
-            "to play again.",
+    REPLACED: N_("The host gave this seat a new link: this one no longer opens it. Ask the host for the new "
+                 "one."),
+    LEFT: N_("You left this table: this link no longer opens the seat. To sit down again, ask the host for "
+             "a new link."),
+    TAKEN_AWAY: N_("The host took this seat away: this link no longer opens it."),
+    TO_CPU: N_("The host gave this seat to a CPU: this link no longer opens it. Ask the host if you want "
+               "to play again."),
 }
 #: A word that reads as a card (``8S``, ``10h``, ``JK``, ``Q♠``), wherever it stands in a name.
 _CARD_WORD = re.compile(r"(?<![^\W_])((10|[2-9TJQKA])[SHDC\u2660\u2665\u2666\u2663]|JK|JOKER)(?![^\W_])",
                         re.IGNORECASE)
-#: What every other seat calls a host named "you" (:meth:`Table._names_for`).
-HOST_NAME = "host"
+#: A run of events told at once (each with the state it applies to), and the
+#: event among them that ended a round, if one did.
+Run = tuple[list[tuple[State, Action]], tuple[State, Action] | None]
+#: What every other seat calls a host named "you" (:meth:`Table._names_for`), in the
+#: viewer's language (``_(HOST_NAME)``); a friend may take neither at the door.
+HOST_NAME = N_("host")
 
 
 class Client(Protocol):
@@ -112,7 +121,8 @@ class Client(Protocol):
 
     ``prompts``: it wants the variant's text dialogue on its turn (``cardcli
     join``).  ``tables``: it wants the table in each update (the host's own
-    terminal draws it itself, and only at its turn).
+    terminal draws it itself, and only at its turn).  ``language``, if it has
+    one: the language its messages are made in (``None``: the host's).
     """
 
     prompts: bool
@@ -235,21 +245,25 @@ def check_name(text: str, seats: list[Seat], seat: int) -> str:
     """A name chosen at the door, tidied (spaces collapsed), or :class:`BadMessage` saying why not."""
     name = " ".join(text.split())
     if not name:
-        raise BadMessage("bad-name", "type a name")
+        raise BadMessage("bad-name", _("type a name"))
     if len(name) > NAME_MAX:
-        raise BadMessage("bad-name", f"a name has at most {NAME_MAX} characters")
+        raise BadMessage("bad-name", _("a name has at most {count} characters").format(count=NAME_MAX))
     if any(unicodedata.category(char)[0] == "C" for char in name):
-        raise BadMessage("bad-name", "a name has no control characters")
+        raise BadMessage("bad-name", _("a name has no control characters"))
     if is_you(name):
-        raise BadMessage("bad-name", "'you' is what each player calls themselves: choose a name")
-    if name.casefold() == HOST_NAME:
-        raise BadMessage("bad-name", f"'{HOST_NAME}' is what the table calls the host: choose another name")
+        raise BadMessage("bad-name", _("'you' is what each player calls themselves: choose a name"))
+    host = _(HOST_NAME)
+    if name.casefold() in (HOST_NAME, host.casefold()):
+        said = _("'{host}' is what the table calls the host: choose another name")
+        raise BadMessage("bad-name", said.format(host=HOST_NAME if name.casefold() == HOST_NAME else host))
     card = _CARD_WORD.search(name)
     if card is not None:
-        raise BadMessage("bad-name", f"{card.group(0)!r} reads as a card: choose a name without one")
+        raise BadMessage("bad-name", _("{card!r} reads as a card: choose a name without one").format(
+            card=card.group(0)))
     taken = [s.name for s in seats if s.index != seat]
     if name.casefold() in (other.casefold() for other in taken):
-        raise BadMessage("bad-name", f"{name!r} is already at the table: choose another name")
+        said = _("{name!r} is already at the table: choose another name")
+        raise BadMessage("bad-name", said.format(name=name))
     return name
 
 
@@ -286,6 +300,10 @@ class Table:
         self.variant = variant
         self.options = options or TableOptions()
         self.seats = seats
+        #: The host's language (the one in use when the table was made): what the
+        #: host is told in, and every client that does not speak another
+        #: (a phone served in its own language, ``Client.language``).
+        self.language = current()
         for seat in seats:
             if seat.kind == "friend" and seat.client is None:
                 seat.away_since = time.monotonic()
@@ -321,6 +339,9 @@ class Table:
         #: spectator, a friend away), the runs of events not told yet: told,
         #: run by run as they would have been, when someone opens that view.
         self.untold: dict[int, deque[list[tuple[State, Action]]]] = {}
+        #: The runs of events the logs tell, for a client in another language than
+        #: the host's: its "what just happened" is told from them in its own.
+        self.runs: deque[list[tuple[State, Action]]] = deque(maxlen=LOG_KEPT)
         self._reset_game_state()
 
     @classmethod
@@ -373,7 +394,8 @@ class Table:
             seat.asked_host = False
             if seat.kind == "cpu":
                 self.cpus[index] = make_cpu(game.variant, seat.level, seed, index)
-        self.header = table_header(game.variant, game.rules, game.ruleset)
+        with self.voice(None):
+            self.header = table_header(game.variant, game.rules, game.ruleset)
         self.hints = supports_hard(game.variant, game.state)
         self._rename()
         self._recap()
@@ -381,9 +403,11 @@ class Table:
         game.hooks.append(_Tell(self))
         for seat in self.seats:
             if seat.client is not None:
-                seat.client.send(self.welcome(seat.index))
+                with self.voice(seat.client):
+                    seat.client.send(self.welcome(seat.index))
         for spectator in self.spectators:
-            spectator.client.send(self.welcome(None))
+            with self.voice(spectator.client):
+                spectator.client.send(self.welcome(None))
 
     def between(self, header: str, *, number: int | None = None) -> None:
         """The game is over and the table stays open for the next (whose rules
@@ -414,6 +438,7 @@ class Table:
             seat.index = index
         self.logs = {}
         self.untold = {}
+        self.runs.clear()
         self._rename()
         self.broadcast_lobby()
 
@@ -421,7 +446,8 @@ class Table:
         """The names each viewer reads: a seat named "you" (the host, by
         default) is "you" only to itself."""
         viewers = [s.index for s in self.seats if s.person] + [SPECTATOR]
-        self.names = {viewer: self._names_for(viewer) for viewer in viewers}
+        with self.voice(None):
+            self.names = {viewer: self._names_for(viewer) for viewer in viewers}
         for viewer in viewers:
             self.logs.setdefault(viewer, deque(maxlen=LOG_KEPT))
         for viewer in [v for v in self.logs if v not in self.names]:
@@ -436,12 +462,15 @@ class Table:
         for log in self.logs.values():
             log.clear()
         self.untold = {}
+        self.runs.clear()
         if not game.history:
             return
         events = last_moves(game, RECAP_MOVES)
-        for viewer, log in self.logs.items():
-            names = self.names[viewer]
-            log.extend(describe_events(game.variant, events, viewer=self._eyes(viewer), names=names))
+        self.runs.append(events)
+        with self.voice(None):
+            for viewer, log in self.logs.items():
+                names = self.names[viewer]
+                log.extend(describe_events(game.variant, events, viewer=self._eyes(viewer), names=names))
         for before, action in events:
             if before.current_player() >= 0:
                 self.played = played_cards(game.variant, before, action) or self.played
@@ -507,13 +536,15 @@ class Table:
         connection) or the watch link."""
         if seat is None:
             self.spectators.append(Spectator(client))
-            client.send(self.welcome(None))
-            self._catch_up(client)
+            with self.voice(client):
+                client.send(self.welcome(None))
+                self._catch_up(client)
             return
         place = self.seats[seat]
         if not self.rejoins.setdefault(place.token, Limiter(REJOIN_BURST, 1 / REJOIN_EVERY)).allow():
-            raise BadMessage("too-fast", f"this link opened the seat too often just now: try again in "
-                                         f"{int(REJOIN_EVERY)} seconds")
+            with self.voice(client):
+                raise BadMessage("too-fast", _("this link opened the seat too often just now: try again in "
+                                               "{seconds} seconds").format(seconds=int(REJOIN_EVERY)))
         if self.waiting() == seat:
             self._stop_answering()  # first, withdraw a question to the host about their absence
         old, place.client = place.client, client
@@ -521,16 +552,22 @@ class Table:
             self._cancel_prompt(seat)
             old.close(ELSEWHERE)
         else:
-            said = f"{place.name} is back" if place.joined else f"{place.name} joined"
-            self.notice(said + ("; the CPU standing in for them stops" if place.stand_in is not None else ""))
+            with self.voice(None):
+                if place.stand_in is not None:
+                    said = _("{name} is back; the CPU standing in for them stops") if place.joined else \
+                        _("{name} joined; the CPU standing in for them stops")
+                else:
+                    said = _("{name} is back") if place.joined else _("{name} joined")
+                self.notice(said.format(name=place.name))
         place.away_since = None
         place.asked_host = False
         place.joined = True
         if place.stand_in is not None:
             place.stand_in = None
             self._seat_players()
-        client.send(self.welcome(seat))
-        self._catch_up(client)
+        with self.voice(client):
+            client.send(self.welcome(seat))
+            self._catch_up(client)
         self.broadcast_presence()
         if self.waiting() == seat:
             self._ask(seat)  # their decision now comes from them again
@@ -550,7 +587,9 @@ class Table:
                 seat.away_since = time.monotonic()
                 self._cancel_prompt(seat.index)
                 if not self.closed:
-                    self.notice(f"{seat.name} left (the same link gets the seat back)")
+                    with self.voice(None):
+                        said = _("{name} left (the same link gets the seat back)")
+                        self.notice(said.format(name=seat.name))
                     self.broadcast_presence()
                     if self.waiting() == seat.index:
                         self._ask(seat.index)  # the away timer starts
@@ -563,13 +602,13 @@ class Table:
         kind = message["type"]
         seat = self.seat_of(client)
         if kind == "hello":
-            raise BadMessage("bad-message", "already joined: 'hello' comes once")
+            raise BadMessage("bad-message", _("already joined: 'hello' comes once"))
         if kind == "ping":
             self.count(client)
             client.send({"type": "pong"})
             return
         if seat is None:
-            raise BadMessage("not-a-seat", "a spectator cannot play")
+            raise BadMessage("not-a-seat", _("a spectator cannot play"))
         if kind == "name":
             self.count(client)
             self.rename(seat, message["name"])
@@ -577,34 +616,38 @@ class Table:
         if kind in ("again", "leave"):
             self.count(client)
             if self.lobby is None:
-                raise BadMessage("not-between-games", f"{kind!r} is for between games; the game is on")
+                said = _("{kind!r} is for between games; the game is on")
+                raise BadMessage("not-between-games", said.format(kind=kind))
             if kind == "again":
                 if self.seats[seat].ready:
                     return  # said already: nothing changes, nobody is told again
                 self.seats[seat].ready = True
-                self.notice(f"{self.seats[seat].name} says: play again")
+                with self.voice(None):
+                    self.notice(_("{name} says: play again").format(name=self.seats[seat].name))
             else:
                 self.give_up(seat)
             self.broadcast_lobby()
             self.on_change()
             return
         if self.result is not None or self.lobby is not None:
-            raise BadMessage("game-over", "the game is over")
+            raise BadMessage("game-over", _("the game is over"))
         if kind == "answer":
             prompt = self.prompting
             if prompt is None or prompt.seat != seat:
-                raise BadMessage("no-prompt", "there is no question for you to answer")
+                raise BadMessage("no-prompt", _("there is no question for you to answer"))
             self.count(client)
             prompt.answer(message["prompt"], message["text"])
             return
         # A move: the seat whose turn it is, at this very turn, one of its moves.
         if self.waiting() != seat or self.turn is None:
-            raise BadMessage("not-your-turn", f"it is not {self.seats[seat].name}'s turn")
+            raise BadMessage("not-your-turn", _("it is not {name}'s turn").format(name=self.seats[seat].name))
         if message["turn"] != self.turn:
-            raise BadMessage("stale", f"that move was for turn {message['turn']}; it is now turn {self.turn}")
+            raise BadMessage("stale", _("that move was for turn {asked}; it is now turn {turn}").format(
+                asked=message["turn"], turn=self.turn))
         legal = self.legal
         if message["move"] >= len(legal):
-            raise BadMessage("bad-move", f"there are {len(legal)} moves (0 to {len(legal) - 1})")
+            raise BadMessage("bad-move", _("there are {count} moves (0 to {last})").format(
+                count=len(legal), last=len(legal) - 1))
         try:
             self.submit(seat, legal[message["move"]])
         except IllegalMove as problem:
@@ -615,21 +658,25 @@ class Table:
         record of a game already under way keeps the name it started with)."""
         place = self.seats[seat]
         if place.kind != "friend":
-            raise BadMessage("bad-name", "only a friend's seat is named at the door")
+            raise BadMessage("bad-name", _("only a friend's seat is named at the door"))
         if place.named:
-            raise BadMessage("named", f"you are {place.name} at this table: a name is chosen once, at the "
-                                      "door (the host's new link for the seat asks again)")
+            raise BadMessage("named", _("you are {name} at this table: a name is chosen once, at the "
+                                        "door (the host's new link for the seat asks again)").format(
+                                            name=place.name))
         name = check_name(text, self.seats, seat)
         old, place.name, place.named = place.name, name, True
         if name != old:
-            self.notice(f"{old} is now called {name}")
+            with self.voice(None):
+                self.notice(_("{old} is now called {name}").format(old=old, name=name))
         self._rename()
         players = {"type": "players"}
         for viewer_seat in self.seats:
             if viewer_seat.client is not None:
-                viewer_seat.client.send({**players, "players": self.players(viewer_seat.index)})
+                with self.voice(viewer_seat.client):
+                    viewer_seat.client.send({**players, "players": self.players(viewer_seat.index)})
         for spectator in self.spectators:
-            spectator.client.send({**players, "players": self.players(None)})
+            with self.voice(spectator.client):
+                spectator.client.send({**players, "players": self.players(None)})
         if self.lobby is not None:
             self.broadcast_lobby()
         elif self.game is not None:
@@ -641,11 +688,13 @@ class Table:
         another friend (a new link) or closes it."""
         place = self.seats[seat]
         if place.kind != "friend":
-            raise BadMessage("bad-message", "only a friend's seat can be left")
+            raise BadMessage("bad-message", _("only a friend's seat can be left"))
         self.retire(place, LEFT)
         place.left, place.ready, place.token = True, False, ""
-        self.notice(f"{place.name} left the table; seat {seat + 1} is empty (cpu {seat + 1} gives it to a "
-                    f"CPU, remove {seat + 1} closes it, friend {seat + 1} makes a new link)")
+        with self.voice(None):
+            self.notice(_("{name} left the table; seat {number} is empty (cpu {number} gives it to a CPU, "
+                          "remove {number} closes it, friend {number} makes a new link)").format(
+                              name=place.name, number=seat + 1))
         self.send_away(place, LEFT)
 
     def refuse(self, client: Client, problem: BadMessage) -> None:
@@ -659,7 +708,8 @@ class Table:
         seat = self.seat_of(client)
         key: str | int = self.seats[seat].token if seat is not None else id(client)
         if not self.limits.setdefault(key, Limiter()).allow():
-            client.send(error("too-fast", "too many messages: the connection is closed"))
+            with self.voice(client):
+                client.send(error("too-fast", _("too many messages: the connection is closed")))
             client.close("too many messages")
 
     def close_all(self, reason: str) -> None:
@@ -669,8 +719,25 @@ class Table:
 
     # ------------------------------------------------------------ messages
     def _names_for(self, viewer: int) -> list[str]:
-        return [("host" if s.kind == "host" else f"player {s.index + 1}")
+        """The names ``viewer`` reads, in the language in use: a seat named "you" is
+        "you" only to itself (the host to the others, or "player N")."""
+        return [(_(HOST_NAME) if s.kind == "host" else _("player {number}").format(number=s.index + 1))
                 if is_you(s.name) and s.index != viewer else s.name for s in self.seats]
+
+    def _names_of(self, viewer: int) -> list[str]:
+        """:meth:`_names_for` as kept for ``viewer`` (in the host's language), or
+        made again in the language in use."""
+        kept = self.names.get(viewer) if current() == self.language else None
+        return kept or self._names_for(viewer)
+
+    def _language(self, client: Client | None) -> str:
+        """The language ``client``'s messages are made in (``None``: the host's)."""
+        return getattr(client, "language", None) or self.language
+
+    def voice(self, client: Client | None) -> AbstractContextManager[object]:
+        """Speak ``client``'s language inside the block (``None``: the host's,
+        for what the host is told): what it is sent is made in it."""
+        return speaking_as(self._language(client))
 
     def _eyes(self, viewer: int) -> int | None:
         """Whose eyes ``viewer`` sees with: a seat's own; a spectator's are the
@@ -678,8 +745,7 @@ class Table:
         return viewer_of(None if viewer == SPECTATOR else viewer, self.options.open_hands)
 
     def players(self, seat: int | None) -> list[dict[str, Any]]:
-        names = self.names.get(SPECTATOR if seat is None else seat) or self._names_for(
-            SPECTATOR if seat is None else seat)
+        names = self._names_of(SPECTATOR if seat is None else seat)
         return [{"name": name, "kind": f"cpu:{s.level}" if s.kind == "cpu" else s.kind}
                 for name, s in zip(names, self.seats)]
 
@@ -688,11 +754,11 @@ class Table:
         viewer = SPECTATOR if seat is None else seat
         place = None if seat is None else self.seats[seat]
         message = {"type": "welcome", "protocol": PROTOCOL, "variant": variant.name,
-                   "title": variant.title, "description": variant.description,
-                   "seat": seat, "header": self.lobby if self.lobby is not None else self.header,
+                   "title": variant.words(variant.title), "description": variant.words(variant.description),
+                   "seat": seat, "header": self._header(),
                    "hints": self.hints, "players": self.players(seat),
-                   "score_label": variant.score_label, "open_hands": self.options.open_hands,
-                   "log": list(self._told(viewer)), "game": self.number,
+                   "score_label": variant.words(variant.score_label), "open_hands": self.options.open_hands,
+                   "log": self._recent(viewer), "game": self.number,
                    "between": self.lobby is not None,
                    "ask_name": place is not None and place.kind == "friend" and not place.named,
                    "name_max": NAME_MAX}
@@ -711,7 +777,7 @@ class Table:
     def lobby_view(self, viewer: int, starts: str) -> dict[str, Any]:
         """The next game's seats as ``viewer`` reads them, who has said "play
         again", and who starts it (``host``, or ``all`` when everyone is ready)."""
-        names = self.names.get(viewer) or self._names_for(viewer)
+        names = self._names_of(viewer)
         players = []
         for name, seat in zip(names, self.seats):
             kind = f"cpu:{seat.level}" if seat.kind == "cpu" else seat.kind
@@ -722,7 +788,17 @@ class Table:
                 entry.update(ready=seat.ready, connected=True, left=False)
             players.append(entry)
         waiting = [names[s.index] for s in self.seats if s.person and not s.ready and not s.left]
-        return {"header": self.lobby or self.header, "players": players, "starts": starts, "waiting": waiting}
+        return {"header": self._header(), "players": players, "starts": starts, "waiting": waiting}
+
+    def _header(self) -> str:
+        """The line above the table (between games, the next game's rules), in the language in use."""
+        if current() == self.language:
+            return self.lobby if self.lobby is not None else self.header
+        if self.lobby is not None:
+            header = getattr(self.evening, "header", None)
+            return header() if header is not None else self.lobby
+        game = self.game
+        return table_header(game.variant, game.rules, game.ruleset) if game is not None else self.header
 
     def broadcast_lobby(self) -> None:
         """Every client's view of the evening between games."""
@@ -730,16 +806,20 @@ class Table:
             return
         for seat in self.seats:
             if seat.client is not None:
-                seat.client.send(self.evening_message(seat.index))
-        if self.spectators:
-            message = self.evening_message(None)
-            for spectator in self.spectators:
-                spectator.client.send(message)
+                with self.voice(seat.client):
+                    seat.client.send(self.evening_message(seat.index))
+        messages: dict[str, dict[str, Any]] = {}
+        for spectator in self.spectators:
+            language = self._language(spectator.client)
+            if language not in messages:
+                with self.voice(spectator.client):
+                    messages[language] = self.evening_message(None)
+            spectator.client.send(messages[language])
 
     def presence(self) -> list[dict[str, Any]]:
         now = time.monotonic()
         out = []
-        names = self.names.get(SPECTATOR) or self._names_for(SPECTATOR)
+        names = self._names_of(SPECTATOR)
         for seat in self.seats:
             entry: dict[str, Any] = {"name": names[seat.index], "kind": seat.kind}
             if seat.kind == "friend":
@@ -758,7 +838,8 @@ class Table:
         assert game is not None
         viewer = SPECTATOR if seat is None else seat
         asked = seat is not None and self.turn is not None and self.waiting() == seat
-        fields = table_fields(game.variant, game.state, self._eyes(viewer), self.names[viewer], moves=asked) \
+        names = self._names_of(viewer)
+        fields = table_fields(game.variant, game.state, self._eyes(viewer), names, moves=asked) \
             if table else {"moves": []}
         return {"type": "update", "event": game.events, "turn": self.turn if fields["moves"] else None,
                 "events": events, "played": self.played, "round_end": round_end,
@@ -769,28 +850,41 @@ class Table:
         the events since the last update, in its words, and the table as it is now."""
         if self.game is None:
             return
-        told = self._tell_events() if only is None else {}
-        presence = self.presence()
+        told, run = self._tell_events() if only is None else ({}, None)
+        presences: dict[str, list[dict[str, Any]]] = {}
+
+        def presence() -> list[dict[str, Any]]:  # in the language in use, made once for each
+            language = current()
+            if language not in presences:
+                presences[language] = self.presence()
+            return presences[language]
+
         for seat in self.seats:
             client = seat.client
             if client is not None and (only is None or client is only):
-                lines, summary = told.get(seat.index, ([], None))
-                client.send(self.update(seat.index, lines, summary, presence,
-                                        table=getattr(client, "tables", True)))
+                with self.voice(client):
+                    lines, summary = self._in_words(seat.index, told, run)
+                    client.send(self.update(seat.index, lines, summary, presence(),
+                                            table=getattr(client, "tables", True)))
         watching = [s.client for s in self.spectators if only is None or s.client is only]
-        if watching:
-            lines, summary = told.get(SPECTATOR, ([], None))
-            messages: dict[bool, dict[str, Any]] = {}
-            for client in watching:
-                table = getattr(client, "tables", True)
-                if table not in messages:
-                    messages[table] = self.update(None, lines, summary, presence, table=table)
-                client.send(messages[table])
+        messages: dict[tuple[bool, str], dict[str, Any]] = {}
+        for client in watching:
+            table = getattr(client, "tables", True)
+            key = (table, self._language(client))
+            if key not in messages:  # one message for every spectator reading the same
+                with self.voice(client):
+                    lines, summary = self._in_words(SPECTATOR, told, run)
+                    messages[key] = self.update(None, lines, summary, presence(), table=table)
+            client.send(messages[key])
 
     def broadcast_presence(self) -> None:
-        message = {"type": "seats", "seats": self.presence()}
+        messages: dict[str, dict[str, Any]] = {}
         for client in self.clients():
-            client.send(message)
+            language = self._language(client)
+            if language not in messages:
+                with self.voice(client):
+                    messages[language] = {"type": "seats", "seats": self.presence()}
+            client.send(messages[language])
 
     def clients(self) -> list[Client]:
         return [s.client for s in self.seats if s.client is not None] + [s.client for s in self.spectators]
@@ -809,27 +903,54 @@ class Table:
             self.round_ends.append((before, action))
             self.played = []
 
-    def _tell_events(self) -> dict[int, tuple[list[str], str | None]]:
+    def _tell_events(self) -> tuple[dict[int, tuple[list[str], str | None]], Run | None]:
         """The events since the last update for every viewer: in its words, as
         ``cardcli play`` tells them (``Variant.describe_events``), and the end of
-        a round they finished (``Variant.round_summary``), if any."""
+        a round they finished (``Variant.round_summary``), if any; in the host's
+        language (a client in another is told the run returned in its own, :meth:`_in_words`)."""
         pending, self.pending = self.pending, []
         ended, self.round_ends = self.round_ends, []
         if not pending or self.game is None:
-            return {}
+            return {}, None
+        self.runs.append(pending)
         variant = self.game.variant
         told = {}
-        for viewer, log in self.logs.items():
-            if not self._watched(viewer):  # told if and when someone opens this view
-                self.untold.setdefault(viewer, deque(maxlen=LOG_KEPT)).append(pending)
-                continue
-            self._told(viewer)
-            names = self.names[viewer]
-            lines = describe_events(variant, pending, viewer=self._eyes(viewer), names=names)
-            log.extend(lines)
-            summary = round_summary(variant, *ended[-1], names) if ended else None
-            told[viewer] = (lines, summary)
-        return told
+        with self.voice(None):
+            for viewer, log in self.logs.items():
+                if not self._watched(viewer):  # told if and when someone opens this view
+                    self.untold.setdefault(viewer, deque(maxlen=LOG_KEPT)).append(pending)
+                    continue
+                self._told(viewer)
+                names = self.names[viewer]
+                lines = describe_events(variant, pending, viewer=self._eyes(viewer), names=names)
+                log.extend(lines)
+                summary = round_summary(variant, *ended[-1], names) if ended else None
+                told[viewer] = (lines, summary)
+        return told, (pending, ended[-1] if ended else None)
+
+    def _in_words(self, viewer: int, told: dict[int, tuple[list[str], str | None]],
+                  run: Run | None) -> tuple[list[str], str | None]:
+        """What ``viewer`` is told of the last run of events (``told``, in the
+        host's language), in the language in use."""
+        if current() == self.language or run is None or viewer not in told or self.game is None:
+            return told.get(viewer, ([], None))
+        events, end = run
+        names = self._names_of(viewer)
+        variant = self.game.variant
+        lines = describe_events(variant, events, viewer=self._eyes(viewer), names=names)
+        return lines, round_summary(variant, *end, names) if end is not None else None
+
+    def _recent(self, viewer: int) -> list[str]:
+        """``viewer``'s "what just happened": its log (in the host's language),
+        or told again from the runs in the language in use."""
+        log = self._told(viewer)
+        if current() == self.language or self.game is None:
+            return list(log)
+        lines: list[str] = []
+        names = self._names_of(viewer)
+        for events in self.runs:
+            lines.extend(describe_events(self.game.variant, events, viewer=self._eyes(viewer), names=names))
+        return lines[-LOG_KEPT:]
 
     def _watched(self, viewer: int) -> bool:
         """Whether a client sees the table with ``viewer``'s eyes now."""
@@ -843,14 +964,16 @@ class Table:
         log = self.logs.setdefault(viewer, deque(maxlen=LOG_KEPT))
         runs = self.untold.pop(viewer, None)
         if runs and self.game is not None:
-            names = self.names.get(viewer) or self._names_for(viewer)
-            for run in runs:
-                log.extend(describe_events(self.game.variant, run, viewer=self._eyes(viewer), names=names))
+            with self.voice(None):
+                names = self.names.get(viewer) or self._names_for(viewer)
+                eyes = self._eyes(viewer)
+                for run in runs:
+                    log.extend(describe_events(self.game.variant, run, viewer=eyes, names=names))
         return log
 
     def over(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The game's end for ``seat``: the result, how it ended in words, and the ranking screen."""
-        names = self.names[SPECTATOR if seat is None else seat]
+        names = self._names_of(SPECTATOR if seat is None else seat)
         return {"type": "over", "result": result, "headline": over_text(result, names, self.variant),
                 "text": self.end_text(result, seat), "game": self.number}
 
@@ -858,7 +981,7 @@ class Table:
         """The ranking screen, the same as at the end of ``cardcli play``, in ``seat``'s names."""
         game = self.game
         assert game is not None
-        return end_text(game.variant, game.state, result, self.names[SPECTATOR if seat is None else seat])
+        return end_text(game.variant, game.state, result, self._names_of(SPECTATOR if seat is None else seat))
 
     # ------------------------------------------------------------ the game
     async def play(self) -> dict[str, Any]:
@@ -913,10 +1036,15 @@ class Table:
         self.broadcast()
         for seat in self.seats:
             if seat.client is not None:
-                seat.client.send(self.over(result, seat.index))
-        over = self.over(result, None)
+                with self.voice(seat.client):
+                    seat.client.send(self.over(result, seat.index))
+        overs: dict[str, dict[str, Any]] = {}
         for spectator in self.spectators:
-            spectator.client.send(over)
+            language = self._language(spectator.client)
+            if language not in overs:
+                with self.voice(spectator.client):
+                    overs[language] = self.over(result, None)
+            spectator.client.send(overs[language])
         self.done.set_result(result)
 
     def _seat_players(self) -> None:
@@ -945,10 +1073,13 @@ class Table:
             if place.client.prompts and self.dialogue is not None:
                 self.prompting = self.dialogue(self, seat, self.legal, place.client)
         elif not place.asked_host:
-            if place.joined:
-                self.notice(f"{place.name} is away; the table waits for them (their link brings them back)")
-            else:
-                self.notice(f"the table waits for {place.name} to join (with their invite link)")
+            with self.voice(None):
+                if place.joined:
+                    said = _("{name} is away; the table waits for them (their link brings them back)")
+                    self.notice(said.format(name=place.name))
+                else:
+                    self.notice(_("the table waits for {name} to join (with their invite link)").format(
+                        name=place.name))
             self._answer_with(self._away(seat))
 
     def _answer_with(self, work: Awaitable[None]) -> None:
@@ -991,7 +1122,8 @@ class Table:
             if self.turn != turn:
                 return
             try:
-                self.submit(seat, action)
+                with self.voice(None):
+                    self.submit(seat, action)
             except IllegalMove as problem:
                 self.notice(str(problem))
 
@@ -1007,7 +1139,9 @@ class Table:
         assert game is not None
         place.stand_in = make_cpu(game.variant, self.options.stand_in_level,
                                   derive_seed(game.seed or 0, "stand-in"), seat)
-        self.notice(f"a CPU ({self.options.stand_in_level}) plays for {place.name} until they come back")
+        with self.voice(None):
+            self.notice(_("a CPU ({level}) plays for {name} until they come back").format(
+                level=self.options.stand_in_level, name=place.name))
         self.broadcast_presence()
         self._seat_players()
         if game.to_move() == seat:
@@ -1020,15 +1154,20 @@ class Table:
         away = self.options.away
         if away == "cpu":
             return True
+        seconds = int(self.options.away_timeout)
         if away == "ask" and self.ask_host is not None:
-            wanted = await self.ask_host(
-                f"{place.name} has been away for {int(self.options.away_timeout)} s. "
-                "Let a CPU play for them until they come back?")
+            with self.voice(None):
+                question = _("{name} has been away for {seconds} s. Let a CPU play for them until they come "
+                             "back?").format(name=place.name, seconds=seconds)
+            wanted = await self.ask_host(question)
             if not wanted and place.client is None:
-                self.notice(f"the table waits for {place.name} (their link brings them back)")
+                with self.voice(None):
+                    self.notice(_("the table waits for {name} (their link brings them back)").format(
+                        name=place.name))
             return wanted and place.client is None
-        self.notice(f"{place.name} has been away for {int(self.options.away_timeout)} s; the table "
-                    "keeps waiting for them (--away wait)")
+        with self.voice(None):
+            self.notice(_("{name} has been away for {seconds} s; the table keeps waiting for them "
+                          "(--away wait)").format(name=place.name, seconds=seconds))
         return False
 
     # ------------------------------------------------------------- hints
@@ -1041,7 +1180,7 @@ class Table:
         with self._hinting.setdefault(seat, threading.Lock()):  # one search per seat at a time
             given = self.hinted.get(seat)
             if given is not None and given[0] == turn:
-                return given[1] + "\n(One hint per decision: this is the same hint again.)"
+                return given[1] + "\n" + _("(One hint per decision: this is the same hint again.)")
             text = compute()
             self.hinted[seat] = (turn, text)
             return text
@@ -1061,7 +1200,7 @@ class Table:
         self.prompting = None
         try:
             if self.waiting() != seat:
-                raise IllegalMove(f"it is not {self.seats[seat].name}'s turn")
+                raise IllegalMove(_("it is not {name}'s turn").format(name=self.seats[seat].name))
             self.submit(seat, action)
         except IllegalMove as problem:
             prompt.client.send(error("illegal", str(problem)))

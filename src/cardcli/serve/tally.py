@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..kit.fit import visible_width
-from ..kit.grammar import plural
+from ..kit.grammar import spoken_name
+from ..kit.language import core as _
 
 
 def won(result: Mapping[str, Any], seat: int) -> bool:
@@ -50,8 +51,8 @@ def tally(games: Sequence[tuple[Sequence[int], Mapping[str, Any]]], names: Mappi
                 scores[column] = result["scores"][seat]
         rows.append({"game": number, "places": places, "scores": scores if scored else None})
     return {"games": len(games), "label": label, "scored": scored,
-            "players": [{"name": names.get(p, f"player {p + 1}"), "wins": wins[p], "games": played[p]}
-                        for p in order],
+            "players": [{"name": names.get(p) or _("player {number}").format(number=p + 1), "wins": wins[p],
+                         "games": played[p]} for p in order],
             "rows": rows}
 
 
@@ -62,7 +63,7 @@ def tally_lines(tally: Mapping[str, Any]) -> list[str]:
         return []
     players = tally["players"]
     scored = tally.get("scored")
-    head = [str(p["name"]) for p in players]
+    head = [spoken_name(str(p["name"])) for p in players]
     grid: list[tuple[str, list[str]]] = []
     for row in tally["rows"]:
         cells = []
@@ -71,21 +72,26 @@ def tally_lines(tally: Mapping[str, Any]) -> list[str]:
             if scored and row["scores"] is not None and row["scores"][column] is not None:
                 cells.append(f"{row['scores'][column]}{'*' if place == 1 else ' '}")
             elif place is not None:
-                cells.append(f"{place}.")
+                # Translators: a place in one game of the evening's tally, in a narrow column ("2.").
+                cells.append(_("{place}.").format(place=place))
             else:
                 cells.append("-")
-        grid.append((f"game {row['game']}", cells))
-    grid.append(("wins", [str(p["wins"]) for p in players]))
-    first = max(len(label) for label, _cells in grid)
-    # A name's columns on a terminal (a full-width name takes two a character), not its characters.
-    widths = [max(visible_width(head[c]), *(len(cells[c]) for _label, cells in grid))
+        # Translators: a row of the evening's tally, in a narrow column.
+        grid.append((_("game {number}").format(number=row["game"]), cells))
+    # Translators: the last row of the evening's tally, in a narrow column.
+    grid.append((_("wins"), [str(p["wins"]) for p in players]))
+    # Columns on a terminal (a full-width character takes two), not characters.
+    first = max(visible_width(label) for label, _cells in grid)
+    widths = [max(visible_width(head[c]), *(visible_width(cells[c]) for _label, cells in grid))
               for c in range(len(players))]
-    games = plural(tally["games"], "game")
-    lines = [f"The evening so far ({games}):",
+    count = tally["games"]
+    lines = [_.ngettext("The evening so far ({count:,} game):", "The evening so far ({count:,} games):",
+                        count).format(count=count),
              "  " + " " * first + "".join(f"  {' ' * (width - visible_width(name))}{name}"
                                           for name, width in zip(head, widths))]
     for label, cells in grid:
-        row = "".join(f"  {cell:>{width}}" for cell, width in zip(cells, widths))
-        lines.append(f"  {label:<{first}}{row}".rstrip())
-    lines.append(f"  ({tally['label']} of each game; * won it)" if scored else "  (the place in each game)")
+        row = "".join(f"  {' ' * (width - visible_width(cell))}{cell}" for cell, width in zip(cells, widths))
+        lines.append(f"  {label}{' ' * (first - visible_width(label))}{row}".rstrip())
+    lines.append("  " + (_("({label} of each game; * won it)").format(label=tally["label"]) if scored else
+                         _("(the place in each game)")))
     return lines

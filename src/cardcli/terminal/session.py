@@ -240,7 +240,7 @@ class Session:
             last_round_summary(game.variant, *self._last_event, game.names)
         table = summary if summary is not None else game.variant.render(game.state, viewer=None,
                                                                           names=game.names)
-        ranking = ranking_text(result, game.names, game.variant.score_label)
+        ranking = ranking_text(result, game.names, game.variant.words(game.variant.score_label))
         self.ui.show_parts([Part("", moves, self.played),
                             Part(_("Press Enter for the end of the game."), ["", table], with_next=True),
                             Part(_("Press Enter for the ranking."),
@@ -324,7 +324,7 @@ def hint_text(game: Game, state: State, seat: int, legal: list[Action],
         moves.append(line)
     title = _("Hint - the hard CPU's view from your seat ({budget}):").format(
         budget=searcher.budget.describe())
-    scale = [SCALE, "  " + _(NOISE)]
+    scale = [_(SCALE), "  " + _(NOISE)]
     shown = min(len(moves), 10)
     while True:
         more = ["  " + _("... and {count} more").format(count=len(moves) - shown)] \
@@ -376,7 +376,7 @@ def end_text(variant: Variant, state: State, result: Mapping[str, Any], names: S
     """The end of a game: the final table with every hand, how it ended and
     the ranking (the same at the terminal, in a replay and at a served table)."""
     return "\n".join([variant.render(state, viewer=None, names=names), "", over_text(result, names, variant),
-                      ranking_text(result, names, variant.score_label)])
+                      ranking_text(result, names, variant.words(variant.score_label))])
 
 
 def over_text(result: Mapping[str, Any], names: Sequence[str], variant: Variant | None = None) -> str:
@@ -394,17 +394,28 @@ def over_text(result: Mapping[str, Any], names: Sequence[str], variant: Variant 
 
 def reason_words(variant: Variant, written: str, names: Sequence[str]) -> str | None:
     """A result's reason (``seat 1 went out``) in the chosen language, from the
-    variant's catalog: ``{name} went out`` with the player's name; None where the
-    catalog does not have it."""
+    variant's catalog: ``{name} went out`` with the player's name, and the other
+    numbers as ``{count}``, ``{count2}``, ... in order (``{count} rounds played;
+    lowest total wins``); None where the catalog does not have it."""
     seats = re.findall(r"\bseat (\d+)\b", written)
     pattern = re.sub(r"\bseat \d+\b", "{name}", written, count=1) if len(set(seats)) == 1 else written
     said = variant.words(pattern)
+    fields: dict[str, object] = {}
     if said == pattern:
-        return None
-    if "{name}" not in pattern:
-        return said
-    seat = int(seats[0])
-    return said.format(name=spoken_name(names[seat]) if 0 <= seat < len(names) else seat)
+        numbers = re.findall(r"\b\d+\b", pattern)
+        if not numbers:
+            return None
+        keys = ["count", *(f"count{place}" for place in range(2, len(numbers) + 1))]
+        fields.update(zip(keys, (int(number) for number in numbers)))
+        pieces = iter(keys)
+        pattern = re.sub(r"\b\d+\b", lambda _number: "{" + next(pieces) + "}", pattern)
+        said = variant.words(pattern)
+        if said == pattern:
+            return None
+    if "{name}" in pattern:
+        seat = int(seats[0])
+        fields["name"] = spoken_name(names[seat]) if 0 <= seat < len(names) else seat
+    return said.format(**fields)
 
 
 def ranking_text(result: Mapping[str, Any], names: Sequence[str], score_label: str = "points") -> str:

@@ -31,8 +31,10 @@ from ..contract.variant import CHANCE, Action
 from ..engine.driver import Hook
 from ..kit.cards import JOKER, NAME, UNSEEN
 from ..kit.errors import IllegalMove, Kind, RecordError
+from ..kit.language import N_
+from ..kit.language import core as _
 from ..words.narration import describe_attempt
-from .solver import Impossible, Solver, bits, cards_in_words
+from .solver import CardWords, Impossible, Said, Solver, Step, Words, bits, cards_in_words
 
 __all__ = ["Lookahead", "TableSight"]
 
@@ -291,9 +293,9 @@ class TableSight(Hook):
             except IllegalMove as error:
                 if seat == CHANCE or not self.held_for(state, action, seat, str(error)):
                     text = describe_attempt(game.variant, state, action)
-                    where = f"move {move}, seat {seat}" if seat != CHANCE else f"after move {move},"
-                    raise RecordError(f"{where} {text}: {error}", source=self.source, line=line, move=move,
-                                      seat=None if seat == CHANCE else seat, kind=Kind.ILLEGAL) from None
+                    raise RecordError(_refused(move, seat, text, error), source=self.source, line=line,
+                                      move=move, seat=None if seat == CHANCE else seat,
+                                      kind=Kind.ILLEGAL) from None
                 state.check(action)  # legal with the card the hand held
             if checked is not None:
                 checked(game, event)
@@ -466,8 +468,7 @@ class TableSight(Hook):
                     try:
                         solver.reveal(seat, card, step, slot, verb)
                     except Impossible as error:
-                        raise Impossible(f"{self.held_why}, which only {_a_card(card)} in hand would "
-                                         f"allow, but {error}") from None
+                        raise Impossible(_held_words(self.held_why, card, error)) from None
                     continue
                 solver.reveal(seat, card, step, slot, verb)
             shown = {card for _, card, _, _ in self.revealed}
@@ -480,12 +481,13 @@ class TableSight(Hook):
                     barred = self.oracle.mask(test)
                     if barred:
                         pack = solver.pack_mask
-                        text = f"({variant.describe(state, action)})"  # the state changes: say it now
-                        solver.lacks(seat, barred, lambda: f"seat {seat} had no "
-                                     f"{cards_in_words(barred, pack)} at {step} {text}")
+                        said = variant.describe(state, action)  # the state changes: say it now
+                        solver.lacks(seat, barred, lambda: Said(
+                            N_("seat {seat} had no {cards} at {step} ({move})"), seat=seat,
+                            cards=CardWords(barred, pack), step=Step(step), move=said))
         except Impossible as error:
             attempt = describe_attempt(variant, state, action)
-            raise self._fail(f"move {move}, seat {seat} {attempt}: {error}", line, move, seat) from None
+            raise self._fail(_refused(move, seat, attempt, error), line, move, seat) from None
 
     # ---------------------------------------------------------- chance events
     def _before_chance(self, state: Any, action: Action, line: int, move: int) -> None:
@@ -495,9 +497,9 @@ class TableSight(Hook):
         if UNSEEN in taken:
             public = state.seen_by(replace_unseen(action, self.values[0]), None)
             if _unseen_where_seen(action, public):
-                raise self._fail(f"after move {move}, a card everyone at the table sees is written \"??\"; "
-                                 "write its name (only cards some seat did not see may be unseen)",
-                                 line, move, None, Kind.ILLEGAL)
+                raise self._fail(_("after move {move}, a card everyone at the table sees is written \"??\"; "
+                                   "write its name (only cards some seat did not see may be unseen)").format(
+                                       move=move), line, move, None, Kind.ILLEGAL)
         stock = state.stock
         if UNSEEN not in stock:
             return
@@ -535,7 +537,8 @@ class TableSight(Hook):
                 for _ in range(arrived):
                     self.last_slot[other] = solver.arrive(other, said)
         except Impossible as error:
-            raise self._fail(f"{step}: {error}", line, move, None) from None
+            raise self._fail(_("after move {move}: {error}").format(move=move, error=error), line, move,
+                             None) from None
 
     def _answered(self, state: Any, asked: list[tuple[str, int, int, bool | None]], step: str, line: int,
                   move: int) -> None:
@@ -553,7 +556,8 @@ class TableSight(Hook):
                 elif not answer:
                     solver.lacks(seat, mask, _lacked_words(seat, step, mask, pack))
         except Impossible as error:
-            raise self._fail(f"{step}: {error}", line, move, None) from None
+            raise self._fail(_("after move {move}: {error}").format(move=move, error=error), line, move,
+                             None) from None
 
     # -------------------------------------------------------------- the stock
     def _blur(self, state: Any, new_round: bool = False, move: int = 0) -> None:
@@ -567,8 +571,8 @@ class TableSight(Hook):
             return
         if not new_round and len(stock) != self.solver.left():
             if known != len(stock):
-                raise RecordError("internal error: a reshuffle into a stock that still holds unseen cards, "
-                                  "which cardcli cannot check yet", source=self.source, kind=Kind.INTERNAL)
+                raise RecordError(_("internal error: a reshuffle into a stock that still holds unseen cards, "
+                                    "which cardcli cannot check yet"), source=self.source, kind=Kind.INTERNAL)
             self.solver.open_pool(stock, f"after move {move}")
         stock[:] = [UNSEEN] * len(stock)
 
@@ -626,15 +630,17 @@ class TableSight(Hook):
                     if isinstance(names, list) and seat < len(hands) and UNSEEN not in hands[seat]:
                         solver.close(seat)
         except Impossible as error:
-            raise self._fail(f"the hands shown after move {move}: {error}", line + 1, move, None) from None
+            raise self._fail(_("the hands shown after move {move}: {error}").format(move=move, error=error),
+                             line + 1, move, None) from None
         if state.hands_count():
             showing = shown["hands"] if shown is not None else []
             for seat, hand in enumerate(hands):
                 if UNSEEN in hand and not (seat < len(showing) and isinstance(showing[seat], list)):
-                    raise self._fail(f"after move {move}: the round ends, and its score counts the cards "
-                                     f"left in hand, but seat {seat}'s were not seen: add a line "
-                                     f"{{\"shown\": [...]}} with the hands the table counted "
-                                     "(docs/records.md)", line, move, None, Kind.MISSING_EVENT)
+                    raise self._fail(_("after move {move}: the round ends, and its score counts the cards "
+                                       "left in hand, but seat {seat}'s were not seen: add a line "
+                                       "{{\"shown\": [...]}} with the hands the table counted "
+                                       "(docs/records.md)").format(move=move, seat=seat), line, move, None,
+                                     Kind.MISSING_EVENT)
         self.known_at_end = self._known_hands(hands, shown)
         self.shown = None
         self._logs.append(solver.log)
@@ -660,9 +666,11 @@ class TableSight(Hook):
         for kind, seat, mask, answer in oracle.asked:
             cards = [card for other, card in self.shown["revealed"] if other == seat and mask >> card & 1]
             if kind == "hand" and answer is False and seat in shown_by and cards:
-                raise self._fail(f"the hands shown after move {move}: seat {seat} shows {NAME[cards[0]]}, "
-                                 f"but the round ends here only because seat {seat} had no "
-                                 f"{cards_in_words(mask, pack)} (it could not go on)", line + 1, move, seat)
+                raise self._fail(_("the hands shown after move {move}: seat {seat} shows {card}, but the "
+                                   "round ends here only because seat {seat} had no {cards} (it could not go "
+                                   "on)")
+                                 .format(move=move, seat=seat, card=NAME[cards[0]],
+                                         cards=cards_in_words(mask, pack)), line + 1, move, seat)
 
     def _known_hands(self, hands: Any, shown: dict[str, Any] | None) -> list[Counter[int]]:
         """The cards the table knew each hand held as the round ended (not
@@ -683,18 +691,40 @@ class TableSight(Hook):
 _AGAIN = {n: f"a {n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'} time " for n in range(2, 100)}
 
 
-def _a_card(card: int) -> str:
-    """A card as a sentence names it: "a joker", "7H"."""
-    return "a joker" if card == JOKER else NAME[card]
+def _refused(move: int, seat: int, attempt: str, error: Exception) -> str:
+    """Why the record's event is refused, for a person: where it stands, the
+    event as attempted (``attempt``), and the reason (``error``)."""
+    if seat == CHANCE:
+        return _("after move {move}, {attempt}: {rule}").format(move=move, attempt=attempt, rule=error)
+    return _("move {move}, seat {seat} {attempt}: {rule}").format(move=move, seat=seat, attempt=attempt,
+                                                                  rule=error)
 
 
-def _drew_words(seat: int, step: str, mask: int, answer: bool, pack: int) -> Callable[[], str]:
-    kind = "a" if answer else "no"
-    return lambda: f"the card seat {seat} drew {step} was {kind} {cards_in_words(mask, pack)}"
+def _reason(error: Impossible) -> Words | str:
+    """The solver's reason, still to be said."""
+    reason = error.args[0] if error.args else ""
+    return reason if isinstance(reason, Words) else str(reason)
 
 
-def _lacked_words(seat: int, step: str, mask: int, pack: int) -> Callable[[], str]:
-    return lambda: f"seat {seat} had no {cards_in_words(mask, pack)} {step} (it could not go on)"
+def _held_words(why: str, card: int, error: Impossible) -> Words:
+    """A move the rules allow only with ``card`` in hand (``why``: their
+    reason without it), which the hand cannot have held (``error``)."""
+    if card == JOKER:
+        return Said(N_("{why}, which only a joker in hand would allow, but {error}"), why=why,
+                    error=_reason(error))
+    return Said(N_("{why}, which only {card} in hand would allow, but {error}"), why=why, card=NAME[card],
+                error=_reason(error))
+
+
+def _drew_words(seat: int, step: str, mask: int, answer: bool, pack: int) -> Callable[[], Words]:
+    said = N_("the card seat {seat} drew {step} was a {cards}") if answer \
+        else N_("the card seat {seat} drew {step} was no {cards}")
+    return lambda: Said(said, seat=seat, step=Step(step), cards=CardWords(mask, pack))
+
+
+def _lacked_words(seat: int, step: str, mask: int, pack: int) -> Callable[[], Words]:
+    return lambda: Said(N_("seat {seat} had no {cards} {step} (it could not go on)"), seat=seat,
+                        cards=CardWords(mask, pack), step=Step(step))
 
 
 def _card(name: Any) -> int:

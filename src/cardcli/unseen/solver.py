@@ -32,13 +32,17 @@ The module knows cards and seats, never a game: the record reader
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..kit.cards import JOKER, NAME, RANK, RANK_NAMES, SUIT, SUIT_SINGULAR
+from ..kit.cards import JOKER, NAME, RANK, RANK_NAMES, SUIT, SUIT_SINGULAR, suit_word
+from ..kit.grammar import join_or, listed
+from ..kit.language import N_
+from ..kit.language import core as _
 
 #: The searches' depths: first unbounded with Kuhn's rule, then deeper and
 #: deeper with each path on its own (iterative deepening), within a budget.
@@ -121,37 +125,189 @@ def members(mask: int) -> list[int]:
     return out
 
 
-def cards_in_words(mask: int, pack: int) -> str:
-    """A set of cards as a person says it: ``"heart, 7 or 8"`` (whole suits,
-    whole ranks, then single cards, as far as the pack goes)."""
+#: The cards of each suit, and of each rank, as bits.
+_SUIT_BITS = tuple(bits(c for c in range(52) if SUIT[c] == suit) for suit in range(4))
+_RANK_BITS = {rank: bits(c for c in range(52) if RANK[c] == rank) for rank in range(2, 15)}
+
+
+def _card_words(mask: int, pack: int, translated: bool) -> str:
+    """:func:`cards_in_words`, in the chosen language or (``translated``
+    false) in English."""
     words = []
     left = mask
     for suit in range(4):
-        whole = pack & bits(c for c in range(52) if SUIT[c] == suit)
+        whole = pack & _SUIT_BITS[suit]
         if whole and mask & whole == whole:
-            words.append(SUIT_SINGULAR[suit])
+            words.append(suit_word(suit) if translated else SUIT_SINGULAR[suit])
             left &= ~whole
     for rank in range(2, 15):
-        whole = pack & bits(c for c in range(52) if RANK[c] == rank)
+        whole = pack & _RANK_BITS[rank]
         if whole and mask & whole == whole and left & whole:
             words.append(RANK_NAMES[rank])
             left &= ~whole
-    words += ["joker" if card == JOKER else NAME[card] for card in members(left)]
+    joker = _("joker") if translated else "joker"
+    words += [joker if card == JOKER else NAME[card] for card in members(left)]
+    if translated:
+        return join_or(words)
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def cards_in_words(mask: int, pack: int) -> str:
+    """A set of cards as a person says it: ``"heart, 7 or 8"`` (whole suits,
+    whole ranks, then single cards, as far as the pack goes), in the chosen
+    language."""
+    return _card_words(mask, pack, True)
+
+
+# ---------------------------------------------------------------- messages
+# The solver says why a record is impossible, but it makes many reasons
+# nobody reads: a search that goes back to a choice drops the one it made,
+# and reasons are compared to leave out the same one twice.  So a reason is
+# kept as words said only when read (:class:`Words`): ``str()`` says them in
+# the chosen language (where the record reader makes the message for a
+# person), :meth:`Words.english` in English, untranslated, to compare them.
+
+class Words:
+    """Words for a person, said when read: ``str()`` in the chosen language."""
+
+    __slots__ = ()
+
+    def english(self) -> str:
+        """The words in English, untranslated (what tells two reasons apart)."""
+        raise NotImplementedError
+
+
+def english(value: object) -> str:
+    """``value`` (words, text or a number) in English."""
+    return value.english() if isinstance(value, Words) else str(value)
+
+
+class Said(Words):
+    """A message (English, marked with ``N_`` where it is written) and its
+    fields: text, numbers or other :class:`Words`."""
+
+    __slots__ = ("fields", "message")
+
+    def __init__(self, message: str, **fields: object) -> None:
+        self.message = message
+        self.fields = fields
+
+    def english(self) -> str:
+        return self.message.format(**{name: english(value) for name, value in self.fields.items()})
+
+    def __str__(self) -> str:
+        return _(self.message).format(**{name: str(value) for name, value in self.fields.items()})
+
+
+class CardWords(Words):
+    """A set of cards as a person says it (:func:`cards_in_words`)."""
+
+    __slots__ = ("mask", "pack")
+
+    def __init__(self, mask: int, pack: int) -> None:
+        self.mask = mask
+        self.pack = pack
+
+    def english(self) -> str:
+        return _card_words(self.mask, self.pack, False)
+
+    def __str__(self) -> str:
+        return _card_words(self.mask, self.pack, True)
+
+
+class Listed(Words):
+    """Words one after another: steps (``"move 3, move 5"``) or, with
+    ``reasons``, reasons (``"...; ..."``)."""
+
+    __slots__ = ("items", "reasons")
+
+    def __init__(self, items: Sequence[Words | str], reasons: bool = False) -> None:
+        self.items = items
+        self.reasons = reasons
+
+    def english(self) -> str:
+        return ("; " if self.reasons else ", ").join(english(item) for item in self.items)
+
+    def __str__(self) -> str:
+        texts = [str(item) for item in self.items]
+        if not self.reasons:
+            return listed(texts)
+        text = texts[0] if texts else ""
+        for reason in texts[1:]:
+            # Translators: one more reason a record is impossible, after the others.
+            text = _("{reasons}; {reason}").format(reasons=text, reason=reason)
+        return text
+
+
+#: The steps of a record the reader names (``Slot.step``, ``Reveal.step``,
+#: where a card was seen): English text, kept as the reader writes it (it is
+#: made at every event) and said in the chosen language only in a message.
+_STEPS = tuple((re.compile(pattern), message) for pattern, message in (
+    # Translators: the steps of a record, where a card was drawn, played or seen: "the card seat 1
+    # drew {step}" (after move 2, a 2nd time after move 2), "seat 1 had no heart at {step}" (move 2).
+    (r"move (?P<move>\d+)", N_("move {move}")),
+    (r"after move (?P<move>\d+)", N_("after move {move}")),
+    (r"a 2nd time after move (?P<move>\d+)", N_("a 2nd time after move {move}")),
+    (r"a 3rd time after move (?P<move>\d+)", N_("a 3rd time after move {move}")),
+    (r"a (?P<count>\d+)th time after move (?P<move>\d+)", N_("a {count}th time after move {move}")),
+    (r"the end of the round after move (?P<move>\d+)", N_("the end of the round after move {move}")),
+    (r"(?P<card>\S+) seen after move (?P<move>\d+)", N_("{card} seen after move {move}")),
+))
+
+
+class Step(Words):
+    """A step of the record, as the reader names it (``"move 9"``, ``"a 2nd
+    time after move 9"``, ``"7H seen after move 9"``)."""
+
+    __slots__ = ("step",)
+
+    def __init__(self, step: str) -> None:
+        self.step = step
+
+    def english(self) -> str:
+        return self.step
+
+    def __str__(self) -> str:
+        for pattern, message in _STEPS:
+            found = pattern.fullmatch(self.step)
+            if found is not None:
+                return _(message).format(**found.groupdict())
+        return self.step
+
+
+#: What happened to a card, for messages: the verbs the reader gives (a
+#: reveal's ``verb``, or a card off the stock).
+# Translators: {event} in "{event}, but the pack has no joker": "JK is played" (in a move), "JK is shown"
+# (in a hand shown at a round's end), "JK is held" (a move allowed only with it in hand).
+_EVENTS = {"is played": N_("{card} is played"), "is shown": N_("{card} is shown"),
+           "is held": N_("{card} is held"), "comes off the stock": N_("{card} comes off the stock")}
+#: ... and the same, once more than the decks hold the card.
+_EVENTS_AGAIN = {
+    "is played": N_("{card} is played for the {nth} in {game} ({before})"),
+    "is shown": N_("{card} is shown for the {nth} in {game} ({before})"),
+    "comes off the stock": N_("{card} comes off the stock for the {nth} in {game} ({before})")}
+# Translators: "{card} is played for the {nth} in {game}": the second time a card is seen.
+_NTH = {1: N_("first time"), 2: N_("second time"), 3: N_("third time"), 4: N_("fourth time")}
+
+
+def _event(card: int, verb: str) -> Words:
+    """``7H is played``: what happened to ``card`` (``verb``)."""
+    message = _EVENTS.get(verb)
+    return Said(message, card=NAME[card]) if message else Said("{card} " + verb, card=NAME[card])
+
+
+def _nth(count: int) -> Words:
+    return Said(_NTH[count]) if count in _NTH else Said(N_("{count}th time"), count=count)
+
+
 #: Why cards were ruled out, for messages: words, or what makes them (built only when needed).
-Why = str | Callable[[], str]
+Why = str | Words | Callable[[], str | Words]
 
 
-def _say(why: Why) -> str:
-    return why if isinstance(why, str) else why()
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+def _say(why: Why) -> str | Words:
+    return why() if callable(why) else why
 
 
 class Solver:
@@ -359,7 +515,8 @@ class Solver:
         self.slots.append(slot)
         self.by_seat.setdefault(seat, []).append(len(self.slots) - 1)
         if not self._fill(len(self.slots) - 1):
-            raise Impossible(f"seat {seat} drew a card, but every card the stock held is accounted for")
+            raise Impossible(Said(N_("seat {seat} drew a card, but every card the stock held is accounted "
+                                     "for"), seat=seat))
 
     def _test(self, index: int, keep: int, why: Why) -> None:
         self._cut(index, ~keep & self.pack_mask, why)
@@ -382,7 +539,7 @@ class Solver:
             slot.mask &= ~cards
             slot.cuts.append((removed, why))
 
-    def _rematch(self, indices: list[int], explain: Callable[[], str]) -> None:
+    def _rematch(self, indices: list[int], explain: Callable[[], Words]) -> None:
         """Slots whose card is ruled out: find each another."""
         for index in indices:
             slot = self.slots[index]
@@ -460,17 +617,18 @@ class Solver:
         return self.used[pool][card] - holding
 
     def _close(self, seat: int) -> None:
+        why = Said(N_("seat {seat} showed its hand"), seat=seat)
         for index in self.by_seat.get(seat, ()):
             slot = self.slots[index]
-            self._cut(index, self.pack_mask, f"seat {seat} showed its hand")
+            self._cut(index, self.pack_mask, why)
             if self.quick and slot.reveal < 0:
                 self._unhold(index)
                 if not self._fill(index):
                     raise Impossible("")
             if slot.reveal < 0:  # pragma: no cover - the hand's size says every slot is shown
-                raise Impossible(f"seat {seat} showed fewer cards than it held")
+                raise Impossible(Said(N_("seat {seat} showed fewer cards than it held"), seat=seat))
 
-    def _evict(self, pool: int, card: int, explain: Callable[[], str]) -> None:
+    def _evict(self, pool: int, card: int, explain: Callable[[], Words]) -> None:
         holders = self.holders[pool].get(card)
         if not holders:
             raise Impossible(explain())
@@ -868,84 +1026,122 @@ class Solver:
         return False
 
     # ------------------------------------------------------------- messages
-    def _twice(self, card: int, verb: str, before: list[tuple[bool, str]]) -> str:
+    def _twice(self, card: int, verb: str, before: list[tuple[bool, str]]) -> Words:
         """``card`` is seen once more than the pack holds it."""
         name = NAME[card]
         plays = [where for play, where in before if play]
         if plays and len(plays) == len(before) and verb == "is held":
-            copies, name = self.pack[card], cards_in_words(1 << card, 0)
-            held = f"the pack's only {name} was" if copies == 1 else \
-                f"all {copies} of the pack's {name}s were"
-            return f"{held} played before ({', '.join(plays)})"
-        if plays and len(plays) == len(before):
-            decks = "a one-deck game" if self.decks == 1 else f"a {self.decks}-deck game"
-            first = f"first at {plays[0]}" if len(plays) == 1 else f"before at {', '.join(plays)}"
-            return f"{name} {verb} for the {_ordinal(len(plays) + 1)} time in {decks} ({first})"
+            copies, word = self.pack[card], CardWords(1 << card, 0)
+            where = Listed([Step(step) for step in plays])
+            if copies == 1:
+                return Said(N_("the pack's only {card} was played before ({where})"), card=word, where=where)
+            return Said(N_("all {count} of the pack's {card}s were played before ({where})"), count=copies,
+                        card=word, where=where)
+        again = _EVENTS_AGAIN.get(verb)
+        if plays and len(plays) == len(before) and again:
+            game = Said(N_("a one-deck game")) if self.decks == 1 else \
+                Said(N_("a {count}-deck game"), count=self.decks)
+            first = Said(N_("first at {step}"), step=Step(plays[0])) if len(plays) == 1 else \
+                Said(N_("before at {steps}"), steps=Listed([Step(step) for step in plays]))
+            return Said(again, card=name, nth=_nth(len(plays) + 1), game=game, before=first)
         copies = self.pack[card]
-        held = f"the pack's only {name} is" if copies == 1 else f"all {copies} of the pack's {name} are"
-        return f"{name} {verb}, but {held} accounted for ({', '.join(where for _, where in before)})"
+        event = _event(card, verb)
+        where = Listed([Step(step) for _, step in before])
+        if copies == 1:
+            return Said(N_("{event}, but the pack's only {card} is accounted for ({where})"), event=event,
+                        card=name, where=where)
+        return Said(N_("{event}, but all {count} of the pack's {card} are accounted for ({where})"),
+                    event=event, count=copies, card=name, where=where)
 
-    def _not_in_pools(self, seat: int, card: int, verb: str, pools: list[int]) -> str:
+    def _not_in_pools(self, seat: int, card: int, verb: str, pools: list[int]) -> Words:
         """``card`` was never seen this round, yet no stock ``seat``'s unseen
         cards came from could give it: the pack has none, or each such stock
         was rebuilt from discards without it."""
         name = NAME[card]
+        event = _event(card, verb)
         if not self.pack[card]:
-            return f"{name} {verb}, but the pack has no {cards_in_words(1 << card, 0)}"
-        stocks = [f"the stock rebuilt {self.pool_steps[p]} of {sum(self.cap[p])} discards, "
-                  f"none of them {name}" for p in pools if p > 0]
+            return Said(N_("{event}, but the pack has no {card}"), event=event, card=CardWords(1 << card, 0))
+        stocks = [Said(N_("the stock rebuilt {step} of {count} discards, none of them {card}"),
+                       step=Step(self.pool_steps[p]), count=sum(self.cap[p]), card=name)
+                  for p in pools if p > 0]
         if not stocks:  # pragma: no cover - the deal's stock holds the whole pack
-            return f"{name} {verb}, but no deal of the unseen cards lets seat {seat} hold it"
-        came = "was drawn from" if len(stocks) == 1 else "was drawn from one of"
-        return f"{name} {verb}, but every card seat {seat} could hold unseen {came} {'; '.join(stocks)}"
+            return Said(N_("{event}, but no deal of the unseen cards lets seat {seat} hold it"), event=event,
+                        seat=seat)
+        if len(stocks) == 1:
+            return Said(N_("{event}, but every card seat {seat} could hold unseen was drawn from {stock}"),
+                        event=event, seat=seat, stock=stocks[0])
+        return Said(N_("{event}, but every card seat {seat} could hold unseen was drawn from one of "
+                       "{stocks}"), event=event, seat=seat, stocks=Listed(stocks, reasons=True))
 
-    def _cannot_reveal(self, seat: int, card: int, verb: str, only: int | None) -> str:
+    def _cannot_reveal(self, seat: int, card: int, verb: str, only: int | None) -> Words:
         indices = list(self.by_seat.get(seat, ())) if only is None else [only]
         pools = {self.slots[i].pool for i in indices}
         if not any(self.cap[p][card] - self._fixed(p, card) > 0 for p in pools):
             if not self.seen.get(card):
                 return self._not_in_pools(seat, card, verb, sorted(pools))
             return self._twice(card, verb, self.seen.get(card, []))
+        # Each reason once (told apart by its English words), and how many slots it ruled out.
         reasons: dict[str, int] = {}
+        said: dict[str, str | Words] = {}
         for index in indices:
             for removed, why in self.slots[index].cuts:
                 if removed >> card & 1:
                     text = _say(why)
-                    reasons[text] = reasons.get(text, 0) + 1
+                    key = english(text)
+                    reasons[key] = reasons.get(key, 0) + 1
+                    said.setdefault(key, text)
                     break
         name = NAME[card]
         if only is not None:
-            why = next(iter(reasons), "")
-            return f"the card seat {seat} drew {self.slots[only].step} cannot be {name}" + (
-                f" ({why})" if why else "")
+            step = Step(self.slots[only].step)
+            first = next(iter(reasons), None)
+            if first is None:
+                return Said(N_("the card seat {seat} drew {step} cannot be {card}"), seat=seat, step=step,
+                            card=name)
+            return Said(N_("the card seat {seat} drew {step} cannot be {card} ({why})"), seat=seat, step=step,
+                        card=name, why=said[first])
         for index in indices:  # a card known for what it was: drawn, then played at once
             slot = self.slots[index]
             if slot.mask >> card & 1 and slot.reveal >= 0 and self.reveals[slot.reveal].slots == [index]:
                 shown = self.reveals[slot.reveal]
-                text = f"the card seat {seat} drew {slot.step} was {NAME[shown.card]} ({shown.step})"
-                reasons[text] = reasons.get(text, 0) + 1
+                text = Said(N_("the card seat {seat} drew {step} was {card} ({where})"), seat=seat,
+                            step=Step(slot.step), card=NAME[shown.card], where=Step(shown.step))
+                key = english(text)
+                reasons[key] = reasons.get(key, 0) + 1
+                said.setdefault(key, text)
         if reasons and sum(reasons.values()) == len(indices):
             if len(reasons) == 1:
-                return f"{next(iter(reasons))} and has drawn no card since"
-            return "; ".join(reasons)
-        others = [_say(why) for i in sorted(self._trail) if self.slots[i].seat != seat
-                  for _, why in self.slots[i].cuts]
+                # Translators: {reason} says why the seat could not hold the card then ("seat 1 had no
+                # heart at move 2"): the seat has drawn nothing since.
+                return Said(N_("{reason} and has drawn no card since"), reason=said[next(iter(reasons))])
+            return Listed([said[key] for key in reasons], reasons=True)
+        others: dict[str, str | Words] = {}
+        for i in sorted(self._trail):
+            if self.slots[i].seat != seat:
+                for _, why in self.slots[i].cuts:
+                    text = _say(why)
+                    key = english(text)
+                    if key not in reasons:
+                        others.setdefault(key, text)
         steps = sorted({self.reveals[n].step for i in indices for n in self.slots[i].reveals
                         if self.reveals[n].card != card}, key=_step_order)
-        because = [*reasons, *dict.fromkeys(other for other in others if other not in reasons)][:3]
+        because = [*(said[key] for key in reasons), *others.values()][:3]
         if steps:
-            because.append(f"the cards seat {seat} played at {', '.join(steps)} were unseen too")
-        return f"no deal of the unseen cards lets seat {seat} hold {name}" + (
-            f": {'; '.join(because)}" if because else "")
+            because.append(Said(N_("the cards seat {seat} played at {steps} were unseen too"), seat=seat,
+                                steps=Listed([Step(step) for step in steps])))
+        if not because:
+            return Said(N_("no deal of the unseen cards lets seat {seat} hold {card}"), seat=seat, card=name)
+        return Said(N_("no deal of the unseen cards lets seat {seat} hold {card}: {reasons}"), seat=seat,
+                    card=name, reasons=Listed(because, reasons=True))
 
-    def _cannot_lack(self, seat: int, why: Why) -> str:
-        return (f"{_say(why)}, but every card seat {seat} could hold then is such a card (the others are "
-                "accounted for)")
+    def _cannot_lack(self, seat: int, why: Why) -> Words:
+        return Said(N_("{why}, but every card seat {seat} could hold then is such a card (the others are "
+                       "accounted for)"), why=_say(why), seat=seat)
 
-    def _slot_empty(self, index: int, why: Why) -> str:
+    def _slot_empty(self, index: int, why: Why) -> Words:
         slot = self.slots[index]
-        return (f"the card seat {slot.seat} drew {slot.step} cannot be what the rules say ({_say(why)}): "
-                "every such card is accounted for")
+        return Said(N_("the card seat {seat} drew {step} cannot be what the rules say ({why}): every such "
+                       "card is accounted for"), seat=slot.seat, step=Step(slot.step), why=_say(why))
 
 
 def _step_order(step: str) -> tuple[int, str]:

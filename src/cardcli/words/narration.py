@@ -176,7 +176,12 @@ def attempt_from_fields(variant: Variant[Any] | Narration, state: Any, action: A
         fields = dict(variant.encode_action(state, action))
     except (LookupError, TypeError, ValueError):
         return repr(action)
-    verb, _space, rest = move_words(fields).partition(" ")
+    command = move_words(fields)
+    if language_in_use() != "en":  # the past tense below is English's
+        # Translators: a move the rules refuse, of a variant with no words for it: {command} is the
+        # move as typed ("play 9D"); it follows "move 9, seat 0".
+        return _("tried {command}").format(command=command)
+    verb, _space, rest = command.partition(" ")
     return f"{past_tense(verb)} {rest}".rstrip()
 
 
@@ -219,7 +224,7 @@ def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: i
                     told: Callable[[Any, Action, str, str, Any], str],
                     rebuilt: Callable[[int, Any, Action, list[int]], bool] | None = None,
                     on_the_way: str = "",
-                    then: Callable[[int, Any, Action], str | None] | None = None) -> list[str]:
+                    then: Callable[[int, Any, Action, str], str | None] | None = None) -> list[str]:
     """Each event as :func:`event_line` tells it, except that a decision
     followed by draws for its seat is one line with them ("cpu2 could not
     play: drew 2 cards and played 4C"), for a variant's ``describe_events``.
@@ -230,9 +235,9 @@ def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: i
     which the line tells as ``on_the_way``.  ``told(state, action, line, cards, last)``
     words the decision's line, given its plain ``line``, ``cards`` ("drew 7H
     9C", or "drew 2 cards" where ``viewer`` may not see them) and the state
-    before the last draw; ``then(seat, state, action)``, where given, is what the drawer's
-    next event adds to the line when it belongs there (the drawn card played
-    at once), else ``None``.
+    before the last draw; ``then(seat, state, action, line)``, where given, is the
+    line with the drawer's next event told in it, as one sentence, when it belongs
+    there (the drawn card played at once), else ``None``.
     """
     lines: list[str] = []
     index = 0
@@ -265,9 +270,9 @@ def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: i
                 # Translators: the cards a player drew: "7H 9C", or "2 cards" to those who may not see them.
                 drew = _("drew {cards}").format(cards=named)
             line = told(state, action, line, drew, last)
-            more = then(seat, *events[index]) if then is not None and index < len(events) else None
+            more = then(seat, *events[index], line) if then is not None and index < len(events) else None
             if more is not None:
-                line += more
+                line = more
                 index += 1
         lines.append(line)
     return lines

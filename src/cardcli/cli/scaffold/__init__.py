@@ -24,7 +24,8 @@ from pathlib import Path
 
 from ... import __version__
 from ...engine.plugins import Registry
-from ...kit.errors import CardcliError
+from ...kit.errors import CardcliError, system_words
+from ...kit.language import core as _
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _FIELD = re.compile(r"\{\{(\w+)\}\}")
@@ -54,13 +55,17 @@ class Names:
 
 def names_for(name: str) -> Names:
     """Check ``name`` and spell it every way the templates need."""
-    why = ("it is a Python keyword" if keyword.iskeyword(name) else
-           "it is longer than 40 characters" if len(name) > 40 else
-           None if _NAME.fullmatch(name) else
-           "use a lowercase word of letters, digits and underscores that starts with a letter, "
-           "e.g. sevens or fan_tan")
+    if keyword.iskeyword(name):
+        why = _("{name} cannot name a variant: it is a Python keyword")
+    elif len(name) > 40:
+        why = _("{name} cannot name a variant: it is longer than 40 characters")
+    elif not _NAME.fullmatch(name):
+        why = _("{name} cannot name a variant: use a lowercase word of letters, digits and underscores "
+                "that starts with a letter, e.g. sevens or fan_tan")
+    else:
+        why = ""
     if why:
-        raise ScaffoldError(f"{name!r} cannot name a variant: {why}")
+        raise ScaffoldError(why.format(name=repr(name)))
     major, minor = (int(part) for part in __version__.split(".")[:2])
     return Names(name=name, package=f"cardcli_{name}", dist=f"cardcli-{name.replace('_', '-')}",
                  Class="".join(part.capitalize() for part in name.split("_")),
@@ -72,11 +77,11 @@ def check_free(names: Names, registry: Registry) -> None:
     """Refuse a name an installed variant or Python package already has."""
     info = registry.variants.get(names.name)
     if info is not None:
-        raise ScaffoldError(f"a variant called {names.name!r} is already installed (by {info.package}); "
-                            "choose another name")
+        raise ScaffoldError(_("a variant called {name} is already installed (by {package}); choose "
+                              "another name").format(name=repr(names.name), package=info.package))
     if importlib.util.find_spec(names.package) is not None:
-        raise ScaffoldError(f"a Python package called {names.package!r} is already installed; "
-                            "choose another name")
+        raise ScaffoldError(_("a Python package called {package} is already installed; choose another "
+                              "name").format(package=repr(names.package)))
 
 
 def default_folder(names: Names) -> Path:
@@ -86,10 +91,11 @@ def default_folder(names: Names) -> Path:
 def check_folder(folder: Path) -> None:
     """The folder must be new, or empty."""
     if folder.exists() and not folder.is_dir():
-        raise ScaffoldError(f"{folder} exists and is not a folder; choose a new folder")
+        raise ScaffoldError(_("{folder} exists and is not a folder; choose a new folder").format(
+            folder=folder))
     if folder.is_dir() and any(folder.iterdir()):
-        raise ScaffoldError(f"{folder} exists and is not empty; choose a new folder "
-                            "(new-variant never writes over files)")
+        raise ScaffoldError(_("{folder} exists and is not empty; choose a new folder (new-variant never "
+                              "writes over files)").format(folder=folder))
 
 
 def template_root() -> Traversable:
@@ -142,6 +148,7 @@ def write(names: Names, folder: Path) -> list[Path]:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         except OSError as error:
-            raise ScaffoldError(f"cannot write {path}: {error.strerror or error}") from None
+            said = _("cannot write {path}: {reason}").format(path=path, reason=system_words(error))
+            raise ScaffoldError(said) from None
         written.append(path)
     return written

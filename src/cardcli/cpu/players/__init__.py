@@ -15,6 +15,8 @@ from ...contract.variant import Variant
 from ...engine.driver import Player, PolicyPlayer
 from ...engine.game import derive_seed
 from ...kit.errors import CardcliError
+from ...kit.grammar import listed
+from ...kit.language import core as _
 from ...kit.rand import seeded
 from ...kit.record_format import SeatInfo
 from .hard import Budget, HardPlayer
@@ -30,7 +32,7 @@ class CpuPlayer(PolicyPlayer):
 
 def split_level(level: str) -> tuple[str, str | None]:
     """``"hard=2000"`` -> ``("hard", "2000")``; ``"normal"`` -> ``("normal", None)``."""
-    base, _, parameter = level.partition("=")
+    base, _equals, parameter = level.partition("=")
     return base, parameter or None
 
 
@@ -45,8 +47,14 @@ def make_cpu(variant: Variant, level: str, seed: int, seat: int) -> Player:
     if base == "hard":
         return HardPlayer(variant, derive_seed(seed, "hard"), seat, Budget.parse(parameter))
     if parameter is not None:
-        raise PlayersError(f"CPU strength {level!r}: only hard takes a budget (hard=2000 or hard=1.5s)")
+        raise PlayersError(only_hard_takes_a_budget(level))
     return CpuPlayer(variant, base, seed, seat)
+
+
+def only_hard_takes_a_budget(level: str) -> str:
+    """The refusal of a budget given to a CPU strength other than ``hard``."""
+    return _("CPU strength {level}: only hard takes a budget (hard=2000 or hard=1.5s)").format(
+        level=repr(level))
 
 
 class PlayersError(CardcliError):
@@ -57,8 +65,8 @@ def default_seats(variant: Variant, count: int | None = None, human: str | None 
                   level: str = "normal") -> list[SeatInfo]:
     count = count or default_count(variant)
     if count > variant.max_players:  # refused before a seat is made: --players 999999999999
-        raise PlayersError(f"{count} players, but {variant.name} is for {variant.min_players} to "
-                           f"{variant.max_players} players")
+        raise PlayersError(_("{count} players, but {variant} is for {low} to {high} players").format(
+            count=count, variant=variant.name, low=variant.min_players, high=variant.max_players))
     seats = [] if human is None else [SeatInfo(human, "human")]
     while len(seats) < count:
         seats.append(SeatInfo("cpu", f"cpu:{level}"))
@@ -109,7 +117,8 @@ def parse_players(spec: str, variant: Variant, *, default_level: str = "normal",
     for raw in spec.split(","):
         item = raw.strip()
         if not item:
-            raise PlayersError(f"--players {spec!r}: empty entry (write e.g. you,cpu:normal,cpu:easy)")
+            raise PlayersError(_("--players {spec}: empty entry (write e.g. you,cpu:normal,cpu:easy)").format(
+                spec=repr(spec)))
         if item.lower() == "cpu" or item.lower().startswith("cpu:"):
             parts = item.split(":")
             level = parts[1].lower() if len(parts) > 1 and parts[1] else default_level
@@ -125,19 +134,19 @@ def parse_players(spec: str, variant: Variant, *, default_level: str = "normal",
     names = [s.name for s in seats]
     for name in names:
         if names.count(name) > 1:
-            raise PlayersError(f"--players: the name {name!r} is used twice")
+            raise PlayersError(_("--players: the name {name} is used twice").format(name=repr(name)))
     return seats
 
 
 def check_level(variant: Variant, level: str) -> None:
     base, parameter = split_level(level)
     if base not in levels_of(variant):
-        raise PlayersError(f"unknown CPU strength {level!r} for {variant.name} "
-                           f"(choose from {', '.join(levels_of(variant))})")
+        raise PlayersError(_("unknown CPU strength {level} for {variant} (choose from {levels})").format(
+            level=repr(level), variant=variant.name, levels=listed(levels_of(variant))))
     if base == "hard":
         Budget.parse(parameter)
     elif parameter is not None:
-        raise PlayersError(f"CPU strength {level!r}: only hard takes a budget (hard=2000 or hard=1.5s)")
+        raise PlayersError(only_hard_takes_a_budget(level))
 
 
 def check_count(seats: list[SeatInfo], rules: dict, variant: Variant, source: str | None = None,

@@ -32,6 +32,8 @@ from ...contract.hidden import HiddenInfo
 from ...contract.variant import Action, State, Variant
 from ...engine.driver import Driver, Follower, PolicyPlayer
 from ...kit.errors import CardcliError
+from ...kit.language import N_
+from ...kit.language import core as _
 from ...kit.results import WIN_WEIGHT
 from ...unseen.knowledge import Knowledge, Reading, redeal
 from .ismcts import MAX_PLAYOUT_EVENTS, Search, place_value, play_out
@@ -51,7 +53,8 @@ MAX_SECONDS = 60.0
 #: Imagined deals weighed by the opponent model per decision (when it reads).
 PARTICLES = 128
 #: What a rating means (a hint's, ``replay --explain``'s), said under the ratings.
-SCALE = "  (100 = sure first place, 0 = sure last)"
+#: Shown through the core's catalog: ``_(SCALE)``.
+SCALE = N_("  (100 = sure first place, 0 = sure last)")
 
 
 @dataclass(frozen=True)
@@ -75,16 +78,18 @@ class Budget:
                 return cls(iterations=int(text), seconds=None)
         except ValueError:
             pass
-        raise CardcliError(f"hard CPU budget {text!r}: write a number of playouts (hard=2000, at most "
-                           f"{MAX_ITERATIONS:,}) or seconds (hard=1.5s, at most {MAX_SECONDS:g})")
+        raise CardcliError(_("hard CPU budget {text}: write a number of playouts (hard=2000, at most "
+                             "{most:,}) or seconds (hard=1.5s, at most {seconds:g})").format(
+                                 text=repr(text), most=MAX_ITERATIONS, seconds=MAX_SECONDS))
 
     def describe(self) -> str:
-        parts = []
-        if self.iterations is not None:
-            parts.append(f"{self.iterations} playouts")
-        if self.seconds is not None:
-            parts.append(f"{self.seconds:g} s")
-        return " or ".join(parts)
+        """The budget as a person reads it: ``600 playouts or 1.5 s``."""
+        playouts = None if self.iterations is None else _("{count} playouts").format(count=self.iterations)
+        seconds = None if self.seconds is None else _("{seconds:g} s").format(seconds=self.seconds)
+        if playouts is not None and seconds is not None:
+            # Translators: a search's budget, whichever is reached first ("600 playouts or 1.5 s").
+            return _("{playouts} or {seconds}").format(playouts=playouts, seconds=seconds)
+        return playouts or seconds or ""
 
 
 @dataclass
