@@ -38,7 +38,7 @@ from ..contract.views import SPECTATOR
 from ..engine.game import Game, header_to_game
 from ..kit.cards import NAME, UNSEEN, CardError, parse_card
 from ..kit.errors import CardcliError, Kind, RecordError, system_words
-from ..kit.grammar import join_and, name_seats, plural
+from ..kit.grammar import join_and, name_seats
 from ..kit.language import N_
 from ..kit.language import core as _
 from ..kit.record_format import Header, RecordWriter, parse_header, read_lines, view_seat
@@ -305,7 +305,9 @@ class Referee:
                 verb = words[1]
                 cards = [w for w in words[2:] if _cards_named([w])]
                 if verb in _GETS:
-                    words, hidden = [words[0], "gets", plural(len(cards), "card")], True
+                    # Translators: the board's line for a seat's own deal, its cards left out.
+                    words, hidden = [_.ngettext("{name} gets {count} card", "{name} gets {count} cards",
+                                                len(cards)).format(name=words[0], count=len(cards))], True
                 elif verb in _DRAWS and cards:
                     count = words[2] if words[2].isdigit() else str(len(cards))
                     words, hidden = [words[0], verb, *([] if count == "1" else [count])], True
