@@ -8,13 +8,16 @@ import random
 import pytest
 
 from cardcli.contract.abilities import TableData
-from cardcli.contract.views import SPECTATOR, TableView
+from cardcli.contract.views import SPECTATOR, MeldView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.engine.plugins import get_registry
-from cardcli.kit.cards import NAME
+from cardcli.kit.cards import NAME, parse_card
 from cardcli.testing import play_game
 from cardcli.testing.privacy import PrivacyCheck
-from cardcli.words.view import move_view, table_view
+from cardcli.words.table_text import view_text
+from cardcli.words.view import move_view, render_from_view, table_view, viewer_cards
 from cardcli_matching.variant import MatchingVariant
+
+from .thirdparty import HighCard
 
 
 class PlainMatching(MatchingVariant):
@@ -156,3 +159,83 @@ def test_views_as_data_hold_every_field(name):
     assert checked["moves"]
     if name == "endofpage":
         assert checked["melds"] and checked["marks"] and checked["scores"]
+
+
+# ------------------------------------------------- one presentation: the text drawn from the view
+class OnePresentation(TableData, HighCard):
+    """A third party's variant that writes its table once, as data: the core draws its text."""
+
+    render = render_from_view
+
+    def table_view(self, state, viewer, names) -> TableView:
+        players = [PlayerView(seat, names[seat], len(hand), score=f"{state.points[seat]} points")
+                   for seat, hand in enumerate(state.hands)]
+        piles = [Pile("table", [NAME[c] for c in state.table], len(state.table)),
+                 Pile("stock", [], len(state.stock))]
+        return TableView(viewer, state.current_player(), players, viewer_cards(state.hands, viewer),
+                         piles=piles, notes=[f"Round {len(state.seen) // state.num_players + 1} of 2"])
+
+
+class ZonesOnly(HighCard):
+    """No table of its own at all: its text is drawn from the view the core makes of its zones."""
+
+    render = render_from_view
+
+
+def _one_card_played(variant):
+    state = variant.new_state({}, 2, 0)
+    state.apply(("deal", [[parse_card("AS"), parse_card("2H")], [parse_card("KD"), parse_card("3C")]]))
+    state.apply(("play", parse_card("3C")))
+    return state
+
+
+def test_a_variant_that_writes_only_its_view_gets_its_text_drawn_from_it():
+    variant = OnePresentation()
+    state = _one_card_played(variant)
+    names = ["ann", "bob"]
+    head = ["Round 1 of 2", "table: 3C", "stock: 48 cards"]
+    assert variant.render(state, 0, names).splitlines() == [
+        *head, " > 0 ann   2 cards  0 points  AS 2H", "   1 bob   1 card   0 points"]
+    assert variant.render(state, None, names).splitlines()[-1] == "   1 bob   1 card   0 points  KD"  # all
+    assert "AS" not in variant.render(state, SPECTATOR, names) and "AS" not in variant.render(state, 1, names)
+    assert variant.render(state, 1).splitlines()[-1] == "   1 seat 1   1 card   0 points  KD"  # no names
+    for viewer in (0, 1, SPECTATOR, None):  # the served view carries the same text
+        assert table_view(variant, state, viewer, names).text == variant.render(state, viewer, names)
+
+
+def test_a_variant_without_a_view_or_a_text_of_its_own_is_drawn_from_its_zones():
+    variant = ZonesOnly()
+    state = _one_card_played(variant)
+    assert variant.render(state, 0, ["ann", "bob"]).splitlines() == [
+        "stock: 48 cards", "table: 3C", " > 0 ann   2 cards  AS 2H", "   1 bob   1 card"]
+    assert table_view(variant, state, 0, ["ann", "bob"]).text == variant.render(state, 0, ["ann", "bob"])
+
+
+@pytest.mark.parametrize("variant", [OnePresentation(), ZonesOnly()], ids=["view", "zones"])
+def test_a_text_drawn_from_the_view_keeps_what_a_seat_cannot_see(variant):
+    check = PrivacyCheck(variant, ["p0", "p1", "p2"], seed=3)
+    play_game(variant, players=3, seed=6, on_event=check.on_event)
+    assert check.views > 10
+
+
+def test_a_view_as_text_has_its_piles_melds_rows_and_score_sheet():
+    view = TableView(1, 0, [PlayerView(0, "ann", 3, ["dealer"]), PlayerView(1, "bob", 10, score="total 5")],
+                     ["4S", "9S"], {"9S": "wild"},
+                     [Pile("trick", ["9H", "2H"], 2, ["ann", "bob"], "hearts to follow"),
+                      Pile("discards", ["7C"], 12), Pile("stock", [], 1)],
+                     [MeldView(["5C", "5H", "9D=5S"], 0, "set of 5s"), MeldView(["3D", "4D", "5D"])],
+                     ["Wild: 9s"], ScoreSheet.by_round("points", [[10, 0], [5, 25]], [15, 25]))
+    assert view_text(view, {1: "4S 9S"}).splitlines() == [
+        "Wild: 9s",
+        "trick: ann 9H, bob 2H  (hearts to follow)",
+        "discards: 7C (12 cards)",
+        "stock: 1 card",
+        "  1. ann: 5C 5H 9D=5S  [set of 5s]",
+        "  2. 3D 4D 5D",
+        " > 0 ann   3 cards  (dealer)",
+        "   1 bob  10 cards  total 5  4S 9S",
+        "Score sheet:",
+        "  round    ann    bob",
+        "      1     10      0",
+        "      2      5     25",
+        "  total     15     25"]

@@ -101,14 +101,16 @@ def test_the_prompt_offers_only_what_can_be_done_and_says_why_not(variant):
     action = variant.human_turn(state, 0, state.legal_actions(), ui)
     assert action == (DISCARD, parse_card("9D"))
     assert ui.shown[1] == "Discard (d)? (help, ? for a hint)"
-    assert "You can't lay off yet: lay-offs come after your own first meld." in ui.shown
+    # The rules' reasons, in the state's words.
+    assert "Not allowed: lay-offs are allowed only after your own first meld." in ui.shown
     assert "You can't meld: no three cards of your hand make a set or a run." in ui.shown
-    assert "You have drawn already this turn: meld, lay off or discard." in ui.shown
+    assert "Not allowed: already drew this turn: meld, lay off or discard." in ui.shown
     last = table(hands=["4D", "QH"], melds=[(0, "4S 4H 3D=4")], turn=0)
     ui = Answers(["d 4d", "l 4d 1"])
     action = variant.human_turn(last, 0, last.legal_actions(), ui)
     assert action == (LAYOFF, 0, parse_card("4D"), 4)
-    assert any(line.startswith("You can't discard: your last card 4D plays") for line in ui.shown)
+    assert ("You can't discard: your last card 4D plays (on meld 1): it must be played, not discarded to go "
+            "out.") in ui.shown
 
 
 def test_the_draw_menu_says_why_a_command_of_the_rest_of_the_turn_waits(variant):

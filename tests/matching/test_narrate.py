@@ -108,7 +108,11 @@ def test_explain_names_the_rule():
     assert variant.rule_behind(t.state, play("2S"), NAMES) == \
         "a 2 on a pending 2: the penalty grows to 4 and passes to cat"
     assert variant.rule_behind(t.state, DRAW_ACTION, NAMES) == \
-        "takes the penalty of 2: it could be passed on only with a 2"
+        "facing a draw-two penalty of 2, the only choices are a 2 or taking the penalty"  # the state's words
+    no_stacking = Table(["2H 5C 6C", "2S 4D 7D", "KC QC JC"], "9H", stack_twos=False)
+    no_stacking.play("2H")
+    assert variant.rule_behind(no_stacking.state, DRAW_ACTION, NAMES) == \
+        "facing a draw-two penalty of 2, the penalty must be taken (no stacking)"
     t2 = Table(["9S 5C 6C", "KD 4D 7D", "KC QC JC"], "9H")
     t2.play("9S")
     assert variant.rule_behind(t2.state, DRAW_ACTION, NAMES) == "must draw: no spade, no 9 and no 8 in hand"
@@ -171,8 +175,9 @@ def test_the_prompt_offers_only_keys_that_work_and_says_why_not():
     assert action == play("9S")  # the menu lists cards by suit: 9S, 2C, 5C
     prompts = [line for line in ui.shown if line.startswith("Your move")]
     assert prompts[0] == "Your move (number, a card like 8s)"  # no d, k or p: none works now
-    assert "You can't draw: you can play 9S, 2C or 5C." in ui.shown
-    assert "There is no drawn card to keep." in ui.shown
+    # The rules' reasons, in the state's words, with what could be played instead.
+    assert "Not allowed: may not draw while holding a playable card (could play 2C, 5C or 9S)." in ui.shown
+    assert "Not allowed: there is no drawn card to keep (could play 2C, 5C or 9S)." in ui.shown
     assert "Page One is called with the play that leaves you one card; not now." in ui.shown
     assert "Type a number from 1 to 3." in ui.shown
     assert ui.keys[play("9S")] == "1" and ui.keys[play("5C")] == "3"
@@ -185,7 +190,7 @@ def test_after_a_draw_the_prompt_offers_keep_and_refuses_a_second_draw():
     assert t.variant.human_turn(t.state, 0, t.state.legal_actions(), ui) == KEEP_ACTION
     assert next(line for line in ui.shown if line.startswith("Your move")) == \
         "Your move (number, a card like 8s, k to keep)"
-    assert "You have drawn already: play the drawn 9H or keep it (k)." in ui.shown
+    assert "Not allowed: only the drawn card may be played, or kept (could play 9H or keep it)." in ui.shown
     assert ui.keys[KEEP_ACTION] == "2"
 
 

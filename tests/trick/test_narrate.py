@@ -64,7 +64,7 @@ def test_explain_names_the_rule():
     assert variant.rule_behind(t.state, drawn("9S"), NAMES) == ""  # the draw said it
     t.deliver("4C")
     assert variant.rule_behind(t.state, PLAYS[parse_card("4C")][False], NAMES) == \
-        "the drawn 4C follows clubs: it must be played at once"
+        "must play the drawn 4C at once, not draw again"  # the state's words
     t.play("4C")
     assert variant.rule_behind(t.state, PLAYS[parse_card("7C")][False], NAMES) == \
         "follows clubs; the trick is complete: ann takes it with the highest club and leads next"
@@ -95,15 +95,17 @@ def test_the_prompt_offers_d_only_when_drawing_is_allowed_and_says_why_not():
     action, ui = human(t, ["d", "1"])
     prompts = [line for line in ui.shown if line.startswith("Your move")]
     assert prompts and not any("d to draw" in line for line in prompts)
-    assert "You can't draw: you can follow hearts with 2H or QH." in ui.text
+    # The rules' reasons, in the state's words, with what could be played instead.
+    assert "Not allowed: may not draw while able to follow hearts (could play QH or 2H)." in ui.text
     assert action == PLAYS[parse_card("2H")][False]
     lead = Table(["9H 3C 4S", "QH 2H 3S"])
     action, ui = human(lead, ["d", "3"])
-    assert "You can't draw: you lead, and any card may be led." in ui.text
+    assert "Not allowed: may not draw: holding a card to lead (could play 9H, 3C or 4S)." in ui.text
     joker = Table(["JK 3C 4S", "QH 2H 3S"])
     joker.play("JK")
     action, ui = human(joker, ["d", "1"])
-    assert "You can't draw: after a led joker any card may be played." in ui.text
+    assert "Not allowed: may not draw: any card may be played after a led joker (could play QH, 2H or 3S)." \
+        in ui.text
     t2 = Table(["9H 3C 4S", "2C 2S 3S"])
     t2.play("9H")
     action, ui = human(t2, ["d"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcli.contract.options import Option, players_options
+from cardcli.contract.options import Option, OptionsConfig, players_options
 from cardcli.contract.record_fields import card_field
 from cardcli.kit.cards import NAME, RANK
 from cardcli.kit.errors import RulesetError
@@ -67,30 +67,14 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> Non
                                  high=high))
 
 
-class Config:
+class Config(OptionsConfig, options=OPTIONS):
     """Rules resolved into attributes and lookup tables for the hot path."""
 
-    __slots__ = (
-        "ace_value",
-        "base_points",
-        "decks",
-        "high_value",
-        "low_value",
-        "page_lines",
-        "reshuffles",
-        "target_score",
-        "wild_value",
-    )
+    __slots__ = ("base_points", "decks")
 
-    def __init__(self, rules: Mapping[str, Any], num_players: int) -> None:
+    def derive(self, rules: Mapping[str, Any], num_players: int) -> None:
+        """The decks this table plays with (``decks`` may be "none") and each card's points."""
         self.decks = decks_for(rules, num_players)
-        self.page_lines = rules["page_lines"]
-        self.target_score = rules["target_score"]
-        self.reshuffles = rules["reshuffles"]
-        self.wild_value = rules["wild_value"]
-        self.ace_value = rules["ace_value"]
-        self.high_value = rules["high_value"]
-        self.low_value = rules["low_value"]
         points = []
         for card in range(52):
             rank = RANK[card]

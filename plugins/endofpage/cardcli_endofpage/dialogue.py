@@ -8,7 +8,6 @@ from typing import Any
 from cardcli.contract.abilities import UI, Prompts
 from cardcli.contract.variant import Action
 from cardcli.kit.cards import NAME, RANK, parse_card
-from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import listed, type_a_number
 from cardcli.kit.melds import (
     interpretations,
@@ -18,7 +17,7 @@ from cardcli.kit.melds import (
     stands_for,
     why_not_meld,
 )
-from cardcli.words.prompts import Say, Turn, ask
+from cardcli.words.prompts import Say, Turn, ask, not_allowed, refusal, sentence
 from cardcli.words.table_text import hand_text, picked_cards
 
 from .language import N_, _
@@ -184,11 +183,9 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
         return Say("\n".join(move_list(state, seat, legal)))
 
     def typed(answer: str) -> Any:
-        refusal = _not_now(state, seat, answer.split()[0].lower(), kinds)
-        if refusal:
-            return Say(refusal)
-        if answer.lower() in ("?", "hint"):  # reaching here only when the prompt offers no hint
-            return Say(_(HELP))
+        not_now = _not_now(state, seat, answer.split()[0].lower(), kinds)
+        if not_now:
+            return Say(not_now)
         try:
             action = parse_command(state, seat, answer)
         except ValueError as error:  # a typo, or a meld that is none: said as it is
@@ -196,10 +193,8 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
         if isinstance(action, list):
             labels = [move_view(state, seat, a).label for a in action]
             action = action[ui.choose(_("What does the wild stand for?"), labels)]
-        try:
-            state.check(action)
-        except IllegalMove as error:
-            return Say(_("Not allowed: {rule}.").format(rule=error.rule))
+        if refusal(state, action):
+            return not_allowed(state, action)
         if action[0] == DISCARD and RANK[action[1]] == state.wild and len(state.hands[seat]) > 1:
             ui.show(_("(Discarding a wild: the next player may take {card}.)").format(card=NAME[action[1]]))
         return action
@@ -211,17 +206,6 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
 def your_hand(state: EndOfPageState, seat: int) -> str:
     """The hand, numbered for picking cards, as the table shows it at the turn."""
     return _("Your hand: {hand}").format(hand=hand_text(state.hands[seat], state.wild, numbered=True))
-
-
-#: How a sentence may end: English's marks, and Japanese's full-width ones.
-_ENDS = (".", "!", "?", "\u3002", "\uff01", "\uff1f")
-
-
-def sentence(text: str) -> str:
-    """``text`` said as a sentence: a capital first, a full stop last."""
-    text = text[:1].upper() + text[1:]
-    # Translators: a message said as a sentence, given its full stop.
-    return text if text.endswith(_ENDS) else _("{sentence}.").format(sentence=text)
 
 
 def move_list(state: EndOfPageState, seat: int, legal: list[Action]) -> list[str]:
@@ -281,8 +265,7 @@ def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:
 
     return ask(ui, Turn(_("Draw from"), list(zip(labels, legal)), typed=typed, words={
         **dict.fromkeys(("draw", "stock", "s"), lambda: DRAW_ACTION),
-        **dict.fromkeys(("take", "t"), lambda: take or Say(_("You can't take: the discard pile is empty. "
-                                                             "Draw from the stock.")))},
+        **dict.fromkeys(("take", "t"), lambda: take or not_allowed(state, (TAKE, -1)))},
         empty=type_a_number(len(legal))))
 
 
@@ -325,15 +308,15 @@ def _not_now(state: EndOfPageState, seat: int, verb: str, kinds: set[int]) -> st
     """Why a command the prompt does not offer does nothing now, or ``""``."""
     if verb in ("m", "meld") and MELD not in kinds:
         return _("You can't meld: no three cards of your hand make a set or a run.")
+    hand = state.hands[seat]
     if verb in ("l", "lay", "layoff") and LAYOFF not in kinds:
-        if not state.melded[seat]:
-            return _("You can't lay off yet: lay-offs come after your own first meld.")
+        if not state.melded[seat]:  # the rules' reason (a lay-off of any card)
+            return not_allowed(state, (LAYOFF, 0, hand[0], 0))
         return _("You can't lay off: no card of your hand fits a meld on the table.")
-    if verb in ("d", "discard") and DISCARD not in kinds:
-        card = NAME[state.hands[seat][0]]
-        # Translators: {command} is the command that lays the card off, as typed ("l 5h N").
-        return _("You can't discard: your last card {card} plays, so you must lay it off "
-                 "({command}).").format(card=card, command=f"l {card.lower()} N")
+    if verb in ("d", "discard") and DISCARD not in kinds:  # "your last card 4D plays (on meld 1): ..."
+        # Translators: {why} is the rules' reason ("your last card 4D plays (on meld 1): it must be played,
+        # not discarded to go out").
+        return _("You can't discard: {why}.").format(why=refusal(state, (DISCARD, hand[0])))
     if verb in ("draw", "stock", "s", "take", "t"):
-        return _("You have drawn already this turn: meld, lay off or discard.")
+        return not_allowed(state, DRAW_ACTION)
     return ""

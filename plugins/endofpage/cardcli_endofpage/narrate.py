@@ -7,12 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardcli.contract.abilities import Narration
 from cardcli.contract.variant import Action
 from cardcli.kit.cards import NAME, RANK, rank_words, suit_words
 from cardcli.kit.grammar import listed, possessive, seat_name, seat_names
 from cardcli.kit.melds import SET, meaning_name, meld_label, meld_text, stands_for
-from cardcli.words.narration import RuleWords, after_move, round_end, told_with_draws
+from cardcli.words.narration import (
+    RoundSummaries,
+    RuleWords,
+    after_move,
+    decks_words,
+    rounds_words,
+    seat_rows,
+    told_with_draws,
+)
 from cardcli.words.table_text import hand_text
 
 from .language import N_, _
@@ -45,10 +52,9 @@ REASONS = (N_("the end of the page: {count} round played; highest total wins"),
 #: What each option says in the header when it differs from the default, in this order (said in
 #: the chosen language when the header is made).
 RULE_WORDS: dict[str, RuleWords] = {
-    "decks": lambda value, changed: _("decks by table size") if value is None else _.ngettext(
-        "{count:,} deck", "{count:,} decks", value).format(count=value),
-    "page_lines": lambda value, changed: _.ngettext("{count:,} round", "{count:,} rounds",
-                                                    value).format(count=value),
+    "decks": lambda value, changed: _("decks by table size") if value is None else decks_words(value,
+                                                                                               changed),
+    "page_lines": rounds_words,
     "target_score": lambda value, changed: _("no target score") if value is None else _(
         "first to {score} points").format(score=value),
     "reshuffles": lambda value, changed: _.ngettext("{count:,} stock rebuild a round",
@@ -65,7 +71,7 @@ RULE_WORDS: dict[str, RuleWords] = {
 }
 
 
-class EndOfPageNarration(Narration):
+class EndOfPageNarration(RoundSummaries):
     """The narration ability (see the module docstring)."""
 
     rule_words = RULE_WORDS
@@ -165,34 +171,22 @@ class EndOfPageNarration(Narration):
                               "{count:,} rebuilds a round)", cfg.reshuffles).format(count=cfg.reshuffles)
         return ""
 
-    def round_summary(self, state: EndOfPageState, action: Action,
-                      names: Sequence[str] | None = None) -> str | None:
-        """When ``action`` ends a round before the last: the round's final table
-        (every meld, every hand), what each player scored, and the score sheet."""
-        return self._summary(state, action, names, round_end(state, action))
-
-    def last_round_summary(self, state: EndOfPageState, action: Action,
-                           names: Sequence[str] | None = None) -> str | None:
-        """The same for the last round, which ends the game: its on the table -
-        in hand breakdown, and the whole score sheet."""
-        return self._summary(state, action, names, round_end(state, action, last=True))
-
-    def _summary(self, state: EndOfPageState, action: Action, names: Sequence[str] | None,
-                 after: EndOfPageState | None) -> str | None:
+    def round_table(self, state: EndOfPageState, after: EndOfPageState,
+                    names: Sequence[str] | None) -> str | None:
+        """The round's final table (every meld, every hand), what each player
+        scored, and the score sheet (the whole of it after the last round)."""
         ended: Any
-        if after is not None and after.result() is not None:  # the last round: its table stays as it ended
+        if after.result() is not None:  # the last round: its table stays as it ended
             ended = (after.hands, after.melds, after.owners, after.layoffs, after.played, after.melded,
                      after.out, after.wild, after.mrules, after.points)
         else:
             ended = getattr(after, "last_round", None)
-        if after is None or ended is None:
+        if ended is None:
             return None
-        n = state.num_players
-        labels = seat_names(names, n)
+        labels = seat_names(names, state.num_players)
         table = after.clone()
         (table.hands, table.melds, table.owners, table.layoffs, table.played, table.melded, table.out,
          table.wild, table.mrules, table.points) = ended
-        width = max(len(x) for x in labels)
         how = round_words(after.notes[-1], labels)
         lines = [_("Round {round} of {rounds} is over: {how}.").format(round=state.round + 1,
                                                                        rounds=state.cfg.page_lines, how=how),
@@ -200,16 +194,17 @@ class EndOfPageNarration(Narration):
         lines.extend([meld_line(table, index, labels) for index in range(len(table.melds))]
                      or ["  " + _("no melds")])
         scores = after.round_scores[-1]
-        for seat in range(n):
-            on_table = sum(table.points[c] for c in table.played[seat])
-            in_hand = sum(table.points[c] for c in table.hands[seat])
+
+        def row(seat: int, name: str) -> str:
             hand = hand_text(table.hands[seat], table.wild) if table.hands[seat] else _("no cards (out)")
             # Translators: a player's points this round: on the table, less those in hand, make the
             # round's score.  The fields are padded to line up in columns.
-            row = _("{name}  {table} on the table - {in_hand} in hand = {score}   hand: {hand}")
-            lines.append("  " + row.format(name=f"{labels[seat]:<{width}}", table=f"{on_table:>4}",
-                                           in_hand=f"{in_hand:>3}", score=f"{scores[seat]:>4}", hand=hand))
-        lines.append("")
+            return _("{name}  {table} on the table - {in_hand} in hand = {score}   hand: {hand}").format(
+                name=name, table=f"{sum(table.points[c] for c in table.played[seat]):>4}",
+                in_hand=f"{sum(table.points[c] for c in table.hands[seat]):>3}", score=f"{scores[seat]:>4}",
+                hand=hand)
+
+        lines.extend([*seat_rows(names, state.num_players, row), ""])
         lines.extend(sheet_lines(after, labels))
         return "\n".join(lines)
 

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from cardcli.contract.abilities import UnseenCards
+from cardcli.contract.match import Match, alias
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.rummy import played_minus_held
 from cardcli.contract.variant import Action, hand_zones
@@ -45,7 +46,6 @@ from cardcli.kit.melds import (
     three_card_melds,
 )
 from cardcli.kit.rand import below
-from cardcli.kit.results import Result
 from cardcli.kit.stock import draw_one, first_missing, rebuild, take
 
 from .config import Config
@@ -85,8 +85,9 @@ def not_in_stock(card: int) -> str:
     return _("{card} is not in the stock").format(card=NAME[card])
 
 
-class EndOfPageState(UnseenCards, PhasedState):
-    """A position of a game of End of the Page: the whole page of rounds.
+class EndOfPageState(Match, UnseenCards, PhasedState):
+    """A position of a game of End of the Page: the whole page of rounds
+    (:class:`Match`: the highest total wins).
 
     The other hands and the stock are hidden (:class:`UnseenCards`); the
     cards every player saw go into a hand and stay are :meth:`known_cards`.
@@ -94,28 +95,24 @@ class EndOfPageState(UnseenCards, PhasedState):
 
     decision_phases = (P_DRAW, P_PLAY)
     over_phase = P_OVER
-    shared = ("deck",)
+    deal_phase = P_DEAL
+    shared = ("deck", "notes")
     __slots__ = (
-        "_result", "cfg", "deal_seat", "dealer", "deck", "discard", "drawn", "ended", "faceup", "hands",
-        "known", "last_round", "layoffs", "melded", "melds", "mrules", "notes", "num_players", "out",
-        "owners", "phase", "played", "points", "reshuffled", "round", "round_scores", "stock", "totals",
-        "turn", "turns", "wild"
+        "cfg", "deal_seat", "deck", "discard", "drawn", "faceup", "hands", "known", "layoffs", "melded",
+        "melds", "mrules", "notes", "num_players", "out", "owners", "phase", "played", "points", "reshuffled",
+        "stock", "turn", "turns", "wild"
     )
 
     def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
         self.cfg = cfg
         self.num_players = num_players
-        self.dealer = dealer
         self.deck = deck  # the full pack, shared and never mutated
-        self.round = 0
-        self.totals = [0] * num_players
-        self.round_scores: list[list[int]] = []
-        self.notes: list[str] = []  # how each round ended, for the score sheet
-        self.ended = ""
-        self._result: Result | None = None
-        self._new_round()
+        self.notes: list[str] = []  # how each round ended, for the score sheet (replaced, never changed)
+        self.begin_match(dealer)
 
-    def _new_round(self) -> None:
+    ended = alias("round_reason", "How the last round ended.")
+
+    def new_deal(self) -> None:
         n = self.num_players
         self.wild = 0
         self.mrules = meld_rules(0)
@@ -275,24 +272,17 @@ class EndOfPageState(UnseenCards, PhasedState):
         """No move of End of the Page turns on a card it does not name."""
         return None
 
-    def round_end_hands(self) -> Sequence[Sequence[int]] | None:
-        if self.phase == P_OVER:
-            return self.hands
-        return self.last_round[0] if self.phase == P_DEAL and self.round and not any(self.hands) else None
-
     def hands_count(self) -> bool:
         return True
 
-    def rollout_value(self, seat: int) -> float | None:
+    def match_value(self, seat: int) -> float:
         """A round has just ended and more remain: value ``seat``'s lead over
         the best other total, smoothly (the page is won on points, so a bigger
         lead is worth more; about 0.88 for a typical round's swing of 400)."""
-        if self.phase == P_DEAL and self.round > 0 and not any(self.hands):
-            if self.num_players < 2:
-                return 1.0
-            lead = self.totals[seat] - max(t for s, t in enumerate(self.totals) if s != seat)
-            return 0.5 + 0.5 * math.tanh(lead / MARGIN_SCALE)
-        return None
+        if self.num_players < 2:
+            return 1.0
+        lead = self.totals[seat] - max(t for s, t in enumerate(self.totals) if s != seat)
+        return 0.5 + 0.5 * math.tanh(lead / MARGIN_SCALE)
 
     def round_points(self) -> list[int]:
         """Each seat's score for the round as it stands: played minus held."""
@@ -604,30 +594,18 @@ class EndOfPageState(UnseenCards, PhasedState):
 
     # --------------------------------------------------------------- scoring
     def _end_round(self, reason: str) -> None:
-        n = self.num_players
-        scores = self.round_points()
-        self.round_scores.append(scores)
-        self.notes.append(reason)
-        for seat in range(n):
-            self.totals[seat] += scores[seat]
-        self.round += 1
-        cfg = self.cfg
-        target = cfg.target_score
-        reached = target is not None and max(self.totals) >= target
-        if self.round < cfg.page_lines and not reached:
-            self.ended = reason
-            # The table as the round ended, for its summary at the table (only
-            # this state has it: clones do not copy it).
-            self.last_round = (self.hands, self.melds, self.owners, self.layoffs, self.played,
-                               self.melded, self.out, self.wild, self.mrules, self.points)
-            self.dealer = (self.dealer + 1) % n
-            self._new_round()
-            return
-        self.phase = P_OVER
-        self.ended = reason
-        if reached:
-            why = f"a total reached {target} after round {self.round}; highest total wins"
-        else:
-            why = f"the end of the page: {self.round} round{'s' if self.round != 1 else ''} played; " \
-                  "highest total wins"
-        self._result = Result.ranked(self.totals, why, lower_is_better=False, rounds=self.round_scores)
+        self.notes = [*self.notes, reason]
+        self.end_deal(self.round_points(), reason)
+
+    def deal_snapshot(self) -> tuple:
+        """The table as the round ended, for its summary."""
+        return (self.hands, self.melds, self.owners, self.layoffs, self.played, self.melded, self.out,
+                self.wild, self.mrules, self.points)
+
+    def match_over(self) -> str | None:
+        target, played = self.cfg.target_score, self.round
+        if target is not None and max(self.totals) >= target:
+            return f"a total reached {target} after round {played}; highest total wins"
+        if played < self.cfg.page_lines:
+            return None
+        return f"the end of the page: {played} round{'s' if played != 1 else ''} played; highest total wins"

@@ -33,7 +33,31 @@ class EndOfPageTable(TableData):
     never tells how the round would end (that would read the other hands)."""
 
     def table_view(self, state: EndOfPageState, viewer: int | None, names: Sequence[str]) -> TableView:
-        return table_view(state, viewer, names)
+        cfg = state.cfg
+        over = state.result() is not None
+        piles = [Pile(_("discard pile"), [NAME[c] for c in state.discard], len(state.discard))]
+        if state.faceup >= 0:
+            piles.append(Pile(_("face-up wild"), [NAME[state.faceup]], 1,
+                              note=_("in front of {name}").format(name=names[state.dealer])))
+        piles.append(Pile(_("stock"), [], len(state.stock),
+                          note=_("rebuilds left: {count}").format(count=cfg.reshuffles - state.reshuffled)))
+        melds = [MeldView(meld_text(meld, state.mrules).split(), owner, meld_label(meld))
+                 for meld, owner in zip(state.melds, state.owners)]
+        notes = [_("Round {round} of {rounds}").format(round=state.round + (0 if over else 1),
+                                                       rounds=cfg.page_lines)]
+        if cfg.target_score is not None:
+            notes.append(_("Target {score}").format(score=cfg.target_score))
+        if state.wild:
+            notes.append(_("Wild: {ranks}").format(ranks=rank_words(state.wild)))
+        held = hand_order(viewer_hand(state.hands, viewer), state.wild)
+        hand = [NAME[card] for card in held]
+        marks = {NAME[card]: "wild" for card in held if state.is_wild(card)}
+        scores = (ScoreSheet.by_round(_("points"), state.round_scores, state.totals) if state.round_scores
+                  else None)
+        rows = players(state, names)
+        return TableView(viewer=viewer, turn=acting(state), players=rows,
+                         hand=hand, marks=marks, piles=piles, melds=melds, notes=notes, scores=scores,
+                         text=render_table(state, viewer, names, rows))
 
     def move_view(self, state: EndOfPageState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         return move_view(state, seat, action)
@@ -148,35 +172,6 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
                                      _("{owner} hand: {hand}").format(owner=possessive(names[seat]),
                                                                       hand=cards)))
     return "\n".join(lines)
-
-
-def table_view(state: EndOfPageState, viewer: int | None, names: Sequence[str]) -> TableView:
-    cfg = state.cfg
-    over = state.result() is not None
-    piles = [Pile(_("discard pile"), [NAME[c] for c in state.discard], len(state.discard))]
-    if state.faceup >= 0:
-        piles.append(Pile(_("face-up wild"), [NAME[state.faceup]], 1,
-                          note=_("in front of {name}").format(name=names[state.dealer])))
-    piles.append(Pile(_("stock"), [], len(state.stock),
-                      note=_("rebuilds left: {count}").format(count=cfg.reshuffles - state.reshuffled)))
-    melds = []
-    for index, meld in enumerate(state.melds):
-        melds.append(MeldView(meld_text(meld, state.mrules).split(), state.owners[index], meld_label(meld)))
-    notes = [_("Round {round} of {rounds}").format(round=state.round + (0 if over else 1),
-                                                   rounds=cfg.page_lines)]
-    if cfg.target_score is not None:
-        notes.append(_("Target {score}").format(score=cfg.target_score))
-    if state.wild:
-        notes.append(_("Wild: {ranks}").format(ranks=rank_words(state.wild)))
-    held = hand_order(viewer_hand(state.hands, viewer), state.wild)
-    hand = [NAME[card] for card in held]
-    marks = {NAME[card]: "wild" for card in held if state.is_wild(card)}
-    scores = (ScoreSheet.by_round(_("points"), state.round_scores, state.totals) if state.round_scores
-              else None)
-    rows = players(state, names)
-    return TableView(viewer=viewer, turn=acting(state), players=rows,
-                     hand=hand, marks=marks, piles=piles, melds=melds, notes=notes, scores=scores,
-                     text=render_table(state, viewer, names, rows))
 
 
 def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:

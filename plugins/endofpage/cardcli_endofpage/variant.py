@@ -7,7 +7,17 @@ from typing import Any
 
 from cardcli.contract.abilities import Checkpoints
 from cardcli.contract.options import cached_config
-from cardcli.contract.record_fields import EventFields, cards_field, reshuffle_size
+from cardcli.contract.record_fields import (
+    Card,
+    Cards,
+    Custom,
+    Event,
+    RecordEvents,
+    Reshuffle,
+    Seat,
+    Stated,
+    cards_field,
+)
 from cardcli.contract.variant import Action, Rules, Variant
 from cardcli.kit.cards import NAME, RANK, build_deck, rank_words
 from cardcli.kit.errors import RulesetError
@@ -33,19 +43,12 @@ from .state import (
     P_OVER,
     PICKUP,
     RESHUFFLE,
-    RESHUFFLE_ACTION,
     TAKE,
     TURN_UP,
     EndOfPageState,
     wild_of,
 )
 from .table import EndOfPageTable, render_table
-
-EVENTS = EventFields("End of the Page",
-                     moves={"draw": (), "take": ("card",), "pickup": ("card", "meld"), "meld": ("cards",),
-                            "layoff": ("card", "meld", "as"), "discard": ("card",)},
-                     chances={"deal": ("seat", "cards", "wild"), "turn_up": ("card",),
-                              "draw": ("seat", "cards", "card"), "reshuffle": ("cards",)})
 
 
 def _drawn_card(data: Mapping[str, Any]) -> int:
@@ -65,6 +68,38 @@ def _drawn_card(data: Mapping[str, Any]) -> int:
 def parse_meld_items(items: Any, state: EndOfPageState) -> Meld:
     """A meld from record notation: ``["4C", "3H=5C", "6C"]``."""
     return meld_from_names(items, state.mrules, _card)
+
+
+def _meld_names(meld: Meld, state: EndOfPageState) -> list[str]:
+    return meld_text(meld, state.mrules).split()
+
+
+def _encode_layoff(state: EndOfPageState, action: Action) -> dict[str, Any]:
+    """The meld's number counts from 1; ``as``, what a wild card stands for, only for a wild card."""
+    _kind, index, card, as_rank = action
+    data: dict[str, Any] = {"move": "layoff", "card": NAME[card], "meld": index + 1}
+    if state.is_wild(card):
+        meld = state.melds[index] if 0 <= index < len(state.melds) else None
+        data["as"] = stands_for(meld, as_rank)
+    return data
+
+
+def _decode_layoff(state: EndOfPageState, data: Mapping[str, Any]) -> Action:
+    card = _card(data.get("card"))
+    number = data.get("meld")
+    if type(number) is not int:
+        raise ValueError(_("'meld' must be the number of a meld on the table (1 for the first)"))
+    meld = state.melds[number - 1] if 0 < number <= len(state.melds) else None
+    return (LAYOFF, number - 1, card, meaning_on(meld, card, data.get("as"), state.mrules, number))
+
+
+def _decode_draw(state: EndOfPageState, data: Mapping[str, Any]) -> Action:
+    """The seat, where stated, is the one to draw; the card is spelt either way (:func:`_drawn_card`)."""
+    seat = data.get("seat")
+    if seat is not None and (type(seat) is not int or seat != state.turn):
+        raise ValueError(_("the card drawn now is seat {seat}'s, not seat {other}'s").format(
+            seat=state.turn, other=repr(seat)))
+    return (DRAWN, _drawn_card(data))
 
 
 class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, EndOfPageSheet, Checkpoints,
@@ -93,80 +128,22 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
                               self.deck(rules, num_players))
 
     # ---------------------------------------------------------------- records
-    def encode_action(self, state: EndOfPageState, action: Action) -> dict[str, Any]:
-        kind = action[0]
-        rules = state.mrules
-        if kind == DRAW:
-            return {"move": "draw"}
-        if kind == TAKE:
-            return {"move": "take", "card": NAME[action[1]]}
-        if kind == PICKUP:
-            return {"move": "pickup", "card": NAME[action[1]], "meld": meld_text(action[2], rules).split()}
-        if kind == MELD:
-            return {"move": "meld", "cards": meld_text(action[1], rules).split()}
-        if kind == LAYOFF:
-            _, index, card, as_rank = action
-            data: dict[str, Any] = {"move": "layoff", "card": NAME[card], "meld": index + 1}
-            if state.is_wild(card):
-                meld = state.melds[index] if 0 <= index < len(state.melds) else None
-                data["as"] = stands_for(meld, as_rank)
-            return data
-        if kind == DISCARD:
-            return {"move": "discard", "card": NAME[action[1]]}
-        if kind == DEAL:
-            data = {"chance": "deal", "seat": action[1], "cards": [NAME[c] for c in action[2]]}
-            if action[3] >= 0:
-                data["wild"] = NAME[action[3]]
-            return data
-        if kind == TURN_UP:
-            return {"chance": "turn_up", "card": NAME[action[1]]}
-        if kind == DRAWN:
-            return {"chance": "draw", "seat": state.turn, "cards": [NAME[action[1]]]}
-        if kind == RESHUFFLE:
-            return {"chance": "reshuffle", "cards": max(0, len(state.discard) - 1)}
-        raise ValueError(f"not an End of the Page action: {action!r}")
-
-    def decode_action(self, state: EndOfPageState, data: Mapping[str, Any]) -> Action:
-        event = EVENTS.name(data)
-        if "move" in data:
-            if event == "draw":
-                return DRAW_ACTION
-            if event == "take":
-                return (TAKE, _card(data["card"]) if "card" in data else state.top)
-            if event == "pickup":
-                return (PICKUP, _card(data.get("card")), parse_meld_items(data.get("meld"), state))
-            if event == "meld":
-                return (MELD, parse_meld_items(data.get("cards"), state))
-            if event == "layoff":
-                return self._decode_layoff(state, data)
-            return (DISCARD, _card(data.get("card")))
-        if event == "deal":
-            seat = data.get("seat")
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise ValueError(_("a deal names the 'seat' dealt to"))
-            cards = data.get("cards")
-            if not isinstance(cards, list) or not cards:
-                raise ValueError(_("'cards' must list the cards dealt, the turned-up card first"))
-            wild = data.get("wild")
-            return (DEAL, seat, cards_field(cards, _card), -1 if wild is None else _card(wild, "wild"))
-        if event == "turn_up":
-            return (TURN_UP, _card(data.get("card")))
-        if event == "draw":
-            seat = data.get("seat")
-            if seat is not None and (type(seat) is not int or seat != state.turn):
-                raise ValueError(_("the card drawn now is seat {seat}'s, not seat {other}'s").format(
-                    seat=state.turn, other=repr(seat)))
-            return (DRAWN, _drawn_card(data))
-        reshuffle_size(data, len(state.discard) - 1)
-        return RESHUFFLE_ACTION
-
-    def _decode_layoff(self, state: EndOfPageState, data: Mapping[str, Any]) -> Action:
-        card = _card(data.get("card"))
-        number = data.get("meld")
-        if type(number) is not int:
-            raise ValueError(_("'meld' must be the number of a meld on the table (1 for the first)"))
-        meld = state.melds[number - 1] if 0 < number <= len(state.melds) else None
-        return (LAYOFF, number - 1, card, meaning_on(meld, card, data.get("as"), state.mrules, number))
+    events = RecordEvents(
+        "End of the Page",
+        moves={"draw": DRAW_ACTION, "take": (TAKE, Card(_card, absent="top")),
+               "pickup": (PICKUP, Card(_card), Custom("meld", _meld_names, parse_meld_items)),
+               "meld": (MELD, Custom("cards", _meld_names, parse_meld_items)),
+               "layoff": Event(LAYOFF, "card", "meld", "as", encode=_encode_layoff, decode=_decode_layoff),
+               "discard": (DISCARD, Card(_card))},
+        chances={"deal": (DEAL, Seat(refuse=lambda: _("a deal names the 'seat' dealt to")),
+                          Cards(_card, refuse=lambda: _("'cards' must list the cards dealt, the turned-up "
+                                                        "card first")),
+                          Card(lambda value: _card(value, "wild"), "wild", optional=True)),
+                 "turn_up": (TURN_UP, Card(_card)),
+                 "draw": Event(DRAWN, Stated("seat", "turn"),
+                               Custom("cards", lambda card, state: [NAME[card]]), "card",
+                               decode=_decode_draw),
+                 "reshuffle": (RESHUFFLE, Reshuffle(lambda state: len(state.discard) - 1))})
 
     def checkpoint(self, state: EndOfPageState) -> dict[str, Any] | None:
         """Right after the event that ends a round: the round's number, its

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcli.contract.options import Option, deal_problem, players_options
+from cardcli.contract.options import Option, OptionsConfig, deal_problem, players_options
 from cardcli.kit.cards import RANK, SUIT, UNSEEN, parse_rank
 from cardcli.kit.errors import RulesetError
 
@@ -88,38 +88,23 @@ def _plays(card: int, eight: bool) -> tuple[tuple[tuple, ...], tuple[tuple, ...]
     return plain, called
 
 
-class Config:
+class Config(OptionsConfig, options=OPTIONS, ranks=("skip_rank", "reverse_rank")):
     """Rules resolved into attributes and lookup tables for the hot path."""
 
-    __slots__ = (
-        "card_points", "card_special", "draw_until_playable", "draw_when_able", "finish_on_special",
-        "first_special", "hand_size", "on_suit", "on_top", "page_one_penalty", "plays", "rank_all_places",
-        "reverse_rank", "rounds", "skip_rank", "special", "stack_twos", "stop_call"
-    )
+    __slots__ = ("card_points", "card_special", "on_suit", "on_top", "plays", "special")
 
-    def __init__(self, rules: Mapping[str, Any]) -> None:
-        self.hand_size = rules["hand_size"]
-        self.first_special = rules["first_special"]
-        self.draw_when_able = rules["draw_when_able"]
-        self.draw_until_playable = rules["draw_until_playable"]
-        self.stack_twos = rules["stack_twos"]
-        self.page_one_penalty = rules["page_one_penalty"]
-        self.stop_call = rules["stop_call"]
-        self.finish_on_special = rules["finish_on_special"]
-        self.rank_all_places = rules["rank_all_places"]
-        self.rounds = rules["rounds"]
-        self.skip_rank = parse_rank(rules["skip_rank"])
-        self.reverse_rank = parse_rank(rules["reverse_rank"])
+    def derive(self, rules: Mapping[str, Any]) -> None:
+        """The special cards, points and legal_actions' tables of these rules."""
         special = [NONE] * 15
-        if rules["draw_two"]:
+        if self.draw_two:
             special[2] = TWO
-        if rules["draw_three"]:
+        if self.draw_three:
             special[3] = THREE
-        if rules["wild_eight"]:
+        if self.wild_eight:
             special[8] = EIGHT
-        if rules["skip"]:
+        if self.skip:
             special[self.skip_rank] = SKIP
-        if rules["reverse"]:
+        if self.reverse:
             special[self.reverse_rank] = REVERSE
         self.special = tuple(special)
         self.card_special = tuple(special[RANK[c]] if c < 52 else NONE for c in range(UNSEEN + 1))

@@ -7,13 +7,24 @@ from typing import Any
 
 from cardcli.contract.abilities import UI, Prompts
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import NAME, SUITS, parse_card, parse_suit, sorted_hand, suit_words
+from cardcli.kit.cards import SUITS, parse_card, parse_suit, sorted_hand, suit_words
 from cardcli.kit.errors import CardError
-from cardcli.kit.grammar import join_or
-from cardcli.words.prompts import PAGE_ONE, STOP, Call, Other, Say, card_turn, packed, split_calls, typed_move
+from cardcli.words.prompts import (
+    PAGE_ONE,
+    STOP,
+    Call,
+    Other,
+    Say,
+    card_turn,
+    not_allowed,
+    packed,
+    split_calls,
+    typed_move,
+)
 
 from .config import EIGHT
 from .language import N_, _
+from .narrate import play_refused
 from .state import DRAW_ACTION, KEEP_ACTION, P_AFTER_DRAW, P_PLAY, PLAY, MatchingState
 
 #: The turn's help, shown as ``_(HELP)``.
@@ -21,8 +32,10 @@ HELP = N_("Play a card that matches the top card's rank or suit (an 8 goes on an
           "Type its number or its name (7h, 10s, qd).")
 
 
+#: The words that draw (or take the penalty).
+DRAW_WORDS = ("d", "draw", "take")
 #: The typed moves that name no card.
-PLAIN_WORDS = {**dict.fromkeys(("d", "draw", "take"), DRAW_ACTION),
+PLAIN_WORDS = {**dict.fromkeys(DRAW_WORDS, DRAW_ACTION),
                **dict.fromkeys(("k", "keep"), KEEP_ACTION)}
 
 
@@ -66,21 +79,12 @@ class MatchingPrompts(Prompts):
     def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: UI) -> Action:
         """The cards that play, drawing (or taking the penalty) and keeping a
         drawn card, each offered only when it is allowed: a word typed anyway
-        is answered with the reason.  An 8 then asks for its suit."""
+        is answered with the rules' reason.  An 8 then asks for its suit."""
         cards = sorted({a[1] for a in legal if a[0] == PLAY}, key=lambda c: (c // 13, c))
-        others = []
-        if DRAW_ACTION in legal:
-            if state.penalty:
-                others.append(Other(_("take the penalty"), DRAW_ACTION, ("d", "draw", "take"),
-                                    _("{key} to take the penalty").format(key="d")))
-            else:
-                others.append(Other(_("draw a card"), DRAW_ACTION, ("d", "draw", "take"),
-                                    _("{key} to draw").format(key="d")))
-        if KEEP_ACTION in legal:
-            others.append(Other(_("keep the drawn card"), KEEP_ACTION, ("k", "keep"),
-                                _("{key} to keep").format(key="k")))
-        unavailable = {**dict.fromkeys(("d", "draw", "take"), _no_draw(state, cards)),
-                       **dict.fromkeys(("k", "keep"), _("There is no drawn card to keep."))}
+        draw = Other(_("take the penalty"), DRAW_ACTION, DRAW_WORDS, _("{key} to take the penalty").format(
+            key="d")) if state.penalty else Other(_("draw a card"), DRAW_ACTION, DRAW_WORDS,
+                                                  _("{key} to draw").format(key="d"))
+        keep = Other(_("keep the drawn card"), KEEP_ACTION, ("k", "keep"), _("{key} to keep").format(key="k"))
 
         def play(card: int, called: bool, rest: list[str]) -> Any:
             try:
@@ -90,15 +94,12 @@ class MatchingPrompts(Prompts):
             if state.cfg.card_special[card] == EIGHT and suit < 0:
                 suit = _ask_suit(state, seat, card, ui)
             action = (PLAY, card, suit, called)
-            return action if action in legal else Say(_("That move is not allowed now."))
-
-        def why_not(card: int) -> str:
-            return state.why_illegal((PLAY, card, 0 if state.cfg.card_special[card] == EIGHT else -1, False))
+            return action if action in legal else not_allowed(state, action)  # the rules' reason
 
         can_call = any(a[0] == PLAY and a[3] for a in legal)
-        return card_turn(ui, hand=sorted_hand(state.hands[seat]), cards=cards, play=play, why_not=why_not,
-                         others=others, unavailable=unavailable, can_call=can_call, help=_(HELP),
-                         call=_due(state) or PAGE_ONE, calls=_calls(state),
+        return card_turn(ui, state, legal, hand=sorted_hand(state.hands[seat]), cards=cards, play=play,
+                         why_not=lambda card: play_refused(state, card), others=(draw, keep),
+                         can_call=can_call, help=_(HELP), call=_due(state) or PAGE_ONE, calls=_calls(state),
                          parse=lambda text: self.parse_move(state, text, legal),
                          keys={a: str(cards.index(a[1]) + 1) for a in legal if a[0] == PLAY})
 
@@ -129,14 +130,6 @@ def _due(state: MatchingState) -> Call | None:
     if size == 2:
         return PAGE_ONE
     return STOP if size == 1 and state.cfg.stop_call else None
-
-
-def _no_draw(state: MatchingState, cards: list[int]) -> str:
-    """Why ``d`` does nothing now: "You can't draw: you can play 2C"."""
-    if state.phase == P_AFTER_DRAW:
-        return _("You have drawn already: play the drawn {card} or keep it ({key}).").format(
-            card=NAME[state.drawn], key="k")
-    return _("You can't draw: you can play {cards}.").format(cards=join_or([NAME[c] for c in cards]))
 
 
 def _ask_suit(state: MatchingState, seat: int, card: int, ui: UI) -> int:

@@ -8,11 +8,21 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cardcli.contract.abilities import Narration
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import NAME, RANK, RANK_NAMES, SUIT, sorted_hand, suit_word, suit_words
+from cardcli.kit.cards import NAME, RANK, RANK_NAMES, SUIT, UNSEEN, sorted_hand, suit_word, suit_words
 from cardcli.kit.grammar import name_seats, seat_name, seat_names
-from cardcli.words.narration import RuleWords, either, round_end, told_with_draws
+from cardcli.words import narration
+from cardcli.words.narration import (
+    RoundSummaries,
+    RuleWords,
+    choice_count,
+    drawn_by,
+    either,
+    forgot_call,
+    must_draw,
+    seat_rows,
+    told_with_draws,
+)
 
 from .config import EIGHT, NONE, REVERSE, SKIP, THREE, TWO
 from .language import N_, _
@@ -41,9 +51,7 @@ REASONS = (WENT_OUT, N_("no card could be played and nothing was left to draw"),
 #: with fields are said in the chosen language here, ``either``'s (marked ``N_``) where the core
 #: shows them (``rules_summary`` passes each through the variant's catalog).
 RULE_WORDS: dict[str, RuleWords] = {
-    # The English says "1 cards each": both forms are the same so that it stays as it was.
-    "hand_size": lambda value, changed: _.ngettext("{count} cards each", "{count} cards each",
-                                                   value).format(count=value),
+    "hand_size": narration.hand_size_words,
     "skip": lambda value, changed: "" if value else _("no skip card"),
     "skip_rank": lambda value, changed: "" if changed.get("skip") is False else _("{rank} skips").format(
         rank=value),
@@ -59,17 +67,15 @@ RULE_WORDS: dict[str, RuleWords] = {
     "draw_when_able": either(N_("drawing allowed with a card that plays"),
                              N_("no drawing with a card that plays")),
     "draw_until_playable": either(N_("draw until a card plays"), N_("draw one card")),
-    "page_one_penalty": lambda value, changed: (_("a {count}-card Page One penalty").format(count=value)
-                                                if value else _("no Page One penalty")),
+    "page_one_penalty": narration.page_one_penalty_words,
     "stop_call": either(N_("\"Stop!\" called with the last card"), N_("no Stop call")),
     "finish_on_special": either(N_("going out on a special card"), N_("no going out on a special card")),
     "rank_all_places": either(N_("play on for every place"), N_("the first out wins")),
-    "rounds": lambda value, changed: _.ngettext("{count:,} round", "{count:,} rounds",
-                                                value).format(count=value),
+    "rounds": narration.rounds_words,
 }
 
 
-class MatchingNarration(Narration):
+class MatchingNarration(RoundSummaries):
     """Matching Page One told to people (see the module docstring)."""
 
     rule_words = RULE_WORDS
@@ -94,10 +100,8 @@ class MatchingNarration(Narration):
                     return _("{name} took the penalty ({why}): {drew}").format(
                         name=name, why=forced_penalty(state), drew=cards)
                 return _("{name} took the penalty: {drew}").format(name=name, drew=cards)
-            if action[0] == PLAY and last.draw_for == FOR_PAGE_ONE:
-                return _("{line} - forgot to call Page One, so {drew}").format(line=line, drew=cards)
-            if action[0] == PLAY and last.draw_for == FOR_STOP:
-                return _("{line} - forgot to call Stop, so {drew}").format(line=line, drew=cards)
+            if action[0] == PLAY and last.draw_for in (FOR_PAGE_ONE, FOR_STOP):
+                return forgot_call(line, cards, stop=last.draw_for == FOR_STOP)
             return _("{line}: {drew}").format(line=line, drew=cards)
 
         def then(seat: int, after: MatchingState, action: Action, line: str) -> str | None:
@@ -115,7 +119,7 @@ class MatchingNarration(Narration):
             # Translators: a draw told ("cpu2 could not play: drew 7H"), then the drawn card played.
             return _("{line} and {played}").format(line=line, played=played)
 
-        return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
+        return told_with_draws(self, events, viewer, names, drawn=drawn_by(DRAWN), rebuilt=_rebuilt,
                                told=told, then=then,
                                on_the_way=_("the discards were reshuffled into a new stock on the way"))
 
@@ -140,16 +144,12 @@ class MatchingNarration(Narration):
         if kind == PLAY:
             return _explain_play(state, action, names)
         if kind == DRAW:
-            if state.penalty:
-                rank = state.penalty_rank
-                if not cfg.stack_twos:
-                    return _("facing a penalty of {count}: it must be taken (no stacking)").format(
-                        count=state.penalty)
-                return _("takes the penalty of {count}: it could be passed on only with a {rank}").format(
-                    count=state.penalty, rank=RANK_NAMES[rank])
+            if state.penalty:  # the rules' reason a card of the hand does not answer it
+                card = next((card for card in state.hands[state.turn] if card != UNSEEN), None)
+                return choice_count(state) if card is None else play_refused(state, card)
             if cfg.draw_when_able:
                 return _("draws: a player may draw even holding a card that plays (draw_when_able)")
-            return _("must draw: {why}").format(why=_lacking(state))
+            return must_draw(_lacking(state))
         if kind == KEEP:
             return _("a drawn card that plays may be played at once or kept")
         if kind == TURN_UP:
@@ -163,43 +163,29 @@ class MatchingNarration(Narration):
             return _("the stock is empty: the discards under the top card become the new stock")
         return ""  # the cards drawn: the move that made them drawn said why
 
-    def round_summary(self, state: MatchingState, action: Action,
-                      names: Sequence[str] | None = None) -> str | None:
-        """When ``action`` ends a round of a longer game: every hand as it ended,
-        the round's scores and the totals."""
-        return self._summary(state, action, names, round_end(state, action) if state.cfg.rounds > 1 else None)
+    def in_rounds(self, state: MatchingState) -> bool:
+        return state.cfg.rounds > 1
 
-    def last_round_summary(self, state: MatchingState, action: Action,
-                           names: Sequence[str] | None = None) -> str | None:
-        """The same for the last round of a longer game, which ends it."""
-        return self._summary(state, action, names,
-                             round_end(state, action, last=True) if state.cfg.rounds > 1 else None)
-
-    def _summary(self, state: MatchingState, action: Action, names: Sequence[str] | None,
-                 after: MatchingState | None) -> str | None:
-        ended: Any
-        if after is not None and after.result() is not None:  # the last round: the hands stay as it ended
-            ended = (after.hands, after.round_reason)
-        else:
-            ended = getattr(after, "last_round", None)
-        if after is None or ended is None:
+    def round_table(self, state: MatchingState, after: MatchingState,
+                    names: Sequence[str] | None) -> str | None:
+        """Every hand as the round ended, the round's scores and the totals."""
+        # The last round: the hands stay as it ended; before, the state keeps the round just ended.
+        ended: Any = (after.hands, after.round_reason) if after.result() is not None else \
+            getattr(after, "last_round", None)
+        if ended is None:
             return None
         hands, why = ended
-        n = state.num_players
-        labels = seat_names(names, n)
-        width = max(len(x) for x in labels)
         scores = after.round_scores[-1]
-        score_width = max(len(str(x)) for x in (*scores, *after.totals))
-        why = _reason_said(why, labels)
-        lines = [_("Round {round} of {rounds} is over: {why}.").format(round=state.round + 1,
-                                                                        rounds=state.cfg.rounds, why=why),
-                 _("Cards left in hand count against their holder:")]
-        for seat in range(n):
-            cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or "-"
-            lines.append("  " + _("{name}  {score} points  (total {total})  {cards}").format(
-                name=f"{labels[seat]:<{width}}", score=f"{scores[seat]:>{score_width}}",
-                total=f"{after.totals[seat]:>{score_width}}", cards=cards))
-        return "\n".join(lines)
+        width = max(len(str(x)) for x in (*scores, *after.totals))
+        why = _reason_said(why, seat_names(names, state.num_players))
+        return "\n".join([
+            _("Round {round} of {rounds} is over: {why}.").format(round=state.round + 1,
+                                                                   rounds=state.cfg.rounds, why=why),
+            _("Cards left in hand count against their holder:"),
+            *seat_rows(names, state.num_players, lambda seat, name: _(
+                "{name}  {score} points  (total {total})  {cards}").format(
+                name=name, score=f"{scores[seat]:>{width}}", total=f"{after.totals[seat]:>{width}}",
+                cards=" ".join(NAME[c] for c in sorted_hand(hands[seat])) or "-"))])
 
 
 def _reason_said(why: str, labels: Sequence[str]) -> str:
@@ -236,10 +222,6 @@ def forced_penalty(state: MatchingState) -> str:
 
 
 # ------------------------------------------------------- a refused move
-def _drawn(seat: int, state: MatchingState, action: Action) -> Any:
-    return action[1] if action[0] == DRAWN and state.draw_seat == seat else None
-
-
 def _rebuilt(seat: int, state: MatchingState, action: Action, cards: list[int]) -> bool:
     return action[0] == RESHUFFLE and state.draw_seat == seat
 
@@ -264,9 +246,13 @@ def called(state: MatchingState, play: str) -> str:
     """``play`` (the play as told: "played 7H on 9H") made with its call:
     Stop with the last card (where ``stop_call`` is on), else Page One (a
     call with another card is refused in Page One's words)."""
-    if state.cfg.stop_call and len(state.hands[state.turn]) == 1:
-        return _("called \"Stop!\" and {play}").format(play=play)
-    return _("called \"Page One!\" and {play}").format(play=play)
+    return narration.called(play, stop=state.cfg.stop_call and len(state.hands[state.turn]) == 1)
+
+
+def play_refused(state: MatchingState, card: int) -> str:
+    """Why the rules refuse playing ``card`` of the hand now, in the state's
+    words (an 8 as naming a suit, so that its suit is not the reason)."""
+    return state.why_illegal((PLAY, card, 0 if state.cfg.card_special[card] == EIGHT else -1, False))
 
 
 def goes_out(state: MatchingState, call: bool) -> bool:

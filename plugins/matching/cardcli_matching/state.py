@@ -22,13 +22,14 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_is
+from cardcli.contract.match import Match
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.variant import Action, hand_zones
 from cardcli.kit.cards import NAME, RANK, SUIT, UNSEEN, check_deal, deal_hands, deal_remainder, suit_words
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play
 from cardcli.kit.rand import below
-from cardcli.kit.results import Result, places_value, rank_places
+from cardcli.kit.results import places_after
 from cardcli.kit.stock import draw_one, draw_some, rebuild
 
 from .config import EIGHT, NONE, PLAY, SKIP, THREE, TWO, Config
@@ -46,8 +47,9 @@ FOR_TURN, FOR_PENALTY, FOR_PAGE_ONE, FOR_STOP = range(4)
 ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
 
 
-class MatchingState(UnseenCards, PhasedState):
-    """A position of a matching Page One game (one round or several).
+class MatchingState(Match, UnseenCards, PhasedState):
+    """A position of a matching Page One game (one round or several, the
+    lowest total winning: :class:`Match`).
 
     The other hands and the stock are hidden (:class:`UnseenCards`, which a
     record of a real table may leave unseen); what the table saw a player
@@ -57,26 +59,22 @@ class MatchingState(UnseenCards, PhasedState):
 
     decision_phases = (P_PLAY, P_AFTER_DRAW)
     over_phase = P_OVER
+    deal_phase = P_DEAL
+    lower_wins = True
     shared = ("deck",)
     __slots__ = (
-        "_result", "active", "cfg", "dealer", "deck", "direction", "discard", "draw_for", "draw_left",
-        "draw_seat", "drawn", "hands", "idle", "lacks", "last_round", "num_players", "out", "penalty",
-        "penalty_rank", "phase", "resume_turn", "round", "round_places", "round_reason", "round_scores",
-        "stock", "suit", "totals", "turn", "turn_empty", "under"
+        "active", "cfg", "deck", "direction", "discard", "draw_for", "draw_left", "draw_seat", "drawn",
+        "hands", "idle", "lacks", "num_players", "out", "penalty", "penalty_rank", "phase", "resume_turn",
+        "stock", "suit", "turn", "turn_empty", "under"
     )
 
     def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
         self.cfg = cfg
         self.num_players = num_players
-        self.dealer = dealer
         self.deck = deck  # the full pack, shared and never mutated
-        self.round = 0
-        self.totals = [0] * num_players
-        self.round_scores: list[list[int]] = []
-        self._result: Result | None = None
-        self._new_round()
+        self.begin_match(dealer)
 
-    def _new_round(self) -> None:
+    def new_deal(self) -> None:
         n = self.num_players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = []
@@ -101,8 +99,6 @@ class MatchingState(UnseenCards, PhasedState):
         # playable card: suit bits 0-3, rank bits 4 + rank.  Public knowledge
         # that search players respect; gone when unseen cards join the hand.
         self.lacks = [0] * n
-        self.round_places: list[int] | None = None
-        self.round_reason = ""
 
     # ------------------------------------------------------------- inspection
     @property
@@ -275,19 +271,8 @@ class MatchingState(UnseenCards, PhasedState):
             return lambda card: self.is_playable(card, 1)
         return cfg.on_suit[self.suit] if self.suit >= 0 else cfg.on_top[self.discard[-1]]
 
-    def round_end_hands(self) -> Sequence[Sequence[int]] | None:
-        if self.phase == P_OVER:
-            return self.hands
-        return self.last_round[0] if self.phase == P_DEAL and self.round and not any(self.hands) else None
-
     def hands_count(self) -> bool:
         return self.cfg.rounds > 1
-
-    def rollout_value(self, seat: int) -> float | None:
-        """A round of a longer game is over: value the running totals."""
-        if self.phase == P_DEAL and self.round > 0:
-            return places_value(rank_places(self.totals), seat)
-        return None
 
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> tuple:
@@ -652,49 +637,19 @@ class MatchingState(UnseenCards, PhasedState):
 
     # --------------------------------------------------------------- scoring
     def _end_round(self, winner: int | None) -> None:
-        n = self.num_players
-        counts = [len(hand) for hand in self.hands]
         if winner is None:
-            still_in = [s for s in range(n) if self.active[s]]
-            ranked = rank_places([counts[s] for s in still_in])
-            places = [0] * n
-            for place, seat in enumerate(self.out, start=1):
-                places[seat] = place
-            for seat, place in zip(still_in, ranked):
-                places[seat] = place + len(self.out)
-            reason = "no card could be played and nothing was left to draw"
+            reason, out = "no card could be played and nothing was left to draw", self.out
         elif self.cfg.rank_all_places:
-            places = [0] * n
-            for place, seat in enumerate(self.out, start=1):
-                places[seat] = place
-            for seat in range(n):
-                if self.active[seat]:
-                    places[seat] = len(self.out) + 1
-            reason = "every place played out"
+            reason, out = "every place played out", self.out
         else:
-            others = [counts[s] if s != winner else -1 for s in range(n)]
-            places = rank_places(others)
-            reason = f"seat {winner} went out"
+            reason, out = f"seat {winner} went out", [winner]
+        places = places_after(out, [len(hand) for hand in self.hands])
         points = self.cfg.card_points
-        scores = [sum(points[c] for c in hand) for hand in self.hands]
-        self.round_scores.append(scores)
-        for seat in range(n):
-            self.totals[seat] += scores[seat]
-        self.round_places = places
-        self.round_reason = reason
-        self.round += 1
-        if self.round < self.cfg.rounds:
-            # The hands as the round ended and why, for the round's summary
-            # at the table (only this state has it: clones do not copy it).
-            self.last_round = (self.hands, reason)
-            self.dealer = (self.dealer + 1) % n
-            self._new_round()
-            return
-        self.phase = P_OVER
-        if self.cfg.rounds == 1:
-            final = places
-            self._result = Result(places=final, winner=winner if final.count(1) == 1 else None,
-                                  reason=reason)
-        else:
-            self._result = Result.ranked(self.totals, f"{self.cfg.rounds} rounds played; lowest total wins",
-                                         lower_is_better=True, rounds=self.round_scores)
+        self.end_deal([sum(points[c] for c in hand) for hand in self.hands], reason, places, winner)
+
+    def match_over(self) -> str | None:
+        rounds = self.cfg.rounds
+        return None if self.round < rounds else f"{rounds} rounds played; lowest total wins"
+
+    def deal_alone(self) -> bool:
+        return self.cfg.rounds == 1

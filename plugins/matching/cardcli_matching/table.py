@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from cardcli.contract.abilities import TableData
 from cardcli.contract.variant import CHANCE, Action
 from cardcli.contract.views import MoveView, Pile, PlayerView, ScoreSheet, TableView
-from cardcli.kit.cards import NAME, SUIT_NAMES, UNSEEN, sorted_hand, suit_words
+from cardcli.kit.cards import NAME, SUIT_NAMES, UNSEEN, suit_words
 from cardcli.kit.grammar import seat_names
 from cardcli.words.table_text import hands_shown, seat_rows
-from cardcli.words.view import generic_move_view, seat_views, viewer_hand
+from cardcli.words.view import generic_move_view, seat_views, viewer_cards
 
 from .language import _
 from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, P_DRAWING, PLAY, MatchingState
@@ -59,16 +59,14 @@ class MatchingTable(TableData):
         if _penalty(state):
             notes.append(_penalty(state))
         notes.append(_("Direction: {direction}").format(direction=_direction(state)))
-        hand = [NAME[c] for c in sorted_hand(viewer_hand(state.hands, viewer))]
         if state.phase == P_AFTER_DRAW and viewer == state.turn:
             notes.append(_drawn(state))
         scores = None
         if cfg.rounds > 1 and state.round_scores:
             scores = ScoreSheet.by_round(_("points"), state.round_scores, state.totals)
         rows = players(state, names)
-        return TableView(viewer=viewer, turn=acting(state), players=rows,
-                         hand=hand, piles=piles, notes=notes, scores=scores,
-                         text=render(state, viewer=viewer, names=names, rows=rows))
+        return TableView(viewer, acting(state), rows, viewer_cards(state.hands, viewer), piles=piles,
+                         notes=notes, scores=scores, text=render(state, viewer, names, rows))
 
     def move_view(self, state: MatchingState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         kind = action[0]

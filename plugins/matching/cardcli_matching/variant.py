@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardcli.contract.options import cached_config
-from cardcli.contract.record_fields import (
-    EventFields,
-    card_field,
-    drawn_cards,
-    flag_field,
-    hand_names,
-    hands_field,
-    reshuffle_size,
-)
+from cardcli.contract.record_fields import Card, Drawn, Flag, Hands, RecordEvents, Reshuffle, Suit, card_field
 from cardcli.contract.variant import Action, Rules, Variant
-from cardcli.kit.cards import NAME, SUITS, build_deck, parse_suit
+from cardcli.kit.cards import NAME, build_deck
 from cardcli.kit.grammar import seat_name
 
 from . import cpu
@@ -37,15 +29,10 @@ from .state import (
     P_DRAWING,
     PLAY,
     RESHUFFLE,
-    RESHUFFLE_ACTION,
     TURN_UP,
     MatchingState,
 )
 from .table import MatchingTable, render
-
-EVENTS = EventFields("matching", moves={"play": ("card", "suit", "call"), "draw": (), "keep": ()},
-                     chances={"deal": ("hands",), "turn_up": ("card",), "draw": ("seat", "cards"),
-                              "reshuffle": ("cards",)})
 
 
 def _card(value: Any) -> int:
@@ -108,47 +95,14 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
         return MatchingState(cached_config(Config, rules), num_players, dealer, build_deck(1))
 
     # ---------------------------------------------------------------- records
-    def encode_action(self, state: MatchingState, action: Action) -> dict[str, Any]:
-        kind = action[0]
-        if kind == PLAY:
-            data: dict[str, Any] = {"move": "play", "card": NAME[action[1]]}
-            if action[2] >= 0:
-                data["suit"] = SUITS[action[2]]
-            if action[3]:
-                data["call"] = True
-            return data
-        if kind == DRAW:
-            return {"move": "draw"}
-        if kind == KEEP:
-            return {"move": "keep"}
-        if kind == DEAL:
-            return {"chance": "deal", "hands": [hand_names(hand) for hand in action[1]]}
-        if kind == TURN_UP:
-            return {"chance": "turn_up", "card": NAME[action[1]]}
-        if kind == DRAWN:
-            return {"chance": "draw", "seat": state.draw_seat, "cards": [NAME[c] for c in action[1]]}
-        if kind == RESHUFFLE:
-            return {"chance": "reshuffle", "cards": len(state.discard) - 1}
-        raise ValueError(f"not a matching action: {action!r}")
-
-    def decode_action(self, state: MatchingState, data: Mapping[str, Any]) -> Action:
-        event = EVENTS.name(data)
-        if "move" in data:
-            if event != "play":
-                return DRAW_ACTION if event == "draw" else KEEP_ACTION
-            card = _card(data.get("card"))
-            suit = data.get("suit")
-            if suit is not None and not isinstance(suit, str):
-                raise ValueError(f"suit must be S, H, D or C, got {suit!r}")
-            return (PLAY, card, -1 if suit is None else parse_suit(suit), flag_field(data, "call"))
-        if event == "deal":
-            return (DEAL, hands_field(data, _card, size=state.cfg.hand_size))
-        if event == "turn_up":
-            return (TURN_UP, _card(data.get("card")))
-        if event == "draw":
-            return (DRAWN, drawn_cards(data, state.draw_seat if state.phase == P_DRAWING else None, _card))
-        reshuffle_size(data, len(state.discard) - 1)
-        return RESHUFFLE_ACTION
+    events = RecordEvents(
+        "matching",
+        moves={"play": (PLAY, Card(_card), Suit(), Flag("call")), "draw": DRAW_ACTION, "keep": KEEP_ACTION},
+        chances={"deal": (DEAL, Hands(_card, size="cfg.hand_size")),
+                 "turn_up": (TURN_UP, Card(_card)),
+                 "draw": (DRAWN, Drawn(_card, seat="draw_seat",
+                                       drawing=lambda state: state.phase == P_DRAWING)),
+                 "reshuffle": (RESHUFFLE, Reshuffle(lambda state: len(state.discard) - 1))})
 
     # ----------------------------------------------------------------- people
     def describe(self, state: MatchingState, action: Action, viewer: int | None = None,

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from cardcli.contract.options import Option
+from cardcli.contract.options import Option, OptionsConfig
 from cardcli.kit.cards import build_deck
 from cardcli.kit.errors import RulesetError
 
@@ -65,16 +64,6 @@ def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> Non
     raise RulesetError(text.format(players=players, hand=hand, decks=decks, jokers=jokers, size=size))
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+class Config(OptionsConfig, options=OPTIONS):
     """The rules as plain attributes, one per option, built once per set of
     options and shared (never copied) by every state."""
-
-    hand_size: int
-    jokers: int
-    decks: int
-    joker_any_time: bool
-    page_one_penalty: int
-    joker_last: bool
-    deals: int
-    reshuffles: int | None

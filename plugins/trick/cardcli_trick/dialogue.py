@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardcli.contract.abilities import UI, Prompts
 from cardcli.contract.variant import Action
-from cardcli.kit.cards import NAME, SUIT, parse_card, sorted_hand, suit_words
+from cardcli.kit.cards import SUIT, parse_card, sorted_hand, suit_words
 from cardcli.kit.grammar import join_or
 from cardcli.words.prompts import Other, card_turn, split_call, typed_move
 
@@ -16,6 +16,9 @@ from .state import DRAW_ACTION, P_FORCED, PLAY, PLAYS, TrickState
 HELP = N_("Follow the suit led if you can; the joker wins any trick. With no card of the suit led, draw "
           "until one comes and play it. Type a number or a card (7h, 10s, jk).")
 
+#: The words that draw.
+DRAW_WORDS = ("d", "draw")
+
 
 class TrickPrompts(Prompts):
     """Typed moves and the dialogue of a turn."""
@@ -23,25 +26,24 @@ class TrickPrompts(Prompts):
     def parse_move(self, state: TrickState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``7h``, ``jk``, ``qh!`` or ``p qh`` (with the Page One call), ``draw``/``d``."""
         call, words = split_call(text)
-        return typed_move(words, legal, dict.fromkeys(("d", "draw"), DRAW_ACTION),
+        return typed_move(words, legal, dict.fromkeys(DRAW_WORDS, DRAW_ACTION),
                           lambda words: PLAYS[parse_card(words[0])][call] if len(words) == 1 else None)
 
     def human_turn(self, state: TrickState, seat: int, legal: list[Action], ui: UI) -> Action:
-        """Only legal cards are offered, drawing only when it is allowed.  The
-        Page One call is offered only when the play leaves one card, and it is
-        not pressed for you: forgetting it is part of the game."""
+        """Only legal cards are offered, drawing only when it is allowed (a
+        word typed anyway is answered with the rules' reason).  The Page One
+        call is offered only when the play leaves one card, and it is not
+        pressed for you: forgetting it is part of the game."""
         cards = sorted((a[1] for a in legal if a[0] == PLAY and not a[2]), key=lambda c: (c // 13, c))
-        can_draw = DRAW_ACTION in legal
         keys = {PLAYS[card][call]: str(n) for n, card in enumerate(cards, start=1) for call in (0, 1)}
-        hint = _(HELP)
-        others = [Other(_("draw from the stock"), DRAW_ACTION, ("d", "draw"),
-                        _("{key} to draw").format(key="d"))] if can_draw else []
         return card_turn(
-            ui, hand=sorted_hand(state.hands[seat]), cards=cards, keys=keys,
+            ui, state, legal, hand=sorted_hand(state.hands[seat]), cards=cards, keys=keys,
             play=lambda card, called, rest: None if rest else PLAYS[card][called],  # "qh x" is no move
-            why_not=lambda card: state.why_illegal(PLAYS[card][False]), help=hint, others=others,
-            unavailable={"?": hint, "hint": hint, **dict.fromkeys(("d", "draw"), _no_draw(state, cards))},
-            can_call=any(a[0] == PLAY and a[2] for a in legal), above=_situation(state, cards, can_draw),
+            why_not=lambda card: state.why_illegal(PLAYS[card][False]), help=_(HELP),
+            others=[Other(_("draw from the stock"), DRAW_ACTION, DRAW_WORDS,
+                          _("{key} to draw").format(key="d"))],
+            can_call=any(a[0] == PLAY and a[2] for a in legal),
+            above=_situation(state, cards, DRAW_ACTION in legal),
             parse=lambda text: self.parse_move(state, text, legal),
             # What to type: cards the parser reads, joined in the chosen language ("qh or jk").
             example=join_or(["qh", "jk"]) if state.cfg.jokers else "qh")
@@ -63,19 +65,3 @@ def _situation(state: TrickState, cards: list[int], can_draw: bool) -> list[str]
         return [(_("You have no {suits}: play the joker, or draw until one comes.") if cards else
                  _("You have no {suits}: draw until one comes, and play it.")).format(suits=suits)]
     return []
-
-
-def _no_draw(state: TrickState, cards: list[int]) -> str:
-    """Why ``d`` does nothing now: "You can't draw: you can follow hearts with 9H or QH"."""
-    if state.phase == P_FORCED:
-        return _("You can't draw again: the drawn {card} must be played.").format(card=NAME[state.forced])
-    if state.suit >= 0 and any(SUIT[c] == state.suit for c in cards):
-        follow = join_or([NAME[c] for c in cards if SUIT[c] == state.suit])
-        return _("You can't draw: you can follow {suits} with {cards}.").format(suits=suit_words(state.suit),
-                                                                               cards=follow)
-    if not state.trick:
-        return _("You can't draw: you lead, and any card may be led.")
-    if state.suit < 0:
-        return _("You can't draw: after a led joker any card may be played.")
-    # (The rules' reason, in the state's words: "nothing is left to draw (...)".)
-    return _("You can't draw: {why}.").format(why=state.why_illegal(DRAW_ACTION))

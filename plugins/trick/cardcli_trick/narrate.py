@@ -8,14 +8,25 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cardcli.contract.abilities import Narration
 from cardcli.contract.variant import Action
 from cardcli.kit.cards import JOKER, NAME, SUIT, sorted_hand, suit_word, suit_words
 from cardcli.kit.grammar import name_seats, seat_name, seat_names
-from cardcli.words.narration import RuleWords, addressed, either, round_end, told_with_draws
+from cardcli.words import narration
+from cardcli.words.narration import (
+    RoundSummaries,
+    RuleWords,
+    addressed,
+    called,
+    drawn_by,
+    either,
+    forgot_call,
+    must_draw,
+    seat_rows,
+    told_with_draws,
+)
 
 from .language import N_, _
-from .state import D_PENALTY, DRAW, DRAWN, P_DRAW, P_FORCED, PLAY, RESHUFFLE, TrickState
+from .state import D_PENALTY, DRAW, DRAW_ACTION, DRAWN, P_DRAW, P_FORCED, PLAY, PLAYS, RESHUFFLE, TrickState
 
 #: The reasons state.py writes (``seat 1 played their last card``), as people read them: the
 #: core finds them here by pattern (the game's end), ``{name}`` for the seat and ``{count}`` for
@@ -49,12 +60,6 @@ def play_words(state: TrickState, card: int, call: bool) -> str:
     return called(text) if call else text
 
 
-def called(play: str) -> str:
-    """``play`` (the play as told: "played 8H") made with the Page One call."""
-    # Translators: {play} is the play as told ("played 8H", "led 9H").
-    return _("called \"Page One!\" and {play}").format(play=play)
-
-
 def reason_said(reason: str, names: Sequence[str] | None) -> str:
     """A deal's end as the record writes it ("seat 1 played their last card"),
     said to people in the players' names."""
@@ -86,10 +91,6 @@ def called_off_why(reason: str) -> str:
     return reason.partition(": ")[2]
 
 
-def _drawn(seat: int, state: TrickState, action: Action) -> Any:
-    return action[1] if action[0] == DRAWN and state.draw_seat == seat else None
-
-
 def _rebuilt(seat: int, state: TrickState, action: Action, cards: list[int]) -> bool:
     return action[0] == RESHUFFLE and bool(cards)  # once drawing is under way
 
@@ -98,17 +99,13 @@ def _rebuilt(seat: int, state: TrickState, action: Action, cards: list[int]) -> 
 #: with fields are said in the chosen language here, ``either``'s (marked ``N_``) where the core
 #: shows them (``rules_summary`` passes each through the variant's catalog).
 RULE_WORDS: dict[str, RuleWords] = {
-    # The English says "1 cards each": both forms are the same so that it stays as it was.
-    "hand_size": lambda value, changed: _.ngettext("{count} cards each", "{count} cards each",
-                                                   value).format(count=value),
-    "decks": lambda value, changed: _.ngettext("{count:,} deck", "{count:,} decks",
-                                               value).format(count=value),
+    "hand_size": narration.hand_size_words,
+    "decks": narration.decks_words,
     "jokers": lambda value, changed: _("no joker") if value == 0 else _.ngettext(
         "{count:,} joker", "{count:,} jokers", value).format(count=value),
     "joker_any_time": either(N_("the joker at any time"), N_("the joker only when unable to follow")),
     "joker_last": either(N_("going out on the joker"), N_("no going out on the joker")),
-    "page_one_penalty": lambda value, changed: (_("a {count}-card Page One penalty").format(count=value)
-                                                if value else _("no Page One penalty")),
+    "page_one_penalty": narration.page_one_penalty_words,
     "deals": lambda value, changed: _.ngettext("{count:,} deal", "{count:,} deals",
                                                value).format(count=value),
     "reshuffles": lambda value, changed: (_("no limit on stock rebuilds") if value is None else _.ngettext(
@@ -117,10 +114,11 @@ RULE_WORDS: dict[str, RuleWords] = {
 }
 
 
-class TrickNarration(Narration):
+class TrickNarration(RoundSummaries):
     """The narration ability (see the module docstring)."""
 
     rule_words = RULE_WORDS
+    round_counter = "deal_no"
 
     def describe_attempt(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
         """The move as attempted, for a refusal: never who would win the trick or the deal."""
@@ -152,11 +150,8 @@ class TrickNarration(Narration):
             # One!"), ``cards`` the draw ("drew 5 cards").
             if action[0] == PLAY:  # "ann led 3C - forgot to call Page One, so drew 5 cards"
                 said = self.describe(state, action, viewer=viewer, names=names)
-                play = play_told(state, action[1], action[2], names, forgot=False)
-                # Translators: {line}: a player and their play ("ann led 3C"); {drew}: the penalty
-                # drawn ("drew 5 cards", "drew 5D 9S JK 4C KH").
-                return _("{line} - forgot to call Page One, so {drew}").format(line=line.replace(said, play),
-                                                                               drew=cards)
+                play = play_told(state, action[1], action[2], names, forgot=False)  # without "- forgot ..."
+                return forgot_call(line.replace(said, play), cards)
             who = seat_name(state.turn, names)
             if state.suit >= 0:
                 return _("{name} could not follow {suits}: {drew}").format(
@@ -172,7 +167,7 @@ class TrickNarration(Narration):
             return _("{line}, {played}").format(line=line, played=self.describe(after, action, viewer=viewer,
                                                                                    names=names))
 
-        return told_with_draws(self, events, viewer, names, drawn=_drawn, rebuilt=_rebuilt,
+        return told_with_draws(self, events, viewer, names, drawn=drawn_by(DRAWN), rebuilt=_rebuilt,
                                told=told, then=then,
                                on_the_way=_("the finished tricks were shuffled into a new stock on the way"))
 
@@ -191,42 +186,26 @@ class TrickNarration(Narration):
                              "off").format(suit=one)
                 return _("must draw: no {suit} in hand; drawing to follow {suits} until a {suit} "
                          "comes").format(suit=one, suits=suit_words(state.suit))
-            return _("holding only the joker, which may not be the last card: a card is drawn to play")
+            return must_draw(state.why_illegal(PLAYS[JOKER][False]))  # the joker may not be the last card
         if kind == RESHUFFLE:
             return _("the stock is empty: the finished tricks are shuffled into a new stock")
         return ""
 
-    def round_summary(self, state: TrickState, action: Action,
-                      names: Sequence[str] | None = None) -> str | None:
-        """When ``action`` ends a deal of a longer match: who won it, every hand
-        as it ended, and the deals won so far."""
-        return self._summary(state, action, names,
-                             round_end(state, action, "deal_no") if state.cfg.deals > 1 else None)
+    def in_rounds(self, state: TrickState) -> bool:
+        return state.cfg.deals > 1
 
-    def last_round_summary(self, state: TrickState, action: Action,
-                           names: Sequence[str] | None = None) -> str | None:
-        """The same for the match's last deal, which ends it."""
-        return self._summary(state, action, names,
-                             round_end(state, action, "deal_no", last=True) if state.cfg.deals > 1 else None)
-
-    def _summary(self, state: TrickState, action: Action, names: Sequence[str] | None,
-                 after: TrickState | None) -> str | None:
-        if after is None:
-            return None
+    def round_table(self, state: TrickState, after: TrickState, names: Sequence[str] | None) -> str:
+        """Who won the deal, every hand as it ended, and the deals won so far."""
         over = after.result() is not None  # the last deal: the hands stay as it ended
         hands = after.hands if over else getattr(after, "last_hands", None) or state.hands
-        n = state.num_players
-        labels = seat_names(names, n)
-        width = max(len(x) for x in labels)
-        lines = [_("Deal {deal} of {deals} is over: {why}.").format(
-            deal=state.deal_no + 1, deals=state.cfg.deals, why=reason_said(after.deal_reason, labels))]
-        for seat in range(n):
-            cards = " ".join(NAME[c] for c in sorted_hand(hands[seat])) or _("no cards")
-            won = after.tally[seat]
-            lines.append("  " + _.ngettext("{name}  {count:,} deal won  left holding: {cards}",
-                                           "{name}  {count:,} deals won  left holding: {cards}", won).format(
-                name=f"{labels[seat]:<{width}}", count=won, cards=cards))
-        return "\n".join(lines)
+        labels = seat_names(names, state.num_players)
+        return "\n".join([_("Deal {deal} of {deals} is over: {why}.").format(
+            deal=state.deal_no + 1, deals=state.cfg.deals, why=reason_said(after.deal_reason, labels)),
+            *seat_rows(names, state.num_players, lambda seat, name: _.ngettext(
+                "{name}  {count:,} deal won  left holding: {cards}",
+                "{name}  {count:,} deals won  left holding: {cards}", after.tally[seat]).format(
+                name=name, count=after.tally[seat],
+                cards=" ".join(NAME[c] for c in sorted_hand(hands[seat])) or _("no cards")))])
 
 
 # -------------------------------------------------------------- the plays
@@ -278,11 +257,7 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
     hand = state.hands[seat]
     suit = state.suit
     if state.phase == P_FORCED:
-        if suit >= 0:
-            text = _("the drawn {card} follows {suits}: it must be played at once").format(
-                card=NAME[card], suits=suit_words(suit))
-        else:
-            text = _("the drawn {card} must be played at once").format(card=NAME[card])
+        text = state.why_illegal(DRAW_ACTION)  # the rules' words: the drawn card must be played at once
     elif not state.trick:
         text = (_("leads: any card may lead; a led joker lets the next card set the suit") if card == JOKER
                 else _("leads: any card may lead"))

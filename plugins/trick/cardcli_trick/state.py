@@ -12,16 +12,18 @@ drawn, which is exactly what a record states.  Drawing to follow suit is one
 card per chance event, because whether to draw again depends on the card
 that came; a Page One penalty draws what it can in one event.
 
-A whole match (``deals`` > 1) is one state: the end of a deal records its
-winner in the tally, moves the dealer left and waits for the next deal.
+A whole match (``deals`` > 1) is one state (:class:`Match`): a deal won
+scores 1, the tally of deals won is the totals, most deals won takes the match.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_can, unseen_is
+from cardcli.contract.match import Match, alias
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.variant import Action, hand_zones
 from cardcli.kit.cards import (
@@ -37,7 +39,7 @@ from cardcli.kit.cards import (
 )
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play, listed
-from cardcli.kit.results import Result, outcome_value, places_value, rank_places
+from cardcli.kit.results import outcome_value, places_after, places_value, rank_places
 from cardcli.kit.stock import check_drawn, draw_one, take, where
 
 from .config import Config
@@ -65,7 +67,7 @@ D_FOLLOW, D_ANY, D_PENALTY = range(3)
 TRICK_WORDS = {"trick": N_("the trick on the table")}
 
 
-class TrickState(UnseenCards, PhasedState):
+class TrickState(Match, UnseenCards, PhasedState):
     """A position of a trick-taking Page One match (one or more deals).
 
     The other hands and the stock are hidden (:class:`UnseenCards`); a
@@ -75,28 +77,21 @@ class TrickState(UnseenCards, PhasedState):
 
     decision_phases = (P_PLAY, P_FORCED)
     over_phase = P_OVER
+    deal_phase = P_DEAL
     shared = ("deck",)
     __slots__ = (
-        "_result", "cfg", "deal_no", "deal_places", "deal_reason", "deal_winners", "dealer", "deck",
-        "draw_for", "draw_left", "draw_seat", "drawn_now", "forced", "hands", "last_hands", "last_trick",
-        "num_players", "phase", "rebuilds", "resume", "stock", "suit", "tally", "trick", "trick_seats",
-        "tricks", "tricks_done", "turn", "voids", "win_pos"
+        "cfg", "deck", "draw_for", "draw_left", "draw_seat", "drawn_now", "forced", "hands", "last_trick",
+        "num_players", "phase", "rebuilds", "resume", "stock", "suit", "trick", "trick_seats", "tricks",
+        "tricks_done", "turn", "voids", "win_pos"
     )
 
     def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
         self.cfg = cfg
         self.num_players = num_players
-        self.dealer = dealer
         self.deck = deck  # the full pack, shared and never mutated
-        self.deal_no = 0
-        self.tally = [0] * num_players
-        self.deal_winners: list[int | None] = []
-        self.deal_places: list[int] | None = None
-        self.deal_reason = ""
-        self._result: Result | None = None
-        self._new_deal()
+        self.begin_match(dealer)
 
-    def _new_deal(self) -> None:
+    def new_deal(self) -> None:
         n = self.num_players
         self.hands: list[list[int]] = [[] for _seat in range(n)]
         self.stock: list[int] = []
@@ -186,7 +181,7 @@ class TrickState(UnseenCards, PhasedState):
         phase, deals = self.phase, self.cfg.deals
         if phase == P_DEAL:
             if deals > 1:
-                return _("the deal of deal {deal} of {deals}").format(deal=self.deal_no + 1, deals=deals)
+                return _("the deal of deal {deal} of {deals}").format(deal=self.round + 1, deals=deals)
             return _("the deal")
         if phase == P_RESHUFFLE:
             return _("a reshuffle of the finished tricks into a new stock (the stock is empty)")
@@ -270,21 +265,14 @@ class TrickState(UnseenCards, PhasedState):
             return SUITED[suit]
         return lambda card: card != JOKER or cfg.joker_last or len(hand) > 1
 
-    def round_end_hands(self) -> Sequence[Sequence[int]] | None:
-        if self.phase == P_OVER:
-            return self.hands
-        return self.last_hands if self.phase == P_DEAL and self.deal_no and not any(self.hands) else None
-
-    def rollout_value(self, seat: int) -> float | None:
+    def match_value(self, seat: int) -> float:
         """A playout of a match may stop once the current deal is decided,
         valued as a deal on its own is: mostly by winning it, so a called-off
         deal is worth little (valued as half a win, it made the search steer
         into called-off deals and win fewer: measured over 100 matches of
         five deals)."""
-        if self.cfg.deals > 1 and self.deal_no > 0 and self.phase == P_DEAL:
-            assert self.deal_places is not None
-            return outcome_value(self.deal_places, self.deal_winners[-1], seat)
-        return None
+        assert self.round_places is not None
+        return outcome_value(self.round_places, _winner(self.round_scores[-1]), seat)
 
     def playout_estimate(self, seat: int) -> float | None:
         """A playout still running after a long stretch is a deal of big hands,
@@ -558,25 +546,36 @@ class TrickState(UnseenCards, PhasedState):
             places = [1] * n
             reason = reason or "the hand was called off: nothing left to draw and no way to follow"
         else:
-            places = rank_places([-1 if s == winner else len(self.hands[s]) for s in range(n)])
+            places = places_after([winner], [len(hand) for hand in self.hands])
             reason = f"seat {winner} played their last card"
-            self.tally[winner] += 1
-        self.deal_winners.append(winner)
-        self.deal_places = places
-        self.deal_reason = reason
-        self.deal_no += 1
-        if self.deal_no < self.cfg.deals:
-            # The hands as the deal ended, for its summary at the table (only
-            # this state has it: clones do not copy it).
-            self.last_hands = self.hands
-            self.dealer = (self.dealer + 1) % n
-            self._new_deal()
-            return
-        self.phase = P_OVER
-        if self.cfg.deals == 1:
-            self._result = Result(places=places, winner=winner, reason=reason)
-            return
-        why = f"{self.cfg.deals} deals played; most deals won takes the match"
-        self._result = Result.ranked(self.tally, why, lower_is_better=False,
-                                     rounds=[[int(w == s) for s in range(n)] for w in self.deal_winners],
-                                     extra={"deal_winners": self.deal_winners[:]})
+        self.end_deal([int(seat == winner) for seat in range(n)], reason, places, winner)
+
+    def match_over(self) -> str | None:
+        deals = self.cfg.deals
+        return None if self.round < deals else f"{deals} deals played; most deals won takes the match"
+
+    def deal_alone(self) -> bool:
+        return self.cfg.deals == 1
+
+    def match_extra(self) -> dict[str, Any]:
+        return {"deal_winners": self.deal_winners}
+
+    # The match in the trick's words, read by its table and narration.
+    deal_no = alias("round", "Deals finished.")
+    tally = alias("totals", "Deals won, per seat.")
+    deal_reason = alias("round_reason", "How the last deal ended.")
+
+    @property
+    def deal_winners(self) -> list[int | None]:
+        """Who won each deal finished (``None``: called off)."""
+        return [_winner(scores) for scores in self.round_scores]
+
+    @property
+    def last_hands(self) -> Sequence[Sequence[int]] | None:
+        """The hands as the last deal ended, while the next is dealt."""
+        return None if self.last_round is None else self.last_round[0]
+
+
+def _winner(scores: Sequence[int]) -> int | None:
+    """The seat that won a deal, from its scores (1 for the winner)."""
+    return scores.index(1) if 1 in scores else None

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from cardcli.contract.abilities import TableData
 from cardcli.contract.variant import CHANCE, Action
 from cardcli.contract.views import MoveView, Pile, PlayerView, TableView
-from cardcli.kit.cards import NAME, UNSEEN, sorted_hand, suit_words
+from cardcli.kit.cards import NAME, UNSEEN, suit_words
 from cardcli.kit.grammar import listed, seat_name, seat_names
 from cardcli.words.table_text import hands_shown, seat_rows
-from cardcli.words.view import generic_move_view, seat_views, viewer_hand
+from cardcli.words.view import generic_move_view, seat_views, viewer_cards
 
 from .language import _
 from .narrate import called_off_why, reason_said
@@ -74,20 +74,19 @@ class TrickTable(TableData):
 
     def table_view(self, state: TrickState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
-        piles = _tricks(state, names)
+        piles = [pile for pile in _trick_piles(state, names) if pile is not None]
         piles.append(Pile(_("stock"), [], len(state.stock)))
         piles.append(Pile(_("finished tricks"), [], len(state.tricks)))
         notes = [_deal(state), tally_text(state, names)] if cfg.deals > 1 else []
         if _drawing(state, names):
             notes.append(_drawing(state, names))
-        hand = [NAME[c] for c in sorted_hand(viewer_hand(state.hands, viewer))]
         if state.phase == P_FORCED and viewer == state.turn:
             notes.append(_forced(state))
         if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
             notes.append(_("Deal over: {why}").format(why=_reason(state, names)))
         rows = players(state, names)
-        return TableView(viewer=viewer, turn=acting(state), players=rows, hand=hand, piles=piles, notes=notes,
-                         text=render(state, viewer=viewer, names=names, rows=rows))
+        return TableView(viewer, acting(state), rows, viewer_cards(state.hands, viewer), piles=piles,
+                         notes=notes, text=render(state, viewer, names, rows))
 
     def move_view(self, state: TrickState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         if action[0] == PLAY:
@@ -151,11 +150,6 @@ def _trick_piles(state: TrickState, names: Sequence[str]) -> tuple[Pile | None, 
         last = Pile(_("last trick"), [NAME[c] for c in cards], len(cards), [names[s] for s in seats],
                     _("won by {name}").format(name=names[winner]))
     return trick, last
-
-
-def _tricks(state: TrickState, names: Sequence[str]) -> list[Pile]:
-    """The trick on the table and the last trick, as piles (where there are)."""
-    return [pile for pile in _trick_piles(state, names) if pile is not None]
 
 
 def _deal(state: TrickState) -> str:

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardcli.contract.options import cached_config
-from cardcli.contract.record_fields import (
-    EventFields,
-    card_field,
-    drawn_cards,
-    flag_field,
-    hand_names,
-    hands_field,
-    reshuffle_size,
-)
+from cardcli.contract.record_fields import Card, Drawn, Event, Flag, Hands, RecordEvents, Reshuffle, Stated
 from cardcli.contract.variant import Action, Rules, Variant
 from cardcli.kit.cards import JOKER, NAME, SUIT, suit_word, suit_words
 from cardcli.kit.grammar import cards_told, seat_name
@@ -35,14 +27,13 @@ from .state import (
     PLAY,
     PLAYS,
     RESHUFFLE,
-    RESHUFFLE_ACTION,
     TrickState,
 )
 from .table import TrickTable, render, tally_text
 
-EVENTS = EventFields("trick", moves={"play": ("card", "call"), "draw": ()},
-                     chances={"deal": ("hands", "dealer"), "draw": ("seat", "cards"),
-                              "reshuffle": ("cards",)})
+
+def _not_the_dealer(seat: int, dealer: Any) -> str:
+    return _("the dealer of this deal is seat {seat}, not {dealer}").format(seat=seat, dealer=repr(dealer))
 
 
 class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]):
@@ -70,41 +61,12 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
         return TrickState(cached_config(Config, rules), num_players, dealer, pack(rules))
 
     # ---------------------------------------------------------------- records
-    def encode_action(self, state: TrickState, action: Action) -> dict[str, Any]:
-        kind = action[0]
-        if kind == PLAY:
-            data: dict[str, Any] = {"move": "play", "card": NAME[action[1]]}
-            if action[2]:
-                data["call"] = True
-            return data
-        if kind == DRAW:
-            return {"move": "draw"}
-        if kind == DRAWN:
-            return {"chance": "draw", "seat": state.draw_seat, "cards": [NAME[c] for c in action[1]]}
-        if kind == RESHUFFLE:
-            return {"chance": "reshuffle", "cards": len(state.tricks)}
-        if kind == DEAL:
-            return {"chance": "deal", "dealer": state.dealer,
-                    "hands": [hand_names(hand) for hand in action[1]]}
-        raise ValueError(f"not a trick action: {action!r}")
-
-    def decode_action(self, state: TrickState, data: Mapping[str, Any]) -> Action:
-        event = EVENTS.name(data)
-        if "move" in data:
-            if event == "draw":
-                return DRAW_ACTION
-            return PLAYS[card_field(data.get("card"))][flag_field(data, "call")]
-        if event == "deal":
-            hands = hands_field(data, size=state.cfg.hand_size)
-            dealer = data.get("dealer")
-            if dealer is not None and dealer != state.dealer:
-                raise ValueError(_("the dealer of this deal is seat {seat}, not {dealer}").format(
-                    seat=state.dealer, dealer=repr(dealer)))
-            return (DEAL, hands)
-        if event == "draw":
-            return (DRAWN, drawn_cards(data, state.draw_seat if state.phase == P_DRAW else None))
-        reshuffle_size(data, len(state.tricks))
-        return RESHUFFLE_ACTION
+    events = RecordEvents(
+        "trick",
+        moves={"play": Event(PLAY, Card(), Flag("call"), built=PLAYS), "draw": DRAW_ACTION},
+        chances={"deal": (DEAL, Stated("dealer", "dealer", _not_the_dealer), Hands(size="cfg.hand_size")),
+                 "draw": (DRAWN, Drawn(seat="draw_seat", drawing=lambda state: state.phase == P_DRAW)),
+                 "reshuffle": (RESHUFFLE, Reshuffle(lambda state: len(state.tricks)))})
 
     # ----------------------------------------------------------------- people
     def describe(self, state: TrickState, action: Action, viewer: int | None = None,

@@ -12,7 +12,7 @@ import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from ..kit.cards import RANK_NAMES, parse_rank
 from ..kit.errors import CardError, RulesetError
@@ -116,6 +116,62 @@ class Option:
         return _("got {value!r}; allowed: {allowed}").format(value=value, allowed=self.allowed())
 
 
+class _OptionsConfigType(type):
+    """Gives a :class:`OptionsConfig` class a slot per option before Python
+    makes the class (slots cannot be added later), then its own ``__slots__``."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
+                **kwargs: Any) -> _OptionsConfigType:
+        own = namespace.get("__slots__", ())
+        own = (own,) if isinstance(own, str) else tuple(own)
+        namespace["__slots__"] = (*(option.name for option in kwargs.get("options", ())
+                                    if option.name not in own), *own)
+        return super().__new__(mcls, name, bases, namespace, **kwargs)
+
+
+class OptionsConfig(metaclass=_OptionsConfigType):
+    """A variant's fast, typed form of its rules, made from its options.
+
+    ``class Config(OptionsConfig, options=OPTIONS, ranks=("skip_rank",))``
+    has a slot per option, holding its value (a rank named in ``ranks`` as
+    its number, by :func:`~cardcli.kit.cards.parse_rank`), so the hot path
+    reads ``cfg.hand_size`` as a plain slot.  The variant lists only its
+    derived tables in ``__slots__`` and fills them in :meth:`derive`, which
+    also takes whatever :func:`cached_config` passes after the rules (an
+    option listed there too is one ``derive`` sets anew).  A type checker
+    reads an option as ``Any``; annotate one in the class body
+    (``hand_size: int``) to type it.
+    """
+
+    __slots__ = ()
+    #: The options copied, in order, each with whether it is a rank to parse.
+    _copied: ClassVar[tuple[tuple[str, bool], ...]] = ()
+
+    def __init_subclass__(cls, options: Iterable[Option] = (), ranks: Iterable[str] = (),
+                          **kwargs: Any) -> None:
+        """Note the options to copy; refuse a rank that names no rank option."""
+        super().__init_subclass__(**kwargs)
+        options = tuple(options)
+        ranks = set(ranks)
+        wrong = ranks - {option.name for option in options if option.kind == "rank"}
+        if wrong:
+            raise TypeError(f"{cls.__name__}: ranks names no option of kind 'rank': {sorted(wrong)}")
+        cls._copied = (*cls._copied, *((option.name, option.name in ranks) for option in options))
+
+    def __init__(self, rules: Mapping[str, Any], *args: Any) -> None:
+        """``rules`` has every option, each value checked against its spec."""
+        for name, rank in self._copied:
+            value = rules[name]
+            setattr(self, name, parse_rank(value) if rank and value is not None else value)
+        self.derive(rules, *args)
+
+    def derive(self, rules: Mapping[str, Any], *args: Any, **kwargs: Any) -> None:
+        """Fill the variant's own slots (lookup tables for the hot path), after the options."""
+
+    if TYPE_CHECKING:  # for a type checker only: at run time an option is a plain slot
+        def __getattr__(self, name: str) -> Any: ...
+
+
 C = TypeVar("C")
 _CONFIGS: dict[tuple[Any, ...], Any] = {}
 
@@ -123,10 +179,9 @@ _CONFIGS: dict[tuple[Any, ...], Any] = {}
 def cached_config(make: Callable[..., C], rules: Mapping[str, Value], *args: Any) -> C:
     """``make(rules, *args)``, built once per set of rules (and ``args``) and
     shared by every state that reads it: a variant's typed, fast form of its
-    rules (its ``Config``), which states keep and never copy.  A dataclass
-    whose fields are named after options is made from those options'
-    values (``@dataclass(frozen=True, slots=True) class Config: hand_size:
-    int ...``)."""
+    rules (its ``Config``, usually an :class:`OptionsConfig`), which states
+    keep and never copy.  A dataclass whose fields are named after options
+    is made from those options' values."""
     key = (make, tuple(sorted(rules.items())), *args)
     config = _CONFIGS.get(key)
     if config is None:

@@ -13,7 +13,8 @@ A state declares the ability by inheriting :class:`UnseenCards` (it keeps
 its hands in ``state.hands`` and its stock in ``state.stock``, as
 :class:`~cardcli.contract.hidden.HandsAndStock` does) and writing two methods:
 :meth:`UnseenCards.cards_taken` (which hidden cards an event takes) and
-:meth:`UnseenCards.seen_by` (what each seat saw of a chance event).  Where
+:meth:`UnseenCards.seen_by` (what each seat saw of a chance event), or naming
+its record events, whose fields say both where they hold all of its cards.  Where
 its rules turn on a card just drawn, they ask :func:`unseen_is` instead of
 looking at an unseen card (and :func:`unseen_can` where they turn on
 what a hand with unseen cards could do).
@@ -21,11 +22,10 @@ what a hand with unseen cards could do).
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..kit.cards import UNSEEN
 from ..kit.errors import IllegalMove
@@ -118,26 +118,39 @@ class UnseenCards(HandsAndStock):
     hand or the stock as a card that matches nothing (it is in no suit and
     has no rank, never playable, worth nothing), and ask :func:`unseen_is`
     where they look at a card just drawn.  Required: :meth:`cards_taken`
-    and :meth:`seen_by`; the rest has a default.
+    and :meth:`seen_by`, unless the state names its record events
+    (:attr:`events`) and they say which cards each event holds; the rest
+    has a default.
     """
 
     __slots__ = ()
+    #: The record's events (the variant's ``events``): where they say which
+    #: cards each event holds, :meth:`cards_taken` and :meth:`seen_by` come from them.
+    events: ClassVar[Any] = None  # a RecordEvents (not imported: it imports this module)
 
-    @abstractmethod
     def cards_taken(self, action: Action) -> Sequence[int]:
         """The hidden cards ``action`` takes: a decision's, from the hand of
         the seat that makes it (the card played, the cards melded); a chance
         event's, from the stock (the cards dealt or drawn; :data:`UNSEEN`
         for each card nobody saw).  While a drawn card waits to be played
         (:meth:`~cardcli.contract.hidden.HiddenInfo.pending_card`), a decision that
-        takes a card takes that one first."""
+        takes a card takes that one first.  The default reads them from
+        :attr:`events` (:meth:`~cardcli.contract.record_fields.RecordEvents.cards_taken`)."""
+        return self._record_events("cards_taken").cards_taken(self, action)
 
-    @abstractmethod
     def seen_by(self, action: Action, viewer: int | None) -> Action:
         """The chance event ``action`` as seat ``viewer`` saw it (``None``: a
         spectator): each card it did not see replaced by :data:`UNSEEN`
         (another seat's deal, another seat's draw).  Decisions are seen by
-        everyone and come back unchanged."""
+        everyone and come back unchanged.  The default reads it from
+        :attr:`events` (:meth:`~cardcli.contract.record_fields.RecordEvents.seen_by`)."""
+        return self._record_events("seen_by").seen_by(self, action, viewer)
+
+    def _record_events(self, method: str) -> Any:
+        if self.events is None:
+            raise NotImplementedError(f"{type(self).__name__} must write {method} or name its record events "
+                                      "(events = the variant's RecordEvents)")
+        return self.events
 
     def cards_lacked(self, action: Action) -> CardTest | frozenset[int] | None:
         """The cards the seat making ``action`` cannot have held for it to be

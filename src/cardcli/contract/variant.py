@@ -12,7 +12,8 @@ The variant converts them to and from a record's JSON fields and describes
 them to people.
 
 This module is the whole of what every variant must write: seven methods of
-the state and six of the variant (``docs/plugins.md``, "The contract").
+the state and four of the variant, and its record events declared once
+(``events``: the record codec comes from it; ``docs/plugins.md``, "The contract").
 Everything more is an opt-in ability the variant declares by inheriting it
 (:mod:`cardcli.contract.abilities`); the core asks for an ability with ``isinstance``.
 """
@@ -193,8 +194,8 @@ def random_policy(state: State, seat: int, legal: list[Action], rng: random.Rand
 class Variant(ABC, Generic[S]):
     """A game's rules, registered by a plugin.
 
-    Class attributes describe it; six methods create states and translate
-    actions to and from records and people.  Generic over its state class,
+    Class attributes describe it (``events``: its record lines); four methods
+    create states and tell people what happens.  Generic over its state class,
     so a type checker follows a plugin: ``class MyVariant(Variant[MyState])``
     creates ``MyState`` and its methods may read ``MyState``'s attributes.
     """
@@ -222,6 +223,21 @@ class Variant(ABC, Generic[S]):
     #: The core shows ``title``, ``description``, the options' meanings and
     #: ``constraints`` through it; None (the default) speaks English only.
     catalog: ClassVar[Catalog | None] = None
+    #: The record's events, declared once (:class:`~cardcli.contract.record_fields.RecordEvents`): each
+    #: move's and chance event's action and fields, from which ``encode_action`` and ``decode_action`` come.
+    events: ClassVar[Any] = None  # a RecordEvents (not imported: it imports this module)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that declares ``events`` gets the declaration's codec as its
+        own ``encode_action`` and ``decode_action`` (where it writes neither),
+        called directly: a record line costs no call more than code written
+        out by hand."""
+        super().__init_subclass__(**kwargs)
+        events = cls.__dict__.get("events")
+        if events is not None:
+            for method, codec in (("encode_action", events.encode), ("decode_action", events.decode)):
+                if method not in cls.__dict__:
+                    setattr(cls, method, staticmethod(codec))
 
     def words(self, text: str) -> str:
         """``text`` declared by this variant (its title, an option's meaning), in the chosen language:
@@ -242,18 +258,6 @@ class Variant(ABC, Generic[S]):
         """The cards in play, as a multiset (the list may contain copies)."""
 
     @abstractmethod
-    def encode_action(self, state: S, action: Action) -> dict[str, Any]:
-        """Record fields for ``action`` applied in ``state``.
-
-        Decisions return ``{"move": NAME, ...}``, chance outcomes
-        ``{"chance": NAME, ...}``; the core adds the acting seat.
-        """
-
-    @abstractmethod
-    def decode_action(self, state: S, data: Mapping[str, Any]) -> Action:
-        """The action a record line describes.  Raises ``ValueError`` saying why not."""
-
-    @abstractmethod
     def describe(self, state: S, action: Action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         """One line for people: what ``action`` does in ``state`` (before it is applied).
@@ -272,10 +276,32 @@ class Variant(ABC, Generic[S]):
         shows them with suit symbols and colour where it can
         (:mod:`cardcli.terminal.style`).  The seat rows are best written with
         :func:`cardcli.words.table_text.seat_rows`, whose marker for the player to
-        move the terminal highlights.
+        move the terminal highlights.  A variant that writes its table once, as
+        data, assigns ``render = cardcli.words.view.render_from_view`` instead:
+        the text is then drawn from its ``table_view`` (or its zones).
         """
 
     # -- provided ----------------------------------------------------------
+    def encode_action(self, state: S, action: Action) -> dict[str, Any]:
+        """Record fields for ``action`` applied in ``state``.
+
+        Decisions return ``{"move": NAME, ...}``, chance outcomes
+        ``{"chance": NAME, ...}``; the core adds the acting seat.  Written
+        as :attr:`events` declares (a variant may write its own instead).
+        """
+        return self._events().encode(state, action)
+
+    def decode_action(self, state: S, data: Mapping[str, Any]) -> Action:
+        """The action a record line describes, read as :attr:`events`
+        declares.  Raises ``ValueError`` saying why not."""
+        return self._events().decode(state, data)
+
+    def _events(self) -> Any:
+        if self.events is None:
+            raise PluginError(f"{self.name} neither declares its record events (events = RecordEvents(...)) "
+                              "nor writes encode_action and decode_action")
+        return self.events
+
     def check_rules(self, rules: Rules, num_players: int | None = None) -> None:
         """Raise ``RulesetError`` for combinations of options the rules forbid.
 

@@ -103,7 +103,8 @@ class SheetView:
 
 @dataclass
 class TableView:
-    """The table as ``viewer`` sees it.  ``text`` is the terminal's table."""
+    """The table as ``viewer`` sees it.  ``text`` is the terminal's table
+    (``render``'s: the core fills it where a variant leaves it empty)."""
 
     viewer: int | None
     turn: int | None  # the seat to decide, or None (the deck is acting, or the game is over)

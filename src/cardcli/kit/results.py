@@ -16,6 +16,18 @@ def rank_places(values: Sequence[float], *, lower_is_better: bool = True) -> lis
     return places
 
 
+def places_after(out: Sequence[int], held: Sequence[float]) -> list[int]:
+    """The places of a deal the seats in ``out`` left first, in that order;
+    every other seat placed after them by ``held`` (fewer is better, ties share)."""
+    places = [0] * len(held)
+    for place, seat in enumerate(out, start=1):
+        places[seat] = place
+    rest = [seat for seat in range(len(held)) if seat not in out]
+    for seat, place in zip(rest, rank_places([held[seat] for seat in rest])):
+        places[seat] = place + len(out)
+    return places
+
+
 def places_value(places: Sequence[int], seat: int) -> float:
     """``seat``'s share of a ranking, from 1 (first) to 0 (last).
 

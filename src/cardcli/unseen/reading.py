@@ -534,7 +534,7 @@ class TableSight(Hook):
                     self._draws_move, self._draws_seat, self._draws_count = move, other, 1
                 count = self._draws_count
                 said = step if count == 1 or arrived > 1 else _AGAIN.get(count, f"a {count}th time ") + step
-                for _ in range(arrived):
+                for _each in range(arrived):
                     self.last_slot[other] = solver.arrive(other, said)
         except Impossible as error:
             raise self._fail(_("after move {move}: {error}").format(move=move, error=error), line, move,

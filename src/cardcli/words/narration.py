@@ -15,13 +15,13 @@ variant's words where it declares them and the defaults elsewhere.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..contract.abilities import Events, Narration, RuleWords
 from ..contract.options import changed_options, show_value
 from ..kit.cards import NAME
 from ..kit.errors import IllegalMove
-from ..kit.grammar import cards_told, is_you, seat_name, second_person
+from ..kit.grammar import cards_told, is_you, seat_name, seat_names, second_person
 from ..kit.language import core as _
 from ..kit.language import current as language_in_use
 from .view import move_words
@@ -35,6 +35,53 @@ S = TypeVar("S", bound="State")
 def either(on: str, off: str) -> RuleWords:
     """Words for a true/false option: ``either("8s are wild", "8s are not wild")``."""
     return lambda value, changed: on if value else off
+
+
+# ------------------------------------- house rules the Page One games share
+def hand_size_words(value: int, changed: Mapping[str, Any]) -> str:
+    """``hand_size`` in the header's words: "5 cards each"."""
+    # The English says "1 cards each": both forms are the same so that it stays as it was.
+    return _.ngettext("{count} cards each", "{count} cards each", value).format(count=value)
+
+
+def page_one_penalty_words(value: int, changed: Mapping[str, Any]) -> str:
+    """``page_one_penalty`` in the header's words: "a 5-card Page One penalty"."""
+    return _("a {count}-card Page One penalty").format(count=value) if value else _("no Page One penalty")
+
+
+def rounds_words(value: int, changed: Mapping[str, Any]) -> str:
+    """A game's number of rounds in the header's words: "5 rounds"."""
+    return _.ngettext("{count:,} round", "{count:,} rounds", value).format(count=value)
+
+
+def decks_words(value: int, changed: Mapping[str, Any]) -> str:
+    """A game's number of decks in the header's words: "2 decks"."""
+    return _.ngettext("{count:,} deck", "{count:,} decks", value).format(count=value)
+
+
+def called(play: str, stop: bool = False) -> str:
+    """``play`` (the play as told: "played 7H on 9H") made with its call: Page
+    One's, or with ``stop`` Stop's (matching's, with the last card)."""
+    if stop:
+        return _("called \"Stop!\" and {play}").format(play=play)
+    # Translators: {play} is the play as told ("played 8H", "led 9H").
+    return _("called \"Page One!\" and {play}").format(play=play)
+
+
+def forgot_call(line: str, drew: str, stop: bool = False) -> str:
+    """A play whose call was forgotten, told with the penalty it drew: "ann
+    played 5H on 5S - forgot to call Page One, so drew 2 cards" (``stop``:
+    Stop, forgotten with the last card)."""
+    if stop:
+        return _("{line} - forgot to call Stop, so {drew}").format(line=line, drew=drew)
+    # Translators: {line}: a player and their play ("ann led 3C"); {drew}: the penalty
+    # drawn ("drew 5 cards", "drew 5D 9S JK 4C KH").
+    return _("{line} - forgot to call Page One, so {drew}").format(line=line, drew=drew)
+
+
+def must_draw(why: str) -> str:
+    """The rule behind a forced draw, given why nothing plays: "must draw: no spade in hand"."""
+    return _("must draw: {why}").format(why=why)
 
 
 # ------------------------------------------------------- what the core asks
@@ -276,6 +323,52 @@ def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: i
                 index += 1
         lines.append(line)
     return lines
+
+
+def drawn_by(kind: int) -> Callable[[int, Any, Action], Any]:
+    """:func:`told_with_draws`'s ``drawn`` for a game whose draws are ``(kind,
+    cards)`` chance events for the seat ``state.draw_seat``."""
+    return lambda seat, state, action: action[1] if action[0] == kind and state.draw_seat == seat else None
+
+
+class RoundSummaries(Narration):
+    """The narration of a game played in rounds (or deals), summed up as each
+    ends: the variant writes :meth:`round_table` once, and the round's end
+    and the last round's (which ends the game) are both said with it."""
+
+    __slots__ = ()
+    #: The state's count of the rounds played (trick's ``deal_no``): a round ends where it moves on.
+    round_counter: ClassVar[str] = "round"
+
+    def in_rounds(self, state: Any) -> bool:
+        """Whether the game is played in rounds (one round's end is the game's, said by its final table)."""
+        return True
+
+    def round_table(self, state: Any, after: Any, names: Sequence[str] | None) -> str | None:
+        """What everyone sees as the round ends (``state`` before the event that
+        ends it, ``after`` that event applied): the hands, the scores."""
+        return None
+
+    def round_summary(self, state: Any, action: Action, names: Sequence[str] | None = None) -> str | None:
+        """The round's :meth:`round_table` where ``action`` ends a round but not the game."""
+        return self._round_told(state, action, names, last=False)
+
+    def last_round_summary(self, state: Any, action: Action,
+                           names: Sequence[str] | None = None) -> str | None:
+        """The same for the last round, which ends the game."""
+        return self._round_told(state, action, names, last=True)
+
+    def _round_told(self, state: Any, action: Action, names: Sequence[str] | None, last: bool) -> str | None:
+        after = round_end(state, action, self.round_counter, last=last) if self.in_rounds(state) else None
+        return None if after is None else self.round_table(state, after, names)
+
+
+def seat_rows(names: Sequence[str] | None, count: int, row: Callable[[int, str], str]) -> list[str]:
+    """A line per seat, two spaces in, ``row(seat, name)`` with each name
+    padded to the longest: the table of a round's summary."""
+    labels = seat_names(names, count)
+    width = max(len(label) for label in labels)
+    return ["  " + row(seat, f"{labels[seat]:<{width}}") for seat in range(count)]
 
 
 def round_end(state: S, action: Action, counter: str = "round", *, last: bool = False) -> S | None:

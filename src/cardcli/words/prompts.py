@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..contract.abilities import UI, Prompts
 from ..kit.cards import NAME, parse_card
-from ..kit.errors import CardError
+from ..kit.errors import CardError, IllegalMove
 from ..kit.fit import visible_width
 from ..kit.grammar import listed, seat_names, type_a_number
 from ..kit.language import N_
@@ -31,9 +31,41 @@ if TYPE_CHECKING:
 
 
 class Say(str):
-    """What a dialogue's word or parser says instead of a move ("You can't
-    draw: you can play 2C.", "now choose your card"): shown, and the prompt
-    asks again."""
+    """What a dialogue's word or parser says instead of a move ("Not allowed:
+    may not draw while holding a playable card (could play 2C).", "now choose
+    your card"): shown, and the prompt asks again."""
+
+
+def refusal(state: Any, action: Action) -> str:
+    """Why the rules refuse ``action`` now, in the state's own words (its
+    ``why_illegal``, or what its ``check`` raises) with what could be done
+    instead ("may not draw while holding a playable card (could play 2C)");
+    ``""`` where it is allowed.  The rules are worded once, in the state: a
+    dialogue and a variant's narration say them through this."""
+    try:
+        state.check(action)
+    except IllegalMove as error:
+        return str(error)
+    return ""
+
+
+def not_allowed(state: Any, action: Action) -> Say:
+    """A move the rules refuse, answered at the prompt with :func:`refusal`."""
+    # Translators: a move refused at the prompt; {rule} is the rules' reason, with what could be done
+    # instead ("may not draw while holding a playable card (could play 2C)").
+    return Say(_("Not allowed: {rule}.").format(rule=refusal(state, action)))
+
+
+#: How a sentence may end: English's marks, and Japanese's full-width ones.
+_ENDS = (".", "!", "?", "\u3002", "\uff01", "\uff1f")
+
+
+def sentence(text: str) -> str:
+    """``text`` said as a sentence: a capital first, a full stop last (a
+    reason given in a clause's words, shown alone at the prompt)."""
+    text = text[:1].upper() + text[1:]
+    # Translators: a message said as a sentence, given its full stop.
+    return text if text.endswith(_ENDS) else _("{sentence}.").format(sentence=text)
 
 
 #: What a dialogue's handler gives back: the move, a refusal to show, or
@@ -54,6 +86,8 @@ class Turn:
     ``lines`` come above it (the hand) and ``below`` under it (a call to
     make); ``empty`` is what an empty answer is told, and ``keys`` are the
     keys the hint names, by action (by default, each choice's number).
+    ``help`` answers ``help`` (with the menu again), and ``?`` or ``hint``
+    where the terminal has no hint to give.
     """
 
     prompt: str
@@ -109,6 +143,9 @@ def ask(ui: UI, turn: Turn) -> Action:
         if lowered == "help" and turn.help:
             ui.show(turn.help)
             menu_shown = False  # the help is long: the menu comes again under it
+            continue
+        if lowered in ("?", "hint") and turn.help:  # reaching here only where the terminal has no hint
+            said = turn.help
             continue
         if not lowered:
             said = turn.empty or _what_to_type(count, turn)
@@ -257,23 +294,25 @@ class Other:
     hint: str
 
 
-def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
+def card_turn(ui: UI, state: Any, legal: Collection[Action], *, hand: Sequence[int], cards: Sequence[int],
               play: Callable[[int, bool, list[str]], Outcome], why_not: Callable[[int], str],
-              others: Sequence[Other] = (), unavailable: Mapping[str, str] | None = None,
-              can_call: bool = False, help: str = "", parse: Callable[[str], Outcome] | None = None,
-              keys: Mapping[Any, str] | None = None, above: Sequence[str] = (),
-              example: str = "8s", call: Call = PAGE_ONE, calls: Sequence[Call] = (PAGE_ONE,)) -> Action:
-    """A turn of the Page One family: play one of ``cards`` (the playable
-    cards of ``hand``, in the menu's order) by number or by name, or take one
-    of the ``others`` (draw, keep).
+              others: Sequence[Other] = (), can_call: bool = False, help: str = "",
+              parse: Callable[[str], Outcome] | None = None, keys: Mapping[Any, str] | None = None,
+              above: Sequence[str] = (), example: str = "8s", call: Call = PAGE_ONE,
+              calls: Sequence[Call] = (PAGE_ONE,)) -> Action:
+    """A turn of the Page One family at ``state``: play one of ``cards`` (the
+    playable cards of ``hand``, in the menu's order) by number or by name, or
+    take one of the ``others`` (draw, keep) that are ``legal`` now.
 
     ``play(card, called, rest)`` makes the move for a card chosen (``called``:
     the Page One call was made; ``rest``: words typed after the card, such
     as the suit an 8 names).  ``why_not(card)`` says why a card of the hand
-    does not play now; ``unavailable`` answers a word of a choice not on offer
-    ("You can't draw: ...").  With ``can_call`` the ``call`` (Page One by
-    default) is offered on its key (``p``, or ``!`` after the card) and never
-    made for the player: forgetting it is part of the game.  ``calls`` are
+    does not play now; a word of one of the ``others`` not on offer is
+    answered with the state's reason (:func:`not_allowed`: "Not allowed: may
+    not draw while holding a playable card (could play 2C).").  With
+    ``can_call`` the ``call`` (Page One by default) is offered on its key
+    (``p``, or ``!`` after the card) and never made for the player:
+    forgetting it is part of the game.  ``calls`` are
     all the game's calls: the words of one not due now say when it is.
     ``parse`` reads any other typed move; ``above`` is shown once, before
     the menu.
@@ -326,22 +365,24 @@ def card_turn(ui: UI, *, hand: Sequence[int], cards: Sequence[int],
     handlers: dict[str, Callable[[], Outcome]] = {}
     for which in reversed(spoken):  # a word two calls share is the first's
         handlers.update(dict.fromkeys(which.words, lambda which=which: say(which)))
-    for word, text in (unavailable or {}).items():
-        handlers[word] = lambda text=text: Say(text)  # type: ignore[misc]
+    offered = [other for other in others if other.action in legal]
+
+    def taken(other: Other) -> Callable[[], Outcome]:  # the move, or the rules' reason it is not one now
+        return (lambda: other.action) if other in offered else (lambda: not_allowed(state, other.action))
+
     for other in others:
-        for word in other.words:
-            handlers[word] = lambda action=other.action: action  # type: ignore[misc]
+        handlers.update(dict.fromkeys(other.words, taken(other)))
     # Translators: a choice of the numbered menu, "[1] play 7H".
     choices: list[tuple[str, Any]] = [(_("play {card}").format(card=NAME[card]), card) for card in cards]
-    choices += [(o.label, o) for o in others]
+    choices += [(o.label, o) for o in offered]
     # Translators: the hints of the prompt "Your move (number, a card like 8s, d to draw, p to call Page
     # One)": what the player may type ("8s" and "p" are typed as they are).
     hints = [_("number"), _("a card like {example}").format(example=example) if cards else "",
-             *(o.hint for o in others)]
+             *(o.hint for o in offered)]
     if can_call:
         hints.append(_("{key} to call {call}").format(key=call.key, call=_(call.name)))
     numbers = dict(keys or {})
-    numbers.update({other.action: str(len(cards) + i) for i, other in enumerate(others, start=1)})
+    numbers.update({other.action: str(len(cards) + i) for i, other in enumerate(offered, start=1)})
     for line in above:
         ui.show(line)
 

@@ -13,7 +13,8 @@ variant that writes its rows with :func:`seat_rows` gets that for free.
 A hand with wilds is shown grouped by suit, the wilds apart (:func:`hand_text`),
 and a player picks cards from it by name or by their number there
 (:func:`picked_cards`); a game played in rounds shows its score sheet with :func:`score_sheet`, as
-``cardcli scoresheet`` shows a page kept by hand.
+``cardcli scoresheet`` shows a page kept by hand.  A variant that draws no text
+of its own gets its :class:`~cardcli.contract.views.TableView` drawn by :func:`view_text`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..contract.views import PlayerView
+from ..contract.views import Pile, PlayerView, TableView
 from ..kit.cards import NAME, RANK, SUIT, UNSEEN, parse_card, sorted_hand
 from ..kit.errors import CardError
 from ..kit.fit import visible_width
@@ -168,3 +169,40 @@ def score_sheet(names: Sequence[str], rounds: Sequence[Sequence[Any]], totals: S
 
 def _pad(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
+
+
+def view_text(view: TableView, shown: Mapping[int, str] | None = None) -> str:
+    """The table as text drawn from its data alone, so that a variant writes
+    one presentation (its ``table_view``) for the page and the terminal:
+    the notes, a line per pile and per meld, the seat rows (with the cards
+    ``shown``, :func:`seat_rows`), the score sheet."""
+    lines = list(view.notes)
+    lines.extend(pile_line(pile) for pile in view.piles)
+    names = [player.name for player in view.players]
+    for number, meld in enumerate(view.melds, start=1):
+        owner = f"{names[meld.owner]}: " if meld.owner is not None and 0 <= meld.owner < len(names) else ""
+        label = f"  [{meld.label}]" if meld.label else ""
+        lines.append(f"  {number}. {owner}{' '.join(meld.cards)}{label}")
+    lines.extend(seat_rows(view.players, view.turn, shown))
+    if view.scores is not None and view.scores.rows:
+        lines.extend(score_sheet(names, [row[1:] for row in view.scores.rows], view.scores.totals))
+    return "\n".join(lines)
+
+
+def pile_line(pile: Pile) -> str:
+    """A pile as a line: its face-up cards (each after who played it, where
+    ``labels`` say), or how many cards it holds, then its note:
+    ``trick: ann 9H, bob 2H  (hearts to follow)``, ``stock: 31 cards``."""
+    held = _cards_held(pile.count).strip()
+    if pile.cards:
+        said = played_by(pile) if pile.labels else " ".join(pile.cards)
+        if pile.count > len(pile.cards):  # the cards under the top, unseen
+            said += f" ({held})"
+    else:
+        said = held
+    return f"{pile.name}: {said}" + (f"  ({pile.note})" if pile.note else "")
+
+
+def played_by(pile: Pile) -> str:
+    """A pile's cards after who played each (its ``labels``): ``ann 9H, bob 2H``."""
+    return listed([f"{label} {card}" for label, card in zip(pile.labels, pile.cards)])

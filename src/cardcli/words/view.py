@@ -8,7 +8,9 @@ declares the :class:`TableData` ability fills them itself; for any other the
 core fills them from what every variant already has (``card_zones``,
 ``hidden_zones``, ``render``, ``encode_action``), so a third party's variant
 is playable from a browser untouched.  The core asks through
-:func:`table_view` and :func:`move_view`.
+:func:`table_view` and :func:`move_view`, and fills a view's ``text`` with
+``render``'s.  One presentation is enough: a variant whose ``render`` is
+:func:`render_from_view` has its text drawn from its view.
 
 A view is built for one viewer and holds only what that viewer may see: the
 server sends nothing else.  ``cardcli.testing.VariantConformance`` checks it
@@ -25,14 +27,22 @@ from ..contract.abilities import TableData
 from ..contract.hidden import HiddenInfo, hidden_to_anyone
 from ..contract.views import SPECTATOR, MoveView, Pile, PlayerView, TableView
 from ..kit.cards import NAME, sorted_hand
+from ..kit.grammar import seat_names
 from ..kit.language import core as _
+from .table_text import hands_shown, view_text
 
 if TYPE_CHECKING:
     from ..contract.variant import Action, State, Variant
 
+
 def viewer_hand(hands: Sequence[Sequence[int]], viewer: int | None) -> Sequence[int]:
     """The hand of ``viewer`` where it is a seat, else none (a spectator)."""
     return hands[viewer] if viewer is not None and 0 <= viewer < len(hands) else ()
+
+
+def viewer_cards(hands: Sequence[Sequence[int]], viewer: int | None) -> list[str]:
+    """The hand of ``viewer``, sorted and named, as a view's ``hand`` (none for a spectator)."""
+    return [NAME[card] for card in sorted_hand(viewer_hand(hands, viewer))]
 
 
 def seat_views(hands: Sequence[Sequence[int]], names: Sequence[str], dealer: int,
@@ -55,9 +65,34 @@ def hand_zone(state: State, seat: int) -> list[int] | None:
 
 
 def table_view(variant: Variant[Any], state: State, viewer: int | None, names: Sequence[str]) -> TableView:
-    """The table as ``viewer`` sees it, as data: the variant's own, or the core's."""
+    """The table as ``viewer`` sees it, as data: the variant's own, or the
+    core's; its ``text`` is ``render``'s where the view has none."""
+    view = _view(variant, state, viewer, names)
+    if not view.text:
+        view.text = variant.render(state, viewer=viewer, names=names)
+    return view
+
+
+def _view(variant: Variant[Any], state: State, viewer: int | None, names: Sequence[str]) -> TableView:
+    """The variant's view, or one from its zones, as they come (their ``text`` perhaps empty)."""
     view = variant.table_view(state, viewer, names) if isinstance(variant, TableData) else None
-    return view if view is not None else generic_table_view(variant, state, viewer, names)
+    return view if view is not None else zones_view(state, viewer, names)
+
+
+def render_from_view(variant: Variant[Any], state: State, viewer: int | None = None,
+                     names: Sequence[str] | None = None) -> str:
+    """The table as text drawn from its view (:func:`~cardcli.words.table_text.view_text`):
+    a variant that assigns it as its ``render`` (``render = render_from_view``)
+    writes one presentation, its ``table_view`` (whose ``text`` it leaves
+    empty), for the page and the terminal.  A viewer of ``None`` sees every
+    ``"hand N"`` zone beside its seat."""
+    view = _view(variant, state, viewer, seat_names(names, state.num_players))
+    if viewer is None:
+        zones = state.card_zones()
+        shown = hands_shown([zones.get(f"hand {seat}", []) for seat in range(state.num_players)], None)
+    else:
+        shown = {viewer: " ".join(view.hand)} if view.hand else {}
+    return view_text(view, shown)
 
 
 def move_view(variant: Variant[Any], state: State, seat: int, action: Action,
@@ -79,10 +114,9 @@ def hidden_to(state: State, viewer: int | None) -> set[str] | None:
     return hidden_to_anyone(state, state.num_players)
 
 
-def generic_table_view(variant: Variant, state: State, viewer: int | None,
-                       names: Sequence[str]) -> TableView:
-    """A view from what every variant has: the zones (hands as counts, the
-    viewer's own hand as cards) and the rendered table as text."""
+def zones_view(state: State, viewer: int | None, names: Sequence[str]) -> TableView:
+    """A view from the zones alone: hands as counts, the viewer's own hand as
+    cards, every other zone as a count, with its cards where they are face up."""
     zones = state.card_zones()
     player = state.current_player()
     players = [PlayerView(seat, names[seat], len(zones[f"hand {seat}"]) if f"hand {seat}" in zones else None)
@@ -103,7 +137,7 @@ def generic_table_view(variant: Variant, state: State, viewer: int | None,
     if own is not None and own in zones:
         hand = [NAME[c] for c in sorted_hand(zones[own])]
     return TableView(viewer=viewer, turn=player if player >= 0 else None, players=players, hand=hand,
-                     piles=piles, text=variant.render(state, viewer=viewer, names=names))
+                     piles=piles)
 
 
 def _card_names(value: Any) -> list[str]:
