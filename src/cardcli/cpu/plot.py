@@ -1,8 +1,8 @@
 """``compare --plot FILE``: the comparison as a picture (PNG or SVG).
 
 Drawn with matplotlib, an optional extra (``cardcli[plot]``) imported only
-here and only when a plot is asked for (``scoresheet --plot`` draws through
-:func:`pyplot` and :func:`metadata` too).  Three panels side by side: how long
+here and only when a plot is asked for (``scoresheet --plot`` is written by
+:func:`save_figure` too).  Three panels side by side: how long
 games last under each ruleset (the share of games still going after so many
 moves), each seat's win rate with its 95% interval, and the stronger CPU's
 score (how often it wins, a first place shared when nobody won counting its
@@ -11,6 +11,8 @@ share).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -111,16 +113,18 @@ def speaks_language() -> bool:
 def draw(data: dict[str, Any], lengths: list[list[int]], path: Path) -> None:
     """Write the picture of ``data`` (a comparison's ``as_dict``) to ``path``.
 
-    ``lengths[j]`` are the moves of every game of ruleset ``j``.  Its words
-    are in the chosen language where matplotlib has a font for it, else in
-    English (a Japanese word without a font would be drawn as boxes).
+    ``lengths[j]`` are the moves of every game of ruleset ``j``.
     """
+    save_figure(lambda plt: _figure(plt, data, lengths), path)
+
+
+def save_figure(build: Callable[[Any], Any], path: Path) -> None:
+    """Write the figure ``build(plt)`` draws to ``path``: its words in the chosen
+    language where matplotlib has a font for it, else in English (a Japanese word
+    without a font would be drawn as boxes).  :class:`PlotError` if it cannot be written."""
     plt = pyplot()
-    if speaks_language():
-        figure = _figure(plt, data, lengths)
-    else:
-        with speaking("en"):
-            figure = _figure(plt, data, lengths)
+    with nullcontext() if speaks_language() else speaking("en"):
+        figure = build(plt)
     try:
         figure.savefig(path, metadata=metadata(path))
     except OSError as error:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..contract.round_scores import BY_HAND, CARDS
 from ..contract.views import SheetRow, SheetView
-from ..kit.errors import system_words
 from ..kit.grammar import join_and
 from ..kit.language import N_
 from ..kit.language import core as _
@@ -180,25 +179,21 @@ def board_view(sheet: Sheet, lines: list[str]) -> BoardView:
 
 def plot(sheet: Sheet, path: Path) -> None:
     """Draw each player's running total after each round (``--plot``, the ``plot`` extra)."""
-    from ..cpu.plot import PlotError, metadata, pyplot
+    from ..cpu.plot import save_figure
 
-    plt = pyplot()
-    running = sheet.running()
-    figure, axis = plt.subplots(figsize=(7, 4.4), layout="constrained")
-    rounds = list(range(len(running) + 1))
-    for seat, name in enumerate(sheet.names):
-        axis.plot(rounds, [0] + [totals[seat] for totals in running], marker="o", label=name)
-    axis.set_xlabel(_("round"))
-    # Translators: the plot's axis of running totals; {label} is what is scored ("points").
-    axis.set_ylabel(_("total {label}").format(label=sheet.variant.words(sheet.variant.score_label)))
-    axis.set_xticks(rounds)
-    axis.axhline(0, color="grey", linewidth=0.8)
-    axis.set_title(title(sheet))
-    axis.legend()
-    try:
-        figure.savefig(path, metadata=metadata(path))
-    except OSError as error:
-        said = _("--plot {path}: cannot write: {reason}")
-        raise PlotError(said.format(path=path, reason=system_words(error))) from None
-    finally:
-        plt.close(figure)
+    def build(plt: Any) -> Any:
+        running = sheet.running()
+        figure, axis = plt.subplots(figsize=(7, 4.4), layout="constrained")
+        rounds = list(range(len(running) + 1))
+        for seat, name in enumerate(sheet.names):
+            axis.plot(rounds, [0] + [totals[seat] for totals in running], marker="o", label=name)
+        axis.set_xlabel(_("round"))
+        # Translators: the plot's axis of running totals; {label} is what is scored ("points").
+        axis.set_ylabel(_("total {label}").format(label=sheet.variant.words(sheet.variant.score_label)))
+        axis.set_xticks(rounds)
+        axis.axhline(0, color="grey", linewidth=0.8)
+        axis.set_title(title(sheet))
+        axis.legend()
+        return figure
+
+    save_figure(build, path)
