@@ -47,13 +47,14 @@ async def until(condition: Callable[[], Any], what: str) -> None:
 
 
 @contextlib.asynccontextmanager
-async def served(game: Game, kinds: list[str], notices: list[str] | None = None,
+async def served(game: Game, kinds: list[str], notices: list[str] | None = None, page_language: str = "host",
                  **options: Any) -> AsyncIterator[tuple[Table, int, asyncio.Task]]:
     """A table serving ``game`` on a free port, its game running (what it
-    would tell the host is added to ``notices``)."""
+    would tell the host is added to ``notices``), its pages in the language
+    ``cardcli serve --page-language PAGE_LANGUAGE`` chooses."""
     table = Table.for_game(game, kinds, options=TableOptions(**options),
                            notice=None if notices is None else notices.append)
-    server = TableServer()
+    server = TableServer(page_language)
     server.add(table)
     port = await server.start("127.0.0.1", 0)
     task = asyncio.ensure_future(table.play())

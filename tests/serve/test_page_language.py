@@ -24,11 +24,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from cardcli.kit import language
 from cardcli.serve.page_words import accepted, best_language, page_languages
 from cardcli.serve.protocol import PROTOCOL
-from cardcli.serve.server import TableServer
-from cardcli.serve.table import Table, TableOptions
+from cardcli.serve.table import Table
 
 from .browser import chromium, phone_page
-from .helpers import LIMIT, make_game
+from .helpers import LIMIT, make_game, served
 from .test_terminals import CARDCLI, PROMPT
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -95,21 +94,8 @@ async def table_served(tmp_path: Path, page_language: str, notices: list[str] | 
     serve --page-language PAGE_LANGUAGE`` serves it (what the host is told goes
     to ``notices``)."""
     game = make_game("matching", KINDS, tmp_path / "game.jsonl", seed=seed)
-    table = Table.for_game(game, KINDS, options=TableOptions(),
-                           notice=None if notices is None else notices.append)
-    server = TableServer(page_language)
-    server.add(table)
-    port = await server.start("127.0.0.1", 0)
-    task = asyncio.ensure_future(table.play())
-    try:
+    async with served(game, KINDS, notices, page_language) as (table, port, _task):
         yield table, port
-    finally:
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
-        await server.stop()
-        if game.writer is not None:
-            game.writer.close()
 
 
 async def get(port: int, path: str, header: str | None) -> tuple[int, bytes]:
