@@ -587,7 +587,7 @@ def test_called_off_deal_counts_for_nobody_in_a_match():
     t.draw()
     t.deliver("5D")
     state = t.state
-    assert state.deal_winners == [None] and state.tally == [0, 0]
+    assert state.deal_winners == [None] and state.totals == [0, 0]
     assert state.dealer == 0 and t.chance  # the next deal, dealt by the next seat
     deck = variant().deck(t.rules, 2)
     hands = (tuple(deck[0:4]), tuple(deck[4:8]))

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from cardcli.contract.abilities import UnseenCards
-from cardcli.contract.match import Match, alias
+from cardcli.contract.match import Match
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.rummy import played_minus_held
 from cardcli.contract.variant import Action, hand_zones
@@ -109,8 +109,6 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
         self.deck = deck  # the full pack, shared and never mutated
         self.notes: list[str] = []  # how each round ended, for the score sheet (replaced, never changed)
         self.begin_match(dealer)
-
-    ended = alias("round_reason", "How the last round ended.")
 
     def new_deal(self) -> None:
         n = self.num_players

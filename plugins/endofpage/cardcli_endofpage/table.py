@@ -130,7 +130,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.append("")
     if over:
         lines.append(_("The last round, round {round}, as it ended ({how}):").format(
-            round=state.round, how=round_words(state.ended, names)))
+            round=state.round, how=round_words(state.round_reason, names)))
         head = []
     else:
         head = [_("Round {round} of {rounds}").format(round=state.round + 1, rounds=cfg.page_lines)]

@@ -118,7 +118,6 @@ class TrickNarration(RoundSummaries):
     """The narration ability (see the module docstring)."""
 
     rule_words = RULE_WORDS
-    round_counter = "deal_no"
 
     def describe_attempt(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
         """The move as attempted, for a refusal: never who would win the trick or the deal."""
@@ -197,14 +196,14 @@ class TrickNarration(RoundSummaries):
     def round_table(self, state: TrickState, after: TrickState, names: Sequence[str] | None) -> str:
         """Who won the deal, every hand as it ended, and the deals won so far."""
         over = after.result() is not None  # the last deal: the hands stay as it ended
-        hands = after.hands if over else getattr(after, "last_hands", None) or state.hands
+        hands = after.hands if over else (after.last_round[0] if after.last_round else state.hands)
         labels = seat_names(names, state.num_players)
         return "\n".join([_("Deal {deal} of {deals} is over: {why}.").format(
-            deal=state.deal_no + 1, deals=state.cfg.deals, why=reason_said(after.deal_reason, labels)),
+            deal=state.round + 1, deals=state.cfg.deals, why=reason_said(after.round_reason, labels)),
             *seat_rows(names, state.num_players, lambda seat, name: _.ngettext(
                 "{name}  {count:,} deal won  left holding: {cards}",
-                "{name}  {count:,} deals won  left holding: {cards}", after.tally[seat]).format(
-                name=name, count=after.tally[seat],
+                "{name}  {count:,} deals won  left holding: {cards}", after.totals[seat]).format(
+                name=name, count=after.totals[seat],
                 cards=" ".join(NAME[c] for c in sorted_hand(hands[seat])) or _("no cards")))])
 
 

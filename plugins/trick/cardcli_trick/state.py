@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_can, unseen_is
-from cardcli.contract.match import Match, alias
+from cardcli.contract.match import Match
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.variant import Action, hand_zones
 from cardcli.kit.cards import (
@@ -560,20 +560,10 @@ class TrickState(Match, UnseenCards, PhasedState):
     def match_extra(self) -> dict[str, Any]:
         return {"deal_winners": self.deal_winners}
 
-    # The match in the trick's words, read by its table and narration.
-    deal_no = alias("round", "Deals finished.")
-    tally = alias("totals", "Deals won, per seat.")
-    deal_reason = alias("round_reason", "How the last deal ended.")
-
     @property
     def deal_winners(self) -> list[int | None]:
         """Who won each deal finished (``None``: called off)."""
         return [_winner(scores) for scores in self.round_scores]
-
-    @property
-    def last_hands(self) -> Sequence[Sequence[int]] | None:
-        """The hands as the last deal ended, while the next is dealt."""
-        return None if self.last_round is None else self.last_round[0]
 
 
 def _winner(scores: Sequence[int]) -> int | None:

@@ -82,7 +82,7 @@ class TrickTable(TableData):
             notes.append(_drawing(state, names))
         if state.phase == P_FORCED and viewer == state.turn:
             notes.append(_forced(state))
-        if state.phase == P_OVER and state.deal_reason and cfg.deals == 1:
+        if state.phase == P_OVER and state.round_reason and cfg.deals == 1:
             notes.append(_("Deal over: {why}").format(why=_reason(state, names)))
         rows = players(state, names)
         return TableView(viewer, acting(state), rows, viewer_cards(state.hands, viewer), piles=piles,
@@ -105,7 +105,7 @@ def players(state: TrickState, names: Sequence[str]) -> list[PlayerView]:
     return seat_views(state.hands, names, state.dealer,
                       lambda seat, hand: [_("Page One")] if len(hand) == 1 and state.phase != P_OVER else [],
                       lambda seat: _.ngettext("{count:,} deal won", "{count:,} deals won",
-                                              state.tally[seat]).format(count=state.tally[seat])
+                                              state.totals[seat]).format(count=state.totals[seat])
                       if state.cfg.deals > 1 else "")
 
 
@@ -118,7 +118,7 @@ def acting(state: TrickState) -> int:
 def tally_text(state: TrickState, names: Sequence[str] | None) -> str:
     """``Deal 2 won by ann; deals won: ann 1, bob 1`` (the deal just finished, then the tally)."""
     # Translators: a player and the deals they have won, one of a list ("ann 1, bob 1").
-    tally = listed([_("{name} {count}").format(name=seat_name(s, names), count=state.tally[s])
+    tally = listed([_("{name} {count}").format(name=seat_name(s, names), count=state.totals[s])
                     for s in range(state.num_players)])
     if not state.deal_winners:
         return _("Deals won: {tally}").format(tally=tally)
@@ -153,7 +153,7 @@ def _trick_piles(state: TrickState, names: Sequence[str]) -> tuple[Pile | None, 
 
 
 def _deal(state: TrickState) -> str:
-    return _("Deal {deal} of {deals}").format(deal=min(state.deal_no + 1, state.cfg.deals),
+    return _("Deal {deal} of {deals}").format(deal=min(state.round + 1, state.cfg.deals),
                                               deals=state.cfg.deals)
 
 
@@ -169,6 +169,6 @@ def _drawing(state: TrickState, names: Sequence[str]) -> str:
 def _reason(state: TrickState, names: Sequence[str]) -> str:
     last = state.deal_winners[-1] if state.deal_winners else None
     if last is None:
-        why = called_off_why(state.deal_reason)
+        why = called_off_why(state.round_reason)
         return _("called off as a draw ({why})").format(why=why) if why else _("called off as a draw")
     return reason_said(f"seat {last} played their last card", names)

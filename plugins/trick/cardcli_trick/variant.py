@@ -97,8 +97,8 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
                 return _.ngettext("dealt {count} cards each (dealer: {name})",
                                   "dealt {count} cards each (dealer: {name})", count).format(count=count,
                                                                                              name=dealer)
-            deal = state.deal_no + 1
-            if state.deal_no == 0:
+            deal = state.round + 1
+            if state.round == 0:
                 return _.ngettext("Deal {deal} of {deals}: dealt {count} cards each (dealer: {name})",
                                   "Deal {deal} of {deals}: dealt {count} cards each (dealer: {name})",
                                   count).format(deal=deal, deals=cfg.deals, count=count, name=dealer)

@@ -33,12 +33,11 @@ share them (:mod:`cardcli.kit.cloning`; they join the class's ``shared``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Any, ClassVar
 
 from ..kit.results import Result, places_value, rank_places
 
-__all__ = ["Match", "alias"]
+__all__ = ["Match"]
 
 
 class Match:
@@ -172,12 +171,6 @@ class Match:
     def rollout_value(self, seat: int) -> float | None:
         """Between two deals, :meth:`match_value`: a search's playout may stop there."""
         return self.match_value(seat) if self.between_deals() else None
-
-
-def alias(name: str, doc: str = "") -> Any:
-    """A read-only property for a slot under another name, for a variant's
-    own words (trick's ``tally``: the ``totals`` of deals won).  Not for a hot path."""
-    return property(attrgetter(name), doc=doc or f"``{name}``, in this variant's words.")
 
 
 def _written(cls: type, name: str) -> bool:
