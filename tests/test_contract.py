@@ -1,6 +1,7 @@
-"""The variant contract: what a variant must write, the abilities it may
-declare, the ``clone`` the core writes from ``__slots__``, and the one clear
-message a plugin written for the earlier, wider contract gets."""
+"""The variant contract: what a variant must write, the optional methods it
+may override, the abilities it may declare, the ``clone`` the core writes
+from ``__slots__``, and the one clear message a plugin written for the
+earlier, wider contract gets."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from cardcli.contract import abilities
-from cardcli.contract.abilities import Checkpoints, HandsAndStock, HiddenInfo, Narration, Prompts, TableData
-from cardcli.contract.abilities import Narration as NarrationItself
+from cardcli.contract.abilities import HandsAndStock, HiddenInfo
 from cardcli.contract.variant import State, Variant
 from cardcli.engine import plugins
 from cardcli.engine.plugins import get_registry
 from cardcli.kit import cloning
+
+from .thirdparty import HighCard
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGINS_DOC = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
@@ -26,6 +28,12 @@ def required(cls: type) -> set[str]:
 
 
 # ------------------------------------------------------------ the contract
+#: The methods a variant may override, each returning ``None`` for the core's default.
+OPTIONAL = {"describe_events", "describe_attempt", "rule_behind", "round_summary", "last_round_summary",
+            "rules_summary", "table_view", "move_view", "parse_move", "why_not_move", "human_turn",
+            "checkpoint"}
+
+
 def test_the_contract_is_eleven_methods_and_the_record_events_and_the_docs_show_each():
     assert required(State) == {"current_player", "legal_actions", "apply_legal", "check_chance",
                                "sample_chance", "result", "card_zones"}
@@ -34,21 +42,35 @@ def test_the_contract_is_eleven_methods_and_the_record_events_and_the_docs_show_
     for name in required(State) | required(Variant):
         assert f"def {name}(" in contract, f"docs/plugins.md's contract does not show {name}"
     assert "events = RecordEvents(" in contract  # encode_action and decode_action come from it
-    assert len(contract.split("**Abilities**")[0].splitlines()) <= 40  # one screen
+    block = contract.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(block.splitlines()) <= 55  # one screen: the required methods and the optional ones
+    public = {name for name in vars(Variant) if not name.startswith("_")}
+    for name in public - required(Variant):
+        assert name in block, f"docs/plugins.md's contract does not name Variant.{name}"
+
+
+def test_each_optional_method_says_none_for_the_core_default():
+    variant = HighCard()
+    assert variant.rule_words == {}
+    for name in OPTIONAL:
+        method = getattr(variant, name)
+        needed = [p for p in inspect.signature(method).parameters.values() if p.default is p.empty]
+        assert method(*[None] * len(needed)) is None, name
 
 
 @pytest.mark.parametrize("name", ["matching", "trick", "endofpage"])
-def test_the_built_in_variants_declare_their_abilities(name):
+def test_the_built_in_variants_declare_their_abilities_and_say_their_own_words(name):
     variant = get_registry().get(name)
     state = variant.new_state({o.name: o.default for o in variant.options}, 2, 0)
     assert isinstance(state, HiddenInfo) and isinstance(state, HandsAndStock)
-    for ability in (Narration, TableData, Prompts):
-        assert isinstance(variant, ability), f"{name} is not {ability.__name__}"
-    assert isinstance(variant, Checkpoints) == (name == "endofpage")
+    own = {method for method in OPTIONAL if getattr(type(variant), method) is not getattr(Variant, method)}
+    assert own >= {"describe_attempt", "rule_behind", "round_summary", "last_round_summary", "table_view",
+                   "move_view", "parse_move", "human_turn"}, name
+    assert variant.rule_words
+    assert ("checkpoint" in own) == (name == "endofpage")
 
 
 def test_every_ability_is_one_import_away_and_documented():
-    assert abilities.Narration is NarrationItself
     for ability in abilities.__all__:
         if inspect.isclass(getattr(abilities, ability)):
             assert f"`{ability}`" in PLUGINS_DOC, f"docs/plugins.md never names {ability}"

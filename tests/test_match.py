@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from cardcli.contract.dealing import DealtMatch
 from cardcli.contract.match import Match
 from cardcli.contract.phases import PhasedState
+from cardcli.kit.errors import IllegalMove
 from cardcli.kit.results import Result, places_after, places_value, rank_places
 
 P_DEAL, P_PLAY, P_OVER = range(3)
@@ -157,3 +159,59 @@ def test_places_after_the_seats_out_then_by_cards_held():
     assert places_after([1, 3], [4, 0, 2, 0]) == [4, 1, 3, 2]  # two went out, in order
     assert places_after([], [2, 2, 1]) == [2, 2, 1]  # nobody out: ranked by cards alone
     assert places_after([0], [0, 7]) == rank_places([-1, 7])
+
+
+class Dealt(DealtMatch, PhasedState):
+    """A toy match of one deal, the core's usual one: ``cfg.hand_size`` cards each, the rest the
+    stock; then one seat draws, the table pointing at it, and the match is over."""
+
+    decision_phases = ()
+    over_phase = P_OVER
+    deal_phase = P_DEAL
+    deal_kind = "deal"
+    chance_seats = {P_PLAY: "turn"}
+    __slots__ = ("phase", "turn")
+
+    def legal_actions(self) -> list:
+        return []
+
+    def sample_chance(self, rng: random.Random) -> tuple:
+        return self.sample_deal(rng) if self.phase == P_DEAL else ("draw",)
+
+    def check_chance(self, action: Any) -> None:
+        if self.phase == P_DEAL:
+            self.check_deal(action)
+
+    def apply_legal(self, action: Any) -> None:
+        if action[0] == "deal":
+            self.take_deal(action[1])
+            self.phase = P_PLAY
+        else:
+            self.end_deal([0] * self.num_players, "drawn", [1] * self.num_players)
+
+    def card_zones(self) -> dict[str, list[int]]:
+        return {**{f"hand {seat}": hand for seat, hand in enumerate(self.hands)}, "stock": self.stock}
+
+    def match_over(self) -> str | None:
+        return "one deal"
+
+    def deal_alone(self) -> bool:
+        return True
+
+
+def test_the_usual_deal_is_the_cores():
+    cfg = type("Cfg", (), {"hand_size": 3})()
+    state = Dealt(cfg, 2, 0, list(range(10)))
+    assert state.turn == 1 and state.phase == P_DEAL and state.hands == [[], []] and state.stock == []
+    with pytest.raises(IllegalMove, match="seat 1 was dealt 2 cards, not 3"):
+        state.check(("deal", ((0, 1, 2), (3, 4))))
+    with pytest.raises(IllegalMove, match="expected"):
+        state.check(("draw",))
+    action = state.sample_chance(random.Random(1))
+    state.apply(action)
+    assert state.hands == [list(action[1][0]), list(action[1][1])] and len(state.stock) == 4
+    assert sorted(state.stock + state.hands[0] + state.hands[1]) == list(range(10))
+    assert state.acting() == 1
+    assert state.clone().deck is state.deck and "deck" in Dealt.shared
+    state.apply(("draw",))
+    assert state.result() is not None and state.acting() == -2  # TERMINAL: nobody

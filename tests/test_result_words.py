@@ -8,8 +8,8 @@ import pytest
 from cardcli.engine.plugins import get_registry
 from cardcli.engine.rulesets import load_ruleset, shipped_rulesets
 from cardcli.kit.language import speaking
-from cardcli.terminal.session import reason_words
 from cardcli.testing.games import play_game
+from cardcli.words.narration import reason_words
 
 REGISTRY = get_registry()
 CASES = [(variant, name) for variant in ("matching", "trick", "endofpage")

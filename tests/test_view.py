@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardcli.contract.abilities import TableData
+from cardcli.contract.variant import Variant
 from cardcli.contract.views import SPECTATOR, MeldView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.engine.plugins import get_registry
 from cardcli.kit.cards import NAME, parse_card
@@ -23,8 +23,8 @@ from .thirdparty import HighCard
 class PlainMatching(MatchingVariant):
     """Matching as a third party might write it: no table_view or move_view of its own."""
 
-    table_view = TableData.table_view
-    move_view = TableData.move_view
+    table_view = Variant.table_view
+    move_view = Variant.move_view
 
 
 class LeakyMatching(MatchingVariant):
@@ -162,7 +162,7 @@ def test_views_as_data_hold_every_field(name):
 
 
 # ------------------------------------------------- one presentation: the text drawn from the view
-class OnePresentation(TableData, HighCard):
+class OnePresentation(HighCard):
     """A third party's variant that writes its table once, as data: the core draws its text."""
 
     render = render_from_view

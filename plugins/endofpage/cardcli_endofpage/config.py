@@ -75,17 +75,9 @@ class Config(OptionsConfig, options=OPTIONS):
     def derive(self, rules: Mapping[str, Any], num_players: int) -> None:
         """The decks this table plays with (``decks`` may be "none") and each card's points."""
         self.decks = decks_for(rules, num_players)
-        points = []
-        for card in range(52):
-            rank = RANK[card]
-            if rank == 14:
-                points.append(self.ace_value)
-            elif rank >= 8:
-                points.append(self.high_value)
-            else:
-                points.append(self.low_value)
         #: Points of each card when it is not wild.
-        self.base_points = tuple(points)
+        self.base_points = tuple(self.ace_value if RANK[card] == 14 else self.high_value if RANK[card] >= 8
+                                 else self.low_value for card in range(52))
 
     def points_table(self, wild: int) -> tuple[int, ...]:
         """Each card's points in a round whose wild rank is ``wild``."""

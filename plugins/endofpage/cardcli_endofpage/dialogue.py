@@ -1,12 +1,11 @@
-"""A person's turn at End of the Page (the prompts ability): draw, then meld /
+"""A person's turn at End of the Page: draw, then meld /
 lay off / discard, one decision per call, refusing illegal plays with the reason."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardcli.contract.abilities import UI, Prompts
-from cardcli.contract.variant import Action
+from cardcli.contract.variant import UI, Action, Variant
 from cardcli.kit.cards import NAME, RANK, parse_card
 from cardcli.kit.grammar import listed, type_a_number
 from cardcli.kit.melds import (
@@ -22,7 +21,7 @@ from cardcli.words.table_text import hand_text, picked_cards
 
 from .language import N_, _
 from .state import DISCARD, DRAW_ACTION, LAYOFF, MELD, P_DRAW, PICKUP, TAKE, EndOfPageState
-from .table import draw_label, move_view, pickup_label
+from .table import move_view
 
 #: What an empty answer is told, shown as ``_(EMPTY)``.
 EMPTY = N_("type a command (help for the list)")
@@ -143,16 +142,12 @@ def _command(state: EndOfPageState, text: str) -> Action | str:
 def _meaning_example(state: EndOfPageState, action: Action) -> str:
     """One way to write the wild of an ambiguous meld, as a record writes it
     (``kc=6s``): the first of the meanings that fit."""
-    if action[0] == MELD:
-        words = meld_text(action[1], state.mrules).split()
-    elif action[0] == PICKUP:
-        words = meld_text(action[2], state.mrules).split()
-    else:
-        return "3d=4h"
+    meld = action[1] if action[0] == MELD else action[2] if action[0] == PICKUP else None
+    words = meld_text(meld, state.mrules).split() if meld else []
     return next((word.lower() for word in words if "=" in word), "3d=4h")
 
 
-class EndOfPagePrompts(Prompts):
+class EndOfPagePrompts(Variant[EndOfPageState]):
     """Typed moves (``draw``, ``take``, ``m 4s 4h 3d``, ``l 3s 1``, ``d kc``) and the dialogue."""
 
     def parse_move(self, state: EndOfPageState, text: str, legal: list[Action]) -> Action | None:
@@ -217,7 +212,8 @@ def move_list(state: EndOfPageState, seat: int, legal: list[Action]) -> list[str
         if action[0] not in (MELD, LAYOFF):
             continue
         label = move_view(state, seat, action).label
-        wilds = [NAME[card] for card in _cards_of(action) if state.is_wild(card) and NAME[card] in label]
+        cards = action[1][3] if action[0] == MELD else (action[2],)  # the hand's cards it puts down
+        wilds = [NAME[card] for card in cards if state.is_wild(card) and NAME[card] in label]
         key = _wilds_unnamed(state, action)
         if key not in shown:
             shown[key] = (label, [])
@@ -228,11 +224,6 @@ def move_list(state: EndOfPageState, seat: int, legal: list[Action]) -> list[str
         return [_("No meld or lay-off now: discard a card.")]
     return ["  " + (_("{move}  (or with {wilds})").format(move=label, wilds=listed(others)) if others
                     else label) for label, others in shown.values()]
-
-
-def _cards_of(action: Action) -> tuple[int, ...]:
-    """The hand's cards a meld or a lay-off puts on the table."""
-    return tuple(action[1][3]) if action[0] == MELD else (action[2],)
 
 
 def _wilds_unnamed(state: EndOfPageState, action: Action) -> tuple[Any, ...]:
@@ -250,18 +241,12 @@ def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:
     """The draw that starts a turn: a numbered menu (``draw`` and ``take``
     typed work too); a command of the rest of the turn is answered with why
     it waits."""
-    labels = []
-    for action in legal:
-        if action == DRAW_ACTION:
-            labels.append(draw_label(state))
-        elif action[0] == TAKE:
-            labels.append(_("take {card} (top of the discard pile)").format(card=NAME[action[1]]))
-        else:
-            labels.append(pickup_label(action[1], meld_text(action[2], state.mrules)))
+    labels = [_("take {card} (top of the discard pile)").format(card=NAME[a[1]]) if a[0] == TAKE
+              else move_view(state, state.turn, a).label for a in legal]
     take = next((a for a in legal if a[0] == TAKE), None)
 
     def typed(answer: str) -> Any:
-        return Say(_draw_first(state, legal, answer.split()[0].lower()) or type_a_number(len(legal)))
+        return Say(_draw_first(legal, take, answer.split()[0].lower()) or type_a_number(len(legal)))
 
     return ask(ui, Turn(_("Draw from"), list(zip(labels, legal)), typed=typed, words={
         **dict.fromkeys(("draw", "stock", "s"), lambda: DRAW_ACTION),
@@ -269,10 +254,9 @@ def _draw(state: EndOfPageState, legal: list[Action], ui: UI) -> Action:
         empty=type_a_number(len(legal))))
 
 
-def _draw_first(state: EndOfPageState, legal: list[Action], verb: str) -> str:
+def _draw_first(legal: list[Action], take: Action | None, verb: str) -> str:
     """Why a command of the rest of the turn does nothing before the draw, or ``""``."""
     key = {action: number for number, action in enumerate(legal, start=1)}
-    take = next((a for a in legal if a[0] == TAKE), None)
     # Translators: where a turn's draw comes from, with each choice's number in the menu: put in the
     # sentences "Draw first: {draw}; ...".
     draw = (_("the stock ({stock}) or the top discard, {card} ({take})").format(

@@ -1,4 +1,4 @@
-"""End of the Page told to people (the narration ability): the log in whole
+"""End of the Page told to people: the log in whole
 sentences, a refused move as it was tried, the rule behind each move
 (``replay --explain``), a round's end, the house rules."""
 
@@ -71,8 +71,8 @@ RULE_WORDS: dict[str, RuleWords] = {
 }
 
 
-class EndOfPageNarration(RoundSummaries):
-    """The narration ability (see the module docstring)."""
+class EndOfPageNarration(RoundSummaries[EndOfPageState]):
+    """End of the Page in words (see the module docstring)."""
 
     rule_words = RULE_WORDS
 
@@ -92,8 +92,6 @@ class EndOfPageNarration(RoundSummaries):
                                                                number=index + 1)
         if kind == DISCARD:
             return _("discarded {card}").format(card=NAME[action[1]])
-        if kind == DRAWN:
-            return _("{name} drew {card}").format(name=seat_name(state.turn, names), card=NAME[action[1]])
         if kind == RESHUFFLE:
             return _("reshuffled the discards into a new stock")
         if kind == DEAL:
@@ -175,18 +173,14 @@ class EndOfPageNarration(RoundSummaries):
                     names: Sequence[str] | None) -> str | None:
         """The round's final table (every meld, every hand), what each player
         scored, and the score sheet (the whole of it after the last round)."""
-        ended: Any
-        if after.result() is not None:  # the last round: its table stays as it ended
-            ended = (after.hands, after.melds, after.owners, after.layoffs, after.played, after.melded,
-                     after.out, after.wild, after.mrules, after.points)
-        else:
-            ended = getattr(after, "last_round", None)
+        # The last round's table stays as it ended; before, the state keeps the round just ended.
+        ended = after.deal_snapshot() if after.result() is not None else after.last_round
         if ended is None:
             return None
         labels = seat_names(names, state.num_players)
         table = after.clone()
-        (table.hands, table.melds, table.owners, table.layoffs, table.played, table.melded, table.out,
-         table.wild, table.mrules, table.points) = ended
+        for name, value in zip(table.ended, ended):
+            setattr(table, name, value)
         how = round_words(after.notes[-1], labels)
         lines = [_("Round {round} of {rounds} is over: {how}.").format(round=state.round + 1,
                                                                        rounds=state.cfg.page_lines, how=how),
@@ -241,12 +235,8 @@ def laid_off(state: EndOfPageState, index: int, card: int, as_rank: int) -> str:
 
 
 def round_over(state: EndOfPageState, action: Action, names: Sequence[str] | None) -> str:
-    """When ``action`` ends the round: that it does, and how when the line
-    does not say it already (nothing for an illegal action, which ends
-    nothing): a sentence of its own, put after the line's (its leading ". "
-    ends the line's sentence).  The round's scores are not here: they are
-    the round's summary (``round_summary``, shown next) and the score sheet,
-    said once."""
+    """When ``action`` ends the round, a sentence saying so, and how where the line does not
+    (its leading ". " ends the line's); the scores are said once, by the round's summary."""
     after = after_move(state, action)
     if after is None or after.round == state.round:
         return ""

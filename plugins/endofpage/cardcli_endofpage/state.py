@@ -80,11 +80,6 @@ def not_in_hand(card: int, seat: int) -> str:
     return _("{card} is not in seat {seat}'s hand").format(card=NAME[card], seat=seat)
 
 
-def not_in_stock(card: int) -> str:
-    """A refused chance event: ``card`` cannot come from the stock."""
-    return _("{card} is not in the stock").format(card=NAME[card])
-
-
 class EndOfPageState(Match, UnseenCards, PhasedState):
     """A position of a game of End of the Page: the whole page of rounds
     (:class:`Match`: the highest total wins).
@@ -95,8 +90,11 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
 
     decision_phases = (P_DRAW, P_PLAY)
     over_phase = P_OVER
+    chance_seats = dict.fromkeys((P_TURN_UP, P_STOCK, P_RESHUFFLE), "turn")  # the one a card comes to
     deal_phase = P_DEAL
     shared = ("deck", "notes")
+    #: The slots of the table as a round ended, kept for its summary (:meth:`deal_snapshot`).
+    ended = ("hands", "melds", "owners", "layoffs", "played", "melded", "out", "wild", "mrules", "points")
     __slots__ = (
         "cfg", "deal_seat", "deck", "discard", "drawn", "faceup", "hands", "known", "layoffs", "melded",
         "melds", "mrules", "notes", "num_players", "out", "owners", "phase", "played", "points", "reshuffled",
@@ -116,10 +114,8 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
         self.mrules = meld_rules(0)
         self.points = self.cfg.points_table(0)
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        #: Cards every player knows to be in each hand: the turned-up cards of
-        #: the deal (the dealer's face-up wild among them) and discards taken,
-        #: until they leave the hand.  A copy is forgotten whenever a card of
-        #: that name leaves the hand (with two decks, conservatively).
+        #: Cards every player knows to be in each hand (:meth:`known_cards`); a copy is forgotten
+        #: whenever a card of that name leaves the hand (with two decks, conservatively).
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = list(self.deck)
         self.discard: list[int] = []
@@ -447,15 +443,10 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
             elif wild >= 0:
                 raise IllegalMove(_("only the dealer's deal names the wild card"))
             return
-        if phase == P_TURN_UP:
-            self.expect(action, TURN_UP)
+        if phase in (P_TURN_UP, P_STOCK):
+            self.expect(action, TURN_UP if phase == P_TURN_UP else DRAWN)
             if action[1] not in self.stock:
-                raise IllegalMove(not_in_stock(action[1]))
-            return
-        if phase == P_STOCK:
-            self.expect(action, DRAWN)
-            if action[1] not in self.stock:
-                raise IllegalMove(not_in_stock(action[1]))
+                raise IllegalMove(_("{card} is not in the stock").format(card=NAME[action[1]]))
             return
         if phase == P_RESHUFFLE:
             if kind != RESHUFFLE:
@@ -529,7 +520,8 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
             self.known[seat] = [cards[0]]
             self.deal_seat = (seat + 1) % self.num_players
 
-    def _left_hand(self, seat: int, card: int) -> None:
+    def _leave_hand(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
         known = self.known[seat]
         if card in known:
             known.remove(card)
@@ -540,8 +532,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
         seat = self.turn
         hand = self.hands[seat]
         for card in from_hand:
-            hand.remove(card)
-            self._left_hand(seat, card)
+            self._leave_hand(seat, card)
         self.melds.append(meld)
         self.owners.append(seat)
         self.played[seat].extend(meld[3])
@@ -552,8 +543,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
     def _layoff(self, index: int, card: int, as_rank: int) -> None:
         seat = self.turn
         hand = self.hands[seat]
-        hand.remove(card)
-        self._left_hand(seat, card)
+        self._leave_hand(seat, card)
         self.melds[index] = add_card(self.melds[index], card, as_rank, self.mrules)
         self.layoffs.append((index, seat, card, as_rank))
         self.played[seat].append(card)
@@ -563,8 +553,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
     def _discard(self, card: int) -> None:
         seat = self.turn
         hand = self.hands[seat]
-        hand.remove(card)
-        self._left_hand(seat, card)
+        self._leave_hand(seat, card)
         self.discard.append(card)
         if not hand:
             self.out.append(seat)
@@ -596,9 +585,8 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
         self.end_deal(self.round_points(), reason)
 
     def deal_snapshot(self) -> tuple:
-        """The table as the round ended, for its summary."""
-        return (self.hands, self.melds, self.owners, self.layoffs, self.played, self.melded, self.out,
-                self.wild, self.mrules, self.points)
+        """The table as the round ended, for its summary: its :attr:`ended` slots."""
+        return tuple(getattr(self, name) for name in self.ended)
 
     def match_over(self) -> str | None:
         target, played = self.cfg.target_score, self.round

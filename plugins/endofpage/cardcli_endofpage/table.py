@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cardcli.contract.abilities import TableData
-from cardcli.contract.variant import CHANCE, Action
+from cardcli.contract.variant import Action, Variant
 from cardcli.contract.views import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.kit.cards import NAME, rank_words
 from cardcli.kit.grammar import is_you, listed, name_seats, possessive, seat_name, seat_names
@@ -15,7 +14,7 @@ from cardcli.words.table_text import hand_order, hand_text, score_sheet, seat_ro
 from cardcli.words.view import seat_views, viewer_hand
 
 from .language import N_, _
-from .state import DISCARD, DRAW, LAYOFF, MELD, P_DEAL, P_PLAY, PICKUP, TAKE, EndOfPageState
+from .state import DISCARD, DRAW, LAYOFF, MELD, P_PLAY, PICKUP, TAKE, EndOfPageState
 
 #: How a round ended as the state notes it (a record's English words, seats by number), said
 #: to people by :func:`round_words`: a note that names nobody, or ``{names}`` for who went out.
@@ -24,13 +23,10 @@ ROUND_ENDS = (N_("the stock ran out after the last reshuffle allowed: nobody wen
 _WENT_OUT = re.compile(r"((?:seat \d+, )*seat \d+) went out")
 
 
-class EndOfPageTable(TableData):
-    """The table as data: the discard pile (every card: deeper ones can be
-    picked up), the melds with what each wild stands for, the score sheet,
-    each player's count and points; the viewer's hand, wilds marked.  A move:
-    draw or take as buttons; a pick-up, meld, lay-off or discard by the hand
-    cards it uses, with what the wilds stand for as the choice.  A label
-    never tells how the round would end (that would read the other hands)."""
+class EndOfPageTable(Variant[EndOfPageState]):
+    """The table as data (every discard: deeper ones can be picked up), and a move by the hand
+    cards it uses, what the wilds stand for as the choice.  A label never tells how the round
+    would end (that would read the other hands)."""
 
     def table_view(self, state: EndOfPageState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
@@ -55,7 +51,7 @@ class EndOfPageTable(TableData):
         scores = (ScoreSheet.by_round(_("points"), state.round_scores, state.totals) if state.round_scores
                   else None)
         rows = players(state, names)
-        return TableView(viewer=viewer, turn=acting(state), players=rows,
+        return TableView(viewer=viewer, turn=state.acting(), players=rows,
                          hand=hand, marks=marks, piles=piles, melds=melds, notes=notes, scores=scores,
                          text=render_table(state, viewer, names, rows))
 
@@ -95,9 +91,8 @@ def meld_line(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
 
 
 def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
-    """Each seat as the table shows it: the count of cards, the points on the
-    table this round and the total, and dealer, out, floating (melded their
-    last card) or has melded."""
+    """Each seat's row: its points on the table this round and total; out, floating (melded
+    their last card) or has melded."""
     def notes(seat: int, hand: Sequence[int]) -> list[str]:
         if seat in state.out:
             return [_("out")]
@@ -107,12 +102,6 @@ def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
         points = sum(state.points[c] for c in state.played[seat])
         return _("table {points}, total {total}").format(points=points, total=state.totals[seat])
     return seat_views(state.hands, names, state.dealer, notes, score)
-
-
-def acting(state: EndOfPageState) -> int:
-    """The seat the table points at: the player to move, or the one a card comes to."""
-    player = state.current_player()
-    return state.turn if player == CHANCE and state.phase != P_DEAL else player
 
 
 def render_table(state: EndOfPageState, viewer: int | None = None,
@@ -157,7 +146,7 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.extend(meld_line(state, index, names) for index in range(len(state.melds)))
     else:
         lines.append(_("On the table: no melds yet"))
-    lines.extend(seat_rows(rows or players(state, names), acting(state)))
+    lines.extend(seat_rows(rows or players(state, names), state.acting()))
     if viewer is not None and 0 <= viewer < n:
         # Numbered while the viewer picks cards from it (a meld, a lay-off, a discard).
         picking = state.phase == P_PLAY and state.current_player() == viewer
@@ -178,7 +167,10 @@ def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
     kind = action[0]
     rules = state.mrules
     if kind == DRAW:
-        return MoveView("draw", draw_label(state))
+        # The English says "1 cards": both forms are the same so that it stays as it was.
+        count = len(state.stock)
+        return MoveView("draw", _.ngettext("draw from the stock ({count} cards)",
+                                           "draw from the stock ({count} cards)", count).format(count=count))
     if kind == TAKE:
         return MoveView("take", _("take {card} from the discard pile").format(card=NAME[action[1]]),
                         target=_("discard pile"))
@@ -186,8 +178,9 @@ def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
         cards = list(action[2][3])
         cards.remove(action[1])
         text = meld_text(action[2], rules)
-        return MoveView("pickup", pickup_label(action[1], text), [NAME[c] for c in cards], choice=text,
-                        target=_("discard pile"))
+        label = _("pick up {card} from deeper in the pile and meld {meld}").format(card=NAME[action[1]],
+                                                                                    meld=text)
+        return MoveView("pickup", label, [NAME[c] for c in cards], choice=text, target=_("discard pile"))
     if kind == MELD:
         text = meld_text(action[1], rules)
         wild = any(state.is_wild(c) for c in action[1][3])
@@ -208,15 +201,3 @@ def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
         return MoveView("discard", (_("discard {card} and go out") if last else _("discard {card}")).format(
             card=NAME[action[1]]), [NAME[action[1]]])
     raise ValueError(f"not a decision: {action!r}")
-
-
-def draw_label(state: EndOfPageState) -> str:
-    """``draw from the stock (31 cards)``: the draw as a choice."""
-    # The English says "1 cards": both forms are the same so that it stays as it was.
-    return _.ngettext("draw from the stock ({count} cards)", "draw from the stock ({count} cards)",
-                      len(state.stock)).format(count=len(state.stock))
-
-
-def pickup_label(card: int, meld: str) -> str:
-    """A deeper discard picked up to meld at once (``meld`` in record notation), as a choice."""
-    return _("pick up {card} from deeper in the pile and meld {meld}").format(card=NAME[card], meld=meld)

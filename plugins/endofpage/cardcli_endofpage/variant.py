@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcli.contract.abilities import Checkpoints
 from cardcli.contract.options import cached_config
 from cardcli.contract.record_fields import (
     Card,
@@ -20,7 +19,6 @@ from cardcli.contract.record_fields import (
 )
 from cardcli.contract.variant import Action, Rules, Variant
 from cardcli.kit.cards import NAME, RANK, build_deck, rank_words
-from cardcli.kit.errors import RulesetError
 from cardcli.kit.grammar import possessive, seat_name
 from cardcli.kit.melds import Meld, meaning_on, meld_from_names, meld_text, stands_for
 
@@ -39,8 +37,6 @@ from .state import (
     DRAWN,
     LAYOFF,
     MELD,
-    P_DEAL,
-    P_OVER,
     PICKUP,
     RESHUFFLE,
     TAKE,
@@ -49,20 +45,6 @@ from .state import (
     wild_of,
 )
 from .table import EndOfPageTable, render_table
-
-
-def _drawn_card(data: Mapping[str, Any]) -> int:
-    """The card of a chance ``draw``: ``"cards": ["7D"]`` as in every variant,
-    or ``"card": "7D"``, the spelling of earlier version-1 records."""
-    if "cards" in data:
-        if "card" in data:
-            raise ValueError(_("a draw states 'cards' (or the older 'card'), not both"))
-        cards = data["cards"]
-        if not isinstance(cards, list) or len(cards) != 1:
-            raise ValueError(_("'cards' must list the one card drawn, e.g. {example}").format(
-                example='["7D"]'))
-        return cards_field(cards, _card)[0]
-    return _card(data.get("card"))
 
 
 def parse_meld_items(items: Any, state: EndOfPageState) -> Meld:
@@ -94,15 +76,23 @@ def _decode_layoff(state: EndOfPageState, data: Mapping[str, Any]) -> Action:
 
 
 def _decode_draw(state: EndOfPageState, data: Mapping[str, Any]) -> Action:
-    """The seat, where stated, is the one to draw; the card is spelt either way (:func:`_drawn_card`)."""
+    """The seat, where stated, is the one to draw; the card is ``"cards": ["7D"]`` as in every
+    variant, or ``"card": "7D"``, the spelling of earlier version-1 records."""
     seat = data.get("seat")
     if seat is not None and (type(seat) is not int or seat != state.turn):
         raise ValueError(_("the card drawn now is seat {seat}'s, not seat {other}'s").format(
             seat=state.turn, other=repr(seat)))
-    return (DRAWN, _drawn_card(data))
+    if "cards" not in data:
+        return (DRAWN, _card(data.get("card")))
+    if "card" in data:
+        raise ValueError(_("a draw states 'cards' (or the older 'card'), not both"))
+    cards = data["cards"]
+    if not isinstance(cards, list) or len(cards) != 1:
+        raise ValueError(_("'cards' must list the one card drawn, e.g. {example}").format(example='["7D"]'))
+    return (DRAWN, cards_field(cards, _card)[0])
 
 
-class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, EndOfPageSheet, Checkpoints,
+class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, EndOfPageSheet,
                        Variant[EndOfPageState]):
     name = "endofpage"
     catalog = _
@@ -122,8 +112,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
         return build_deck(decks_for(rules, num_players), without_ranks=(2,))
 
     def new_state(self, rules: Rules, num_players: int, dealer: int) -> EndOfPageState:
-        if rules.get("decks") == 1 and num_players > 3:
-            raise RulesetError(_("{count} players need two decks (option 'decks')").format(count=num_players))
+        check_rules(rules, num_players)  # (a ruleset checks it first; this is for a state made directly)
         return EndOfPageState(cached_config(Config, rules, num_players), num_players, dealer,
                               self.deck(rules, num_players))
 
@@ -148,7 +137,7 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
     def checkpoint(self, state: EndOfPageState) -> dict[str, Any] | None:
         """Right after the event that ends a round: the round's number, its
         scores and the running totals, as a family writes them on the page."""
-        if state.round_scores and (state.phase == P_OVER or (state.phase == P_DEAL and not any(state.hands))):
+        if state.round_end_hands() is not None:
             return {"checkpoint": "round_end", "round": len(state.round_scores),
                     "scores": list(state.round_scores[-1]), "totals": list(state.totals)}
         return None

@@ -96,29 +96,15 @@ class Config(OptionsConfig, options=OPTIONS, ranks=("skip_rank", "reverse_rank")
     def derive(self, rules: Mapping[str, Any]) -> None:
         """The special cards, points and legal_actions' tables of these rules."""
         special = [NONE] * 15
-        if self.draw_two:
-            special[2] = TWO
-        if self.draw_three:
-            special[3] = THREE
-        if self.wild_eight:
-            special[8] = EIGHT
-        if self.skip:
-            special[self.skip_rank] = SKIP
-        if self.reverse:
-            special[self.reverse_rank] = REVERSE
+        for on, rank, kind in ((self.draw_two, 2, TWO), (self.draw_three, 3, THREE),
+                               (self.wild_eight, 8, EIGHT), (self.skip, self.skip_rank, SKIP),
+                               (self.reverse, self.reverse_rank, REVERSE)):
+            if on:
+                special[rank] = kind
         self.special = tuple(special)
         self.card_special = tuple(special[RANK[c]] if c < 52 else NONE for c in range(UNSEEN + 1))
-        points = []
-        for c in range(52):
-            rank = RANK[c]
-            if special[rank] != NONE:
-                points.append(20)
-            elif rank == 14:
-                points.append(1)
-            elif rank >= 10:
-                points.append(10)
-            else:
-                points.append(rank)
+        # A special card scores 20, an ace 1, a ten or a court card 10, any other card its rank.
+        points = (20 if special[rank] != NONE else 1 if rank == 14 else min(rank, 10) for rank in RANK[:52])
         self.card_points = (*points, 0, 0)  # no joker; an unseen card counts only once shown
         # Lookup tables for legal_actions (built once per set of rules).
         eights = frozenset(c for c in range(52) if special[RANK[c]] == EIGHT)

@@ -69,10 +69,9 @@ def normal(state: MatchingState, seat: int, legal: list[Action], rng: random.Ran
 
     best = max(plays, key=score)
     if special[best[1]] == EIGHT:
-        suit = _best_suit(hand, best[1])
-        best = (PLAY, best[1], suit, best[3])
-    if best[0] == PLAY and KEEP_ACTION in legal and special[best[1]] == EIGHT and len(hand) > 2:
-        return KEEP_ACTION  # a freshly drawn 8 is worth keeping
+        if KEEP_ACTION in legal and len(hand) > 2:
+            return KEEP_ACTION  # a freshly drawn 8 is worth keeping
+        best = (PLAY, best[1], _best_suit(hand, best[1]), best[3])
     return best
 
 

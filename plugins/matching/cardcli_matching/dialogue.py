@@ -1,12 +1,11 @@
-"""A person's turn at matching Page One (the prompts ability): numbered
+"""A person's turn at matching Page One: numbered
 choices or typed cards, then the suit for an 8."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardcli.contract.abilities import UI, Prompts
-from cardcli.contract.variant import Action
+from cardcli.contract.variant import UI, Action, Variant
 from cardcli.kit.cards import SUITS, parse_card, parse_suit, sorted_hand, suit_words
 from cardcli.kit.errors import CardError
 from cardcli.words.prompts import (
@@ -39,7 +38,7 @@ PLAIN_WORDS = {**dict.fromkeys(DRAW_WORDS, DRAW_ACTION),
                **dict.fromkeys(("k", "keep"), KEEP_ACTION)}
 
 
-class MatchingPrompts(Prompts):
+class MatchingPrompts(Variant[MatchingState]):
     """Typed moves and the dialogue of a turn."""
 
     def parse_move(self, state: MatchingState, text: str, legal: list[Action]) -> Action | None:

@@ -1,16 +1,15 @@
-"""Matching Page One told to people (the narration ability): the log in
+"""Matching Page One told to people: the log in
 whole sentences, a refused move as it was tried, the rule behind each move
 (``replay --explain``), a round's end, the house rules."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from cardcli.contract.variant import Action
 from cardcli.kit.cards import NAME, RANK, RANK_NAMES, SUIT, UNSEEN, sorted_hand, suit_word, suit_words
-from cardcli.kit.grammar import name_seats, seat_name, seat_names
+from cardcli.kit.grammar import seat_name, seat_names
 from cardcli.words import narration
 from cardcli.words.narration import (
     RoundSummaries,
@@ -43,8 +42,7 @@ from .state import (
 #: A result's reasons as the record writes them (``seat 1 went out``), as people read
 #: them: the core finds them here by pattern, ``{name}`` for the seat.
 #: ``{count}`` for the one other number (``3 rounds played; lowest total wins``).
-WENT_OUT = N_("{name} went out")
-REASONS = (WENT_OUT, N_("no card could be played and nothing was left to draw"),
+REASONS = (N_("{name} went out"), N_("no card could be played and nothing was left to draw"),
            N_("every place played out"), N_("{count} rounds played; lowest total wins"))
 
 #: What each option says in the header when it differs from the default, in this order: words
@@ -75,25 +73,17 @@ RULE_WORDS: dict[str, RuleWords] = {
 }
 
 
-class MatchingNarration(RoundSummaries):
+class MatchingNarration(RoundSummaries[MatchingState]):
     """Matching Page One told to people (see the module docstring)."""
 
     rule_words = RULE_WORDS
 
     def describe_events(self, events: Sequence[tuple[Any, Action]], viewer: int | None = None,
                         names: Sequence[str] | None = None) -> list[str]:
-        """Each event as ``describe`` says it, except that a draw is told in one
-        line with what it drew and what the drawer did with it:
-
-        * "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)"
-          then "drew 2 cards (penalty)");
-        * "cpu2 could not play: drew a card and played 4C on 9C";
-        * "ann played 5H on 5S - forgot to call Page One, so drew 2 cards" (or
-          "forgot to call Stop", with the last card).
-        """
+        """Each event as ``describe`` says it, but a draw in one line with what it drew and what the
+        drawer did with it: "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)" then
+        "drew 2 cards (penalty)"), "cpu2 could not play: drew a card and played 4C on 9C"."""
         def told(state: MatchingState, action: Action, line: str, cards: str, last: MatchingState) -> str:
-            # ``line`` is the decision as the core tells it ("cat could not play"), ``cards``
-            # the draw ("drew AH", "drew 2 cards").
             if action[0] == DRAW and state.penalty:
                 name = seat_name(state.turn, names)
                 if forced(state, viewer):
@@ -163,21 +153,15 @@ class MatchingNarration(RoundSummaries):
             return _("the stock is empty: the discards under the top card become the new stock")
         return ""  # the cards drawn: the move that made them drawn said why
 
-    def in_rounds(self, state: MatchingState) -> bool:
-        return state.cfg.rounds > 1
-
     def round_table(self, state: MatchingState, after: MatchingState,
                     names: Sequence[str] | None) -> str | None:
         """Every hand as the round ended, the round's scores and the totals."""
-        # The last round: the hands stay as it ended; before, the state keeps the round just ended.
-        ended: Any = (after.hands, after.round_reason) if after.result() is not None else \
-            getattr(after, "last_round", None)
-        if ended is None:
+        hands = after.round_end_hands()
+        if hands is None:
             return None
-        hands, why = ended
         scores = after.round_scores[-1]
         width = max(len(str(x)) for x in (*scores, *after.totals))
-        why = _reason_said(why, seat_names(names, state.num_players))
+        why = narration.reason_said(self, after.round_reason, seat_names(names, state.num_players))
         return "\n".join([
             _("Round {round} of {rounds} is over: {why}.").format(round=state.round + 1,
                                                                    rounds=state.cfg.rounds, why=why),
@@ -188,22 +172,7 @@ class MatchingNarration(RoundSummaries):
                 cards=" ".join(NAME[c] for c in sorted_hand(hands[seat])) or "-"))])
 
 
-def _reason_said(why: str, labels: Sequence[str]) -> str:
-    """A round's reason (``seat 1 went out``, a record's English) in the players' names and the
-    chosen language: its pattern in REASONS, as the end of a game says it."""
-    seat = re.fullmatch(r"seat (\d+) went out", why)
-    pattern = WENT_OUT if seat else why
-    said = _(pattern) if pattern in REASONS else pattern
-    if said == pattern:  # English, or not a pattern of REASONS: the written words, with names
-        return name_seats(why, labels)
-    return said.format(name=labels[int(seat[1])]) if seat else said
-
-
 # ------------------------------------------------------- a forced move
-#: How a play the rules forced is told (beside the card's effect, if any): ``_(forced_play)``.
-forced_play = N_("forced: the only card that plays")
-
-
 def forced(state: MatchingState, viewer: int | None) -> bool:
     """Whether the decision about to be made in ``state`` is the only legal
     one, told to ``viewer`` only when it is theirs (or to a viewer of every
@@ -228,17 +197,16 @@ def _rebuilt(seat: int, state: MatchingState, action: Action, cards: list[int]) 
 
 def play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
     """``played 8C on JH (spades named), naming hearts``: the play itself, no effect."""
-    named = 0 <= suit <= 3
+    named = suit_words(suit) if 0 <= suit <= 3 else ""
     if not state.discard:  # no suit is named with no card to name it on
-        text = (_("played {card}, naming {suit}").format(card=NAME[card], suit=suit_words(suit)) if named
-                else _("played {card}").format(card=NAME[card]))
+        text = _("played {card}, naming {suit}") if named else _("played {card}")
+        top = ""
     else:
+        text = _("played {card} on {top}, naming {suit}") if named else _("played {card} on {top}")
         top = NAME[state.top]
-        if state.suit >= 0 and state.suit != ANY_SUIT:
+        if 0 <= state.suit < ANY_SUIT:
             top = _("{top} ({suits} named)").format(top=top, suits=suit_words(state.suit))
-        text = (_("played {card} on {top}, naming {suit}").format(card=NAME[card], top=top,
-                                                                   suit=suit_words(suit)) if named
-                else _("played {card} on {top}").format(card=NAME[card], top=top))
+    text = text.format(card=NAME[card], top=top, suit=named)
     return called(state, text) if call else text
 
 
@@ -318,11 +286,8 @@ def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None
     elif state.suit >= 0:
         text = _("follows {suits}, the suit the 8 named").format(suits=suit_words(state.suit))
     else:
-        top = state.discard[-1]
-        same_rank, same_suit = RANK[card] == RANK[top], SUIT[card] == SUIT[top]
-        if same_rank and same_suit:  # pragma: no cover - one deck
-            text = _("matches {top}").format(top=NAME[top])
-        elif same_rank:
+        top = state.discard[-1]  # one deck: a card matches its rank or its suit, not both
+        if RANK[card] == RANK[top]:
             text = _("matches the rank of {top}").format(top=NAME[top])
         else:
             text = _("matches the suit of {top} ({suits})").format(top=NAME[top], suits=suit_words(SUIT[top]))

@@ -22,18 +22,18 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_is
-from cardcli.contract.match import Match
+from cardcli.contract.dealing import DealtMatch
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.variant import Action, hand_zones
-from cardcli.kit.cards import NAME, RANK, SUIT, UNSEEN, check_deal, deal_hands, deal_remainder, suit_words
+from cardcli.kit.cards import NAME, RANK, SUIT, UNSEEN, suit_words
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play
 from cardcli.kit.rand import below
 from cardcli.kit.results import places_after
 from cardcli.kit.stock import draw_one, draw_some, rebuild
 
-from .config import EIGHT, NONE, PLAY, SKIP, THREE, TWO, Config
-from .language import _
+from .config import EIGHT, NONE, PLAY, REVERSE, SKIP, THREE, TWO, Config
+from .language import N_, _
 
 DRAW, KEEP, DEAL, TURN_UP, DRAWN, RESHUFFLE = range(1, 7)
 DRAW_ACTION = (DRAW,)
@@ -45,9 +45,12 @@ P_DEAL, P_TURN_UP, P_PLAY, P_AFTER_DRAW, P_DRAWING, P_RESHUFFLE, P_OVER = range(
 # Why cards are being drawn (a forgotten call: Page One, or Stop with the last card).
 FOR_TURN, FOR_PENALTY, FOR_PAGE_ONE, FOR_STOP = range(4)
 ANY_SUIT = 4  # an 8 turned up first and applied: anything may follow
+#: The penalty being drawn, by why (``draw_for``): "seat 1 to draw the draw penalty (2 cards)".
+PENALTIES = {FOR_PENALTY: N_("the draw penalty"), FOR_PAGE_ONE: N_("the forgotten Page One penalty"),
+             FOR_STOP: N_("the forgotten Stop penalty")}
 
 
-class MatchingState(Match, UnseenCards, PhasedState):
+class MatchingState(DealtMatch, UnseenCards, PhasedState):
     """A position of a matching Page One game (one round or several, the
     lowest total winning: :class:`Match`).
 
@@ -59,33 +62,25 @@ class MatchingState(Match, UnseenCards, PhasedState):
 
     decision_phases = (P_PLAY, P_AFTER_DRAW)
     over_phase = P_OVER
+    chance_seats = {P_DRAWING: "draw_seat"}
     deal_phase = P_DEAL
+    deal_kind = DEAL
     lower_wins = True
-    shared = ("deck",)
+    cfg: Config
     __slots__ = (
-        "active", "cfg", "deck", "direction", "discard", "draw_for", "draw_left", "draw_seat", "drawn",
-        "hands", "idle", "lacks", "num_players", "out", "penalty", "penalty_rank", "phase", "resume_turn",
-        "stock", "suit", "turn", "turn_empty", "under"
+        "active", "direction", "discard", "draw_for", "draw_left", "draw_seat", "drawn", "idle", "lacks",
+        "out", "penalty", "penalty_rank", "phase", "resume_turn", "suit", "turn", "turn_empty", "under"
     )
 
-    def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
-        self.cfg = cfg
-        self.num_players = num_players
-        self.deck = deck  # the full pack, shared and never mutated
-        self.begin_match(dealer)
-
     def new_deal(self) -> None:
+        super().new_deal()
         n = self.num_players
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.stock: list[int] = []
         self.under: list[int] = []
         self.discard: list[int] = []
         self.suit = -1
         self.direction = 1
-        self.turn = (self.dealer + 1) % n
         self.penalty = 0
         self.penalty_rank = 0
-        self.phase = P_DEAL
         self.draw_seat = -1
         self.draw_left = 0
         self.draw_for = FOR_TURN
@@ -195,16 +190,9 @@ class MatchingState(Match, UnseenCards, PhasedState):
             if why == FOR_TURN:
                 return _("seat {seat} to draw a card").format(seat=seat)
             count = min(self.draw_left, self.stock_size())
-            if why == FOR_PENALTY:
-                text = _.ngettext("seat {seat} to draw the draw penalty ({count} card)",
-                                  "seat {seat} to draw the draw penalty ({count} cards)", count)
-            elif why == FOR_PAGE_ONE:
-                text = _.ngettext("seat {seat} to draw the forgotten Page One penalty ({count} card)",
-                                  "seat {seat} to draw the forgotten Page One penalty ({count} cards)", count)
-            else:
-                text = _.ngettext("seat {seat} to draw the forgotten Stop penalty ({count} card)",
-                                  "seat {seat} to draw the forgotten Stop penalty ({count} cards)", count)
-            return text.format(seat=seat, count=count)
+            return _.ngettext("seat {seat} to draw {penalty} ({count} card)",
+                              "seat {seat} to draw {penalty} ({count} cards)", count).format(
+                seat=seat, penalty=_(PENALTIES[why]), count=count)
         if phase == P_AFTER_DRAW:
             if self.drawn == UNSEEN:  # a real table's record: the next line says whether it plays
                 return _("seat {seat} to play or keep the card drawn, if it plays").format(seat=self.turn)
@@ -215,7 +203,7 @@ class MatchingState(Match, UnseenCards, PhasedState):
                 return _("seat {seat} to draw {count} or answer with a {rank}").format(
                     seat=self.turn, count=self.penalty, rank=self.penalty_rank)
             return _("seat {seat} to play").format(seat=self.turn)
-        return _("nothing (the game is over)")
+        return super().expecting()  # nothing: the game is over
 
     def card_zones(self) -> dict[str, list[int]]:
         zones = hand_zones(self.hands)
@@ -290,7 +278,7 @@ class MatchingState(Match, UnseenCards, PhasedState):
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
         if phase == P_DEAL:
-            return (DEAL, deal_hands(self.deck, self.num_players, self.cfg.hand_size, rng))
+            return self.sample_deal(rng)
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
@@ -307,13 +295,12 @@ class MatchingState(Match, UnseenCards, PhasedState):
 
     def why_illegal(self, action: Action) -> str:
         """Why a decision is not allowed, for people (records, prompts)."""
-        if not isinstance(action, tuple) or not action:
+        if not isinstance(action, tuple) or not action or \
+                (action[0] == PLAY and (len(action) != 4 or action[1] not in range(52))):
             return _("not an action: {action}").format(action=repr(action))
         kind = action[0]
         if kind not in (PLAY, DRAW, KEEP):
             return _("it is seat {seat}'s turn, not a chance event").format(seat=self.turn)
-        if kind == PLAY and (len(action) != 4 or action[1] not in range(52)):
-            return _("not an action: {action}").format(action=repr(action))
         seat = self.turn
         hand = self.hands[seat]
         cfg = self.cfg
@@ -341,18 +328,14 @@ class MatchingState(Match, UnseenCards, PhasedState):
         if special != EIGHT and suit != -1:
             return _("only a wild 8 names a suit")
         if self.penalty:
-            two = self.penalty_rank == 2
+            penalty = _("draw-two penalty") if self.penalty_rank == 2 else _("draw-three penalty")
             if not cfg.stack_twos:
-                return (_("facing a draw-two penalty of {count}, the penalty must be taken (no stacking)")
-                        if two else
-                        _("facing a draw-three penalty of {count}, the penalty must be taken (no stacking)")
-                        ).format(count=self.penalty)
+                return _("facing a {penalty} of {count}, the penalty must be taken (no stacking)").format(
+                    penalty=penalty, count=self.penalty)
             if size == 1 and special != NONE and not cfg.finish_on_special:
                 return _("an active special card may not be the last card")
-            return (_("facing a draw-two penalty of {count}, the only choices are a {rank} or taking the "
-                      "penalty") if two
-                    else _("facing a draw-three penalty of {count}, the only choices are a {rank} or taking "
-                           "the penalty")).format(count=self.penalty, rank=self.penalty_rank)
+            return _("facing a {penalty} of {count}, the only choices are a {rank} or taking the "
+                     "penalty").format(penalty=penalty, count=self.penalty, rank=self.penalty_rank)
         if size == 1 and special != NONE and not cfg.finish_on_special:
             return _("an active special card may not be the last card (finish_on_special is off)")
         if self.suit >= 0 and self.suit != ANY_SUIT:
@@ -386,8 +369,7 @@ class MatchingState(Match, UnseenCards, PhasedState):
         kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
-            self.expect(action, DEAL)
-            check_deal(self.deck, action[1], self.num_players, self.cfg.hand_size)
+            self.check_deal(action)
             return
         if phase == P_TURN_UP:
             self.expect(action, TURN_UP)
@@ -397,20 +379,16 @@ class MatchingState(Match, UnseenCards, PhasedState):
             if kind != RESHUFFLE:
                 raise IllegalMove(_("the stock is empty: the discards must be reshuffled first"))
             return
-        if phase == P_DRAWING:
-            if kind == RESHUFFLE:
-                raise IllegalMove(_("no reshuffle now: the stock still has cards"))
-            self.expect(action, DRAWN)
-            cards = action[1]
-            want = min(self.draw_left, self.stock_size())
-            if len(cards) != want:
-                # The English says "card(s)" whatever the count, as it always has.
-                raise IllegalMove(_("{count} card(s) drawn, but the rules draw {want} here").format(
-                    count=len(cards), want=want))
-            self._drawable(cards)
-            return
-        # Translators: {what} is what must happen next ("seat 2 to play", "the deal").
-        raise IllegalMove(_("expected {what}").format(what=self.expecting()))
+        if kind == RESHUFFLE:  # the last chance phase: P_DRAWING
+            raise IllegalMove(_("no reshuffle now: the stock still has cards"))
+        self.expect(action, DRAWN)
+        cards = action[1]
+        want = min(self.draw_left, self.stock_size())
+        if len(cards) != want:
+            # The English says "card(s)" whatever the count, as it always has.
+            raise IllegalMove(_("{count} card(s) drawn, but the rules draw {want} here").format(
+                count=len(cards), want=want))
+        self._drawable(cards)
 
     # -------------------------------------------------------------- applying
     def apply_legal(self, action: Action) -> None:
@@ -430,15 +408,10 @@ class MatchingState(Match, UnseenCards, PhasedState):
             self.stock, self.discard = rebuild(self.discard)
             self.phase = P_DRAWING
         elif kind == DEAL:
-            self._deal(action[1])
+            self.take_deal(action[1])
+            self.phase = P_TURN_UP
         else:  # pragma: no cover - check() rejects these
             raise ValueError(action)
-
-    def _deal(self, hands: Sequence[Sequence[int]]) -> None:
-        for seat, hand in enumerate(hands):
-            self.hands[seat] = list(hand)
-        self.stock = deal_remainder(self.deck, hands)
-        self.phase = P_TURN_UP
 
     def _take_from_stock(self, card: int) -> None:
         stock = self.stock
@@ -467,30 +440,22 @@ class MatchingState(Match, UnseenCards, PhasedState):
     def _effect(self, seat: int, card: int, suit: int) -> None:
         """Apply a played (or turned-up) card's effect and give the turn to whoever is next."""
         special = self.cfg.card_special[card]
-        if special == NONE:
-            self.suit = -1
-            self._end_turn(self.next_seat(seat), played=True)
-            return
-        if special == EIGHT:
-            self.suit = suit
-            self._end_turn(self.next_seat(seat), played=True)
-            return
-        self.suit = -1
+        self.suit = suit if special == EIGHT else -1
+        steps = 1
         if special in (TWO, THREE):
             self.penalty += 2 if special == TWO else 3
             self.penalty_rank = RANK[card]
-            self._end_turn(self.next_seat(seat), played=True)
         elif special == SKIP:
-            self._end_turn(self.next_seat(seat, 2), played=True)
-        else:  # REVERSE
-            if self.players_in() == 2:
-                # Acts as a skip: whoever a skip card would have given the turn to.
-                following = self.next_seat(seat, 2)
-                self.direction = -self.direction
-                self._end_turn(following, played=True)
-            else:
-                self.direction = -self.direction
-                self._end_turn(self.next_seat(seat), played=True)
+            steps = 2
+        elif special == REVERSE and self.players_in() == 2:
+            # A skip (whoever a skip card would have given the turn to), then the direction turns.
+            following = self.next_seat(seat, 2)
+            self.direction = -self.direction
+            self._end_turn(following, played=True)
+            return
+        elif special == REVERSE:
+            self.direction = -self.direction
+        self._end_turn(self.next_seat(seat, steps), played=True)
 
     def _play(self, card: int, suit: int, call: bool) -> None:
         seat = self.turn
@@ -528,22 +493,20 @@ class MatchingState(Match, UnseenCards, PhasedState):
     def _start_draw(self) -> None:
         seat = self.turn
         self.resume_turn = -1
-        self.lacks[seat] = 0 if self.penalty else self._seen_lacking(seat)
-        if self.penalty:
+        if self.penalty:  # (_begin_drawing forgets what the seat lacked)
             count = self.penalty
-            self.penalty = 0
-            self.penalty_rank = 0
+            self.penalty = self.penalty_rank = 0
             self._begin_drawing(seat, count, FOR_PENALTY)
         else:
+            self.lacks[seat] = self._seen_lacking(seat)
             self._begin_drawing(seat, 1, FOR_TURN)
 
     def _seen_lacking(self, seat: int) -> int:
         """What drawing instead of playing shows the table this seat lacks."""
         cfg = self.cfg
-        if cfg.draw_when_able or (len(self.hands[seat]) == 1 and not cfg.finish_on_special):
+        if (cfg.draw_when_able or self.suit == ANY_SUIT
+                or (len(self.hands[seat]) == 1 and not cfg.finish_on_special)):
             return 0  # drawing proves nothing then
-        if self.suit == ANY_SUIT:
-            return 0
         if self.suit >= 0:
             mask = 1 << self.suit
         else:
@@ -600,11 +563,10 @@ class MatchingState(Match, UnseenCards, PhasedState):
                 return
             self._drawing_done()
             return
-        if self.draw_left > 0 and not self.stock and not self.under:
-            self._stock_empty()
-            return
         if self.draw_left == 0:
             self._drawing_done()
+        elif not self.stock and not self.under:
+            self._stock_empty()
 
     def _drawing_done(self, nothing_to_draw: bool = False) -> None:
         seat = self.draw_seat

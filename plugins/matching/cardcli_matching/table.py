@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcli.contract.abilities import TableData
-from cardcli.contract.variant import CHANCE, Action
+from cardcli.contract.variant import Action, Variant
 from cardcli.contract.views import MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.kit.cards import NAME, SUIT_NAMES, UNSEEN, suit_words
 from cardcli.kit.grammar import seat_names
@@ -13,7 +12,7 @@ from cardcli.words.table_text import hands_shown, seat_rows
 from cardcli.words.view import generic_move_view, seat_views, viewer_cards
 
 from .language import _
-from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, P_DRAWING, PLAY, MatchingState
+from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, PLAY, MatchingState
 
 
 def render(state: MatchingState, viewer: int | None = None, names: Sequence[str] | None = None,
@@ -23,12 +22,10 @@ def render(state: MatchingState, viewer: int | None = None, names: Sequence[str]
     table's data has them already), the drawn card."""
     names = seat_names(names, state.num_players)
     cfg = state.cfg
-    head = []
-    if cfg.rounds > 1:
-        head.append(_round(state))
-    head.append(_("direction: {direction}").format(direction=_direction(state)))
-    head.append(_("stock: {count}").format(count=state.stock_size()))
-    head.append(_("discards: {count}").format(count=len(state.discard)))
+    head = [_round(state)] if cfg.rounds > 1 else []
+    head += [_("direction: {direction}").format(direction=_direction(state)),
+             _("stock: {count}").format(count=state.stock_size()),
+             _("discards: {count}").format(count=len(state.discard))]
     lines = [" | ".join(head)]
     if state.discard:
         note = _top_note(state)
@@ -36,13 +33,13 @@ def render(state: MatchingState, viewer: int | None = None, names: Sequence[str]
                      else _("Top card: {card}").format(card=NAME[state.top]))
     if _penalty(state):
         lines.append(_penalty(state))
-    lines.extend(seat_rows(rows or players(state, names), acting(state), hands_shown(state.hands, viewer)))
+    lines.extend(seat_rows(rows or players(state, names), state.acting(), hands_shown(state.hands, viewer)))
     if state.phase == P_AFTER_DRAW and (viewer is None or viewer == state.turn):
         lines.append(_drawn(state))
     return "\n".join(lines)
 
 
-class MatchingTable(TableData):
+class MatchingTable(Variant[MatchingState]):
     """The table as data: the top card (and the suit named), the stock, the
     penalty pending, the direction, each player's count; the viewer's hand.
     A move: a card to play (an 8 once per suit it may name, each as a
@@ -51,9 +48,8 @@ class MatchingTable(TableData):
 
     def table_view(self, state: MatchingState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
-        piles = []
-        if state.discard:
-            piles.append(Pile(_("top card"), [NAME[state.top]], len(state.discard), note=_top_note(state)))
+        piles = [Pile(_("top card"), [NAME[state.top]], len(state.discard), note=_top_note(state))] \
+            if state.discard else []
         piles.append(Pile(_("stock"), [], state.stock_size()))
         notes = [_round(state)] if cfg.rounds > 1 else []
         if _penalty(state):
@@ -61,11 +57,10 @@ class MatchingTable(TableData):
         notes.append(_("Direction: {direction}").format(direction=_direction(state)))
         if state.phase == P_AFTER_DRAW and viewer == state.turn:
             notes.append(_drawn(state))
-        scores = None
-        if cfg.rounds > 1 and state.round_scores:
-            scores = ScoreSheet.by_round(_("points"), state.round_scores, state.totals)
+        scores = ScoreSheet.by_round(_("points"), state.round_scores, state.totals) \
+            if cfg.rounds > 1 and state.round_scores else None
         rows = players(state, names)
-        return TableView(viewer, acting(state), rows, viewer_cards(state.hands, viewer), piles=piles,
+        return TableView(viewer, state.acting(), rows, viewer_cards(state.hands, viewer), piles=piles,
                          notes=notes, scores=scores, text=render(state, viewer, names, rows))
 
     def move_view(self, state: MatchingState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
@@ -75,22 +70,19 @@ class MatchingTable(TableData):
             named = SUIT_NAMES[suit] if suit >= 0 else ""
             stop = len(state.hands[seat]) == 1
             said = (_("Stop!") if stop else _("Page One!")) if call else ""
-            if not call:
-                label = (_("play {card}, naming {suit}") if named else _("play {card}"))
-            elif stop:
-                label = (_("call \"Stop!\" and play {card}, naming {suit}") if named
-                         else _("call \"Stop!\" and play {card}"))
-            else:
-                label = (_("call \"Page One!\" and play {card}, naming {suit}") if named
-                         else _("call \"Page One!\" and play {card}"))
-            return MoveView("play", label.format(card=NAME[card], suit=named), [NAME[card]], choice=named,
-                            declare=said)
+            play = _("play {card}, naming {suit}") if named else _("play {card}")
+            label = play.format(card=NAME[card], suit=named)
+            if call:
+                # Translators: {move} is the play the call goes with ("play 8C, naming hearts").
+                with_call = _("call \"Stop!\" and {move}") if stop else _("call \"Page One!\" and {move}")
+                label = with_call.format(move=label)
+            return MoveView("play", label, [NAME[card]], choice=named, declare=said)
         if kind == DRAW:
             return MoveView("draw", _("take the penalty (draw {count})").format(count=state.penalty)
                             if state.penalty else _("draw a card"))
         if kind == KEEP:
             return MoveView("keep", _("keep the drawn card"))
-        return generic_move_view(self, state, seat, action, names)  # type: ignore[arg-type]
+        return generic_move_view(self, state, seat, action, names)
 
 
 def players(state: MatchingState, names: Sequence[str]) -> list[PlayerView]:
@@ -103,12 +95,6 @@ def players(state: MatchingState, names: Sequence[str]) -> list[PlayerView]:
     return seat_views(state.hands, names, state.dealer, notes,
                       lambda seat: _("total {total}").format(total=state.totals[seat]) if state.cfg.rounds > 1
                       else "")
-
-
-def acting(state: MatchingState) -> int:
-    """The seat the table points at: the player to move, or the one drawing."""
-    player = state.current_player()
-    return state.draw_seat if player == CHANCE and state.phase == P_DRAWING else player
 
 
 def _round(state: MatchingState) -> str:

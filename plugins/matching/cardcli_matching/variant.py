@@ -15,7 +15,7 @@ from . import cpu
 from .config import CONSTRAINTS, OPTIONS, SPECIAL_NAMES, Config, check_rules
 from .dialogue import MatchingPrompts
 from .language import N_, _
-from .narrate import MatchingNarration, called, effect_text, forced, forced_penalty, forced_play, play_text
+from .narrate import MatchingNarration, called, effect_text, forced, forced_penalty, play_text
 from .state import (
     DEAL,
     DRAW,
@@ -42,35 +42,23 @@ def _card(value: Any) -> int:
     return card
 
 
+#: Why cards are drawn, said after them ("ann drew 2 cards (penalty)"), by ``draw_for``.
+DRAWN_FOR = {FOR_PENALTY: N_("penalty"), FOR_PAGE_ONE: N_("forgot Page One"), FOR_STOP: N_("forgot Stop")}
+
+
 def _drawn_text(state: MatchingState, cards: Sequence[int], viewer: int | None,
                 names: Sequence[str] | None) -> str:
     """The cards drawn, and why (a penalty, a call forgotten): by name where
     ``viewer`` may see them, else how many."""
     who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else _("a seat")  # none draws now
-    why = state.draw_for
     if viewer is None or viewer == state.draw_seat:
-        shown = " ".join(NAME[c] for c in cards)
-        if why == FOR_PENALTY:
-            text = _("{name} drew {cards} (penalty)")
-        elif why == FOR_PAGE_ONE:
-            text = _("{name} drew {cards} (forgot Page One)")
-        elif why == FOR_STOP:
-            text = _("{name} drew {cards} (forgot Stop)")
-        else:
-            text = _("{name} drew {cards}")
-        return text.format(name=who, cards=shown)
-    count = len(cards)
-    if why == FOR_PENALTY:
-        text = _.ngettext("{name} drew {count} card (penalty)", "{name} drew {count} cards (penalty)", count)
-    elif why == FOR_PAGE_ONE:
-        text = _.ngettext("{name} drew {count} card (forgot Page One)",
-                          "{name} drew {count} cards (forgot Page One)", count)
-    elif why == FOR_STOP:
-        text = _.ngettext("{name} drew {count} card (forgot Stop)", "{name} drew {count} cards (forgot Stop)",
-                          count)
+        text = _("{name} drew {cards}").format(name=who, cards=" ".join(NAME[c] for c in cards))
     else:
-        text = _.ngettext("{name} drew {count} card", "{name} drew {count} cards", count)
-    return text.format(name=who, count=count)
+        text = _.ngettext("{name} drew {count} card", "{name} drew {count} cards", len(cards)).format(
+            name=who, count=len(cards))
+    why = DRAWN_FOR.get(state.draw_for)
+    # Translators: cards drawn ("ann drew 2 cards"), then why ("penalty", "forgot Stop").
+    return _("{drew} ({why})").format(drew=text, why=_(why)) if why else text
 
 
 class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant[MatchingState]):
@@ -111,7 +99,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
         if kind == PLAY:
             card, call = action[1], action[3]
             text = play_text(state, card, action[2], False)
-            notes = [_(forced_play)] if forced(state, viewer) else []
+            notes = [_("forced: the only card that plays")] if forced(state, viewer) else []
             effect = effect_text(state, card, names, call)
             if effect:
                 notes.append(effect)
@@ -130,8 +118,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
                         _("could not play and had nothing to draw"))
             return _("chose to draw") if chose else _("could not play")
         if kind == KEEP:
-            shown = viewer is None or viewer == state.turn
-            if shown:
+            if viewer is None or viewer == state.turn:
                 return _("kept the drawn {card}").format(card=NAME[state.drawn])
             return _("kept the drawn card")
         if kind == DRAWN:

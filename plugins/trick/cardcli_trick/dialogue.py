@@ -1,10 +1,9 @@
-"""A person's turn at trick-taking Page One (the prompts ability): numbered
+"""A person's turn at trick-taking Page One: numbered
 choices or typed cards (``qh``, ``jk``)."""
 
 from __future__ import annotations
 
-from cardcli.contract.abilities import UI, Prompts
-from cardcli.contract.variant import Action
+from cardcli.contract.variant import UI, Action, Variant
 from cardcli.kit.cards import SUIT, parse_card, sorted_hand, suit_words
 from cardcli.kit.grammar import join_or
 from cardcli.words.prompts import Other, card_turn, split_call, typed_move
@@ -20,7 +19,7 @@ HELP = N_("Follow the suit led if you can; the joker wins any trick. With no car
 DRAW_WORDS = ("d", "draw")
 
 
-class TrickPrompts(Prompts):
+class TrickPrompts(Variant[TrickState]):
     """Typed moves and the dialogue of a turn."""
 
     def parse_move(self, state: TrickState, text: str, legal: list[Action]) -> Action | None:

@@ -1,21 +1,19 @@
-"""Trick-taking Page One told to people (the narration ability): the log in
+"""Trick-taking Page One told to people: the log in
 whole sentences, a refused move as it was tried, the rule behind each move
 (``replay --explain``), a deal's end, the house rules."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from cardcli.contract.variant import Action
 from cardcli.kit.cards import JOKER, NAME, SUIT, sorted_hand, suit_word, suit_words
-from cardcli.kit.grammar import name_seats, seat_name, seat_names
+from cardcli.kit.grammar import seat_name, seat_names
 from cardcli.words import narration
 from cardcli.words.narration import (
     RoundSummaries,
     RuleWords,
-    addressed,
     called,
     drawn_by,
     either,
@@ -30,7 +28,8 @@ from .state import D_PENALTY, DRAW, DRAW_ACTION, DRAWN, P_DRAW, P_FORCED, PLAY, 
 
 #: The reasons state.py writes (``seat 1 played their last card``), as people read them: the
 #: core finds them here by pattern (the game's end), ``{name}`` for the seat and ``{count}`` for
-#: the one other number.  A deal called off when the stock ran out once too often has both
+#: the one other number; a called-off deal's also without "the hand was called off: " (the
+#: table's note says it so).  A deal called off when the stock ran out once too often has both
 #: English forms of its count ("1 rebuild", "2 rebuilds"): the record writes either.
 REASONS = (N_("{name} played their last card"),
            N_("the hand was called off: nothing left to draw and no way to follow"),
@@ -38,13 +37,10 @@ REASONS = (N_("{name} played their last card"),
               "reshuffles allows"),
            N_("the hand was called off: the stock ran out after {count} rebuilds, the most the option "
               "reshuffles allows"),
-           N_("{count} deals played; most deals won takes the match"))
-
-#: The record's words for the deals' reasons (state.py writes them).
-_LAST_CARD = re.compile(r"seat (\d+) played their last card")
-_NOTHING_LEFT = REASONS[1]
-_REBUILDS = re.compile(r"the hand was called off: the stock ran out after (\d+) rebuilds?, the most the "
-                       r"option reshuffles allows")
+           N_("{count} deals played; most deals won takes the match"),
+           N_("nothing left to draw and no way to follow"),
+           N_("the stock ran out after {count} rebuild, the most the option reshuffles allows"),
+           N_("the stock ran out after {count} rebuilds, the most the option reshuffles allows"))
 
 
 def play_words(state: TrickState, card: int, call: bool) -> str:
@@ -58,37 +54,6 @@ def play_words(state: TrickState, card: int, call: bool) -> str:
         text = _("played {card}")
     text = text.format(card=NAME[card])
     return called(text) if call else text
-
-
-def reason_said(reason: str, names: Sequence[str] | None) -> str:
-    """A deal's end as the record writes it ("seat 1 played their last card"),
-    said to people in the players' names."""
-    last = _LAST_CARD.fullmatch(reason)
-    rebuilds = _REBUILDS.fullmatch(reason)
-    if last:
-        text = _(REASONS[0]).format(name=seat_name(int(last[1]), names))
-    elif reason == _NOTHING_LEFT:
-        text = _(REASONS[1])
-    elif rebuilds:
-        count = int(rebuilds[1])
-        text = _(REASONS[2] if count == 1 else REASONS[3]).format(count=count)
-    else:
-        return name_seats(reason, names)
-    return addressed(text, names)
-
-
-def called_off_why(reason: str) -> str:
-    """Why a deal the record says was called off was called off: the words
-    after "the hand was called off: "."""
-    rebuilds = _REBUILDS.fullmatch(reason)
-    if reason == _NOTHING_LEFT:
-        return _("nothing left to draw and no way to follow")
-    if rebuilds:
-        count = int(rebuilds[1])
-        return _.ngettext("the stock ran out after {count} rebuild, the most the option reshuffles allows",
-                          "the stock ran out after {count} rebuilds, the most the option reshuffles allows",
-                          count).format(count=count)
-    return reason.partition(": ")[2]
 
 
 def _rebuilt(seat: int, state: TrickState, action: Action, cards: list[int]) -> bool:
@@ -114,8 +79,8 @@ RULE_WORDS: dict[str, RuleWords] = {
 }
 
 
-class TrickNarration(RoundSummaries):
-    """The narration ability (see the module docstring)."""
+class TrickNarration(RoundSummaries[TrickState]):
+    """Trick-taking Page One in words (see the module docstring)."""
 
     rule_words = RULE_WORDS
 
@@ -190,16 +155,12 @@ class TrickNarration(RoundSummaries):
             return _("the stock is empty: the finished tricks are shuffled into a new stock")
         return ""
 
-    def in_rounds(self, state: TrickState) -> bool:
-        return state.cfg.deals > 1
-
     def round_table(self, state: TrickState, after: TrickState, names: Sequence[str] | None) -> str:
         """Who won the deal, every hand as it ended, and the deals won so far."""
-        over = after.result() is not None  # the last deal: the hands stay as it ended
-        hands = after.hands if over else (after.last_round[0] if after.last_round else state.hands)
-        labels = seat_names(names, state.num_players)
+        hands = after.round_end_hands() or state.hands
+        why = narration.reason_said(self, after.round_reason, seat_names(names, state.num_players))
         return "\n".join([_("Deal {deal} of {deals} is over: {why}.").format(
-            deal=state.round + 1, deals=state.cfg.deals, why=reason_said(after.round_reason, labels)),
+            deal=state.round + 1, deals=state.cfg.deals, why=why),
             *seat_rows(names, state.num_players, lambda seat, name: _.ngettext(
                 "{name}  {count:,} deal won  left holding: {cards}",
                 "{name}  {count:,} deals won  left holding: {cards}", after.totals[seat]).format(

@@ -22,21 +22,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_can, unseen_is
-from cardcli.contract.match import Match
+from cardcli.contract.abilities import UnseenCards, unseen_can, unseen_is
+from cardcli.contract.dealing import DealtMatch
 from cardcli.contract.phases import PhasedState
+from cardcli.contract.record_fields import Card, Drawn, Event, Flag, Hands, RecordEvents, Reshuffle, Stated
 from cardcli.contract.variant import Action, hand_zones
-from cardcli.kit.cards import (
-    JOKER,
-    NAME,
-    RANK,
-    SUIT,
-    UNSEEN,
-    check_deal,
-    deal_hands,
-    deal_remainder,
-    suit_words,
-)
+from cardcli.kit.cards import JOKER, NAME, RANK, SUIT, UNSEEN, suit_words
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play, listed
 from cardcli.kit.results import outcome_value, places_after, places_value, rank_places
@@ -67,7 +58,11 @@ D_FOLLOW, D_ANY, D_PENALTY = range(3)
 TRICK_WORDS = {"trick": N_("the trick on the table")}
 
 
-class TrickState(Match, UnseenCards, PhasedState):
+def _not_the_dealer(seat: int, dealer: Any) -> str:
+    return _("the dealer of this deal is seat {seat}, not {dealer}").format(seat=seat, dealer=repr(dealer))
+
+
+class TrickState(DealtMatch, UnseenCards, PhasedState):
     """A position of a trick-taking Page One match (one or more deals).
 
     The other hands and the stock are hidden (:class:`UnseenCards`); a
@@ -77,24 +72,25 @@ class TrickState(Match, UnseenCards, PhasedState):
 
     decision_phases = (P_PLAY, P_FORCED)
     over_phase = P_OVER
+    chance_seats = {P_DRAW: "draw_seat"}
     deal_phase = P_DEAL
-    shared = ("deck",)
+    deal_kind = DEAL
+    #: The record's events (the variant's): which cards each takes, and who sees them, come from them.
+    events = RecordEvents(
+        "trick",
+        moves={"play": Event(PLAY, Card(), Flag("call"), built=PLAYS), "draw": DRAW_ACTION},
+        chances={"deal": (DEAL, Stated("dealer", "dealer", _not_the_dealer), Hands(size="cfg.hand_size")),
+                 "draw": (DRAWN, Drawn(seat="draw_seat", drawing=lambda state: state.phase == P_DRAW)),
+                 "reshuffle": (RESHUFFLE, Reshuffle(lambda state: len(state.tricks)))})
+    cfg: Config
     __slots__ = (
-        "cfg", "deck", "draw_for", "draw_left", "draw_seat", "drawn_now", "forced", "hands", "last_trick",
-        "num_players", "phase", "rebuilds", "resume", "stock", "suit", "trick", "trick_seats", "tricks",
-        "tricks_done", "turn", "voids", "win_pos"
+        "draw_for", "draw_left", "draw_seat", "drawn_now", "forced", "last_trick", "phase", "rebuilds",
+        "resume", "suit", "trick", "trick_seats", "tricks", "tricks_done", "turn", "voids", "win_pos"
     )
 
-    def __init__(self, cfg: Config, num_players: int, dealer: int, deck: list[int]):
-        self.cfg = cfg
-        self.num_players = num_players
-        self.deck = deck  # the full pack, shared and never mutated
-        self.begin_match(dealer)
-
     def new_deal(self) -> None:
+        super().new_deal()
         n = self.num_players
-        self.hands: list[list[int]] = [[] for _seat in range(n)]
-        self.stock: list[int] = []
         self.tricks: list[int] = []  # finished tricks set aside, pooled
         self.tricks_done = 0
         self.rebuilds = 0  # times the stock was rebuilt from finished tricks this deal
@@ -105,8 +101,6 @@ class TrickState(Match, UnseenCards, PhasedState):
         self.trick_seats: list[int] = []
         self.win_pos = -1
         self.suit = -1  # the suit to follow; -1 at the lead and after a led joker
-        self.turn = (self.dealer + 1) % n
-        self.phase = P_DEAL
         self.draw_seat = -1
         self.draw_for = D_FOLLOW
         self.draw_left = 0
@@ -130,10 +124,6 @@ class TrickState(Match, UnseenCards, PhasedState):
         if best != JOKER and (card == JOKER or (SUIT[card] == suit and RANK[card] > RANK[best])):
             return self.turn
         return self.trick_seats[self.win_pos]
-
-    def winning_seat(self) -> int:
-        """The seat whose card is winning the trick so far (-1 before the lead)."""
-        return self.trick_seats[self.win_pos] if self.trick else -1
 
     def legal_actions(self) -> list:
         phase = self.phase
@@ -242,17 +232,6 @@ class TrickState(Match, UnseenCards, PhasedState):
                 tests[f"hand {other}"] = lambda card, m=mask: card != JOKER and bool(m >> SUIT[card] & 1)
         return tests
 
-    def cards_taken(self, action: Action) -> Sequence[int]:
-        kind = action[0]
-        return (action[1],) if kind == PLAY else (*(c for h in action[1] for c in h),) if kind == DEAL \
-            else action[1] if kind == DRAWN else ()
-
-    def seen_by(self, action: Action, viewer: int | None) -> Action:
-        kind = action[0]
-        if kind == DEAL:
-            return (DEAL, hands_seen_by(action[1], viewer))
-        return (DRAWN, (UNSEEN,) * len(action[1])) if kind == DRAWN and self.draw_seat != viewer else action
-
     def cards_lacked(self, action: Action) -> Callable[[int], bool] | frozenset[int] | None:
         """Drawing to follow shows no card of the suit led; drawing to lead,
         no card to lead; a joker played where only a player who cannot
@@ -300,7 +279,7 @@ class TrickState(Match, UnseenCards, PhasedState):
         if phase == P_RESHUFFLE:
             return RESHUFFLE_ACTION
         if phase == P_DEAL:
-            return (DEAL, deal_hands(self.deck, self.num_players, self.cfg.hand_size, rng))
+            return self.sample_deal(rng)
         raise ValueError("not a chance node")
 
     # -------------------------------------------------------------- checking
@@ -359,27 +338,20 @@ class TrickState(Match, UnseenCards, PhasedState):
         return _("not allowed now")
 
     def check_chance(self, action: Action) -> None:
-        kind = action[0]
-        phase = self.phase
+        kind, phase = action[0], self.phase
         if phase == P_DEAL:
-            self.expect(action, DEAL)
-            check_deal(self.deck, action[1], self.num_players, self.cfg.hand_size)
-            return
-        if phase == P_RESHUFFLE:
+            self.check_deal(action)
+        elif phase == P_RESHUFFLE:
             if kind != RESHUFFLE:
                 raise IllegalMove(_("the stock is empty: the finished tricks must be reshuffled first"))
-            return
-        if phase == P_DRAW:
-            if kind == RESHUFFLE:
-                raise IllegalMove(_("no reshuffle now: the stock still has {count} card(s)").format(
-                    count=len(self.stock)))
+        elif kind == RESHUFFLE:  # the only other chance phase: P_DRAW
+            raise IllegalMove(_("no reshuffle now: the stock still has {count} card(s)").format(
+                count=len(self.stock)))
+        else:
             self.expect(action, DRAWN)
             # Drawing to follow takes one card a time: one that is in the stock needs no more look.
             if self.draw_for == D_PENALTY or len(action[1]) != 1 or action[1][0] not in self.stock:
                 check_drawn(self.stock, action[1], self.draw_count(), self._where)
-            return
-        # Translators: a chance event the rules do not wait for now ({what}: what they wait for, "the deal").
-        raise IllegalMove(_("expected {what}").format(what=self.expecting()))
 
     def _where(self, card: int) -> str:
         """Where a drawn card that is not in the stock lies, for the refusal (``where``'s words)."""
@@ -406,15 +378,10 @@ class TrickState(Match, UnseenCards, PhasedState):
             self.rebuilds += 1
             self.phase = P_DRAW
         elif kind == DEAL:
-            self._deal(action[1])
+            self.take_deal(action[1])
+            self._begin_turn(self.turn)
         else:  # pragma: no cover - check() rejects these
             raise ValueError(action)
-
-    def _deal(self, hands: Sequence[Sequence[int]]) -> None:
-        for seat, hand in enumerate(hands):
-            self.hands[seat] = list(hand)
-        self.stock = deal_remainder(self.deck, hands)
-        self._begin_turn((self.dealer + 1) % self.num_players)
 
     def _begin_turn(self, seat: int) -> None:
         """Give ``seat`` the turn; with nothing to draw and no legal play the hand is called off."""
@@ -488,19 +455,16 @@ class TrickState(Match, UnseenCards, PhasedState):
         deal is called off instead.
         """
         limit = self.cfg.reshuffles
-        if self.tricks:
-            if limit is not None and self.rebuilds >= limit:
-                self.draw_seat = -1
-                self.draw_left = 0
-                self._end_deal(None, f"the hand was called off: the stock ran out after {self.rebuilds} "
-                                     f"rebuild{'s' if self.rebuilds != 1 else ''}, the most the "
-                                     f"option reshuffles allows")
-                return
+        if self.tricks and (limit is None or self.rebuilds < limit):
             self.phase = P_RESHUFFLE
             return
         self.draw_seat = -1
         self.draw_left = 0
-        if self.draw_for == D_PENALTY:
+        if self.tricks:
+            self._end_deal(None, f"the hand was called off: the stock ran out after {self.rebuilds} "
+                                 f"rebuild{'s' if self.rebuilds != 1 else ''}, the most the "
+                                 f"option reshuffles allows")
+        elif self.draw_for == D_PENALTY:
             self._begin_turn(self.resume)  # whatever cannot be drawn is waived
             self.resume = -1
         else:

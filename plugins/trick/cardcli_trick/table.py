@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcli.contract.abilities import TableData
-from cardcli.contract.variant import CHANCE, Action
+from cardcli.contract.variant import Action, Variant
 from cardcli.contract.views import MoveView, Pile, PlayerView, TableView
 from cardcli.kit.cards import NAME, UNSEEN, suit_words
 from cardcli.kit.grammar import listed, seat_name, seat_names
-from cardcli.words.table_text import hands_shown, seat_rows
+from cardcli.words.narration import reason_said
+from cardcli.words.table_text import hands_shown, played_by, seat_rows
 from cardcli.words.view import generic_move_view, seat_views, viewer_cards
 
 from .language import _
-from .narrate import called_off_why, reason_said
 from .state import D_PENALTY, DRAW, P_DRAW, P_FORCED, P_OVER, PLAY, TrickState
 
 
@@ -37,26 +36,19 @@ def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | 
     if last is not None and state.last_trick is not None:
         winner = names[state.last_trick[2]]
         lines.append((_("Last trick: {played}  (won by {name})") if state.trick else
-                      _("Last trick: {played}  (won by {name}, who leads)")).format(played=_played(last),
+                      _("Last trick: {played}  (won by {name}, who leads)")).format(played=played_by(last),
                                                                                    name=winner))
     if trick is not None:
         if state.phase == P_OVER:
-            lines.append(_("Trick left unfinished: {played}").format(played=_played(trick)))
+            lines.append(_("Trick left unfinished: {played}").format(played=played_by(trick)))
         else:
-            lines.append(_("Trick: {played}  ({note})").format(played=_played(trick), note=trick.note))
-    lines.extend(seat_rows(rows or players(state, names), acting(state), hands_shown(state.hands, viewer)))
+            lines.append(_("Trick: {played}  ({note})").format(played=played_by(trick), note=trick.note))
+    lines.extend(seat_rows(rows or players(state, names), state.acting(), hands_shown(state.hands, viewer)))
     if _drawing(state, names):
         lines.append(_drawing(state, names))
     if state.phase == P_FORCED and (viewer is None or viewer == state.turn):
         lines.append(_forced(state))
     return "\n".join(lines)
-
-
-def _played(pile: Pile) -> str:
-    """Who played what to a trick: "ann 9H, bob 2H"."""
-    # Translators: who played which card to a trick, one of a list ("ann 9H, bob 2H").
-    return listed([_("{name} {card}").format(name=who, card=card)
-                   for who, card in zip(pile.labels, pile.cards)])
 
 
 def _forced(state: TrickState) -> str:
@@ -67,7 +59,7 @@ def _forced(state: TrickState) -> str:
     return _("Drawn card {card} must be played").format(card=NAME[state.forced])
 
 
-class TrickTable(TableData):
+class TrickTable(Variant[TrickState]):
     """The table as data: the trick so far (who played what), the last
     trick, the stock, each player's count; the viewer's hand.  A move: a card
     to play, the Page One call as a declaration, drawing as a button."""
@@ -83,9 +75,9 @@ class TrickTable(TableData):
         if state.phase == P_FORCED and viewer == state.turn:
             notes.append(_forced(state))
         if state.phase == P_OVER and state.round_reason and cfg.deals == 1:
-            notes.append(_("Deal over: {why}").format(why=_reason(state, names)))
+            notes.append(_("Deal over: {why}").format(why=_reason(self, state, names)))
         rows = players(state, names)
-        return TableView(viewer, acting(state), rows, viewer_cards(state.hands, viewer), piles=piles,
+        return TableView(viewer, state.acting(), rows, viewer_cards(state.hands, viewer), piles=piles,
                          notes=notes, text=render(state, viewer, names, rows))
 
     def move_view(self, state: TrickState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
@@ -96,7 +88,7 @@ class TrickTable(TableData):
                             declare=_("Page One!") if call else "")
         if action[0] == DRAW:
             return MoveView("draw", _("draw from the stock"))
-        return generic_move_view(self, state, seat, action, names)  # type: ignore[arg-type]
+        return generic_move_view(self, state, seat, action, names)
 
 
 def players(state: TrickState, names: Sequence[str]) -> list[PlayerView]:
@@ -107,12 +99,6 @@ def players(state: TrickState, names: Sequence[str]) -> list[PlayerView]:
                       lambda seat: _.ngettext("{count:,} deal won", "{count:,} deals won",
                                               state.totals[seat]).format(count=state.totals[seat])
                       if state.cfg.deals > 1 else "")
-
-
-def acting(state: TrickState) -> int:
-    """The seat the table points at: the player to move, or the one drawing."""
-    player = state.current_player()
-    return state.draw_seat if player == CHANCE and state.phase == P_DRAW else player
 
 
 def tally_text(state: TrickState, names: Sequence[str] | None) -> str:
@@ -139,7 +125,7 @@ def _trick_piles(state: TrickState, names: Sequence[str]) -> tuple[Pile | None, 
             note = _("left unfinished")
         elif state.suit >= 0:
             note = _("{suits} to follow; winning: {name} with {card}").format(
-                suits=suit_words(state.suit), name=names[state.winning_seat()],
+                suits=suit_words(state.suit), name=names[state.trick_seats[state.win_pos]],
                 card=NAME[state.trick[state.win_pos]])
         else:
             note = _("joker led: the next card sets the suit")
@@ -166,9 +152,9 @@ def _drawing(state: TrickState, names: Sequence[str]) -> str:
     return ""
 
 
-def _reason(state: TrickState, names: Sequence[str]) -> str:
-    last = state.deal_winners[-1] if state.deal_winners else None
-    if last is None:
-        why = called_off_why(state.round_reason)
-        return _("called off as a draw ({why})").format(why=why) if why else _("called off as a draw")
-    return reason_said(f"seat {last} played their last card", names)
+def _reason(variant: TrickTable, state: TrickState, names: Sequence[str]) -> str:
+    """How the deal ended; one called off, and why (the record's words after "the hand was called off: ")."""
+    if state.deal_winners[-1] is not None:
+        return reason_said(variant, state.round_reason, names)
+    why = reason_said(variant, state.round_reason.partition(": ")[2], names)
+    return _("called off as a draw ({why})").format(why=why) if why else _("called off as a draw")

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardcli.contract.options import cached_config
-from cardcli.contract.record_fields import Card, Drawn, Event, Flag, Hands, RecordEvents, Reshuffle, Stated
 from cardcli.contract.variant import Action, Rules, Variant
 from cardcli.kit.cards import JOKER, NAME, SUIT, suit_word, suit_words
 from cardcli.kit.grammar import cards_told, seat_name
@@ -16,24 +14,8 @@ from .config import CONSTRAINTS, OPTIONS, Config, check_rules, pack
 from .dialogue import TrickPrompts
 from .language import N_, _
 from .narrate import TrickNarration, play_told
-from .state import (
-    D_FOLLOW,
-    D_PENALTY,
-    DEAL,
-    DRAW,
-    DRAW_ACTION,
-    DRAWN,
-    P_DRAW,
-    PLAY,
-    PLAYS,
-    RESHUFFLE,
-    TrickState,
-)
+from .state import D_FOLLOW, D_PENALTY, DEAL, DRAW, DRAWN, PLAY, RESHUFFLE, TrickState
 from .table import TrickTable, render, tally_text
-
-
-def _not_the_dealer(seat: int, dealer: Any) -> str:
-    return _("the dealer of this deal is seat {seat}, not {dealer}").format(seat=seat, dealer=repr(dealer))
 
 
 class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]):
@@ -60,13 +42,7 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
     def new_state(self, rules: Rules, num_players: int, dealer: int) -> TrickState:
         return TrickState(cached_config(Config, rules), num_players, dealer, pack(rules))
 
-    # ---------------------------------------------------------------- records
-    events = RecordEvents(
-        "trick",
-        moves={"play": Event(PLAY, Card(), Flag("call"), built=PLAYS), "draw": DRAW_ACTION},
-        chances={"deal": (DEAL, Stated("dealer", "dealer", _not_the_dealer), Hands(size="cfg.hand_size")),
-                 "draw": (DRAWN, Drawn(seat="draw_seat", drawing=lambda state: state.phase == P_DRAW)),
-                 "reshuffle": (RESHUFFLE, Reshuffle(lambda state: len(state.tricks)))})
+    events = TrickState.events
 
     # ----------------------------------------------------------------- people
     def describe(self, state: TrickState, action: Action, viewer: int | None = None,

@@ -18,6 +18,7 @@ from ..kit.fit import table, terminal_width, wrap
 from ..kit.grammar import listed
 from ..kit.language import core as _
 from ..kit.language import current, speaking
+from ..words import narration
 from .common import (
     backend_options,
     complete_ruleset,
@@ -274,8 +275,4 @@ def reason_said(reason: str, variant: Variant | None, players: int) -> str:
     """How games nobody won ended (the variant's words, English in the data) in the chosen language."""
     if reason == engine.NO_REASON:
         return _(engine.NO_REASON)
-    if variant is None:
-        return reason
-    from ..terminal.session import reason_words
-
-    return reason_words(variant, reason, [f"cpu{seat + 1}" for seat in range(players)]) or reason
+    return narration.reason_said(variant, reason, [f"cpu{seat + 1}" for seat in range(players)])

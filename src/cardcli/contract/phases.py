@@ -19,6 +19,7 @@ built once per class with the phases bound in, as fast as by hand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..kit.errors import IllegalMove
@@ -38,6 +39,9 @@ class PhasedState(State):
     decision_phases: ClassVar[tuple[int, ...]]
     #: The phase of a finished game.
     over_phase: ClassVar[int]
+    #: The chance phases in which the deck acts for a seat (it draws), each with the slot holding
+    #: that seat (``{P_DRAW: "draw_seat"}``): the table points at it then (:meth:`acting`).
+    chance_seats: ClassVar[Mapping[int, str]] = {}
     phase: int
     turn: int
     _result: Result | None
@@ -53,6 +57,13 @@ class PhasedState(State):
 
     def result(self) -> Result | None:
         return self._result
+
+    def acting(self) -> int:
+        """The seat the table points at: the one to decide, or the one the deck acts for
+        (:attr:`chance_seats`)."""
+        player = self.current_player()
+        slot = self.chance_seats.get(self.phase) if player == CHANCE else None
+        return getattr(self, slot) if slot else player
 
     def check(self, action: Action) -> None:
         """As :meth:`State.check`, for actions that are tuples, their kind

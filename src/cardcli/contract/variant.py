@@ -14,16 +14,18 @@ them to people.
 This module is the whole of what every variant must write: seven methods of
 the state and four of the variant, and its record events declared once
 (``events``: the record codec comes from it; ``docs/plugins.md``, "The contract").
-Everything more is an opt-in ability the variant declares by inheriting it
-(:mod:`cardcli.contract.abilities`); the core asks for an ability with ``isinstance``.
+The variant's optional methods (its own words, table data, typed moves,
+checkpoints) are here too, each with the core's default; the abilities a
+state declares by inheriting them (hidden information, unseen cards) and
+the score sheet are :mod:`cardcli.contract.abilities`.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..kit import cloning
 from ..kit.errors import IllegalMove, PluginError
@@ -33,9 +35,10 @@ from ..kit.language import core as core_words
 from ..kit.rand import pick
 from ..kit.results import Result, rank_places
 from .options import Option, Value
+from .views import MoveView, TableView
 
-__all__ = ["CHANCE", "TERMINAL", "Action", "Policy", "Result", "Rules", "State", "Variant", "hand_zones",
-           "random_policy", "rank_places"]
+__all__ = ["CHANCE", "TERMINAL", "UI", "Action", "Events", "Policy", "Result", "RuleWords", "Rules", "State",
+           "Variant", "hand_zones", "random_policy", "rank_places"]
 
 CHANCE = -1
 TERMINAL = -2
@@ -48,6 +51,30 @@ S = TypeVar("S", bound="State")
 #: only what ``seat`` could know; the built-in easy/normal levels read their
 #: own hand and the public table.  ``Policy[MyState]`` reads ``MyState``.
 Policy = Callable[[S, int, list[Action], random.Random], Action]
+#: Events told together: ``(state, action)`` pairs, each state as it was before its action.
+Events = Sequence[tuple[Any, Action]]
+#: How an option is said in the header's house rules: ``words(value, changed)``.
+RuleWords = Callable[[Any, Mapping[str, Any]], str]
+
+
+class UI(Protocol):
+    """What a dialogue may do at the terminal (or a remote player's prompt).
+
+    ``show`` prints a line (cards in the plain notation: the terminal styles
+    them), ``ask`` reads an answer (``?`` for the hint is handled there),
+    ``choose`` offers a numbered menu and returns the index chosen, and
+    ``offer`` says which key picks which legal action, so the hint can name
+    them.  ``again`` are the lines a hint is followed by (the hand and the
+    choices), before the prompt is asked again.
+    """
+
+    def show(self, text: str = "", *, played: Collection[str] = ()) -> None: ...
+
+    def ask(self, prompt: str, default: str | None = None, *, again: Sequence[str] = ()) -> str: ...
+
+    def choose(self, title: str, labels: Sequence[str], *, legal: Sequence[Any] | None = None) -> int: ...
+
+    def offer(self, keys: Mapping[Any, str]) -> None: ...
 
 
 class State(ABC):
@@ -195,9 +222,11 @@ class Variant(ABC, Generic[S]):
     """A game's rules, registered by a plugin.
 
     Class attributes describe it (``events``: its record lines); four methods
-    create states and tell people what happens.  Generic over its state class,
-    so a type checker follows a plugin: ``class MyVariant(Variant[MyState])``
-    creates ``MyState`` and its methods may read ``MyState``'s attributes.
+    create states and tell people what happens.  The optional methods return
+    ``None`` for the core's default: a variant overrides those it says or shows
+    better.  Generic over its state class, so a type checker follows a plugin:
+    ``class MyVariant(Variant[MyState])`` creates ``MyState`` and its methods
+    may read ``MyState``'s attributes.
     """
 
     __slots__ = ()
@@ -321,3 +350,103 @@ class Variant(ABC, Generic[S]):
             raise PluginError(_("{variant} has no CPU strength {level!r} (it has {levels})").format(
                 variant=self.name, level=level, levels=", ".join(self.cpu_policies)))
         return policy
+
+    # -- optional: its own words (None: the core's, cardcli.words.narration) --
+    #: The house rules in words, by option, in the order the header says them:
+    #: ``{"skip_rank": lambda value, changed: f"{value} skips", "wild_eight":
+    #: either("8s are wild", "8s are not wild")}``.  Read by the default
+    #: :meth:`rules_summary`; an option left out is not said.
+    rule_words: ClassVar[Mapping[str, RuleWords]] = {}
+
+    def describe_events(self, events: Events, viewer: int | None = None,
+                        names: Sequence[str] | None = None) -> list[str] | None:
+        """A stretch of play told to ``viewer``, one line per thing that happened.
+
+        ``events`` are ``(state, action)`` pairs in order, each state as it
+        was before its action.  The default says each event as ``describe``
+        does, after the actor's name; a variant merges events a person reads
+        as one ("cpu2 could not follow clubs: drew 7, played 4C").  Hide what
+        ``viewer`` cannot see, as ``describe`` does.
+        """
+        return None
+
+    def describe_attempt(self, state: S, action: Action, names: Sequence[str] | None = None) -> str | None:
+        """One line for the message that refuses ``action``: the move as it
+        was attempted ("discarded 9D", "played 2S"), never what it would have
+        done (no "went out", no "the trick goes to ...").  ``action`` may be
+        illegal in ``state``, so this must not apply it.  The default names
+        the record fields ("discard (card 9D)")."""
+        return None
+
+    def rule_behind(self, state: S, action: Action, names: Sequence[str] | None = None) -> str | None:
+        """The rule that allowed or forced ``action`` in ``state``, in a few
+        words, for ``cardcli replay --explain`` ("must draw: no spade and no
+        8 in hand", "the J skips ann").  Public knowledge only: a replay
+        watched from one seat shows it for every seat's moves.  The default
+        says whether the move was forced or one of several; ``""`` says
+        nothing (chance events, by default)."""
+        return None
+
+    def round_summary(self, state: S, action: Action, names: Sequence[str] | None = None) -> str | None:
+        """When ``action`` (about to be applied to ``state``) ends a round or
+        a deal, but not the game: what everyone should see before play goes
+        on (the round's final table, every hand shown, and its scores).  The
+        terminal shows it and waits for Enter.  ``None`` for every other event."""
+        return None
+
+    def last_round_summary(self, state: S, action: Action, names: Sequence[str] | None = None) -> str | None:
+        """When ``action`` ends the last round of a game played in rounds (and
+        with it the game): that round's summary, as :meth:`round_summary`
+        says the end of the others, which the terminal shows before the
+        ranking.  ``None``: the game's final table says it."""
+        return None
+
+    def rules_summary(self, rules: Rules) -> list[str] | None:
+        """The house rules that differ from the defaults, a few words each
+        ("A skips", "3s draw three"), for the header above the table.  The
+        default: as :attr:`rule_words` says them, or by name and value without it."""
+        return None
+
+    # -- optional: the table as data (None: the core's, cardcli.words.view) --
+    def table_view(self, state: S, viewer: int | None, names: Sequence[str]) -> TableView | None:
+        """The table as ``viewer`` sees it (a seat, ``SPECTATOR`` for the
+        public table, ``None`` for everything), as data, for the served page.
+        Read only what ``viewer`` may see: the server sends this view and
+        nothing else.  The default: from the zones and the rendered text."""
+        return None
+
+    def move_view(self, state: S, seat: int, action: Action, names: Sequence[str]) -> MoveView | None:
+        """How ``seat`` picks the legal decision ``action``: its label, the hand
+        cards it uses, and the choice or call that sets it apart from moves
+        with the same cards.  The default: from the record fields."""
+        return None
+
+    # -- optional: the dialogue (None: the core's, cardcli.words.prompts) ------
+    def parse_move(self, state: S, text: str, legal: list[Action]) -> Action | None:
+        """A typed move (``8s``, ``draw``) as one of ``legal``, or ``None``.
+        Where a variant does not override it, the numbered menu takes numbers only."""
+        return None
+
+    def why_not_move(self, state: S, text: str) -> str | None:
+        """Why a typed move that ``parse_move`` does not take is refused, in the
+        rule's words, so a referee can say more than "not a move"; ``None``
+        when the variant has no reason to give."""
+        return None
+
+    def human_turn(self, state: S, seat: int, legal: list[Action], ui: UI) -> Action | None:
+        """Ask a person for a decision.  The default is the core's numbered
+        menu of ``legal`` (:func:`cardcli.words.prompts.menu_turn`), where
+        typed moves go through ``parse_move``."""
+        return None
+
+    # -- optional: checkpoints ---------------------------------------------
+    def checkpoint(self, state: S) -> dict[str, Any] | None:
+        """The checkpoint line due right after the event just applied, or ``None``.
+
+        A checkpoint states something the rules worked out, where a person
+        keeping the game on paper would write it down (End of the Page: a
+        round's scores when the round ends): ``{"checkpoint": NAME, ...}``.
+        cardcli writes it after that event; in a record it is optional, and
+        where one stands every key it states must equal this line's.
+        """
+        return None

@@ -1,7 +1,7 @@
 """A replay that teaches (``cardcli replay --explain``): the rule behind each
 move, and what the hard CPU thought of the watched seat's alternatives.
 
-The rule comes from the variant (``Narration.rule_behind``, public knowledge
+The rule comes from the variant (``Variant.rule_behind``, public knowledge
 only, with a generic default), so a third party's game is commented too.  The
 ratings come from the core's hard CPU searching from the watched seat's view
 alone, exactly as it would have to decide there: it never reads a hidden card.

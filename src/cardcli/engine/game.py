@@ -15,7 +15,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..contract.abilities import checkpoint
 from ..contract.options import seat_count_problem
 from ..contract.variant import Action, S, Variant
 from ..kit.errors import Kind, PluginError, RecordError, RulesetError
@@ -55,7 +54,7 @@ class Recorder(Hook):
         writer = self.game.writer
         if writer is not None and self.line is not None:
             writer.write(self.line)
-            line = checkpoint(self.game.variant, self.game.state)
+            line = self.game.variant.checkpoint(self.game.state)
             if line is not None:
                 writer.write(line)
         self.line = None

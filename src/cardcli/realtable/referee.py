@@ -31,7 +31,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..contract.abilities import Prompts, checkpoint
 from ..contract.unseen import UnseenCards, reading_unseen
 from ..contract.variant import CHANCE, TERMINAL, Action, Variant
 from ..contract.views import SPECTATOR
@@ -390,7 +389,7 @@ class Referee:
         state = self.state
         if next_data is not None and "shown" in next_data:
             self._out.append(next_data)
-        stated = checkpoint(self.game.variant, state)
+        stated = self.game.variant.checkpoint(state)
         if stated is not None:
             self._out.append(stated)
         self._tell_round_end(before, open_.action, open_.seat)
@@ -539,9 +538,9 @@ class Referee:
     def _move_now(self, seat: int, text: str) -> None:
         state = self._turn(seat, text)
         variant = self.game.variant
-        action = variant.parse_move(state, text, ANY) if isinstance(variant, Prompts) else None
+        action = variant.parse_move(state, text, ANY)
         if action is None:
-            why = variant.why_not_move(state, text) if isinstance(variant, Prompts) else None
+            why = variant.why_not_move(state, text)
             raise Refused(f"{text!r}: {self._for(seat, why)}" if why else self._not_a_move(text))
         self._cards_in(seat, state, text, action)
         self._push(action, seat)
@@ -621,7 +620,7 @@ class Referee:
                 break
             state = self._turn(seat, "draw")
             variant = self.game.variant
-            action = variant.parse_move(state, "draw", ANY) if isinstance(variant, Prompts) else None
+            action = variant.parse_move(state, "draw", ANY)
             if action is None:  # pragma: no cover - every shipped game has a draw
                 raise Refused(_("{name} cannot draw in this game").format(name=name))
             self._push(action, seat)

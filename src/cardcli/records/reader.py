@@ -41,7 +41,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import IO, Any, Generic, NoReturn, TypeVar
 
-from ..contract.abilities import checkpoint
 from ..contract.record_fields import card_field
 from ..contract.unseen import UnseenCards, reading_unseen
 from ..contract.variant import CHANCE, TERMINAL, Action
@@ -393,7 +392,7 @@ def check_checkpoint(game: Game, data: dict[str, Any], source: str, line: int, *
     if not isinstance(name, str):
         raise RecordError(_("'checkpoint' must name the checkpoint, e.g. \"round_end\""), source=source,
                           line=line, move=game.moves, kind=Kind.SYNTAX)
-    expected = checkpoint(game.variant, game.state) if due else None
+    expected = game.variant.checkpoint(game.state) if due else None
     if expected is None or expected.get("checkpoint") != name:
         if expected:
             said = _("after move {move}: a {name!r} checkpoint, but none stands here (next: {expected}); "

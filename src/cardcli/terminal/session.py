@@ -19,7 +19,6 @@ scrollback, so nobody can scroll back to a hand that is not theirs.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -33,11 +32,11 @@ from ..cpu.players.ismcts import paired_gap
 from ..engine.driver import Driver, Hook
 from ..engine.game import Game, derive_seed
 from ..kit.fit import visible_width, wrap
-from ..kit.grammar import is_you, name_seats, spoken_name
+from ..kit.grammar import is_you, spoken_name
 from ..kit.language import N_
 from ..kit.language import core as _
 from ..kit.safe_text import printable
-from ..words.narration import last_round_summary, round_summary, rules_summary, turn_lines
+from ..words.narration import last_round_summary, reason_said, round_summary, rules_summary, turn_lines
 from ..words.view import move_view, played_cards
 from .ui import Part, TerminalUI
 
@@ -380,42 +379,10 @@ def end_text(variant: Variant, state: State, result: Mapping[str, Any], names: S
 
 
 def over_text(result: Mapping[str, Any], names: Sequence[str], variant: Variant | None = None) -> str:
-    """``Game over: ann played their last card.``, in the players' names.
-
-    The reason is a record's words, English with seat numbers; shown to people
-    it is said in the chosen language where ``variant``'s catalog has it as a
-    pattern with ``{name}`` for the one seat it names (``N_("{name} went out")``)."""
-    written = str(result.get("reason", ""))
-    reason = name_seats(written, names)
-    if variant is not None and written:
-        reason = reason_words(variant, written, names) or reason
+    """``Game over: ann played their last card.``, in the players' names and the chosen language
+    (:func:`~cardcli.words.narration.reason_said`)."""
+    reason = reason_said(variant, str(result.get("reason", "")), names)
     return _("Game over: {reason}.").format(reason=reason) if reason else _("Game over.")
-
-
-def reason_words(variant: Variant, written: str, names: Sequence[str]) -> str | None:
-    """A result's reason (``seat 1 went out``) in the chosen language, from the
-    variant's catalog: ``{name} went out`` with the player's name, and the other
-    numbers as ``{count}``, ``{count2}``, ... in order (``{count} rounds played;
-    lowest total wins``); None where the catalog does not have it."""
-    seats = re.findall(r"\bseat (\d+)\b", written)
-    pattern = re.sub(r"\bseat \d+\b", "{name}", written, count=1) if len(set(seats)) == 1 else written
-    said = variant.words(pattern)
-    fields: dict[str, object] = {}
-    if said == pattern:
-        numbers = re.findall(r"\b\d+\b", pattern)
-        if not numbers:
-            return None
-        keys = ["count", *(f"count{place}" for place in range(2, len(numbers) + 1))]
-        fields.update(zip(keys, (int(number) for number in numbers)))
-        pieces = iter(keys)
-        pattern = re.sub(r"\b\d+\b", lambda _number: "{" + next(pieces) + "}", pattern)
-        said = variant.words(pattern)
-        if said == pattern:
-            return None
-    if "{name}" in pattern:
-        seat = int(seats[0])
-        fields["name"] = spoken_name(names[seat]) if 0 <= seat < len(names) else seat
-    return said.format(**fields)
 
 
 def ranking_text(result: Mapping[str, Any], names: Sequence[str], score_label: str = "points") -> str:

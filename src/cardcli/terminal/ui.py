@@ -1,5 +1,5 @@
 """Talking to a person at the terminal: :class:`TerminalUI`, the terminal's
-:class:`cardcli.contract.abilities.UI`.
+:class:`cardcli.contract.variant.UI`.
 
 A dialogue calls ``show`` for lines, ``ask`` for an answer, ``choose`` for a
 numbered menu and, where its menu is its own, ``offer`` to say which key

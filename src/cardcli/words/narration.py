@@ -1,11 +1,12 @@
-"""The narration ability: a variant's own words beyond ``describe``.
+"""A variant's own words beyond ``describe``, and the core's where it has none.
 
 Every variant says what one event does (``Variant.describe``), and from that
 alone the core tells a game to people: the log before a turn, the refusal of
 a move, ``replay --explain``'s "why:" lines, the header's house rules.  A
-variant that declares :class:`Narration` (``class MyVariant(Narration,
-Variant[MyState])``) says them in its own words instead; each method has the
-core's default, so a variant overrides only what it words better.
+variant overrides the optional methods of :class:`~cardcli.contract.variant.Variant`
+(``describe_events``, ``rule_behind``, ...) to say them in its own words
+instead; each returns ``None`` for the core's default, so a variant overrides
+only what it words better.
 
 The core always asks through the functions of this module
 (:func:`describe_events`, :func:`describe_attempt`, ...), which use the
@@ -14,20 +15,22 @@ variant's words where it declares them and the defaults elsewhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from ..contract.abilities import Events, Narration, RuleWords
+from ..contract.match import Match
 from ..contract.options import changed_options, show_value
+from ..contract.variant import Events, RuleWords, Variant
 from ..kit.cards import NAME
 from ..kit.errors import IllegalMove
-from ..kit.grammar import cards_told, is_you, seat_name, seat_names, second_person
+from ..kit.grammar import cards_told, is_you, name_seats, seat_name, seat_names, second_person
 from ..kit.language import core as _
 from ..kit.language import current as language_in_use
 from .view import move_words
 
 if TYPE_CHECKING:
-    from ..contract.variant import Action, Rules, State, Variant
+    from ..contract.variant import Action, Rules, State
 
 S = TypeVar("S", bound="State")
 
@@ -88,7 +91,7 @@ def must_draw(why: str) -> str:
 def describe_events(variant: Variant[Any], events: Events, viewer: int | None = None,
                     names: Sequence[str] | None = None) -> list[str]:
     """``events`` told to ``viewer``, in the variant's words where it has them."""
-    lines = variant.describe_events(events, viewer, names) if isinstance(variant, Narration) else None
+    lines = variant.describe_events(events, viewer, names)
     if lines is None:
         lines = [event_line(variant, state, action, viewer, names) for state, action in events]
     return [addressed(line, names) for line in lines]
@@ -97,48 +100,76 @@ def describe_events(variant: Variant[Any], events: Events, viewer: int | None = 
 def describe_attempt(variant: Variant[Any], state: Any, action: Action,
                      names: Sequence[str] | None = None) -> str:
     """``action`` as attempted, for the message refusing it."""
-    text = variant.describe_attempt(state, action, names) if isinstance(variant, Narration) else None
+    text = variant.describe_attempt(state, action, names)
     return attempt_from_fields(variant, state, action) if text is None else addressed(text, names)
 
 
 def rule_behind(variant: Variant[Any], state: Any, action: Action, names: Sequence[str] | None = None) -> str:
     """The rule behind ``action``, for ``replay --explain`` ("" for none)."""
-    text = variant.rule_behind(state, action, names) if isinstance(variant, Narration) else None
+    text = variant.rule_behind(state, action, names)
     return choice_count(state) if text is None else addressed(text, names)
 
 
 def round_summary(variant: Variant[Any], state: Any, action: Action,
                   names: Sequence[str] | None = None) -> str | None:
     """What everyone sees when ``action`` ends a round (``None``: it does not)."""
-    if isinstance(variant, Narration):
-        summary = variant.round_summary(state, action, names)
-        return None if summary is None else addressed(summary, names)
-    return None
+    summary = variant.round_summary(state, action, names)
+    return None if summary is None else addressed(summary, names)
 
 
 def last_round_summary(variant: Variant[Any], state: Any, action: Action,
                        names: Sequence[str] | None = None) -> str | None:
     """What everyone sees when ``action`` ends the last round, and the game
     (``None``: it does not, or the variant's final table says it)."""
-    if isinstance(variant, Narration):
-        summary = variant.last_round_summary(state, action, names)
-        return None if summary is None else addressed(summary, names)
-    return None
+    summary = variant.last_round_summary(state, action, names)
+    return None if summary is None else addressed(summary, names)
 
 
 def rules_summary(variant: Variant[Any], rules: Rules) -> list[str]:
     """The house rules of ``rules`` that differ from the variant's defaults, in words."""
-    said = variant.rules_summary(rules) if isinstance(variant, Narration) else None
+    said = variant.rules_summary(rules)
     if said is not None:
         return said
-    rule_words: Mapping[str, RuleWords] = getattr(variant, "rule_words", {})
-    if not rule_words:
+    if not variant.rule_words:
         return option_words(variant, rules)
     changed = changed_options(rules, variant.options)
-    told = (words(changed[name], changed) for name, words in rule_words.items() if name in changed)
+    told = (words(changed[name], changed) for name, words in variant.rule_words.items() if name in changed)
     # Words declared with N_() (``either(N_("8s are wild"), ...)``) are said in the chosen language
     # here, from the variant's catalog; words already said in it come back unchanged.
     return [variant.words(text) for text in told if text]
+
+
+def reason_said(variant: Variant[Any] | None, written: str, names: Sequence[str] | None) -> str:
+    """A result's or a round's reason as the record writes it (English with seat numbers: ``seat 1
+    went out``) said to people: in the chosen language where ``variant``'s catalog has it
+    (:func:`reason_words`), else the written words with each seat named."""
+    said = reason_words(variant, written, names) if variant is not None and written else None
+    return said or name_seats(written, names)
+
+
+def reason_words(variant: Variant[Any], written: str, names: Sequence[str] | None) -> str | None:
+    """A reason (``seat 1 went out``) in the chosen language, from the variant's catalog: ``{name}
+    went out`` with the player's name, and the other numbers as ``{count}``, ``{count2}``, ... in
+    order (``{count} rounds played; lowest total wins``); None where the catalog does not have it."""
+    seats = re.findall(r"\bseat (\d+)\b", written)
+    pattern = re.sub(r"\bseat \d+\b", "{name}", written, count=1) if len(set(seats)) == 1 else written
+    said = variant.words(pattern)
+    fields: dict[str, object] = {}
+    if said == pattern:
+        numbers = re.findall(r"\b\d+\b", pattern)
+        if not numbers:
+            return None
+        keys = ["count", *(f"count{place}" for place in range(2, len(numbers) + 1))]
+        fields.update(zip(keys, (int(number) for number in numbers)))
+        pieces = iter(keys)
+        pattern = re.sub(r"\b\d+\b", lambda _number: "{" + next(pieces) + "}", pattern)
+        said = variant.words(pattern)
+        if said == pattern:
+            return None
+    if "{name}" in pattern:
+        seat = int(seats[0])
+        fields["name"] = seat_name(seat, names) if not names or seat < len(names) else seat
+    return said.format(**fields)
 
 
 def addressed(text: str, names: Sequence[str] | None) -> str:
@@ -205,7 +236,7 @@ def _actor_frame() -> str:
 
 
 # ------------------------------------------------------------ the defaults
-def event_line(variant: Variant[Any] | Narration, state: State, action: Action, viewer: int | None = None,
+def event_line(variant: Variant[Any], state: State, action: Action, viewer: int | None = None,
                names: Sequence[str] | None = None) -> str:
     """One event as ``viewer`` is told it, before it is applied, with the
     actor's name in front of a decision: "cpu2 played 7H on 9S"."""
@@ -216,7 +247,7 @@ def event_line(variant: Variant[Any] | Narration, state: State, action: Action, 
     return _actor_frame().format(name=seat_name(player, names), did=text)
 
 
-def attempt_from_fields(variant: Variant[Any] | Narration, state: Any, action: Action) -> str:
+def attempt_from_fields(variant: Variant[Any], state: Any, action: Action) -> str:
     """A move as attempted, said from its record fields in the past tense:
     "played 9D", "passed", "discarded 9D", "played 8C (suit H, call)"."""
     try:
@@ -261,12 +292,12 @@ def choice_count(state: State) -> str:
     return _("a choice: one of {count} legal moves").format(count=len(legal))
 
 
-def option_words(variant: Variant[Any] | Narration, rules: Mapping[str, Any]) -> list[str]:
+def option_words(variant: Variant[Any], rules: Mapping[str, Any]) -> list[str]:
     """Each option that differs from its default, as ``name value``."""
     return [f"{name} {show_value(value)}" for name, value in changed_options(rules, variant.options).items()]
 
 
-def told_with_draws(variant: Variant[Any] | Narration, events: Events, viewer: int | None,
+def told_with_draws(variant: Variant[Any], events: Events, viewer: int | None,
                     names: Sequence[str] | None, *, drawn: Callable[[int, Any, Action], Sequence[int] | None],
                     told: Callable[[Any, Action, str, str, Any], str],
                     rebuilt: Callable[[int, Any, Action, list[int]], bool] | None = None,
@@ -331,34 +362,34 @@ def drawn_by(kind: int) -> Callable[[int, Any, Action], Any]:
     return lambda seat, state, action: action[1] if action[0] == kind and state.draw_seat == seat else None
 
 
-class RoundSummaries(Narration):
-    """The narration of a game played in rounds (or deals), summed up as each
-    ends: the variant writes :meth:`round_table` once, and the round's end
-    and the last round's (which ends the game) are both said with it."""
+class RoundSummaries(Variant[S]):
+    """A variant whose game is played in rounds (or deals), summed up as each
+    ends: it writes :meth:`round_table` once, and the round's end and the
+    last round's (which ends the game) are both said with it."""
 
     __slots__ = ()
-    #: The state's count of the rounds played (trick's ``deal_no``): a round ends where it moves on.
+    #: The state's count of the rounds played (a Match's ``round``): a round ends where it moves on.
     round_counter: ClassVar[str] = "round"
 
-    def in_rounds(self, state: Any) -> bool:
-        """Whether the game is played in rounds (one round's end is the game's, said by its final table)."""
-        return True
+    def in_rounds(self, state: S) -> bool:
+        """Whether the game is played in rounds (one round's end is the game's, said by its final table).
+        Default: unless the state is a :class:`~cardcli.contract.match.Match` of one deal."""
+        return not (isinstance(state, Match) and state.deal_alone())
 
-    def round_table(self, state: Any, after: Any, names: Sequence[str] | None) -> str | None:
+    def round_table(self, state: S, after: S, names: Sequence[str] | None) -> str | None:
         """What everyone sees as the round ends (``state`` before the event that
         ends it, ``after`` that event applied): the hands, the scores."""
         return None
 
-    def round_summary(self, state: Any, action: Action, names: Sequence[str] | None = None) -> str | None:
+    def round_summary(self, state: S, action: Action, names: Sequence[str] | None = None) -> str | None:
         """The round's :meth:`round_table` where ``action`` ends a round but not the game."""
         return self._round_told(state, action, names, last=False)
 
-    def last_round_summary(self, state: Any, action: Action,
-                           names: Sequence[str] | None = None) -> str | None:
+    def last_round_summary(self, state: S, action: Action, names: Sequence[str] | None = None) -> str | None:
         """The same for the last round, which ends the game."""
         return self._round_told(state, action, names, last=True)
 
-    def _round_told(self, state: Any, action: Action, names: Sequence[str] | None, last: bool) -> str | None:
+    def _round_told(self, state: S, action: Action, names: Sequence[str] | None, last: bool) -> str | None:
         after = round_end(state, action, self.round_counter, last=last) if self.in_rounds(state) else None
         return None if after is None else self.round_table(state, after, names)
 
@@ -375,7 +406,7 @@ def round_end(state: S, action: Action, counter: str = "round", *, last: bool = 
     """A copy of ``state`` with ``action`` applied, where ``action`` ends a
     round (the state's ``counter`` of rounds moves on) but not the game
     (with ``last``: the last round, and the game); else ``None``: when a
-    round's summary is due (``Narration.round_summary``, and
+    round's summary is due (``Variant.round_summary``, and
     ``last_round_summary``)."""
     after = after_move(state, action)
     if after is None or getattr(after, counter) == getattr(state, counter) or \

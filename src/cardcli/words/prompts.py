@@ -1,11 +1,10 @@
-"""A person's decision at a prompt: the ``UI`` a dialogue talks to, the
-:class:`Prompts` ability, and the one prompt loop every dialogue runs.
+"""A person's decision at a prompt: the one prompt loop every dialogue runs.
 
 Every variant is playable by a person with no code of its own: the core
 offers the legal moves as a numbered menu (each labelled as ``move_view``
 says) and accepts a typed move where the variant parses one.  A variant
-that declares :class:`Prompts` parses typed moves (``parse_move``: ``8s h``,
-``draw``) and may write its own dialogue (``human_turn``), usually a
+parses typed moves (``Variant.parse_move``: ``8s h``, ``draw``) and may
+write its own dialogue (``Variant.human_turn``, talking to a ``UI``), usually a
 :class:`Turn` handed to :func:`ask`: the numbered choices, the words it
 understands and what it says when a move is refused.  The loop itself
 (showing the choices, numbers, ``help``, an empty answer, a word it does not
@@ -18,7 +17,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..contract.abilities import UI, Prompts
+from ..contract.variant import Variant
 from ..kit.cards import NAME, parse_card
 from ..kit.errors import CardError, IllegalMove
 from ..kit.fit import visible_width
@@ -27,7 +26,7 @@ from ..kit.language import N_
 from ..kit.language import core as _
 
 if TYPE_CHECKING:
-    from ..contract.variant import Action, Variant
+    from ..contract.variant import UI, Action
 
 
 class Say(str):
@@ -415,7 +414,7 @@ def card_turn(ui: UI, state: Any, legal: Collection[Action], *, hand: Sequence[i
 
 def human_turn(variant: Variant[Any], state: Any, seat: int, legal: list[Action], ui: UI) -> Action:
     """A person's decision at ``seat``: the variant's dialogue where it has one."""
-    action = variant.human_turn(state, seat, legal, ui) if isinstance(variant, Prompts) else None
+    action = variant.human_turn(state, seat, legal, ui)
     return action if action is not None else menu_turn(variant, state, seat, legal, ui)
 
 
@@ -426,7 +425,8 @@ def menu_turn(variant: Variant[Any], state: Any, seat: int, legal: list[Action],
 
     names = seat_names(None, state.num_players)
     labels = [move_view(variant, state, seat, action, names).label for action in legal]
-    parse = variant.parse_move if isinstance(variant, Prompts) else None
+    # Typed moves are offered only where the variant reads them.
+    parse = variant.parse_move if type(variant).parse_move is not Variant.parse_move else None
 
     def typed(text: str) -> Outcome:
         return parse(state, text, legal) if parse is not None else None

@@ -3,9 +3,9 @@
 The terminal shows :meth:`Variant.render`'s text.  A phone's browser needs the
 same table as structure (its hand as cards to tap, the piles, everyone's card
 count, melds, scores) and the legal moves with the hand cards each one uses.
-:class:`TableView` and :class:`MoveView` are that structure.  A variant that
-declares the :class:`TableData` ability fills them itself; for any other the
-core fills them from what every variant already has (``card_zones``,
+:class:`TableView` and :class:`MoveView` are that structure.  A variant
+whose ``table_view`` and ``move_view`` say more fills them itself; for any
+other the core fills them from what every variant already has (``card_zones``,
 ``hidden_zones``, ``render``, ``encode_action``), so a third party's variant
 is playable from a browser untouched.  The core asks through
 :func:`table_view` and :func:`move_view`, and fills a view's ``text`` with
@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..contract.abilities import TableData
 from ..contract.hidden import HiddenInfo, hidden_to_anyone
 from ..contract.views import SPECTATOR, MoveView, Pile, PlayerView, TableView
 from ..kit.cards import NAME, sorted_hand
@@ -75,7 +74,7 @@ def table_view(variant: Variant[Any], state: State, viewer: int | None, names: S
 
 def _view(variant: Variant[Any], state: State, viewer: int | None, names: Sequence[str]) -> TableView:
     """The variant's view, or one from its zones, as they come (their ``text`` perhaps empty)."""
-    view = variant.table_view(state, viewer, names) if isinstance(variant, TableData) else None
+    view = variant.table_view(state, viewer, names)
     return view if view is not None else zones_view(state, viewer, names)
 
 
@@ -98,7 +97,7 @@ def render_from_view(variant: Variant[Any], state: State, viewer: int | None = N
 def move_view(variant: Variant[Any], state: State, seat: int, action: Action,
               names: Sequence[str]) -> MoveView:
     """How ``seat`` picks ``action``: the variant's own words, or the core's."""
-    view = variant.move_view(state, seat, action, names) if isinstance(variant, TableData) else None
+    view = variant.move_view(state, seat, action, names)
     return view if view is not None else generic_move_view(variant, state, seat, action, names)
 
 

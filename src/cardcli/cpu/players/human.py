@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ...contract.abilities import UI
-from ...contract.variant import Action, State, Variant
+from ...contract.variant import UI, Action, State, Variant
 from ...words.prompts import human_turn
 
 
