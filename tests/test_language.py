@@ -707,8 +707,8 @@ def test_trick_refusals_in_japanese(environment):
     assert japanese[12].startswith("引いたばかりのリードされたマーク(スペード)のカード、6Sを出さなけれ")
     assert japanese[13].startswith("引いた6Sをすぐに出さなければならず")
     assert japanese[14] == "できる手: 引く"
-    assert "8人(最も大きい卓、オプション 'max_players')に7枚ずつ配ると" in japanese[15]
-    assert "山札が残りません" in japanese[15]
+    assert "8人(最も多い人数、オプション 'max_players')" in japanese[15] and "7枚では" in japanese[15]
+    assert "山札を残して配れません" in japanese[15]
     assert "3ディール終了" in japanese[16] and "試合の勝ち" in japanese[16]
     assert "山札を2回作り直した後" in japanese[17]
     english = re.compile(r"\b(?:the|not|seat|may|must|could|draw|drawn|follow|lead|trick|stock|players|cards|"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardcli.contract.dealing import DealtMatch
-from cardcli.contract.match import Match
+from cardcli.contract.match import Match, round_end_checkpoint
 from cardcli.contract.phases import PhasedState
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.results import Result, places_after, places_value, rank_places
@@ -215,3 +215,39 @@ def test_the_usual_deal_is_the_cores():
     assert state.clone().deck is state.deck and "deck" in Dealt.shared
     state.apply(("draw",))
     assert state.result() is not None and state.acting() == -2  # TERMINAL: nobody
+
+
+class Noted(HighCard):
+    """A match whose deal's summary reads a slot besides the hands (``note``), named in ``ended``."""
+
+    ended = ("hands", "note")
+    __slots__ = ("note",)
+
+    def new_deal(self) -> None:
+        super().new_deal()
+        self.note = f"deal {self.round + 1}"
+
+
+def test_the_ended_slots_are_kept_as_the_deal_ended_and_put_back_on_a_copy():
+    state = Noted(3, 2, dealer=0)
+    assert state.table_as_ended() is None  # no deal has ended
+    state.deal([9, 3])
+    assert state.last_round == ([[9], [3]], "deal 1")
+    assert state.note == "deal 2" and state.hands == [[], []]  # the next deal's table
+    table = state.table_as_ended()
+    assert table is not state and (table.hands, table.note) == ([[9], [3]], "deal 1")
+    assert (state.hands, state.note) == ([[], []], "deal 2")  # the state itself is untouched
+    state.deal([1, 40])
+    state.deal([7, 2])
+    assert state.phase == P_OVER and state.table_as_ended() is state  # over: the table as it ended
+
+
+def test_the_round_end_checkpoint_states_the_deal_its_scores_and_the_totals():
+    state = HighCard(2, 2, dealer=0)
+    assert round_end_checkpoint(None, state) is None  # no deal has ended
+    state.deal([9, 3])
+    assert round_end_checkpoint(None, state) == {"checkpoint": "round_end", "round": 1, "scores": [9, 0],
+                                                 "totals": [9, 0]}
+    state.deal([2, 30])
+    assert round_end_checkpoint(None, state) == {"checkpoint": "round_end", "round": 2, "scores": [0, 30],
+                                                 "totals": [9, 30]}

@@ -30,12 +30,10 @@ def _useful(state: EndOfPageState, card: int, hand: list[int]) -> int:
         return 3
     rank, suit = RANK[card], SUIT[card]
     wild = state.wild
+    others = list(hand)
+    others.remove(card)  # the card itself (another copy of it, with two decks, counts)
     score = 0
-    skipped = False
-    for other in hand:
-        if other == card and not skipped:
-            skipped = True
-            continue
+    for other in others:
         if RANK[other] == wild:
             continue
         if RANK[other] == rank:

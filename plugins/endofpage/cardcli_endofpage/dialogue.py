@@ -133,9 +133,8 @@ def _command(state: EndOfPageState, text: str) -> Action | str:
     except ValueError as error:
         return "" if isinstance(error, NotACommand) else str(error)
     if isinstance(action, list) and len(action) > 1:
-        example = _meaning_example(state, action[0])
         return _("more than one meaning fits the wild: write it as a record does, e.g.  {example}").format(
-            example=example)
+            example=_meaning_example(state, action[0]))
     return (action or [None])[0] if isinstance(action, list) else action
 
 
@@ -147,23 +146,6 @@ def _meaning_example(state: EndOfPageState, action: Action) -> str:
     return next((word.lower() for word in words if "=" in word), "3d=4h")
 
 
-class EndOfPagePrompts(Variant[EndOfPageState]):
-    """Typed moves (``draw``, ``take``, ``m 4s 4h 3d``, ``l 3s 1``, ``d kc``) and the dialogue."""
-
-    def parse_move(self, state: EndOfPageState, text: str, legal: list[Action]) -> Action | None:
-        """A typed command as one of ``legal`` (wild meanings worked out when only one fits)."""
-        action = _command(state, text)
-        return None if isinstance(action, str) or action not in legal else action
-
-    def why_not_move(self, state: EndOfPageState, text: str) -> str | None:
-        """Why a command is no move: ``parse_command``'s reason, or a wild with more than one meaning."""
-        reason = _command(state, text)
-        return reason if isinstance(reason, str) and reason else None
-
-    def human_turn(self, state: EndOfPageState, seat: int, legal: list[Action], ui: UI) -> Action:
-        return human_dialogue(state, seat, legal, ui)
-
-
 def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI) -> Action:
     """One decision of a person's turn: the draw, or a meld, lay-off or discard."""
     if state.phase == P_DRAW:
@@ -173,9 +155,7 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
         ui.show(_("Your last card {card} plays, so you must play it.").format(card=last))
     kinds = {action[0] for action in legal}
     prompt = _(PROMPTS[tuple(kind for kind in (MELD, LAYOFF, DISCARD) if kind in kinds)])
-
-    def listing() -> Say:
-        return Say("\n".join(move_list(state, seat, legal)))
+    listing = dict.fromkeys(("list", "ls"), lambda: Say("\n".join(move_list(state, seat, legal))))
 
     def typed(answer: str) -> Any:
         not_now = _not_now(state, seat, answer.split()[0].lower(), kinds)
@@ -194,8 +174,24 @@ def human_dialogue(state: EndOfPageState, seat: int, legal: list[Action], ui: UI
             ui.show(_("(Discarding a wild: the next player may take {card}.)").format(card=NAME[action[1]]))
         return action
 
-    return ask(ui, Turn(prompt, typed=typed, help=_(HELP), words=dict.fromkeys(("list", "ls"), listing),
+    return ask(ui, Turn(prompt, typed=typed, help=_(HELP), words=listing,
                         empty=sentence(_(EMPTY)), lines=lambda: [your_hand(state, seat)], hand_in_table=True))
+
+
+class EndOfPagePrompts(Variant[EndOfPageState]):
+    """Typed moves (``draw``, ``take``, ``m 4s 4h 3d``, ``l 3s 1``, ``d kc``) and the dialogue."""
+
+    def parse_move(self, state: EndOfPageState, text: str, legal: list[Action]) -> Action | None:
+        """A typed command as one of ``legal`` (wild meanings worked out when only one fits)."""
+        action = _command(state, text)
+        return None if isinstance(action, str) or action not in legal else action
+
+    def why_not_move(self, state: EndOfPageState, text: str) -> str | None:
+        """Why a command is no move: ``parse_command``'s reason, or a wild with more than one meaning."""
+        reason = _command(state, text)
+        return reason if isinstance(reason, str) and reason else None
+
+    human_turn = staticmethod(human_dialogue)
 
 
 def your_hand(state: EndOfPageState, seat: int) -> str:

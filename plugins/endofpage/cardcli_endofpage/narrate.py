@@ -80,12 +80,11 @@ class EndOfPageNarration(RoundSummaries[EndOfPageState]):
                          names: Sequence[str] | None = None) -> str:
         """The move as attempted, for a refusal: never whether it goes out or ends the round."""
         kind = action[0]
-        rules = state.mrules
         if kind == PICKUP:
             return _("picked up {card} from deeper in the discard pile to meld {meld}").format(
-                card=NAME[action[1]], meld=meld_text(action[2], rules))
+                card=NAME[action[1]], meld=meld_text(action[2], state.mrules))
         if kind == MELD:
-            return _("melded {meld}").format(meld=meld_text(action[1], rules))
+            return _("melded {meld}").format(meld=meld_text(action[1], state.mrules))
         if kind == LAYOFF:
             _kind, index, card, as_rank = action
             return _("laid off {card} on meld {number}").format(card=laid_off(state, index, card, as_rank),
@@ -173,14 +172,10 @@ class EndOfPageNarration(RoundSummaries[EndOfPageState]):
                     names: Sequence[str] | None) -> str | None:
         """The round's final table (every meld, every hand), what each player
         scored, and the score sheet (the whole of it after the last round)."""
-        # The last round's table stays as it ended; before, the state keeps the round just ended.
-        ended = after.deal_snapshot() if after.result() is not None else after.last_round
-        if ended is None:
+        table = after.table_as_ended()
+        if table is None:
             return None
         labels = seat_names(names, state.num_players)
-        table = after.clone()
-        for name, value in zip(table.ended, ended):
-            setattr(table, name, value)
         how = round_words(after.notes[-1], labels)
         lines = [_("Round {round} of {rounds} is over: {how}.").format(round=state.round + 1,
                                                                        rounds=state.cfg.page_lines, how=how),

@@ -49,7 +49,7 @@ from cardcli.kit.rand import below
 from cardcli.kit.stock import draw_one, first_missing, rebuild, take
 
 from .config import Config
-from .language import _
+from .language import N_, _
 
 DEAL, TURN_UP, DRAWN, RESHUFFLE, DRAW, TAKE, PICKUP, MELD, LAYOFF, DISCARD = range(10)
 DRAW_ACTION = (DRAW,)
@@ -59,6 +59,14 @@ DECISIONS = (DRAW, TAKE, PICKUP, MELD, LAYOFF, DISCARD)
 MARGIN_SCALE = 400.0
 
 P_DEAL, P_TURN_UP, P_DRAW, P_STOCK, P_PLAY, P_RESHUFFLE, P_OVER = range(7)
+
+#: What each phase but the deal waits for (:meth:`EndOfPageState.expecting`; ``{seat}``: the turn's).
+EXPECTING = {P_TURN_UP: N_("the first discard to be turned up"),
+             P_RESHUFFLE: N_("a reshuffle of the discards into a new stock"),
+             P_STOCK: N_("the card seat {seat} draws from the stock"),
+             P_DRAW: N_("seat {seat} to draw"),
+             P_PLAY: N_("seat {seat} to meld, lay off or discard"),
+             P_OVER: N_("nothing (the game is over)")}
 
 #: Hand size named by a turned-up card: face value, J 11, Q 12, K 13, A 14.
 HAND_SIZE = tuple(RANK[c] for c in range(52))
@@ -93,7 +101,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
     chance_seats = dict.fromkeys((P_TURN_UP, P_STOCK, P_RESHUFFLE), "turn")  # the one a card comes to
     deal_phase = P_DEAL
     shared = ("deck", "notes")
-    #: The slots of the table as a round ended, kept for its summary (:meth:`deal_snapshot`).
+    #: The slots of the table as a round ended, kept for its summary (:meth:`Match.table_as_ended`).
     ended = ("hands", "melds", "owners", "layoffs", "played", "melded", "out", "wild", "mrules", "points")
     __slots__ = (
         "cfg", "deal_seat", "deck", "discard", "drawn", "faceup", "hands", "known", "layoffs", "melded",
@@ -140,15 +148,6 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
 
     def is_wild(self, card: int) -> bool:
         return RANK[card] == self.wild
-
-    def layoffs_for(self, card: int) -> list[tuple]:
-        """Every lay-off of ``card`` on the table now, as actions."""
-        out = []
-        rules = self.mrules
-        for index, meld in enumerate(self.melds):
-            for as_rank in layoff_meanings(meld, card, rules):
-                out.append((LAYOFF, index, card, as_rank))
-        return out
 
     def plays(self, card: int) -> bool:
         """Whether ``card`` could be laid off somewhere on the table."""
@@ -204,23 +203,12 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
         return []
 
     def expecting(self) -> str:
-        phase = self.phase
-        if phase == P_DEAL:
+        if self.phase == P_DEAL:
             # Translators: what must happen next (each phase's), put in sentences such as "expected
             # {what}" (a record that goes wrong) and the referee's "Next: ...".
             return _("the deal to seat {seat} (round {round})").format(seat=self.deal_seat,
                                                                       round=self.round + 1)
-        if phase == P_TURN_UP:
-            return _("the first discard to be turned up")
-        if phase == P_RESHUFFLE:
-            return _("a reshuffle of the discards into a new stock")
-        if phase == P_STOCK:
-            return _("the card seat {seat} draws from the stock").format(seat=self.turn)
-        if phase == P_DRAW:
-            return _("seat {seat} to draw").format(seat=self.turn)
-        if phase == P_PLAY:
-            return _("seat {seat} to meld, lay off or discard").format(seat=self.turn)
-        return _("nothing (the game is over)")
+        return _(EXPECTING[self.phase]).format(seat=self.turn)
 
     def card_zones(self) -> dict[str, list[int]]:
         zones = hand_zones(self.hands)
@@ -377,8 +365,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
             if not 0 <= index < len(self.melds):
                 raise IllegalMove(_("there is no meld {number} on the table ({count} meld(s))").format(
                     number=index + 1, count=len(self.melds)))
-            meld = self.melds[index]
-            meanings = layoff_meanings(meld, card, self.mrules)
+            meanings = layoff_meanings(self.melds[index], card, self.mrules)
             if as_rank not in meanings:
                 raise IllegalMove(self._layoff_refused(index, card, meanings))
             return
@@ -386,10 +373,11 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
             card = action[1]
             if card not in hand:
                 raise IllegalMove(not_in_hand(card, seat))
-            if len(hand) == 1:
-                plays = self.layoffs_for(card) if self.melded[seat] else []
+            if len(hand) == 1 and self.melded[seat]:  # each way it plays, a wild's two meanings too
+                plays = [index for index, meld in enumerate(self.melds)
+                         for _meaning in layoff_meanings(meld, card, self.mrules)]
                 if plays:
-                    melds = listed([_("meld {number}").format(number=a[1] + 1) for a in plays[:3]])
+                    melds = listed([_("meld {number}").format(number=index + 1) for index in plays[:3]])
                     # Translators: {melds} lists the melds the card plays on ("meld 1, meld 3").
                     raise IllegalMove(_("your last card {card} plays (on {melds}): it must be played, not "
                                         "discarded to go out").format(card=NAME[card], melds=melds))
@@ -402,9 +390,8 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
         meld = self.melds[index]
         fields = {"card": NAME[card], "number": index + 1, "meld": meld_text(meld, self.mrules)}
         if not meanings:
-            reason = layoff_problem(meld, card, self.mrules)
-            return _("{card} cannot be laid off on meld {number} ({meld}): {reason}").format(reason=reason,
-                                                                                           **fields)
+            return _("{card} cannot be laid off on meld {number} ({meld}): {reason}").format(
+                reason=layoff_problem(meld, card, self.mrules), **fields)
         if len(meanings) == 1:
             return _("{card} can stand only for {rank} on meld {number} ({meld})").format(
                 rank=RANK_NAMES[meanings[0]], **fields)
@@ -414,7 +401,6 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
             rank=first, other=RANK_NAMES[meanings[-1]], **fields)
 
     def check_chance(self, action: Action) -> None:
-        kind = action[0]
         phase = self.phase
         if phase == P_DEAL:
             self.expect(action, DEAL)
@@ -449,7 +435,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
                 raise IllegalMove(_("{card} is not in the stock").format(card=NAME[action[1]]))
             return
         if phase == P_RESHUFFLE:
-            if kind != RESHUFFLE:
+            if action[0] != RESHUFFLE:
                 raise IllegalMove(_("the stock is empty: the discards must be reshuffled first"))
             return
         raise IllegalMove(_("expected {what}").format(what=self.expecting()))  # pragma: no cover
@@ -488,7 +474,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
             cards.remove(card)
             self.drawn = card
             self.phase = P_PLAY
-            self._meld(meld, cards, extra=card)
+            self._meld(meld, cards)
         elif kind == DEAL:
             self._deal(action[1], action[2])
         elif kind == TURN_UP:
@@ -528,7 +514,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
         if seat == self.dealer and card == self.faceup and card not in self.hands[seat]:
             self.faceup = -1
 
-    def _meld(self, meld: Meld, from_hand: Iterable[int], extra: int = -1) -> None:
+    def _meld(self, meld: Meld, from_hand: Iterable[int]) -> None:
         seat = self.turn
         hand = self.hands[seat]
         for card in from_hand:
@@ -573,8 +559,7 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
     def _end_turn(self) -> None:
         self.turns += 1
         if self.out and self.turns >= self.num_players:
-            names = ", ".join(f"seat {s}" for s in self.out)
-            self._end_round(f"{names} went out")
+            self._end_round(", ".join(f"seat {s}" for s in self.out) + " went out")
             return
         self.turn = (self.turn + 1) % self.num_players
         self._start_turn()
@@ -583,10 +568,6 @@ class EndOfPageState(Match, UnseenCards, PhasedState):
     def _end_round(self, reason: str) -> None:
         self.notes = [*self.notes, reason]
         self.end_deal(self.round_points(), reason)
-
-    def deal_snapshot(self) -> tuple:
-        """The table as the round ended, for its summary: its :attr:`ended` slots."""
-        return tuple(getattr(self, name) for name in self.ended)
 
     def match_over(self) -> str | None:
         target, played = self.cfg.target_score, self.round

@@ -46,13 +46,12 @@ class EndOfPageTable(Variant[EndOfPageState]):
         if state.wild:
             notes.append(_("Wild: {ranks}").format(ranks=rank_words(state.wild)))
         held = hand_order(viewer_hand(state.hands, viewer), state.wild)
-        hand = [NAME[card] for card in held]
         marks = {NAME[card]: "wild" for card in held if state.is_wild(card)}
         scores = (ScoreSheet.by_round(_("points"), state.round_scores, state.totals) if state.round_scores
                   else None)
         rows = players(state, names)
-        return TableView(viewer=viewer, turn=state.acting(), players=rows,
-                         hand=hand, marks=marks, piles=piles, melds=melds, notes=notes, scores=scores,
+        return TableView(viewer=viewer, turn=state.acting(), players=rows, hand=[NAME[card] for card in held],
+                         marks=marks, piles=piles, melds=melds, notes=notes, scores=scores,
                          text=render_table(state, viewer, names, rows))
 
     def move_view(self, state: EndOfPageState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
@@ -165,7 +164,6 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
 
 def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
     kind = action[0]
-    rules = state.mrules
     if kind == DRAW:
         # The English says "1 cards": both forms are the same so that it stays as it was.
         count = len(state.stock)
@@ -177,12 +175,12 @@ def move_view(state: EndOfPageState, seat: int, action: Action) -> MoveView:
     if kind == PICKUP:
         cards = list(action[2][3])
         cards.remove(action[1])
-        text = meld_text(action[2], rules)
+        text = meld_text(action[2], state.mrules)
         label = _("pick up {card} from deeper in the pile and meld {meld}").format(card=NAME[action[1]],
                                                                                     meld=text)
         return MoveView("pickup", label, [NAME[c] for c in cards], choice=text, target=_("discard pile"))
     if kind == MELD:
-        text = meld_text(action[1], rules)
+        text = meld_text(action[1], state.mrules)
         wild = any(state.is_wild(c) for c in action[1][3])
         return MoveView("meld", _("meld {meld}").format(meld=text), [NAME[c] for c in action[1][3]],
                         choice=text if wild else "")

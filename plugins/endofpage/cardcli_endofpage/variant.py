@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardcli.contract.match import round_end_checkpoint
 from cardcli.contract.options import cached_config
 from cardcli.contract.record_fields import (
     Card,
@@ -134,29 +135,22 @@ class EndOfPageVariant(EndOfPageNarration, EndOfPageTable, EndOfPagePrompts, End
                                decode=_decode_draw),
                  "reshuffle": (RESHUFFLE, Reshuffle(lambda state: len(state.discard) - 1))})
 
-    def checkpoint(self, state: EndOfPageState) -> dict[str, Any] | None:
-        """Right after the event that ends a round: the round's number, its
-        scores and the running totals, as a family writes them on the page."""
-        if state.round_end_hands() is not None:
-            return {"checkpoint": "round_end", "round": len(state.round_scores),
-                    "scores": list(state.round_scores[-1]), "totals": list(state.totals)}
-        return None
+    checkpoint = round_end_checkpoint  # each round's scores and the totals, as a family writes them
 
     # ----------------------------------------------------------------- people
     def describe(self, state: EndOfPageState, action: Action, viewer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
         kind = action[0]
-        rules = state.mrules
         if kind == DRAW:
             return _("drew from the stock")
         if kind == TAKE:
             return _("took {card} from the discard pile").format(card=NAME[action[1]])
         if kind == PICKUP:
             return _("picked up {card} from deeper in the discard pile and melded {meld}").format(
-                card=NAME[action[1]], meld=meld_text(action[2], rules))
+                card=NAME[action[1]], meld=meld_text(action[2], state.mrules))
         if kind == MELD:
-            melded = _("melded {meld}").format(meld=meld_text(action[1], rules))
-            return melded + round_over(state, action, names)
+            return _("melded {meld}").format(meld=meld_text(action[1], state.mrules)) + round_over(
+                state, action, names)
         if kind == LAYOFF:
             _kind, index, card, as_rank = action
             text = laid_off(state, index, card, as_rank)

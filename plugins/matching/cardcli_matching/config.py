@@ -52,8 +52,7 @@ CONSTRAINTS = (
 
 
 def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
-    """Refuse what CONSTRAINTS forbid, every problem at once.  Without
-    ``num_players`` the widest table (``max_players``) must be dealt."""
+    """Refuse what CONSTRAINTS forbid, every problem at once (without ``num_players``, at ``max_players``)."""
     problems = []
     skip_rank, reverse_rank = parse_rank(rules["skip_rank"]), parse_rank(rules["reverse_rank"])
     if skip_rank == reverse_rank:
@@ -106,7 +105,6 @@ class Config(OptionsConfig, options=OPTIONS, ranks=("skip_rank", "reverse_rank")
         # A special card scores 20, an ace 1, a ten or a court card 10, any other card its rank.
         points = (20 if special[rank] != NONE else 1 if rank == 14 else min(rank, 10) for rank in RANK[:52])
         self.card_points = (*points, 0, 0)  # no joker; an unseen card counts only once shown
-        # Lookup tables for legal_actions (built once per set of rules).
         eights = frozenset(c for c in range(52) if special[RANK[c]] == EIGHT)
         #: ``on_top[top]``: the cards that may follow ``top`` when no suit is named.
         self.on_top = tuple(frozenset(c for c in range(52) if RANK[c] == RANK[top] or SUIT[c] == SUIT[top])

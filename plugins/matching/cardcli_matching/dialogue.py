@@ -1,5 +1,4 @@
-"""A person's turn at matching Page One: numbered
-choices or typed cards, then the suit for an 8."""
+"""A person's turn at matching Page One: numbered choices or typed cards, then the suit for an 8."""
 
 from __future__ import annotations
 
@@ -29,8 +28,6 @@ from .state import DRAW_ACTION, KEEP_ACTION, P_AFTER_DRAW, P_PLAY, PLAY, Matchin
 #: The turn's help, shown as ``_(HELP)``.
 HELP = N_("Play a card that matches the top card's rank or suit (an 8 goes on anything). "
           "Type its number or its name (7h, 10s, qd).")
-
-
 #: The words that draw (or take the penalty).
 DRAW_WORDS = ("d", "draw", "take")
 #: The typed moves that name no card.
@@ -39,8 +36,6 @@ PLAIN_WORDS = {**dict.fromkeys(DRAW_WORDS, DRAW_ACTION),
 
 
 class MatchingPrompts(Variant[MatchingState]):
-    """Typed moves and the dialogue of a turn."""
-
     def parse_move(self, state: MatchingState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``7h``, ``8s h`` (an 8 naming hearts), ``7h!``, ``p 7h``
         or ``7h page one`` (with the Page One call), ``7h stop`` or ``s 7h``
@@ -76,9 +71,8 @@ class MatchingPrompts(Variant[MatchingState]):
         return None
 
     def human_turn(self, state: MatchingState, seat: int, legal: list[Action], ui: UI) -> Action:
-        """The cards that play, drawing (or taking the penalty) and keeping a
-        drawn card, each offered only when it is allowed: a word typed anyway
-        is answered with the rules' reason.  An 8 then asks for its suit."""
+        """Only legal moves are offered (a word typed anyway is answered with the rules' reason); an 8
+        then asks for its suit."""
         cards = sorted({a[1] for a in legal if a[0] == PLAY}, key=lambda c: (c // 13, c))
         draw = Other(_("take the penalty"), DRAW_ACTION, DRAW_WORDS, _("{key} to take the penalty").format(
             key="d")) if state.penalty else Other(_("draw a card"), DRAW_ACTION, DRAW_WORDS,
@@ -114,9 +108,8 @@ _CALL_WITH = {PAGE_ONE.name: N_("the call with the second-to-last card is {due},
 
 
 def _miscalled(state: MatchingState, said: Call | str | None) -> bool:
-    """Whether a call was named where the play carries the other one (Page
-    One said with the last card, Stop with the second-to-last).  A call made
-    where none goes is the rules' to refuse, as a record's would be."""
+    """Whether a call was named where the play carries the other one (a call where none goes is the
+    rules' to refuse, as a record's would be)."""
     due = _due(state)
     return isinstance(said, Call) and due is not None and said != due
 

@@ -1,6 +1,5 @@
-"""Matching Page One told to people: the log in
-whole sentences, a refused move as it was tried, the rule behind each move
-(``replay --explain``), a round's end, the house rules."""
+"""Matching Page One told to people: the log, a refused move as tried, the rule behind each move, a
+round's end, the house rules."""
 
 from __future__ import annotations
 
@@ -39,15 +38,12 @@ from .state import (
     MatchingState,
 )
 
-#: A result's reasons as the record writes them (``seat 1 went out``), as people read
-#: them: the core finds them here by pattern, ``{name}`` for the seat.
-#: ``{count}`` for the one other number (``3 rounds played; lowest total wins``).
+#: The reasons state.py writes (``seat 1 went out``), as people read them: the core finds them by
+#: pattern, ``{name}`` for the seat and ``{count}`` for the one other number.
 REASONS = (N_("{name} went out"), N_("no card could be played and nothing was left to draw"),
            N_("every place played out"), N_("{count} rounds played; lowest total wins"))
 
-#: What each option says in the header when it differs from the default, in this order: words
-#: with fields are said in the chosen language here, ``either``'s (marked ``N_``) where the core
-#: shows them (``rules_summary`` passes each through the variant's catalog).
+#: The house rules in the header's words (an ``either``'s, marked ``N_``, are said by the core).
 RULE_WORDS: dict[str, RuleWords] = {
     "hand_size": narration.hand_size_words,
     "skip": lambda value, changed: "" if value else _("no skip card"),
@@ -74,15 +70,12 @@ RULE_WORDS: dict[str, RuleWords] = {
 
 
 class MatchingNarration(RoundSummaries[MatchingState]):
-    """Matching Page One told to people (see the module docstring)."""
-
     rule_words = RULE_WORDS
 
     def describe_events(self, events: Sequence[tuple[Any, Action]], viewer: int | None = None,
                         names: Sequence[str] | None = None) -> list[str]:
         """Each event as ``describe`` says it, but a draw in one line with what it drew and what the
-        drawer did with it: "cpu1 took the penalty: drew 2 cards" (not "took the penalty (draws 2)" then
-        "drew 2 cards (penalty)"), "cpu2 could not play: drew a card and played 4C on 9C"."""
+        drawer did with it: "cpu2 could not play: drew a card and played 4C on 9C"."""
         def told(state: MatchingState, action: Action, line: str, cards: str, last: MatchingState) -> str:
             if action[0] == DRAW and state.penalty:
                 name = seat_name(state.turn, names)
@@ -115,7 +108,7 @@ class MatchingNarration(RoundSummaries[MatchingState]):
 
     def describe_attempt(self, state: MatchingState, action: Action,
                          names: Sequence[str] | None = None) -> str:
-        """The move as attempted, for a refusal: no effects of the card."""
+        """The move as attempted: no effects of the card."""
         kind = action[0]
         if kind == PLAY:
             return play_text(state, action[1], action[2], action[3])
@@ -128,7 +121,6 @@ class MatchingNarration(RoundSummaries[MatchingState]):
         return str(self.describe(state, action, names=names))
 
     def rule_behind(self, state: MatchingState, action: Action, names: Sequence[str] | None = None) -> str:
-        """The rule that allowed or forced a move, from public knowledge only."""
         kind = action[0]
         cfg = state.cfg
         if kind == PLAY:
@@ -155,7 +147,6 @@ class MatchingNarration(RoundSummaries[MatchingState]):
 
     def round_table(self, state: MatchingState, after: MatchingState,
                     names: Sequence[str] | None) -> str | None:
-        """Every hand as the round ended, the round's scores and the totals."""
         hands = after.round_end_hands()
         if hands is None:
             return None
@@ -174,10 +165,8 @@ class MatchingNarration(RoundSummaries[MatchingState]):
 
 # ------------------------------------------------------- a forced move
 def forced(state: MatchingState, viewer: int | None) -> bool:
-    """Whether the decision about to be made in ``state`` is the only legal
-    one, told to ``viewer`` only when it is theirs (or to a viewer of every
-    hand): how many moves another player had depends on cards hidden from
-    the rest of the table."""
+    """Whether the decision about to be made is the only legal one, told to ``viewer`` only when it is
+    theirs (or to a viewer of every hand): another player's choices depend on hidden cards."""
     if viewer is not None and viewer != state.turn:
         return False
     return state.current_player() >= 0 and len(state.legal_actions()) == 1
@@ -211,22 +200,18 @@ def play_text(state: MatchingState, card: int, suit: int, call: bool) -> str:
 
 
 def called(state: MatchingState, play: str) -> str:
-    """``play`` (the play as told: "played 7H on 9H") made with its call:
-    Stop with the last card (where ``stop_call`` is on), else Page One (a
-    call with another card is refused in Page One's words)."""
+    """``play`` made with its call: Stop with the last card (where ``stop_call`` is on), else Page One."""
     return narration.called(play, stop=state.cfg.stop_call and len(state.hands[state.turn]) == 1)
 
 
 def play_refused(state: MatchingState, card: int) -> str:
-    """Why the rules refuse playing ``card`` of the hand now, in the state's
-    words (an 8 as naming a suit, so that its suit is not the reason)."""
+    """Why the rules refuse playing ``card`` now (an 8 as naming a suit, so that its suit is not why)."""
     return state.why_illegal((PLAY, card, 0 if state.cfg.card_special[card] == EIGHT else -1, False))
 
 
 def goes_out(state: MatchingState, call: bool) -> bool:
-    """Whether the play about to be made (``call``: with its call) is the
-    player's last card and takes them out: a forgotten Stop draws the
-    penalty instead (unless there is none: then the call is a formality)."""
+    """Whether the play about to be made (``call``: with its call) takes the player out: a forgotten
+    Stop draws the penalty instead (unless there is none)."""
     cfg = state.cfg
     return len(state.hands[state.turn]) == 1 and (call or not cfg.stop_call or not cfg.page_one_penalty)
 
@@ -291,7 +276,6 @@ def _explain_play(state: MatchingState, action: Any, names: Sequence[str] | None
             text = _("matches the rank of {top}").format(top=NAME[top])
         else:
             text = _("matches the suit of {top} ({suits})").format(top=NAME[top], suits=suit_words(SUIT[top]))
-    # The rule and each effect are clauses of their own, told one after another ("; ").
     effects = []
     if special == EIGHT and 0 <= suit <= 3:
         effects.append(_("it names {suits}").format(suits=suit_words(suit)))

@@ -1,30 +1,25 @@
 """The rules of matching Page One as a state machine (``docs/variants/matching.md``).
 
-Actions are small tuples, built once where possible, because simulations
-create millions of them:
+Actions are small tuples, built once where possible, because simulations create millions of them:
+decisions ``(PLAY, card, suit, call)`` (``suit``: the suit an 8 names, else -1; ``call``: Page One, or
+Stop with the last card), ``DRAW_ACTION`` and ``KEEP_ACTION``; chance ``(DEAL, hands)``, ``(TURN_UP,
+card)``, ``(DRAWN, cards)`` and ``RESHUFFLE_ACTION``.
 
-* decisions: ``(PLAY, card, suit, call)`` (``suit`` is the suit an active 8
-  names, else -1; ``call`` is the call said with the play: Page One with the
-  second-to-last card, Stop with the last where ``stop_call`` is on),
-  ``DRAW_ACTION`` (draw, or take a pending draw penalty) and ``KEEP_ACTION``
-  (keep a drawn card);
-* chance: ``(DEAL, hands)``, ``(TURN_UP, card)``, ``(DRAWN, cards)`` and
-  ``RESHUFFLE_ACTION``.
-
-The stock is an unordered pool (its order is unknown until cards are drawn,
-which is exactly what a record states) plus the cards sent *under* it by the
-first turn-up, which come out only after the pool, in the order sent.
+The stock is an unordered pool (its order is unknown until cards are drawn, as a record states them)
+plus the cards the first turn-up sent *under* it, which come out after the pool, in the order sent.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from cardcli.contract.abilities import UnseenCards, hands_seen_by, unseen_is
+from cardcli.contract.abilities import UnseenCards, unseen_is
 from cardcli.contract.dealing import DealtMatch
 from cardcli.contract.phases import PhasedState
-from cardcli.contract.variant import Action, hand_zones
+from cardcli.contract.record_fields import Card, Drawn, Flag, Hands, RecordEvents, Reshuffle, Suit, card_field
+from cardcli.contract.variant import Action
 from cardcli.kit.cards import NAME, RANK, SUIT, UNSEEN, suit_words
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play
@@ -50,15 +45,15 @@ PENALTIES = {FOR_PENALTY: N_("the draw penalty"), FOR_PAGE_ONE: N_("the forgotte
              FOR_STOP: N_("the forgotten Stop penalty")}
 
 
-class MatchingState(DealtMatch, UnseenCards, PhasedState):
-    """A position of a matching Page One game (one round or several, the
-    lowest total winning: :class:`Match`).
+def _card(value: Any) -> int:
+    card = card_field(value)
+    if card >= 52:
+        raise ValueError("there is no joker in matching Page One")
+    return card
 
-    The other hands and the stock are hidden (:class:`UnseenCards`, which a
-    record of a real table may leave unseen); what the table saw a player
-    lack is :meth:`ruled_out` for them, and a drawn card waiting to be played
-    is :meth:`pending_card`.
-    """
+
+class MatchingState(DealtMatch, UnseenCards, PhasedState):
+    """A position of a matching Page One game of one round or several (the lowest total wins)."""
 
     decision_phases = (P_PLAY, P_AFTER_DRAW)
     over_phase = P_OVER
@@ -66,6 +61,15 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
     deal_phase = P_DEAL
     deal_kind = DEAL
     lower_wins = True
+    #: The record's events (the variant's), which also say which cards most take and who sees them.
+    events = RecordEvents(
+        "matching",
+        moves={"play": (PLAY, Card(_card), Suit(), Flag("call")), "draw": DRAW_ACTION, "keep": KEEP_ACTION},
+        chances={"deal": (DEAL, Hands(_card, size="cfg.hand_size")),
+                 "turn_up": (TURN_UP, Card(_card)),
+                 "draw": (DRAWN, Drawn(_card, seat="draw_seat",
+                                       drawing=lambda state: state.phase == P_DRAWING)),
+                 "reshuffle": (RESHUFFLE, Reshuffle(lambda state: len(state.discard) - 1))})
     cfg: Config
     __slots__ = (
         "active", "direction", "discard", "draw_for", "draw_left", "draw_seat", "drawn", "idle", "lacks",
@@ -90,9 +94,8 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
         self.out: list[int] = []
         self.idle = 0
         self.turn_empty = False
-        # Per seat, what the table saw it lack when it drew for want of a
-        # playable card: suit bits 0-3, rank bits 4 + rank.  Public knowledge
-        # that search players respect; gone when unseen cards join the hand.
+        # Per seat, what the table saw it lack when it drew for want of a playable card: suit bits 0-3,
+        # rank bits 4 + rank (public knowledge; gone when unseen cards join the hand).
         self.lacks = [0] * n
 
     # ------------------------------------------------------------- inspection
@@ -177,10 +180,6 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
 
     def expecting(self) -> str:
         phase = self.phase
-        if phase == P_DEAL:
-            if self.cfg.rounds > 1:
-                return _("the deal of round {round}").format(round=self.round + 1)
-            return _("the deal")
         if phase == P_TURN_UP:
             return _("the first top card to be turned up")
         if phase == P_RESHUFFLE:
@@ -203,21 +202,13 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
                 return _("seat {seat} to draw {count} or answer with a {rank}").format(
                     seat=self.turn, count=self.penalty, rank=self.penalty_rank)
             return _("seat {seat} to play").format(seat=self.turn)
-        return super().expecting()  # nothing: the game is over
+        return super().expecting()  # the deal, or nothing: the game is over
 
-    def card_zones(self) -> dict[str, list[int]]:
-        zones = hand_zones(self.hands)
-        zones["stock"] = self.stock
-        zones["under the stock"] = self.under  # turned up and sent under: seen by all
-        zones["discards"] = self.discard
-        if self.phase == P_DEAL:
-            zones["undealt"] = [] if self.hands[0] else list(self.deck)
-        return zones
+    def table_zones(self) -> dict[str, list[int]]:
+        return {"under the stock": self.under, "discards": self.discard}  # under: turned up, seen by all
 
     def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
-        """After a draw, the drawn card waits to be played or kept: only the
-        drawer has seen it, and the table knows it plays (else the turn would
-        be over)."""
+        """The drawn card waiting to be played or kept: the table knows it plays (else the turn is over)."""
         if self.phase != P_AFTER_DRAW or seat == self.turn:
             return None
         size = len(self.hands[self.turn])
@@ -228,26 +219,18 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
 
     def cards_taken(self, action: Action) -> Sequence[int]:
         kind = action[0]
-        if kind == PLAY:
-            return (action[1],)
-        if kind == DEAL:
-            return [card for hand in action[1] for card in hand]
         if kind in (DRAWN, TURN_UP):  # the pool first; then cards sent under it, seen by all
             return (action[1],) if kind == TURN_UP and self.stock else action[1][:len(self.stock)]
-        return ()
+        return super().cards_taken(action)
 
     def seen_by(self, action: Action, viewer: int | None) -> Action:
-        kind = action[0]
-        if kind == DEAL:
-            return (DEAL, hands_seen_by(action[1], viewer))
-        if kind == DRAWN and self.draw_seat != viewer:
+        if action[0] == DRAWN and self.draw_seat != viewer:
             pool = len(self.stock)
             return (DRAWN, tuple(UNSEEN if i < pool else card for i, card in enumerate(action[1])))
-        return action
+        return super().seen_by(action, viewer)
 
     def cards_lacked(self, action: Action) -> Callable[[int], bool] | frozenset[int] | None:
-        """A draw with no penalty to take, where drawing is allowed only for
-        want of a playable card, shows the player held none."""
+        """A draw with no penalty, where drawing is only for want of a playable card, shows none is held."""
         if action != DRAW_ACTION or self.phase != P_PLAY or self.penalty or self.cfg.draw_when_able:
             return None
         return self.playable(len(self.hands[self.turn]))
@@ -283,7 +266,6 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
 
     # -------------------------------------------------------------- checking
     def alternatives(self, legal: list[Action]) -> str:
-        """The legal choices in words: ``could play 7H, 9H or draw``."""
         others = []
         if DRAW_ACTION in legal:
             # Translators: a choice after "could play 7H, 9H or" (also alone: "could draw").
@@ -294,13 +276,9 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
         return could_play((NAME[action[1]] for action in legal if action[0] == PLAY), others)
 
     def why_illegal(self, action: Action) -> str:
-        """Why a decision is not allowed, for people (records, prompts)."""
-        if not isinstance(action, tuple) or not action or \
-                (action[0] == PLAY and (len(action) != 4 or action[1] not in range(52))):
-            return _("not an action: {action}").format(action=repr(action))
+        if refused := self.not_a_move(action, (PLAY, DRAW, KEEP), PLAY, 4, 52):
+            return refused
         kind = action[0]
-        if kind not in (PLAY, DRAW, KEEP):
-            return _("it is seat {seat}'s turn, not a chance event").format(seat=self.turn)
         seat = self.turn
         hand = self.hands[seat]
         cfg = self.cfg
@@ -517,8 +495,6 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
         return mask
 
     def ruled_out(self, seat: int) -> dict:
-        """Cards a player was seen to lack are not dealt back to it when a
-        search player imagines the hidden cards."""
         tests = {}
         for other, mask in enumerate(self.lacks):
             if other != seat and mask:
@@ -583,8 +559,8 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
         self._end_turn(self.next_seat(seat), played=False, stuck=nothing_to_draw)
 
     def _end_turn(self, next_seat: int, played: bool = False, stuck: bool = False) -> None:
-        """Pass the turn.  A whole round of turns that began with nothing to
-        draw and ended with no card played ends the round with no winner."""
+        """Pass the turn.  A whole round of turns that began with nothing to draw and ended with no card
+        played ends the round with no winner."""
         ended_empty = self.turn_empty
         self.phase = P_PLAY
         self.turn = next_seat

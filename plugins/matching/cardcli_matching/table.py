@@ -17,9 +17,7 @@ from .state import ANY_SUIT, DRAW, KEEP, P_AFTER_DRAW, PLAY, MatchingState
 
 def render(state: MatchingState, viewer: int | None = None, names: Sequence[str] | None = None,
            rows: list[PlayerView] | None = None) -> str:
-    """The table as text: the direction and the piles, the top card and the
-    suit named, a pending penalty, a row per player (``rows``, where the
-    table's data has them already), the drawn card."""
+    """The table as text (``rows``: the players' rows, where the table's data has them already)."""
     names = seat_names(names, state.num_players)
     cfg = state.cfg
     head = [_round(state)] if cfg.rounds > 1 else []
@@ -40,11 +38,8 @@ def render(state: MatchingState, viewer: int | None = None, names: Sequence[str]
 
 
 class MatchingTable(Variant[MatchingState]):
-    """The table as data: the top card (and the suit named), the stock, the
-    penalty pending, the direction, each player's count; the viewer's hand.
-    A move: a card to play (an 8 once per suit it may name, each as a
-    choice), the Page One call (Stop with the last card) as a declaration,
-    drawing or keeping as plain buttons."""
+    """The table as data; a move: a card to play (an 8 once per suit it may name, each a choice), the
+    call (Page One, or Stop with the last card) as a declaration, drawing or keeping as buttons."""
 
     def table_view(self, state: MatchingState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
@@ -86,8 +81,7 @@ class MatchingTable(Variant[MatchingState]):
 
 
 def players(state: MatchingState, names: Sequence[str]) -> list[PlayerView]:
-    """Each seat as the table shows it: the count of cards, the dealer, who is
-    out (and in what place), Page One, and the running total of a longer game."""
+    """Each seat as the table shows it: who is out (in what place), Page One, the total of a longer game."""
     def notes(seat: int, hand: Sequence[int]) -> list[str]:
         if not state.active[seat]:
             return [_("out, place {place}").format(place=state.out.index(seat) + 1)]

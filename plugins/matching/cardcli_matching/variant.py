@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardcli.contract.options import cached_config
-from cardcli.contract.record_fields import Card, Drawn, Flag, Hands, RecordEvents, Reshuffle, Suit, card_field
 from cardcli.contract.variant import Action, Rules, Variant
 from cardcli.kit.cards import NAME, build_deck
 from cardcli.kit.grammar import seat_name
+from cardcli.words.narration import dealt_words
 
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, SPECIAL_NAMES, Config, check_rules
@@ -19,14 +18,11 @@ from .narrate import MatchingNarration, called, effect_text, forced, forced_pena
 from .state import (
     DEAL,
     DRAW,
-    DRAW_ACTION,
     DRAWN,
     FOR_PAGE_ONE,
     FOR_PENALTY,
     FOR_STOP,
     KEEP,
-    KEEP_ACTION,
-    P_DRAWING,
     PLAY,
     RESHUFFLE,
     TURN_UP,
@@ -34,22 +30,13 @@ from .state import (
 )
 from .table import MatchingTable, render
 
-
-def _card(value: Any) -> int:
-    card = card_field(value)
-    if card >= 52:
-        raise ValueError("there is no joker in matching Page One")
-    return card
-
-
 #: Why cards are drawn, said after them ("ann drew 2 cards (penalty)"), by ``draw_for``.
 DRAWN_FOR = {FOR_PENALTY: N_("penalty"), FOR_PAGE_ONE: N_("forgot Page One"), FOR_STOP: N_("forgot Stop")}
 
 
 def _drawn_text(state: MatchingState, cards: Sequence[int], viewer: int | None,
                 names: Sequence[str] | None) -> str:
-    """The cards drawn, and why (a penalty, a call forgotten): by name where
-    ``viewer`` may see them, else how many."""
+    """The cards drawn (by name where ``viewer`` may see them), and why (a penalty, a call forgotten)."""
     who = seat_name(state.draw_seat, names) if state.draw_seat >= 0 else _("a seat")  # none draws now
     if viewer is None or viewer == state.draw_seat:
         text = _("{name} drew {cards}").format(name=who, cards=" ".join(NAME[c] for c in cards))
@@ -82,15 +69,7 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
     def new_state(self, rules: Rules, num_players: int, dealer: int) -> MatchingState:
         return MatchingState(cached_config(Config, rules), num_players, dealer, build_deck(1))
 
-    # ---------------------------------------------------------------- records
-    events = RecordEvents(
-        "matching",
-        moves={"play": (PLAY, Card(_card), Suit(), Flag("call")), "draw": DRAW_ACTION, "keep": KEEP_ACTION},
-        chances={"deal": (DEAL, Hands(_card, size="cfg.hand_size")),
-                 "turn_up": (TURN_UP, Card(_card)),
-                 "draw": (DRAWN, Drawn(_card, seat="draw_seat",
-                                       drawing=lambda state: state.phase == P_DRAWING)),
-                 "reshuffle": (RESHUFFLE, Reshuffle(lambda state: len(state.discard) - 1))})
+    events = MatchingState.events
 
     # ----------------------------------------------------------------- people
     def describe(self, state: MatchingState, action: Action, viewer: int | None = None,
@@ -136,9 +115,5 @@ class MatchingVariant(MatchingNarration, MatchingTable, MatchingPrompts, Variant
             return _.ngettext("reshuffled {count} discards into a new stock",
                               "reshuffled {count} discards into a new stock", count).format(count=count)
         if kind == DEAL:
-            count = state.cfg.hand_size
-            # The English says "1 cards each": both forms are the same so that it stays as it was.
-            return _.ngettext("dealt {count} cards each (dealer: {name})",
-                              "dealt {count} cards each (dealer: {name})",
-                              count).format(count=count, name=seat_name(state.dealer, names))
+            return dealt_words(state, names)
         return repr(action)

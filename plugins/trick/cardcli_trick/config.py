@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardcli.contract.options import Option, OptionsConfig
+from cardcli.contract.options import Option, OptionsConfig, deal_problem
 from cardcli.kit.cards import build_deck
 from cardcli.kit.errors import RulesetError
 
@@ -40,30 +40,18 @@ CONSTRAINTS = (
 
 
 def check_rules(rules: Mapping[str, Any], num_players: int | None = None) -> None:
-    """Refuse a table whose deal cannot fit the pack (at least one card must be left for the stock):
-    at ``num_players``, or without it at the widest table (``max_players``)."""
+    """Refuse a deal too big for the pack at ``num_players`` (without it, at ``max_players``)."""
     decks, jokers = rules["decks"], rules["jokers"]
     size = 52 * decks + jokers
-    players = num_players if num_players is not None else rules["max_players"]
-    hand = rules["hand_size"]
-    if players * hand < size:
-        return
-    # Each way the sentence can go is a whole message (the English is contract.options.deal_problem's).
-    if num_players is None:
-        text = (_("{players} players (the widest table, option 'max_players') x {hand} cards do not fit one "
-                  "deck and {jokers} joker(s) ({size} cards) with a stock left over (options 'hand_size', "
-                  "'decks', 'max_players')") if decks == 1 else
-                _("{players} players (the widest table, option 'max_players') x {hand} cards do not fit "
-                  "{decks} decks and {jokers} joker(s) ({size} cards) with a stock left over (options "
-                  "'hand_size', 'decks', 'max_players')"))
-    else:
-        text = (_("{players} players x {hand} cards do not fit one deck and {jokers} joker(s) ({size} cards) "
-                  "with a stock left over (options 'hand_size', 'decks', 'max_players')") if decks == 1 else
-                _("{players} players x {hand} cards do not fit {decks} decks and {jokers} joker(s) ({size} "
-                  "cards) with a stock left over (options 'hand_size', 'decks', 'max_players')"))
-    raise RulesetError(text.format(players=players, hand=hand, decks=decks, jokers=jokers, size=size))
+    # Translators: the pack, the cards kept back and the options, each a field of the core's sentence
+    # ("6 players x 9 cards do not fit one deck and 1 joker(s) (53 cards) with a stock left over (...)").
+    cards = _("one deck and {jokers} joker(s) ({size} cards)") if decks == 1 else \
+        _("{decks} decks and {jokers} joker(s) ({size} cards)")
+    deal = deal_problem(rules, num_players, size, cards.format(decks=decks, jokers=jokers, size=size),
+                        _("a stock left over"), _("options 'hand_size', 'decks', 'max_players'"))
+    if deal:
+        raise RulesetError(deal)
 
 
 class Config(OptionsConfig, options=OPTIONS):
-    """The rules as plain attributes, one per option, built once per set of
-    options and shared (never copied) by every state."""
+    """The rules as attributes, shared by every state."""

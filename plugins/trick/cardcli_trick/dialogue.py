@@ -1,5 +1,4 @@
-"""A person's turn at trick-taking Page One: numbered
-choices or typed cards (``qh``, ``jk``)."""
+"""A person's turn at trick-taking Page One: numbered choices or typed cards (``qh``, ``jk``)."""
 
 from __future__ import annotations
 
@@ -20,8 +19,6 @@ DRAW_WORDS = ("d", "draw")
 
 
 class TrickPrompts(Variant[TrickState]):
-    """Typed moves and the dialogue of a turn."""
-
     def parse_move(self, state: TrickState, text: str, legal: list[Action]) -> Action | None:
         """Typed moves: ``7h``, ``jk``, ``qh!`` or ``p qh`` (with the Page One call), ``draw``/``d``."""
         call, words = split_call(text)
@@ -29,10 +26,8 @@ class TrickPrompts(Variant[TrickState]):
                           lambda words: PLAYS[parse_card(words[0])][call] if len(words) == 1 else None)
 
     def human_turn(self, state: TrickState, seat: int, legal: list[Action], ui: UI) -> Action:
-        """Only legal cards are offered, drawing only when it is allowed (a
-        word typed anyway is answered with the rules' reason).  The Page One
-        call is offered only when the play leaves one card, and it is not
-        pressed for you: forgetting it is part of the game."""
+        """Only legal moves are offered; the Page One call is not pressed for you: forgetting it is part
+        of the game."""
         cards = sorted((a[1] for a in legal if a[0] == PLAY and not a[2]), key=lambda c: (c // 13, c))
         keys = {PLAYS[card][call]: str(n) for n, card in enumerate(cards, start=1) for call in (0, 1)}
         return card_turn(

@@ -1,6 +1,5 @@
-"""Trick-taking Page One told to people: the log in
-whole sentences, a refused move as it was tried, the rule behind each move
-(``replay --explain``), a deal's end, the house rules."""
+"""Trick-taking Page One told to people: the log, a refused move as tried, the rule behind each move, a
+deal's end, the house rules."""
 
 from __future__ import annotations
 
@@ -26,11 +25,10 @@ from cardcli.words.narration import (
 from .language import N_, _
 from .state import D_PENALTY, DRAW, DRAW_ACTION, DRAWN, P_DRAW, P_FORCED, PLAY, PLAYS, RESHUFFLE, TrickState
 
-#: The reasons state.py writes (``seat 1 played their last card``), as people read them: the
-#: core finds them here by pattern (the game's end), ``{name}`` for the seat and ``{count}`` for
-#: the one other number; a called-off deal's also without "the hand was called off: " (the
-#: table's note says it so).  A deal called off when the stock ran out once too often has both
-#: English forms of its count ("1 rebuild", "2 rebuilds"): the record writes either.
+#: The reasons state.py writes (``seat 1 played their last card``), as people read them: the core
+#: finds them by pattern, ``{name}`` for the seat and ``{count}`` for the one other number; a called-off
+#: deal's also without "the hand was called off: " (the table's note says it so), and in both forms
+#: of its count ("1 rebuild", "2 rebuilds").
 REASONS = (N_("{name} played their last card"),
            N_("the hand was called off: nothing left to draw and no way to follow"),
            N_("the hand was called off: the stock ran out after {count} rebuild, the most the option "
@@ -44,8 +42,7 @@ REASONS = (N_("{name} played their last card"),
 
 
 def play_words(state: TrickState, card: int, call: bool) -> str:
-    """A play as it was made, before what it does: "led 9H", "played 7S on the
-    led joker", 'called "Page One!" and played 8H'."""
+    """A play as made, before what it does: "led 9H", "played 7S on the led joker"."""
     if not state.trick:
         text = _("led {card}")
     elif state.suit < 0:
@@ -60,9 +57,7 @@ def _rebuilt(seat: int, state: TrickState, action: Action, cards: list[int]) -> 
     return action[0] == RESHUFFLE and bool(cards)  # once drawing is under way
 
 
-#: What each option says in the header when it differs from the default, in this order: words
-#: with fields are said in the chosen language here, ``either``'s (marked ``N_``) where the core
-#: shows them (``rules_summary`` passes each through the variant's catalog).
+#: The house rules in the header's words (an ``either``'s, marked ``N_``, are said by the core).
 RULE_WORDS: dict[str, RuleWords] = {
     "hand_size": narration.hand_size_words,
     "decks": narration.decks_words,
@@ -80,12 +75,10 @@ RULE_WORDS: dict[str, RuleWords] = {
 
 
 class TrickNarration(RoundSummaries[TrickState]):
-    """Trick-taking Page One in words (see the module docstring)."""
-
     rule_words = RULE_WORDS
 
     def describe_attempt(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
-        """The move as attempted, for a refusal: never who would win the trick or the deal."""
+        """The move as attempted: never who would win the trick or the deal."""
         kind = action[0]
         if kind == PLAY:
             return play_words(state, action[1], action[2])
@@ -102,16 +95,10 @@ class TrickNarration(RoundSummaries[TrickState]):
 
     def describe_events(self, events: Sequence[tuple[Any, Action]], viewer: int | None = None,
                         names: Sequence[str] | None = None) -> list[str]:
-        """Each event as ``describe`` says it, except that drawing is told in one
-        line with the play it ends in:
-
-        * "cpu2 could not follow clubs: drew 7 cards, played 4C" (the drawer, and a
-          viewer who sees everything, read the cards: "drew 5D 9S JK 4C");
-        * "ann played 5H - forgot to call Page One, so drew 5 cards".
-        """
+        """Each event as ``describe`` says it, but drawing in one line with the play it ends in: "cpu2
+        could not follow clubs: drew 7 cards, played 4C", "ann played 5H - forgot to call Page One, so
+        drew 5 cards"."""
         def told(state: TrickState, action: Action, line: str, cards: str, last: TrickState) -> str:
-            # ``line`` is the decision as the core tells it ("ann led 3C - forgot to call Page
-            # One!"), ``cards`` the draw ("drew 5 cards").
             if action[0] == PLAY:  # "ann led 3C - forgot to call Page One, so drew 5 cards"
                 said = self.describe(state, action, viewer=viewer, names=names)
                 play = play_told(state, action[1], action[2], names, forgot=False)  # without "- forgot ..."
@@ -136,9 +123,8 @@ class TrickNarration(RoundSummaries[TrickState]):
                                on_the_way=_("the finished tricks were shuffled into a new stock on the way"))
 
     def rule_behind(self, state: TrickState, action: Action, names: Sequence[str] | None = None) -> str:
-        """The rule that allowed or forced a move, from public knowledge only.
-        The cards drawn need no words of their own: the draw said why, and the
-        play that ends it says the rest."""
+        """From public knowledge only; the cards drawn need none (the draw and the play that ends it
+        said why)."""
         kind = action[0]
         if kind == PLAY:
             return _explain_play(state, action, names)
@@ -156,7 +142,6 @@ class TrickNarration(RoundSummaries[TrickState]):
         return ""
 
     def round_table(self, state: TrickState, after: TrickState, names: Sequence[str] | None) -> str:
-        """Who won the deal, every hand as it ended, and the deals won so far."""
         hands = after.round_end_hands() or state.hands
         why = narration.reason_said(self, after.round_reason, seat_names(names, state.num_players))
         return "\n".join([_("Deal {deal} of {deals} is over: {why}.").format(
@@ -171,9 +156,8 @@ class TrickNarration(RoundSummaries[TrickState]):
 # -------------------------------------------------------------- the plays
 def play_told(state: TrickState, card: int, call: bool, names: Sequence[str] | None,
                forgot: bool = True) -> str:
-    """A play as the log tells it, with what it does: "played 2H on the led
-    joker (hearts to follow)", "played 7C; the trick goes to ann - forgot to
-    call Page One!" (``forgot``: with the forgotten call, where it was)."""
+    """A play as the log tells it, with what it does: "played 7C; the trick goes to ann - forgot to call
+    Page One!" (``forgot``: with the forgotten call, where it was)."""
     seat = state.turn
     hand = state.hands[seat]
     # The trick's last card, or the deal's: nobody is left to follow it.
@@ -231,7 +215,6 @@ def _explain_play(state: TrickState, action: Any, names: Sequence[str] | None) -
                 suit=suit_word(suit))
     else:
         text = _("follows {suits}").format(suits=suit_words(suit))
-    # The rule and each effect are clauses of their own, told one after another ("; ").
     effects = []
     if len(hand) == 1:
         effects.append(_("the last card: wins the deal"))

@@ -1,19 +1,13 @@
 """The rules of trick-taking Page One as a state machine (``docs/variants/trick.md``).
 
-Actions are small tuples, built once where possible, because simulations
-create millions of them:
+Actions are small tuples, built once where possible, because simulations create millions of them:
+decisions ``(PLAY, card, call)`` (``call``: the Page One call) and ``DRAW_ACTION``; chance ``(DEAL,
+hands)``, ``(DRAWN, cards)`` and ``RESHUFFLE_ACTION``.
 
-* decisions: ``(PLAY, card, call)`` (``call`` is the Page One call) and
-  ``DRAW_ACTION`` (cannot follow: start drawing from the stock);
-* chance: ``(DEAL, hands)``, ``(DRAWN, cards)`` and ``RESHUFFLE_ACTION``.
-
-The stock is an unordered multiset: its order is unknown until cards are
-drawn, which is exactly what a record states.  Drawing to follow suit is one
-card per chance event, because whether to draw again depends on the card
-that came; a Page One penalty draws what it can in one event.
-
-A whole match (``deals`` > 1) is one state (:class:`Match`): a deal won
-scores 1, the tally of deals won is the totals, most deals won takes the match.
+The stock is an unordered multiset (its order is unknown until cards are drawn, as a record states
+them).  Drawing to follow suit is one card per chance event, because whether to draw again depends on
+the card that came; a Page One penalty draws what it can in one event.  A deal won scores 1: the totals
+are the deals won.
 """
 
 from __future__ import annotations
@@ -26,7 +20,7 @@ from cardcli.contract.abilities import UnseenCards, unseen_can, unseen_is
 from cardcli.contract.dealing import DealtMatch
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.record_fields import Card, Drawn, Event, Flag, Hands, RecordEvents, Reshuffle, Stated
-from cardcli.contract.variant import Action, hand_zones
+from cardcli.contract.variant import Action
 from cardcli.kit.cards import JOKER, NAME, RANK, SUIT, UNSEEN, suit_words
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play, listed
@@ -63,19 +57,14 @@ def _not_the_dealer(seat: int, dealer: Any) -> str:
 
 
 class TrickState(DealtMatch, UnseenCards, PhasedState):
-    """A position of a trick-taking Page One match (one or more deals).
-
-    The other hands and the stock are hidden (:class:`UnseenCards`); a
-    suit a player was seen to lack is :meth:`ruled_out` for them, and a drawn
-    card that must be played is :meth:`pending_card`.
-    """
+    """A position of a trick-taking Page One match of one or more deals."""
 
     decision_phases = (P_PLAY, P_FORCED)
     over_phase = P_OVER
     chance_seats = {P_DRAW: "draw_seat"}
     deal_phase = P_DEAL
     deal_kind = DEAL
-    #: The record's events (the variant's): which cards each takes, and who sees them, come from them.
+    #: The record's events (the variant's), which also say which cards each takes and who sees them.
     events = RecordEvents(
         "trick",
         moves={"play": Event(PLAY, Card(), Flag("call"), built=PLAYS), "draw": DRAW_ACTION},
@@ -94,8 +83,7 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
         self.tricks: list[int] = []  # finished tricks set aside, pooled
         self.tricks_done = 0
         self.rebuilds = 0  # times the stock was rebuilt from finished tricks this deal
-        # Per seat, a bit per suit the table saw it lack (it had to draw to
-        # follow); public knowledge that search players respect.
+        # Per seat, a bit per suit the table saw it lack (it had to draw to follow): public knowledge.
         self.voids = [0] * n
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
@@ -115,8 +103,7 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
         return bool(self.stock) or bool(self.tricks)
 
     def winner_with(self, card: int) -> int:
-        """The seat winning the trick once the player to move plays ``card``: a
-        joker wins unless one is already winning, else the highest of the suit led."""
+        """The seat winning the trick once the player to move plays ``card`` (the first joker wins)."""
         if not self.trick:
             return self.turn
         best = self.trick[self.win_pos]
@@ -133,8 +120,7 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
             suit = self.suit
             cfg = self.cfg
             actions: list = []
-            # Each card once: with one deck and one joker no card is held twice
-            # (a long deal's hand of 30 cards made a seen-list quadratic).
+            # Each card once (a seen-list was quadratic in a long deal's hand of 30 cards).
             cards = hand if cfg.decks == 1 and cfg.jokers <= 1 else dict.fromkeys(hand)
             if suit < 0:  # leading, or after a led joker: any card
                 joker_ok = cfg.joker_last or len(hand) > 1
@@ -157,9 +143,8 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
                     return actions
             elif actions:
                 return actions
-            # Cannot follow: drawing is offered when a card could come, and
-            # beside a playable joker even when none can (the hand is then
-            # called off); with neither, the turn never starts (_begin_turn).
+            # Cannot follow: drawing is offered when a card could come, and beside a playable joker even
+            # when none can (the hand is then called off); with neither, the turn never starts (_begin_turn).
             if actions or self.stock or self.tricks:
                 actions.append(DRAW_ACTION)
             return actions
@@ -169,10 +154,8 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
 
     def expecting(self) -> str:
         phase, deals = self.phase, self.cfg.deals
-        if phase == P_DEAL:
-            if deals > 1:
-                return _("the deal of deal {deal} of {deals}").format(deal=self.round + 1, deals=deals)
-            return _("the deal")
+        if phase == P_DEAL and deals > 1:
+            return _("the deal of deal {deal} of {deals}").format(deal=self.round + 1, deals=deals)
         if phase == P_RESHUFFLE:
             return _("a reshuffle of the finished tricks into a new stock (the stock is empty)")
         if phase == P_DRAW:
@@ -197,22 +180,15 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
         if phase == P_PLAY:
             return (_("seat {seat} to play to the trick") if self.trick else _("seat {seat} to lead")).format(
                 seat=seat)
-        return _("nothing (the game is over)")
+        return super().expecting()  # the deal, or nothing: the game is over
 
-    def card_zones(self) -> dict[str, list[int]]:
-        zones = hand_zones(self.hands)
-        zones["stock"] = self.stock
-        zones["finished tricks"] = self.tricks
-        zones["trick"] = self.trick
-        if self.phase == P_DEAL:
-            zones["undealt"] = list(self.deck)
-        return zones
+    def table_zones(self) -> dict[str, list[int]]:
+        return {"finished tricks": self.tricks, "trick": self.trick}
 
     # ------------------------------------------------- what a seat can know
     def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
-        """The drawn card that must be played now: only the drawer has seen
-        it; the table knows it is of the suit led (drawing to follow stops
-        there), or, for a draw with no suit to follow, nothing."""
+        """The drawn card that must be played now: of the suit led (drawing to follow stops there), or,
+        for a draw with no suit to follow, any card."""
         if self.phase != P_FORCED or seat == self.turn:
             return None
         suit = self.suit
@@ -224,8 +200,6 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
         self.forced = card
 
     def ruled_out(self, seat: int) -> dict:
-        """A suit a player was seen to lack (it had to draw to follow) is not
-        dealt back to it when a search player imagines the hidden cards."""
         tests = {}
         for other, mask in enumerate(self.voids):
             if other != seat and mask:
@@ -233,9 +207,8 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
         return tests
 
     def cards_lacked(self, action: Action) -> Callable[[int], bool] | frozenset[int] | None:
-        """Drawing to follow shows no card of the suit led; drawing to lead,
-        no card to lead; a joker played where only a player who cannot
-        follow may, no card of the suit led."""
+        """Drawing (or the joker played where only a player who cannot follow may) shows no card of the
+        suit led; drawing to lead, no card to lead."""
         suit, hand, cfg = self.suit, self.hands[self.turn], self.cfg
         if self.phase != P_PLAY or (action[0] == PLAY and (action[1] != JOKER or suit < 0
                                                            or cfg.joker_any_time)):
@@ -245,19 +218,14 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
         return lambda card: card != JOKER or cfg.joker_last or len(hand) > 1
 
     def match_value(self, seat: int) -> float:
-        """A playout of a match may stop once the current deal is decided,
-        valued as a deal on its own is: mostly by winning it, so a called-off
-        deal is worth little (valued as half a win, it made the search steer
-        into called-off deals and win fewer: measured over 100 matches of
-        five deals)."""
+        """A deal decided, valued as a deal alone is: a called-off deal is worth little (as half a win, it
+        made the search steer into called-off deals and win fewer over 100 matches of five deals)."""
         assert self.round_places is not None
         return outcome_value(self.round_places, _winner(self.round_scores[-1]), seat)
 
     def playout_estimate(self, seat: int) -> float | None:
-        """A playout still running after a long stretch is a deal of big hands,
-        most often called off in the end (by ``normal`` CPUs, measured: about
-        0.44 of a win for the seat holding fewer cards heads-up after 100
-        more events, 0.23 for the other); fewer cards is better."""
+        """A long playout is a deal of big hands, most often called off (``normal`` CPUs heads-up, 100
+        more events: about 0.44 of a win for the seat holding fewer cards, 0.23 for the other)."""
         places = rank_places([len(hand) for hand in self.hands])
         return ESTIMATE_BASE / self.num_players + ESTIMATE_SPREAD * places_value(places, seat)
 
@@ -284,7 +252,6 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
 
     # -------------------------------------------------------------- checking
     def alternatives(self, legal: list[Action]) -> str:
-        """The legal choices in words: ``could play 7H, QH or draw``."""
         cards = list(dict.fromkeys(NAME[action[1]] for action in legal if action[0] == PLAY))
         if DRAW_ACTION not in legal:
             return could_play(cards)
@@ -295,13 +262,8 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
         return _("could play {cards} or draw").format(cards=listed(cards))
 
     def why_illegal(self, action: Action) -> str:
-        """Why a decision is not allowed, for people (records, prompts)."""
-        if not isinstance(action, tuple) or not action:
-            return _("not an action: {action}").format(action=repr(action))
-        if action[0] not in (PLAY, DRAW):
-            return _("it is seat {seat}'s turn, not a chance event").format(seat=self.turn)
-        if action[0] == PLAY and (len(action) != 3 or action[1] not in range(JOKER + 1)):
-            return _("not an action: {action}").format(action=repr(action))
+        if refused := self.not_a_move(action, (PLAY, DRAW), PLAY, 3, JOKER + 1):
+            return refused
         seat = self.turn
         hand = self.hands[seat]
         cfg = self.cfg
@@ -366,9 +328,8 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
             self._drawn(action[1])
         elif kind == DRAW:
             hand_suit = self.suit
-            # Drawing to follow shows the player has none of the suit; the cards
-            # it draws on the way are other suits, so that stays true.  Earlier
-            # knowledge goes: those cards could be of any other suit.
+            # Drawing to follow shows none of the suit (and the cards drawn on the way are of other
+            # suits); what was known before goes.
             self.voids[self.turn] = 1 << hand_suit if hand_suit >= 0 else 0
             self._begin_draw(self.turn, D_FOLLOW if hand_suit >= 0 else D_ANY, 1)
         elif kind == RESHUFFLE:
@@ -445,15 +406,8 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
             self._stock_empty()
 
     def _stock_empty(self) -> None:
-        """The stock ran out while cards must be drawn: rebuild it from the
-        finished tricks, or call the hand off.
-
-        Drawing to follow ends only with a card of the suit led: a joker held
-        or drawn on the way does not end it, so with nothing left to rebuild
-        from the hand is called off.  With the option ``reshuffles``, a stock
-        already rebuilt that many times in the deal is not rebuilt again: the
-        deal is called off instead.
-        """
+        """The stock ran out while cards must be drawn: rebuild it from the finished tricks (at most
+        ``reshuffles`` times a deal), or call the hand off; a penalty not drawn is waived."""
         limit = self.cfg.reshuffles
         if self.tricks and (limit is None or self.rebuilds < limit):
             self.phase = P_RESHUFFLE

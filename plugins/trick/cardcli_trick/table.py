@@ -18,9 +18,7 @@ from .state import D_PENALTY, DRAW, P_DRAW, P_FORCED, P_OVER, PLAY, TrickState
 
 def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | None = None,
            rows: list[PlayerView] | None = None) -> str:
-    """The table as text: the stock and finished tricks, the tally of a
-    match, the last trick, the trick so far, a row per player (``rows``,
-    where the table's data has them already), the drawing."""
+    """The table as text (``rows``: the players' rows, where the table's data has them already)."""
     names = seat_names(names, state.num_players)
     cfg = state.cfg
     head = [_deal(state)] if cfg.deals > 1 else []
@@ -52,17 +50,13 @@ def render(state: TrickState, viewer: int | None = None, names: Sequence[str] | 
 
 
 def _forced(state: TrickState) -> str:
-    """The drawn card that must be played; one nobody saw (a real table's
-    record) is played only if it follows."""
-    if state.forced == UNSEEN:
+    if state.forced == UNSEEN:  # a real table's record: played only if it follows
         return _("Drawn card: not seen (played if it follows, else the drawing goes on)")
     return _("Drawn card {card} must be played").format(card=NAME[state.forced])
 
 
 class TrickTable(Variant[TrickState]):
-    """The table as data: the trick so far (who played what), the last
-    trick, the stock, each player's count; the viewer's hand.  A move: a card
-    to play, the Page One call as a declaration, drawing as a button."""
+    """The table as data; a move: a card to play, the Page One call as a declaration, drawing a button."""
 
     def table_view(self, state: TrickState, viewer: int | None, names: Sequence[str]) -> TableView:
         cfg = state.cfg
@@ -92,8 +86,7 @@ class TrickTable(Variant[TrickState]):
 
 
 def players(state: TrickState, names: Sequence[str]) -> list[PlayerView]:
-    """Each seat as the table shows it: the count of cards, the dealer,
-    Page One, and the deals won in a match."""
+    """Each seat as the table shows it: Page One, and the deals won in a match."""
     return seat_views(state.hands, names, state.dealer,
                       lambda seat, hand: [_("Page One")] if len(hand) == 1 and state.phase != P_OVER else [],
                       lambda seat: _.ngettext("{count:,} deal won", "{count:,} deals won",

@@ -8,6 +8,7 @@ from cardcli.contract.options import cached_config
 from cardcli.contract.variant import Action, Rules, Variant
 from cardcli.kit.cards import JOKER, NAME, SUIT, suit_word, suit_words
 from cardcli.kit.grammar import cards_told, seat_name
+from cardcli.words.narration import dealt_words
 
 from . import cpu
 from .config import CONSTRAINTS, OPTIONS, Config, check_rules, pack
@@ -67,13 +68,9 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
                               "stock", count).format(count=count)
         if kind == DEAL:
             cfg = state.cfg
-            count, dealer = cfg.hand_size, seat_name(state.dealer, names)
-            # The English says "1 cards each": both forms are the same so that it stays as it was.
             if cfg.deals == 1:
-                return _.ngettext("dealt {count} cards each (dealer: {name})",
-                                  "dealt {count} cards each (dealer: {name})", count).format(count=count,
-                                                                                             name=dealer)
-            deal = state.round + 1
+                return dealt_words(state, names)
+            count, dealer, deal = cfg.hand_size, seat_name(state.dealer, names), state.round + 1
             if state.round == 0:
                 return _.ngettext("Deal {deal} of {deals}: dealt {count} cards each (dealer: {name})",
                                   "Deal {deal} of {deals}: dealt {count} cards each (dealer: {name})",
@@ -87,8 +84,8 @@ class TrickVariant(TrickNarration, TrickTable, TrickPrompts, Variant[TrickState]
 
     def _describe_drawn(self, state: TrickState, cards: Sequence[int], viewer: int | None,
                         names: Sequence[str] | None) -> str:
-        """Cards drawn: for the Page One penalty, or one at a time to follow
-        (or to play), by name where ``viewer`` may see them."""
+        """Cards drawn for the penalty, or one at a time to follow (or to play), by name where ``viewer``
+        may see them."""
         seat = state.draw_seat
         who = seat_name(seat, names)
         if state.draw_for == D_PENALTY:

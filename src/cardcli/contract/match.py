@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 
 from ..kit.results import Result, places_value, rank_places
 
-__all__ = ["Match"]
+__all__ = ["Match", "round_end_checkpoint"]
 
 
 class Match:
@@ -59,6 +59,9 @@ class Match:
     over_phase: ClassVar[int]
     #: Whether the lowest total wins the match (else the highest).
     lower_wins: ClassVar[bool] = False
+    #: The slots a deal's summary reads, kept as the deal ended (the hands first): the default
+    #: :meth:`deal_snapshot`, put back by :meth:`table_as_ended`.
+    ended: ClassVar[tuple[str, ...]] = ()
     # The variant's, read here.
     num_players: int
     phase: int
@@ -101,7 +104,9 @@ class Match:
     def deal_snapshot(self) -> tuple[Any, ...]:
         """The table as a deal ended, kept in ``last_round`` for its summary
         while the next deal is dealt; its first item is the hands.  Default:
-        the hands and the deal's reason."""
+        the :attr:`ended` slots where named, else the hands and the deal's reason."""
+        if self.ended:
+            return tuple(getattr(self, name) for name in self.ended)
         return (self.hands, self.round_reason)
 
     def match_extra(self) -> dict[str, Any] | None:
@@ -168,9 +173,31 @@ class Match:
             return hands
         return None
 
+    def table_as_ended(self) -> Any:
+        """The table as the last deal ended, for its summary: the state itself once the match is
+        over, else a copy with its :attr:`ended` slots put back (``None`` before any deal ended)."""
+        if self.phase == self.over_phase:
+            return self
+        if self.last_round is None:
+            return None
+        table = self.clone()  # type: ignore[attr-defined]  # the variant's state
+        for name, value in zip(self.ended, self.last_round):
+            setattr(table, name, value)
+        return table
+
     def rollout_value(self, seat: int) -> float | None:
         """Between two deals, :meth:`match_value`: a search's playout may stop there."""
         return self.match_value(seat) if self.between_deals() else None
+
+
+def round_end_checkpoint(variant: Any, state: Match) -> dict[str, Any] | None:
+    """A variant's ``checkpoint`` where a person keeping score writes each round down
+    (``checkpoint = round_end_checkpoint``): right after the event that ends a deal, its
+    number, its scores and the running totals."""
+    if state.round_end_hands() is None:
+        return None
+    return {"checkpoint": "round_end", "round": len(state.round_scores),
+            "scores": list(state.round_scores[-1]), "totals": list(state.totals)}
 
 
 def _written(cls: type, name: str) -> bool:

@@ -19,7 +19,7 @@ built once per class with the phases bound in, as fast as by hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..kit.errors import IllegalMove
@@ -80,6 +80,17 @@ class PhasedState(State):
             self.check_chance(action)
         else:
             self.check_decision(action)
+
+    def not_a_move(self, action: Any, kinds: Sequence[Any], play: Any, size: int, cards: int) -> str | None:
+        """Why ``action`` is no move at all, for ``why_illegal`` (which may be given anything): not a
+        tuple, not of the ``kinds`` of move, or a ``play`` not ``size`` long or of no card ``0..cards-1``
+        (its second item); ``None`` for a move."""
+        if not isinstance(action, tuple) or not action or \
+                (action[0] == play and (len(action) != size or action[1] not in range(cards))):
+            return _("not an action: {action!r}").format(action=action)
+        if action[0] not in kinds:
+            return _("it is seat {seat}'s turn, not a chance event").format(seat=self.turn)
+        return None
 
     def expect(self, action: Action, kind: Any) -> None:
         """Refuse a chance outcome of another kind than ``kind``, the one

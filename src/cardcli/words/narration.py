@@ -62,6 +62,15 @@ def decks_words(value: int, changed: Mapping[str, Any]) -> str:
     return _.ngettext("{count:,} deck", "{count:,} decks", value).format(count=value)
 
 
+def dealt_words(state: Any, names: Sequence[str] | None) -> str:
+    """A :class:`~cardcli.contract.dealing.DealtMatch`'s deal told: "dealt 5 cards each (dealer: ann)"."""
+    count = state.cfg.hand_size
+    # The English says "1 cards each": both forms are the same so that it stays as it was.
+    return _.ngettext("dealt {count} cards each (dealer: {name})",
+                      "dealt {count} cards each (dealer: {name})", count).format(
+        count=count, name=seat_name(state.dealer, names))
+
+
 def called(play: str, stop: bool = False) -> str:
     """``play`` (the play as told: "played 7H on 9H") made with its call: Page
     One's, or with ``stop`` Stop's (matching's, with the last card)."""
