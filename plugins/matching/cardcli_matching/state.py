@@ -19,7 +19,7 @@ from cardcli.contract.abilities import UnseenCards, unseen_is
 from cardcli.contract.dealing import DealtMatch
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.record_fields import Card, Drawn, Flag, Hands, RecordEvents, Reshuffle, Suit, card_field
-from cardcli.contract.variant import Action
+from cardcli.contract.variant import Action, hand_zones
 from cardcli.kit.cards import NAME, RANK, SUIT, UNSEEN, suit_words
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play
@@ -204,8 +204,14 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
             return _("seat {seat} to play").format(seat=self.turn)
         return super().expecting()  # the deal, or nothing: the game is over
 
-    def table_zones(self) -> dict[str, list[int]]:
-        return {"under the stock": self.under, "discards": self.discard}  # under: turned up, seen by all
+    def card_zones(self) -> dict[str, list[int]]:
+        zones = hand_zones(self.hands)
+        zones["stock"] = self.stock
+        zones["under the stock"] = self.under  # turned up and sent under: seen by all
+        zones["discards"] = self.discard
+        if self.phase == P_DEAL:
+            zones["undealt"] = list(self.deck)
+        return zones
 
     def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:
         """The drawn card waiting to be played or kept: the table knows it plays (else the turn is over)."""

@@ -20,7 +20,7 @@ from cardcli.contract.abilities import UnseenCards, unseen_can, unseen_is
 from cardcli.contract.dealing import DealtMatch
 from cardcli.contract.phases import PhasedState
 from cardcli.contract.record_fields import Card, Drawn, Event, Flag, Hands, RecordEvents, Reshuffle, Stated
-from cardcli.contract.variant import Action
+from cardcli.contract.variant import Action, hand_zones
 from cardcli.kit.cards import JOKER, NAME, RANK, SUIT, UNSEEN, suit_words
 from cardcli.kit.errors import IllegalMove
 from cardcli.kit.grammar import could_play, listed
@@ -182,8 +182,14 @@ class TrickState(DealtMatch, UnseenCards, PhasedState):
                 seat=seat)
         return super().expecting()  # the deal, or nothing: the game is over
 
-    def table_zones(self) -> dict[str, list[int]]:
-        return {"finished tricks": self.tricks, "trick": self.trick}
+    def card_zones(self) -> dict[str, list[int]]:
+        zones = hand_zones(self.hands)
+        zones["stock"] = self.stock
+        zones["finished tricks"] = self.tricks
+        zones["trick"] = self.trick
+        if self.phase == P_DEAL:
+            zones["undealt"] = list(self.deck)
+        return zones
 
     # ------------------------------------------------- what a seat can know
     def pending_card(self, seat: int) -> tuple[str, int, Callable[[int], bool]] | None:

@@ -27,7 +27,6 @@ from typing import Any, ClassVar
 from ..kit import cards
 from ..kit.language import core as _
 from .match import Match
-from .variant import hand_zones
 
 __all__ = ["DealtMatch"]
 
@@ -67,20 +66,6 @@ class DealtMatch(Match):
             # Translators: what must happen next: the cards dealt.
             return _("the deal")
         return _("the deal of round {round}").format(round=self.round + 1)
-
-    def card_zones(self) -> dict[str, list[int]]:
-        """The hands (``"hand N"``), the ``stock``, the variant's :meth:`table_zones` and, while the deal
-        is awaited, the ``undealt`` pack."""
-        zones = hand_zones(self.hands)
-        zones["stock"] = self.stock
-        zones.update(self.table_zones())
-        if self.phase == self.deal_phase:
-            zones["undealt"] = list(self.deck)
-        return zones
-
-    def table_zones(self) -> dict[str, list[int]]:
-        """The variant's zones beside the hands and the stock (``{"discards": self.discard}``)."""
-        return {}
 
     def sample_deal(self, rng: random.Random) -> tuple[Any, tuple[tuple[int, ...], ...]]:
         """A random deal, as ``sample_chance`` returns it."""
