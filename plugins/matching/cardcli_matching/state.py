@@ -424,6 +424,10 @@ class MatchingState(DealtMatch, UnseenCards, PhasedState):
     def _effect(self, seat: int, card: int, suit: int) -> None:
         """Apply a played (or turned-up) card's effect and give the turn to whoever is next."""
         special = self.cfg.card_special[card]
+        if special == NONE:  # most plays: first, as the hot path
+            self.suit = -1
+            self._end_turn(self.next_seat(seat), played=True)
+            return
         self.suit = suit if special == EIGHT else -1
         steps = 1
         if special in (TWO, THREE):
