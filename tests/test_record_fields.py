@@ -287,3 +287,28 @@ def test_trick_states_say_what_its_declaration_says(players, seed):
         for viewer in (None, *range(players)):
             assert events.seen_by(state, action, viewer) == state.seen_by(action, viewer)
         state.apply(action)
+
+
+def test_a_state_with_unseen_cards_reads_what_an_event_takes_from_its_declared_events():
+    from cardcli.contract.unseen import UnseenCards
+
+    class Declared(UnseenCards):
+        events = EVENTS
+        dealer, drawer, drawing = 1, 2, True
+
+    class Undeclared(UnseenCards):
+        pass
+
+    ace, two = _card("AS"), _card("2H")
+    state = Declared()
+    assert state.cards_taken((PLAY, ace, 1, True)) == (ace,)
+    assert state.seen_by((DRAWN, (two,)), 0) == (DRAWN, (UNSEEN,))
+    assert state.seen_by((DRAWN, (two,)), 2) == (DRAWN, (two,))  # the drawer's own
+    with pytest.raises(NotImplementedError, match=r"must write cards_taken: its toy events do not say"):
+        state.cards_taken((SPREAD, (two,)))
+    with pytest.raises(NotImplementedError, match=r"must write seen_by: its toy events"):
+        state.seen_by((GIVE, 1, (two,), -1), 0)
+    with pytest.raises(NotImplementedError, match=r"Undeclared must write cards_taken or name its record"):
+        Undeclared().cards_taken((PLAY, ace, 1, True))
+    with pytest.raises(NotImplementedError, match=r"Undeclared must write seen_by or name its record"):
+        Undeclared().seen_by((DRAWN, (two,)), 0)

@@ -657,23 +657,25 @@ class RecordEvents:
         encode.append(f"raise ValueError({f'not {article} {game} action: '!r} + repr(action))")
         self.encode = encoding.function("encode", "state, action", encode, f"{game} encode")
         self.decode = decoding.function("decode", "state, data", decode, f"{game} decode")
-        self._taken: dict[Any, Callable[[Any, Any], Sequence[int]]] = {}
-        self._seen: dict[Any, Callable[[Any, Any, int | None], Any]] = {}
+        #: By an action's kind, the function saying the cards it takes, and the one saying it as a seat saw
+        #: it (where the fields say so): what :meth:`cards_taken` and :meth:`seen_by` call.
+        self.taken: dict[Any, Callable[[Any, Any], Sequence[int]]] = {}
+        self.seen: dict[Any, Callable[[Any, Any, int | None], Any]] = {}
         for events, chance in ((self.moves, False), (self.chances, True)):
             for event in events.values():
                 holders = _holders(event)
                 if holders is not None:
-                    self._taken[event.kind] = _taker(holders)
+                    self.taken[event.kind] = _taker(holders)
                     seen = _seer(holders) if chance else _as_it_is
                     if seen is not None:
-                        self._seen[event.kind] = seen
+                        self.seen[event.kind] = seen
 
     def cards_taken(self, state: Any, action: Any) -> Sequence[int]:
         """The hidden cards ``action`` takes (the default of
         :meth:`~cardcli.contract.unseen.UnseenCards.cards_taken`): those its
         ``Card``, ``Cards``, ``Hands`` and ``Drawn`` fields hold, an
         optional card (one shown) apart."""
-        taken = self._taken.get(action[0])
+        taken = self.taken.get(action[0])
         if taken is None:
             raise NotImplementedError(f"{type(state).__name__} must write cards_taken: its {self.game} "
                                       f"events do not say which cards {action!r} takes")
@@ -684,7 +686,7 @@ class RecordEvents:
         :meth:`~cardcli.contract.unseen.UnseenCards.seen_by`): a decision
         and a card turned up as they are, a deal's hands but the viewer's
         own unseen, a draw unseen but by its drawer."""
-        seen = self._seen.get(action[0])
+        seen = self.seen.get(action[0])
         if seen is None:
             raise NotImplementedError(f"{type(state).__name__} must write seen_by: its {self.game} events "
                                       f"do not say who sees the cards of {action!r}")
