@@ -354,6 +354,30 @@ def test_a_hand_shown_with_too_few_cards_names_only_the_count():
     assert table.waiting is None
 
 
+def test_a_hand_shown_again_once_the_round_is_over_is_told_the_cards_known():
+    lines = exported(("endofpage", "endofpage-short", 2), 1, None)
+    words = referee_words(lines)
+    table = Referee(get_registry(), parse_header(lines[0], "<test>"))
+    first_show = next(number for number, entry in enumerate(words) if " shows " in entry)
+    for entry in words[:first_show + 1]:
+        table.enter(entry)
+    assert table.waiting is None, "more than one hand is shown: the test no longer shows what it is for"
+    name, _shows, *cards = words[first_show].split()
+    with pytest.raises(Refused) as refused:
+        table.enter(" ".join([name, "shows", *cards[:-1]]))
+    text = str(refused.value)
+    known = text.removeprefix(f"{name}'s cards at the round's end are known already: ")
+    assert known != text and sorted(known.split()) == sorted(card.upper() for card in cards), text
+    table.enter(" ".join([name, "shows", *cards]))  # the same cards again: taken, writing nothing
+    out = next(other for other in table.names if other != name)
+    with pytest.raises(Refused) as refused:
+        table.enter(f"{out} shows 4c")
+    assert str(refused.value) == f"{out} had no cards left at the round's end: nothing to show"
+    before = len(table.lines)
+    table.undo()  # the show taken again wrote nothing: undone, it takes nothing from the record
+    assert len(table.lines) == before
+
+
 def test_a_reshuffle_the_rules_make_is_said():
     lines = exported(("matching", "matching-standard", 2), 1, None)
     table = Referee(get_registry(), parse_header(lines[0], "<test>"))

@@ -142,6 +142,7 @@ def test_end_of_the_page_refuses_a_meld_the_rules_do_not_allow():
     assert table.expected() == "Next: bob to draw."
     assert refused(table, "bob discards 5c") == "'discard 5c': draw first: from the stock or the discard pile"
     table.enter("bob takes")
+    assert refused(table, "bob draws") == "already drew this turn: meld, lay off or discard"
     assert refused(table, "bob melds 4s 5h 9c") == ("'meld 4s 5h 9c': not a legal meld: not a set (different "
                                                     "ranks) and not a run (different suits)")
     assert refused(table, "bob lays off 4s on 1") == ("'l 4s 1': lay-offs are allowed only after bob's own "

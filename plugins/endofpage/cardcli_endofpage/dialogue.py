@@ -98,6 +98,8 @@ def parse_command(state: EndOfPageState, seat: int, text: str) -> Any:
             melds = _meld(state, seat, rest[1:at] + rest[at + 1:], text, rest[1:], parse_card(rest[0]))
             return [(PICKUP, parse_card(rest[0]), meld) for meld in melds]
         raise ValueError(_("draw first: from the stock or the discard pile"))
+    if verb in ("draw", "stock", "s", "take", "t", "pickup", "pick"):
+        raise ValueError(refusal(state, DRAW_ACTION))  # drawn already: the rules say so
     if verb in ("d", "discard"):
         if len(rest) != 1:
             raise ValueError(_("say which card to discard, e.g.  {example}").format(example="d kc"))

@@ -621,8 +621,10 @@ class Referee:
             state = self._turn(seat, "draw")
             variant = self.game.variant
             action = variant.parse_move(state, "draw", ANY)
-            if action is None:  # pragma: no cover - every shipped game has a draw
-                raise Refused(_("{name} cannot draw in this game").format(name=name))
+            if action is None:  # the rules' reason (she has drawn already), else none at all
+                why = variant.why_not_move(state, "draw")
+                raise Refused(self._for(seat, why) if why else _("{name} cannot draw in this game").format(
+                    name=name))
             self._push(action, seat)
             moved = True
             if self.viewer == seat and not seen and count is None and self._own_draw_due(seat):
@@ -820,8 +822,18 @@ class Referee:
         round just ended): nothing to write; anything else is refused."""
         hands = self.state.round_end_hands() if isinstance(self.state, UnseenCards) else None
         cards = _cards_named([w for w in words if w not in ("nothing", "none")])
-        if hands is None or cards is None or sorted(cards) != sorted(NAME[c] for c in hands[seat]):
+        if hands is None:
             raise Refused(_("hands are shown at a round's end, and the round goes on"))
+        left = sorted(NAME[c] for c in hands[seat])
+        if cards is None or sorted(cards) != left:  # the table saw them: say which they are
+            name = self.names[seat]
+            if not left:
+                raise Refused(_("{name} had no cards left at the round's end: nothing to show").format(
+                    name=name))
+            # Translators: {cards} are the cards a player held as the round ended ("JH QH"), which the
+            # referee knows (the table saw them, or they are the player's own, entered).
+            raise Refused(_("{name}'s cards at the round's end are known already: {cards}").format(
+                name=name, cards=" ".join(NAME[c] for c in hands[seat])))
 
     def _shows(self, words: list[str]) -> None:
         waiting = self.waiting
