@@ -109,6 +109,23 @@ def test_typed_cards_bad_input_and_a_named_suit(tmp_path):
     assert run("validate", record).exit_code == 0
 
 
+@pytest.mark.parametrize("variant", ["matching", "trick", "endofpage"])
+@pytest.mark.parametrize("word", ["quit", "EXIT", "終了"])
+def test_quit_at_a_turn_saves_the_game_and_says_how_to_continue_it(tmp_path, variant, word):
+    record = tmp_path / "game.jsonl"
+    result = run("play", variant, "--players", "you,cpu:easy", "--seed", "3", "--record", record,
+                 input=f"help\n{word}\n")
+    assert result.exit_code == 130, result.output[-2000:]
+    if variant == "matching":  # (End of the Page's first prompt, the draw, answers help with the draw)
+        assert "To stop, type quit (or press Ctrl-C): the game is saved, to be continued later." in \
+            result.output
+    assert "Game saved. Continue it with:" in result.output
+    checked = run("validate", record)  # what was played is kept, legal, and can go on
+    assert "legal so far; unfinished" in checked.output, checked.output
+    again = run("play", "--resume", record, input="quit\n")
+    assert again.exit_code == 130 and "Resuming" in again.output, again.output[-2000:]
+
+
 def test_the_prompt_offers_page_one_only_when_it_applies(tmp_path):
     record = tmp_path / "game.jsonl"
     result = run("play", "matching", "--players", "you,cpu:easy", "--seed", "9", "--record", record,

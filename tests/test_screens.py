@@ -370,6 +370,10 @@ def test_the_hand_is_shown_once_and_the_table_stays_in_view_after_a_hint_and_typ
         term.wait_for(ENDED)
 
 
+#: less as cardcli opens it (no PAGER, no LESS): at the foot of a page, then of the last, how to go on.
+PAGER_MORE, PAGER_END = r"^Space: more; q: go on$", r"^\(END\) q: go on$"
+
+
 def test_a_list_too_long_for_the_screen_is_paged_and_the_table_comes_back(tmp_path):
     """End of the Page's ``list`` with 22 melds: shown whole through the
     pager (every line reachable), and leaving it gives the turn back with
@@ -384,7 +388,7 @@ def test_a_list_too_long_for_the_screen_is_paged_and_the_table_comes_back(tmp_pa
         term.wait_for_prompt([PROMPTS["turn"]])
         before = term.screen()
         term.answer("list")
-        if term.wait_for_prompt([r"^:$", r"\(END\)"])[0] == 0:  # less, waiting
+        if term.wait_for_prompt([PAGER_MORE, PAGER_END])[0] == 0:  # less, waiting
             term.type("G")  # to the end of the list
             term.wait_for_prompt([r"\(END\)"])
         paged = [row.strip() for row in term.screen()]
@@ -418,7 +422,7 @@ def test_output_taller_than_the_terminal_is_paged_from_its_start(tmp_path, comma
         if command == "cardcli games" else ""
     script += command.replace("cardcli", str(CARDCLI), 1)
     with Tmux(tmp_path, script, env, SIZE) as term:
-        term.wait_for_prompt([r"^:$"], seconds=120)  # less, waiting at its first page
+        term.wait_for_prompt([PAGER_MORE], seconds=120)  # less, waiting at its first page, saying how on
         assert term.screen()[0].startswith(first), term.screen()
         term.type("q")
         term.wait_for(ENDED)

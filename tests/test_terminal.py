@@ -281,7 +281,7 @@ def test_a_score_sheet_taller_than_the_screen_is_paged_whole_at_the_end(tmp_path
     env.pop("LESS", None)
     args = f"endofpage --players you,cpu:normal --seed 5 --ruleset {rules}"
     with Tmux(tmp_path, f"{CARDCLI} play {args}", env, SCREEN) as term:
-        kinds = {**PROMPTS, "pager": r"^:$|\(END\)"}  # less, at a page or at the end
+        kinds = {**PROMPTS, "pager": r"^Space: more; q: go on$|^\(END\) q: go on$"}  # less: a page, the end
         names = list(kinds)
         for _ in range(2000):
             kind = names[term.wait_for_prompt(list(kinds.values()), seconds=120)[0]]

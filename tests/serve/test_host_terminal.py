@@ -69,7 +69,7 @@ def test_links_during_a_game_and_a_full_width_name_in_columns(tmp_path):
         term.wait_until(lambda: term.everything().count("you played") + term.everything().count("you drew")
                         > before, "the host's move")
         term.type("C-c")
-        term.wait_for("cardcli serve --resume")
+        term.wait_for("Table saved. Serve it again")
     finally:
         term.close()
 
@@ -92,19 +92,24 @@ def test_links_seats_and_help_with_nothing_asked_when_the_host_does_not_play(tmp
         term.answer("add hard")
         term.wait_for("! add: the table changes between games, and a game is on")
         term.type("C-c")
-        term.wait_for("cardcli serve --resume")
+        term.wait_for("Table saved. Serve it again")
     finally:
         term.close()
 
 
 def test_a_game_served_again_goes_on_and_says_so(tmp_path):
-    """Served again after kill -9, the host reads that the game goes on, not that it starts."""
-    record = tmp_path / "game.jsonl"
+    """Served again after kill -9 by the command the banner gave (the saved game's name, as cardcli
+    games lists it), the host reads that the game goes on, not that it starts."""
+    record = tmp_path / "games" / "evening.jsonl"
+    record.parent.mkdir()
     env = environment(tmp_path)
     term = Tmux(tmp_path, f"{CARDCLI} serve matching --players you,friend,cpu:easy --seed 5 --port 0 --no-qr "
                           f"--record {record}", env, SIZE)
     try:
         term.wait_for_prompt([MOVE])
+        said = " ".join(term.everything().split())
+        assert "If this server stops, serve the table again, with the same links: cardcli serve --resume " \
+               "evening" in said, said
         term.answer("1")
         term.wait_until(lambda: "you played" in term.everything() or "you drew" in term.everything(),
                         "the host's move")
@@ -114,12 +119,19 @@ def test_a_game_served_again_goes_on_and_says_so(tmp_path):
         term.wait_for("GAME-ENDED")
     finally:
         term.close()
-    again = Tmux(tmp_path, f"{CARDCLI} serve --resume {record} --no-qr", env, SIZE)
+    again = Tmux(tmp_path, f"{CARDCLI} serve --resume evening --no-qr", env, SIZE)
     try:
         shown = again.wait_for("it waits for friend1")
         assert "goes on from where it stopped" in shown and "The game starts now" not in shown
         again.wait_for_prompt([MOVE])
         again.type("C-c")
-        again.wait_for("cardcli serve --resume")
+        again.wait_for("Table saved. Serve it again")
     finally:
         again.close()
+    # Resumed with play instead, it goes on at one terminal: the host is told how to serve it again.
+    played = subprocess.run([str(CARDCLI), "play", "--resume", "evening"], input="quit\n", env=env,
+                            capture_output=True, text=True, timeout=60)
+    said = " ".join(played.stdout.split())
+    told = ("This game was served: here it goes on at this one terminal. To play it with the same links "
+            "again, press Ctrl-C and type: cardcli serve --resume evening")
+    assert told in said, played.stdout + played.stderr

@@ -283,9 +283,9 @@ def test_a_phone_reconnecting_is_told_what_just_happened_in_its_language(tmp_pat
 
 
 # ------------------------------------------------------------ the terminals
-def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+def spawn(tmp_path: Path, *args: str, **more: str) -> pexpect.spawn:
     env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "CI", "CARDCLI_LANG")}
-    env.update(TERM="xterm-256color", LANG="C.UTF-8", CARDCLI_GAMES=str(tmp_path / "games"))
+    env.update(TERM="xterm-256color", LANG="C.UTF-8", CARDCLI_GAMES=str(tmp_path / "games"), **more)
     return pexpect.spawn(CARDCLI, ["--lang", "ja", *args, "--no-color"], env=env, encoding="utf-8",
                          dimensions=(60, 160), timeout=60)
 
@@ -321,7 +321,7 @@ def test_the_hosts_console_and_cardcli_join_speak_japanese(tmp_path):
     host.expect(pexpect.EOF)
     assert "接続できるのはこのマシンだけです" in opening and "シード 6。記録先:" in opening, opening
     assert "(ホスト)" in opening and "(友だち)" in opening and "(CPU)" in opening, opening
-    helped = spawn(tmp_path, "serve", "--help")
+    helped = spawn(tmp_path, "serve", "--help", PAGER="cat")  # (taller than the terminal: paged)
     helped.expect(pexpect.EOF)
     assert "--page-language [host|phone]" in helped.before and "スマホが開くページの言語" in helped.before
 

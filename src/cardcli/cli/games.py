@@ -24,6 +24,7 @@ from .common import handle_errors
     cardcli games
     cardcli play --resume            continue the newest unfinished one
     cardcli play --resume GAME       continue any other (its name, or its file)
+    cardcli serve --resume GAME      serve again a game friends joined by link
 
     The games folder is $CARDCLI_GAMES, else $XDG_DATA_HOME/cardcli/games,
     else ~/.local/share/cardcli/games.  A list too wide for the terminal

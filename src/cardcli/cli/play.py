@@ -73,7 +73,7 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
             return
         _check_input(game.seats)
         path = resume_path
-        banner: list[str] = []
+        banner = _served(path)
     else:
         if variant is None:
             raise click.UsageError(_("name a VARIANT (see: cardcli variants), or give --resume FILE"))
@@ -116,6 +116,20 @@ def play(variant: str | None, ruleset: str | None, players_spec: str | None, see
             game.writer.close()
     if result is not None:
         session.show_end(result, path_text(_("Record:"), shown_path(path), ui.width))
+
+
+def _served(path: Path) -> list[str]:
+    """A game friends joined by link goes on here at one terminal (hot seat); said first, with the
+    command that serves it again, so the host can still choose the links."""
+    from ..serve.evening import first_record
+    from ..serve.links import table_file
+
+    first = first_record(path)
+    if not table_file(first).exists():
+        return []
+    command = ["cardcli", "serve", "--resume", record_argument(first)]
+    return [command_text(_("This game was served: here it goes on at this one terminal. To play it with "
+                           "the same links again, press Ctrl-C and type:"), command, terminal_width())]
 
 
 def _resume_target(spec: str) -> Path:

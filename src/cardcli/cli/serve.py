@@ -14,13 +14,13 @@ from ..cpu.players import PlayersError, check_count, check_level, default_count,
 from ..engine.game import Game, choose_dealer
 from ..engine.rulesets import rules_from_record
 from ..kit.errors import CardcliError, system_words
-from ..kit.fit import lead_in, tell, terminal_width, visible_width
+from ..kit.fit import command_text, path_text, tell, terminal_width, visible_width
 from ..kit.grammar import listed, spoken_name
 from ..kit.language import N_
 from ..kit.language import core as _
 from ..kit.record_format import SeatInfo
 from ..kit.safe_text import printable
-from ..records.saved import now_stamp
+from ..records.saved import find_record, now_stamp, record_argument, shown_path
 from ..terminal.style import Style
 from .common import (
     colour_option,
@@ -143,10 +143,9 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help=_("Write the first game's record here (default: a new file under the cardcli games "
                    "folder); the next games' go beside it (NAME.game2.jsonl, ...)."))
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
-              shell_complete=complete_record,
-              help=_("Serve again the evening of this record (in a game or between two), with "
-                     "the same links."))
+@click.option("--resume", "resume_spec", metavar="GAME", shell_complete=complete_record,
+              help=_("Serve again the evening of GAME (a record file, or a saved game's name as cardcli "
+                     "games lists it; in a game or between two), with the same links."))
 @click.option("--no-seat", is_flag=True, help=_("Only host: the person at this terminal does not play."))
 @click.option("--again", type=click.Choice(["host", "all"]), default=None,
               help=_("Who starts each next game: the host (Enter at this terminal; the default) or all "
@@ -171,7 +170,7 @@ def parse_seats(spec: str | None, variant_name: str, no_seat: bool) -> tuple[lis
 @colour_option
 @handle_errors
 def serve(variant: str | None, players_spec: str | None, ruleset: str | None, seed: int | None, lan: bool,
-          host: str | None, port: int | None, record_path: Path | None, resume_path: Path | None,
+          host: str | None, port: int | None, record_path: Path | None, resume_spec: str | None,
           no_seat: bool, again: str | None, away: str, away_timeout: float, stand_in: str, open_hands: bool,
           no_qr: bool, page_language: str, colour: bool | None) -> None:
     """``cardcli serve``: its help is the command's ``help``."""
@@ -180,12 +179,12 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
     from ..serve.table import TableOptions, seats_for
 
     interactive = bool(sys.stdin and sys.stdin.isatty())
-    if resume_path is not None:
+    if resume_spec is not None:
         if variant or ruleset or players_spec or record_path or seed is not None or no_seat:
             raise click.UsageError(_("--resume takes the evening as recorded: give no game options "
                                      "(--host, --port, --again, --page-language and the --away options "
                                      "may be given)"))
-        first = first_record(resume_path)
+        first = first_record(Path(find_record(resume_spec)))
         saved = TableFile.load(table_file(first))
         evening, seats, game = _open_evening(saved, first)
         _check_host_input([seat.kind for seat in seats])
@@ -227,8 +226,9 @@ def serve(variant: str | None, players_spec: str | None, ruleset: str | None, se
         asyncio.run(_serve(evening, seats, game, tokens, options, listen, shown, port, lan, no_qr,
                            Style.for_stream(colour), interactive, page_language))
     except (KeyboardInterrupt, click.Abort):  # Ctrl-C, or the end of the host's input
-        click.echo("\n" + lead_in(_("Table saved. Serve it again with the same links:"),
-                                  f"cardcli serve --resume {first}", terminal_width(sys.stderr)), err=True)
+        command = ["cardcli", "serve", "--resume", record_argument(first)]
+        click.echo("\n" + command_text(_("Table saved. Serve it again with the same links:"), command,
+                                        terminal_width(sys.stderr)), err=True)
         raise SystemExit(130) from None
     finally:
         if game is not None and game.writer is not None:
@@ -357,8 +357,12 @@ async def _serve(evening: Evening, seats: list[Seat], game: Game | None, tokens:
     who = listed([_(_KINDS[s.kind]).format(name=spoken_name(s.name)) for s in table.seats])
     variant = evening.variant
     tell(_("{title} - {players}").format(title=variant.words(variant.title), players=who))
-    tell(_("Seed {seed}. Recording to {path}").format(seed=evening.seed,
-                                                      path=evening.record_path(evening.games[-1])))
+    width = terminal_width() if sys.stdout.isatty() else 10**6  # (in a log: one line to find)
+    recording = _("Seed {seed}. Recording to").format(seed=evening.seed)  # (a path is never broken)
+    click.echo(path_text(recording, shown_path(evening.record_path(evening.games[-1])), width))
+    # If the server is killed (no Ctrl-C to say it), this line says how the evening goes on.
+    click.echo(command_text(_("If this server stops, serve the table again, with the same links:"),
+                            ["cardcli", "serve", "--resume", record_argument(evening.first)], width))
     if lan:
         tell(_("Shared with your local network on {address} (anyone on it with a link can take that "
                "seat).").format(address=base))

@@ -251,9 +251,33 @@ def page(text: str, *, color: bool | None = None) -> None:
     at both ends, through Click's pager (``$PAGER``, else ``less``), so its
     start can be read.  A pipe, a file or CI gets it as it is."""
     if both_ends_a_terminal() and taller_than_the_terminal(text):
-        click.echo_via_pager(text, color=color)
+        via_pager(text, color=color)
     else:
         click.echo(text, color=color)
+
+
+def _less_text(text: str) -> str:
+    """``text`` as it stands in a prompt of less: its marks (``? : . %``
+    and the backslash) taken as they are, and never the ``$`` that would
+    end the prompt in ``LESS``."""
+    return re.sub(r"([?:.%\\])", r"\\\1", text.replace("$", ""))
+
+
+def via_pager(text: str, *, color: bool | None = None) -> None:
+    """``text`` through Click's pager.  Where the reader has set neither
+    ``PAGER`` nor ``LESS``, less says at the foot of each page how to go on
+    (its own bare ``:`` tells a newcomer nothing, and only q leaves it)."""
+    if os.environ.get("PAGER") or "LESS" in os.environ:
+        click.echo_via_pager(text, color=color)
+        return
+    more = _less_text(_("Space: more; q: go on"))
+    end = _less_text(_("(END) q: go on"))
+    # (-R: colours as Click would ask where it sets LESS itself; a prompt in LESS ends at a $.)
+    os.environ["LESS"] = f"{'' if color is False else '-R '}-Ps?e{end}:{more}.$-Pm?e{end}:{more}.$"
+    try:
+        click.echo_via_pager(text, color=color)
+    finally:
+        del os.environ["LESS"]
 
 
 class _Kept(io.StringIO):

@@ -48,6 +48,8 @@ CLOSE_WORDS = {
     "too many connections waiting to say hello": N_("too many connections waiting to say hello"),
     "no hello": N_("no hello"),
 }
+#: What the server says of the game, held back while the name at the door is being chosen.
+HELD = {"update", "prompt", "over", "evening", "board"}
 
 
 def parse_link(link: str) -> tuple[str, str]:
@@ -77,6 +79,9 @@ class JoinClient:
         self.wanted = name
         self.ask = bool(sys.stdin and sys.stdin.isatty()) if ask is None else ask
         self.asking: str | None = None  # "name" or "again": what a typed line answers, beside a prompt
+        #: While a name is chosen (asked, or sent and not yet answered), the game's
+        #: messages wait here, so the name is asked alone and a move never answers it.
+        self.held: list[dict[str, Any]] | None = None
         self.style = style or Style.for_stream()
         self.write = out or (lambda text: print(text, flush=True))
         self.seat: int | None = None
@@ -137,6 +142,7 @@ class JoinClient:
 
     async def session(self, socket: Any) -> int | None:
         """One connection: ``None`` to reconnect, an exit status to stop."""
+        self.prompt, self.held = None, None  # the last connection's: this one is asked again
         incoming = asyncio.ensure_future(socket.recv())
         typed = asyncio.ensure_future(self.lines.get())
         try:
@@ -147,12 +153,12 @@ class JoinClient:
                     if line is None:
                         self.out(_("(end of input: leaving the table; the same link takes the seat back)"))
                         return 130
-                    if self.prompt is not None:
-                        await socket.send(json.dumps({"type": "answer", "prompt": self.prompt, "text": line}))
-                        self.prompt = None
-                    elif self.asking == "name":
+                    if self.asking == "name":  # first: only the name is asked while it is on screen
                         self.asking = None
                         await socket.send(json.dumps({"type": "name", "name": line.strip() or self.name}))
+                    elif self.prompt is not None:
+                        await socket.send(json.dumps({"type": "answer", "prompt": self.prompt, "text": line}))
+                        self.prompt = None
                     elif self.asking == "again":
                         word = line.strip().lower()
                         if word in ("y", "yes", ""):
@@ -163,6 +169,8 @@ class JoinClient:
                             await socket.send(json.dumps({"type": "leave"}))
                         else:
                             self.ask_again()
+                    elif line.strip():
+                        self.out(_("(nothing is asked just now: that line was not sent)"))
                     typed = asyncio.ensure_future(self.lines.get())
                 if incoming in done:
                     try:
@@ -227,8 +235,25 @@ class JoinClient:
         sys.stdout.write(self.style.text(printable(text)) + "> ")
         sys.stdout.flush()
 
+    def hold(self) -> None:
+        """Hold the game's messages back until the name is chosen."""
+        if self.held is None:
+            self.held = []
+
+    def release(self) -> int | None:
+        """The name is chosen: what the server said meanwhile (the table, the move's prompt)."""
+        held, self.held = self.held or [], None
+        for message in held:
+            status = self.handle(message)
+            if status is not None:
+                return status
+        return None
+
     def handle(self, message: dict[str, Any]) -> int | None:
         kind = message.get("type")
+        if self.held is not None and kind in HELD:
+            self.held.append(message)
+            return None
         if kind == "welcome":
             self.seat = message["seat"]
             self.header = str(message.get("header") or "")
@@ -254,12 +279,18 @@ class JoinClient:
             if message.get("ask_name"):
                 if self.wanted is not None:
                     self.outbox.append({"type": "name", "name": self.wanted})
+                    self.hold()
                 elif self.ask:
                     self.asking = "name"
+                    self.hold()
                     self.question(_("Your name at the table [{name}]").format(name=self.name))
+            elif self.asking == "name":  # chosen before the connection was lost: nothing to ask
+                self.asking = None
         elif kind == "players":
             if self.seat is not None:
                 self.name = message["players"][self.seat]["name"]
+            if self.held is not None and self.asking != "name":  # the name sent is taken
+                return self.release()
         elif kind == "update":
             self.played = list(message.get("played") or [])
             for line in message["events"]:
@@ -295,6 +326,8 @@ class JoinClient:
             if message.get("code") == "bad-name" and self.ask:
                 self.asking = "name"
                 self.question(_("Your name at the table [{name}]").format(name=self.name))
+            elif self.held is not None and self.asking != "name":  # the name sent is refused for good
+                return self.release()
         elif kind == "over":
             self.result = message["result"]
             self.out("")

@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from ..kit.fit import terminal_size, wrap
+from ..kit.fit import terminal_size, via_pager, wrap
 from ..kit.grammar import type_a_number
 from .style import PLAIN, Style
 
@@ -54,6 +54,8 @@ class TerminalUI:
     """
 
     HINT_WORDS = ("?", "hint")
+    #: Typed at a decision, these stop the game as Ctrl-C does (it is saved, to be continued).
+    QUIT_WORDS = ("quit", "exit", "終了")
 
     def __init__(self, colour: bool | None = None, *, style: Style | None = None):
         # sys.stdin is None when standard input is closed (``cardcli play <&-``).
@@ -148,7 +150,7 @@ class TerminalUI:
         if self.rows_for(text.split("\n")) + below <= room:
             return False
         # (colour: let Click tell less to show it, where the reader has not set LESS)
-        click.echo_via_pager(self.style.text(text), color=None if self.colour else False)
+        via_pager(self.style.text(text), color=None if self.colour else False)
         return True
 
     def show_parts(self, parts: Sequence[Part]) -> None:
@@ -174,7 +176,7 @@ class TerminalUI:
                 self.pause(part.pause)
                 used = 0
             if self.interactive and rows > room:
-                click.echo_via_pager("\n".join(text).strip("\n"), color=None if self.colour else False)
+                via_pager("\n".join(text).strip("\n"), color=None if self.colour else False)
             for line in styled:
                 click.echo("\n".join(wrap(line, self.width)))
             for line in part.plain:
@@ -212,6 +214,8 @@ class TerminalUI:
         never the table, so the hint stays on the screen) and asks again."""
         while True:
             value = self.read(prompt, default)
+            if value.strip().lower() in self.QUIT_WORDS:
+                raise click.Abort
             if self.hint is not None and value.strip().lower() in self.HINT_WORDS:
                 self.show_hint(self.hint, again, prompt)
                 continue

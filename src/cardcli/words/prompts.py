@@ -141,6 +141,8 @@ def ask(ui: UI, turn: Turn) -> Action:
         outcome: Outcome
         if lowered == "help" and turn.help:
             ui.show(turn.help)
+            # Translators: "quit" is typed as it is (終了 works too).
+            ui.show(_("To stop, type quit (or press Ctrl-C): the game is saved, to be continued later."))
             menu_shown = False  # the help is long: the menu comes again under it
             continue
         if lowered in ("?", "hint") and turn.help:  # reaching here only where the terminal has no hint
