@@ -82,6 +82,8 @@ def test_a_seat_closed_between_games_says_why_at_the_top_of_the_sheet(tmp_path):
     assert replaced["enabled"] == [] and replaced["disabled"] == [], replaced  # no Play again, no Leave
     assert replaced["status"] == "not at the table"
     assert left["first"].startswith("You left the table") and left["enabled"] == [] == left["disabled"]
+    # The seats of the next game: this page's own is said left, not "deciding" as the table last said.
+    assert "left the table" in left["text"] and "deciding" not in left["text"], left["text"]
     assert after_tap == "not at the table"
 
 

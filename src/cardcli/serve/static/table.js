@@ -38,6 +38,7 @@ let sent = false;         // a move is on its way: wait for the next update
 let over = null;          // the "over" message, once the game has ended
 let online = false;       // connected and welcomed: moves can be sent
 let gone = "";            // why the link no longer opens the seat (no reconnecting)
+let goneAs = "";          // ... as the table said it (a FINAL key): "you left the table", ...
 let said = false;         // said "play again"
 let heard = 0;            // when the server last said anything (ms)
 let retry = 500;
@@ -71,6 +72,7 @@ function connect() {
     offline();
     if (FINAL[event.reason] || event.code === 1008) {
       gone = FINAL[event.reason] || t("The table refused this page: {reason}", { reason: event.reason });
+      goneAs = event.reason;
       status(t("not at the table"), "bad");
       // Between games the sheet is over the table: the reason goes at its top, not under it.
       if (!$("sheet").hidden && ["over", "door"].includes($("sheet").dataset.kind)) showOver();
@@ -279,8 +281,12 @@ function lobby() {
   const seats = el("ul", "nextseats");
   next.players.forEach((p, seat) => {
     const row = el("li", seat === welcome.seat ? "me" : "", p.name);
+    // This page's own seat, closed to it: the list it last had is older than that.
+    const closed = gone && seat === welcome.seat;
     const state = p.kind.startsWith("cpu") ? p.kind
-      : p.left ? t("left the table") : p.ready ? t("\u2714 ready") : p.connected ? t("deciding") : t("not here");
+      : p.left || (closed && goneAs === "you left the table") ? t("left the table")
+      : closed ? t("not at the table")
+      : p.ready ? t("\u2714 ready") : p.connected ? t("deciding") : t("not here");
     row.append(el("span", "state" + (p.ready ? " ready" : ""), state));
     seats.append(row);
   });
