@@ -264,6 +264,13 @@ def test_a_bad_language_is_one_line_and_exit_2():
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "CARDCLI_LANG" in result.stderr
 
 
+def test_the_version_in_japanese():
+    from cardcli import __version__
+
+    assert cardcli("--version").stdout == f"cardcli, version {__version__}\n"
+    assert cardcli("--lang", "ja", "-V").stdout == f"cardcli バージョン {__version__}\n"
+
+
 def test_clicks_own_errors_in_japanese():
     result = cardcli("--lang", "ja", "nosuch")
     assert result.returncode == 2
@@ -765,7 +772,7 @@ def test_experiment_reports_in_japanese():
     words = {
         "simulate": (simulate, ("matching の既定ルール", "シード 1", "席ごとの勝ち数:", "平均順位",
                                 "CPU の強さごとの勝ち数:", "引き分け", "ゲームの長さ(手数): 平均")),
-        "arena": (arena, ("席を入れ替えながら", "勝率", "順位", "勝ったディール数", "全ゲームの平均",
+        "arena": (arena, ("席を入れ替えながら", "勝率", "順位", "ディール勝ち", "全ゲームの平均",
                           "勝者が1人に決まらなかったゲーム")),
         "compare": (compare, ("ルールセットごとに", "既定ルール", "手数: 平均", "勝率: 親+1",
                               "normal 対 easy", "ゲームごとに比べると", "まとめ:")),

@@ -241,6 +241,10 @@ def test_the_table_s_seats_hand_and_sheet():
     assert list(viewer_hand([[1, 2], [3]], 5)) == []  # a watcher's number, not a seat
     sheet = ScoreSheet.by_round("points", [[1, 2], [3, 4]], [4, 6])
     assert (sheet.rows, sheet.totals) == ([["round 1", 1, 2], ["round 2", 3, 4]], [4, 6])
+    from cardcli.kit.language import speaking
+
+    with speaking("ja"):  # the served page's score table, in the language it speaks
+        assert ScoreSheet.by_round("points", [[1, 2]], [1, 2]).rows == [["第1ラウンド", 1, 2]]
     assert TableView(viewer=None, turn=CHANCE, players=[]).turn is None
     assert TableView(viewer=None, turn=TERMINAL, players=[]).turn is None
     assert TableView(viewer=None, turn=0, players=[]).turn == 0

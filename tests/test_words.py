@@ -171,3 +171,13 @@ def test_help_names_the_strengths_and_the_seat_option():
     assert "--cpu LEVEL CPU strength when --players is a number: easy, normal or hard" in simulate
     replay = words(run("replay", "--help", env={"COLUMNS": "80"}).output)
     assert "--seat N Show only what seat N could see (seats count from 0" in replay
+
+
+def test_a_round_summarys_rows_line_up_with_a_japanese_name():
+    """Padding counts columns on the screen, not characters: あなた takes six."""
+    from cardcli.kit.fit import visible_width
+    from cardcli.words.narration import seat_rows
+
+    rows = seat_rows(["あなた", "cpu1", "ann"], 3, lambda seat, name: f"{name}|{seat}")
+    assert [visible_width(row.split("|")[0]) for row in rows] == [8, 8, 8], rows
+    assert rows[1] == "  cpu1  |1" and rows[2] == "  ann   |2"

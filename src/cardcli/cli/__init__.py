@@ -119,9 +119,18 @@ HELP = N_("""Play, validate, replay and simulate the Page One family of card gam
     """)
 
 
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``, worded when asked (Click's own option words it at import, before the
+    language is chosen)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(_("%(prog)s, version %(version)s") % {"prog": "cardcli", "version": __version__})
+        ctx.exit()
+
+
 @click.group(cls=LazyGroup, help=HELP, context_settings={"help_option_names": ["-h", "--help"],
                                                          "max_content_width": 100})
-@click.version_option(__version__, "-V", "--version", prog_name="cardcli")
+@click.option("-V", "--version", is_flag=True, is_eager=True, expose_value=False, callback=_show_version,
+              help="Show the version and exit.")  # (Click's words: said in the language by Click's catalog)
 @click.option("--lang", metavar="LANG", is_eager=True, expose_value=False, callback=_choose_language,
               help=N_("The language cardcli speaks: en or ja (default: $CARDCLI_LANG, else LANGUAGE, LC_ALL, "
                       "LC_MESSAGES, LANG)."))

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..kit.language import core as _
+
 #: The viewer for a spectator: no seat, so no hand is shown (``None`` would
 #: show every card).  Variants compare ``viewer`` with seats and never index
 #: with it, so any value that is not a seat hides every hand.
@@ -56,8 +58,11 @@ class ScoreSheet:
 
     @classmethod
     def by_round(cls, label: str, rounds: Sequence[Sequence[Any]], totals: Sequence[int]) -> ScoreSheet:
-        """The sheet of a game in rounds: a row ``round N`` for each."""
-        return cls(label, [[f"round {i}", *row] for i, row in enumerate(rounds, start=1)], list(totals))
+        """The sheet of a game in rounds: a row ``round N`` for each (in the language spoken)."""
+        # Translators: a score sheet's row, on the served page: the round it is ("round 2").
+        said = _("round {number}")
+        return cls(label, [[said.format(number=i), *row] for i, row in enumerate(rounds, start=1)],
+                   list(totals))
 
 
 @dataclass

@@ -24,6 +24,7 @@ from ..contract.options import changed_options, show_value
 from ..contract.variant import Events, RuleWords, Variant
 from ..kit.cards import NAME
 from ..kit.errors import IllegalMove
+from ..kit.fit import visible_width
 from ..kit.grammar import cards_told, is_you, name_seats, seat_name, seat_names, second_person
 from ..kit.language import core as _
 from ..kit.language import current as language_in_use
@@ -405,10 +406,11 @@ class RoundSummaries(Variant[S]):
 
 def seat_rows(names: Sequence[str] | None, count: int, row: Callable[[int, str], str]) -> list[str]:
     """A line per seat, two spaces in, ``row(seat, name)`` with each name
-    padded to the longest: the table of a round's summary."""
+    padded to the longest on the screen (a Japanese name's characters take
+    two columns each): the table of a round's summary."""
     labels = seat_names(names, count)
-    width = max(len(label) for label in labels)
-    return ["  " + row(seat, f"{labels[seat]:<{width}}") for seat in range(count)]
+    widths = [visible_width(label) for label in labels]
+    return ["  " + row(seat, labels[seat] + " " * (max(widths) - widths[seat])) for seat in range(count)]
 
 
 def round_end(state: S, action: Action, counter: str = "round", *, last: bool = False) -> S | None:
