@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardcli.contract.variant import Action, Variant
 from cardcli.contract.views import MoveView, Pile, PlayerView, ScoreSheet, TableView
-from cardcli.kit.cards import NAME, SUIT_NAMES, UNSEEN, suit_words
+from cardcli.kit.cards import NAME, UNSEEN, suit_words
 from cardcli.kit.grammar import seat_names
 from cardcli.words.table_text import hands_shown, seat_rows
 from cardcli.words.view import generic_move_view, seat_views, viewer_cards
@@ -62,7 +62,9 @@ class MatchingTable(Variant[MatchingState]):
         kind = action[0]
         if kind == PLAY:
             card, suit, call = action[1], action[2], action[3]
-            named = SUIT_NAMES[suit] if suit >= 0 else ""
+            # The suit in the chosen language, in the label and as the choice (only the served page reads
+            # the choice, to offer an 8's suits together: it matches no typed word).
+            named = suit_words(suit) if suit >= 0 else ""
             stop = len(state.hands[seat]) == 1
             said = (_("Stop!") if stop else _("Page One!")) if call else ""
             play = _("play {card}, naming {suit}") if named else _("play {card}")
