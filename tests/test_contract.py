@@ -30,7 +30,7 @@ def required(cls: type) -> set[str]:
 # ------------------------------------------------------------ the contract
 #: The methods a variant may override, each returning ``None`` for the core's default.
 OPTIONAL = {"describe_events", "describe_attempt", "rule_behind", "round_summary", "last_round_summary",
-            "rules_summary", "table_view", "move_view", "parse_move", "why_not_move", "human_turn",
+            "rules_summary", "render_short", "table_view", "move_view", "parse_move", "why_not_move", "human_turn",
             "checkpoint"}
 
 

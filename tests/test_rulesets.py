@@ -3,6 +3,8 @@ file, the key and what is allowed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -125,3 +127,76 @@ def test_changed_options_are_those_away_from_their_defaults_in_the_options_order
     assert changed_options(rules, options) == {"skip_rank": "A", "wild_eight": False}
     assert list(changed_options(rules, options)) == ["skip_rank", "wild_eight"]
     assert changed_options({}, options) == {}
+
+
+# ------------------------------------------------- a ruleset's own language
+def cardcli_in(language_code, *args, cwd=None):
+    """``cardcli --lang LANGUAGE_CODE ARGS`` in a real process (the language is chosen once a run)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "CARDCLI_LANG")}
+    env.update(COLUMNS="80", LINES="24", PAGER="cat")
+    result = subprocess.run([sys.executable, "-c", "from cardcli.cli import main; main()", "--lang",
+                             language_code, *args], capture_output=True, text=True, env=env, timeout=120,
+                            input="q\n", cwd=cwd)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+def flat(text):
+    """``text`` without its line breaks and spaces (a Japanese line wraps between characters)."""
+    return "".join(text.split())
+
+
+def test_a_shipped_ruleset_speaks_japanese():
+    result = cardcli_in("ja", "rules", "--ruleset", "matching-japanese")
+    assert result.returncode == 0, result.stderr
+    assert "ルールセット: アメリカンページワン(日本式)" in result.stdout
+    assert flat("手札は各5枚。Aでスキップ、9でリバース") in flat(result.stdout)
+    assert "Japanese table" not in result.stdout and "Five cards each" not in result.stdout
+    listed = cardcli_in("ja", "rules", "matching").stdout
+    assert re.search(r"^  matching-plain +役札なし$", listed, re.M), listed
+    # --json is an interface: the name as the file writes it.
+    assert '"ruleset": "American Page One (Japanese table)"' in cardcli_in(
+        "ja", "rules", "--ruleset", "matching-japanese", "--json").stdout
+
+
+def test_every_shipped_rulesets_name_and_description_has_japanese():
+    from cardcli.engine.rulesets import ruleset_text
+    from cardcli.kit.language import speaking
+
+    reg = get_registry()
+    with speaking("ja"):
+        for name, _path, data in shipped_rulesets(reg):
+            variant = reg.get(data["variant"])
+            for key in ("name", "description"):
+                assert ruleset_text(variant, data[key]) != data[key], (name, key)
+    with speaking("en"):
+        assert ruleset_text(variant, data["name"]) == data["name"]  # English: as written
+
+
+def test_the_play_heading_names_a_shipped_ruleset_in_japanese_and_the_record_as_written(tmp_path):
+    import json
+
+    record = tmp_path / "game.jsonl"
+    result = cardcli_in("ja", "play", "matching", "--ruleset", "japanese", "--seed", "3", "--players",
+                        "you,cpu:easy", "--record", str(record))
+    assert "アメリカンページワン(日本式): 手札5枚" in result.stdout, result.stdout
+    assert "American Page One" not in result.stdout and "Japanese table" not in result.stdout
+    header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    assert header["ruleset"] == "American Page One (Japanese table)"
+
+
+def test_a_users_ruleset_is_shown_as_written_in_japanese(tmp_path):
+    path = write(tmp_path, 'name = "Our kitchen table"\nvariant = "matching"\n'
+                           'description = "Twos never stack at our house."\n[options]\nstack_twos = false\n')
+    result = cardcli_in("ja", "rules", "--ruleset", path)
+    assert result.returncode == 0, result.stderr
+    assert "ルールセット: Our kitchen table" in result.stdout
+    assert "Twos never stack at our house." in result.stdout
+    played = cardcli_in("ja", "play", "matching", "--ruleset", path, "--seed", "3", "--players",
+                        "you,cpu:easy", "--record", str(tmp_path / "game.jsonl"))
+    assert "Our kitchen table: " in played.stdout, played.stdout

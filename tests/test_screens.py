@@ -430,3 +430,54 @@ def test_output_taller_than_the_terminal_is_paged_from_its_start(tmp_path, comma
                            capture_output=True, stdin=subprocess.DEVNULL)
     assert piped.returncode == 0 and piped.stdout.startswith(first)
     assert len(piped.stdout.splitlines()) > SIZE[1]
+
+
+@pytest.mark.parametrize(("seed", "short", "cut"), [(5, True, False), (13, False, True)])
+def test_a_busy_table_of_six_keeps_the_round_and_the_discard_pile_in_view_at_the_draw(tmp_path, seed, short,
+                                                                                      cut):
+    """Six players with two decks, round 1: eleven melds (seed 5) or twelve
+    ways to draw (seed 13) would push the table's top off the screen.  At
+    every draw the round and the wild, the discard pile and the prompt are
+    on the screen together: a table too tall is drawn short (its melds
+    packed), a menu too long lists what fits and ``more`` lists every
+    choice."""
+    (tmp_path / "home").mkdir()
+    env = environment(tmp_path)
+    env.pop("PAGER", None)
+    env.pop("LESS", None)
+    kinds = {**PROMPTS, "pager": PAGER_MORE}
+    names = list(kinds)
+    draws = listed = packed = 0
+    command = f"{CARDCLI} play endofpage --players 6 --ruleset two-decks --seed {seed}"
+    with Tmux(tmp_path, command, env, SIZE) as term:
+        while True:
+            kind = names[term.wait_for_prompt(list(kinds.values()), seconds=120)[0]]
+            if kind in ("round", "pager", "ended"):  # the end of round 1
+                if kind == "pager":  # its summary, taller than the screen
+                    term.type("q")
+                    term.wait_for_prompt([PROMPTS["round"]])
+                break
+            rows = [row.rstrip() for row in term.screen()]
+            if kind == "draw":
+                draws += 1
+                assert any(row.startswith("Round 1 of 10 | WILD: ") for row in rows), "\n".join(rows)
+                assert any(row.startswith("Discard pile: ") for row in rows), "\n".join(rows)
+                assert not term.too_wide(), term.too_wide()
+                packed += any(re.match(r"  1\. \w+: .+  2\. \w+: ", row) for row in rows)  # the melds, short
+                said = r"  \(and \d+ more choices: type more to list them all\)"
+                more = [row for row in rows if re.fullmatch(said, row)]
+                if more and not listed:  # every choice, paged, then the screen as it was
+                    listed = int(more[0].split()[1])
+                    shown = sum(1 for row in rows if re.match(r"  \[\d+\] ", row))
+                    term.answer("more")
+                    if term.wait_for_prompt([PAGER_MORE, PAGER_END, PROMPTS["draw"]])[0] < 2:
+                        term.type("G")
+                        term.wait_for_prompt([r"\(END\)"])
+                        assert f"[{shown + listed}] pick up" in "\n".join(term.screen()), term.screen()
+                        term.type("q")
+                        term.wait_for_prompt([PROMPTS["draw"]])
+                    assert any(row.startswith("Round 1 of 10 | WILD: ") for row in term.screen())
+            term.answer({"turn": "d 1", "table": "", "end": ""}.get(kind, "1"))
+        term.type("C-c")
+        term.wait_for(ENDED)
+    assert draws and bool(packed) == short and bool(listed) == cut

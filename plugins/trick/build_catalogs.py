@@ -108,8 +108,18 @@ def _brace_format(catalog: object) -> None:
         message.flags.discard("python-format")
 
 
+#: The context (``msgctxt``) of a shipped ruleset's name and description: a
+#: ruleset is shown in the language of the catalog of the package that ships it.
+RULESET_CONTEXT = "ruleset"
+RULESET_KEYS = {"name": "Translators: a shipped ruleset's name ({file}).",
+                "description": "Translators: a shipped ruleset's description ({file})."}
+
+
 def extract(package_dir: Path) -> object:
-    """Every message of the package's code, as a Babel catalog (the template)."""
+    """Every message of the package's code, as a Babel catalog (the template), and the
+    name and description of each ruleset it ships (``rulesets/*.toml``, context ``ruleset``)."""
+    import tomllib
+
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
@@ -119,6 +129,16 @@ def extract(package_dir: Path) -> object:
             comment_tags=("Translators:",)):
         template.add(message, None, [(str(Path(package_dir.name, filename)), lineno)],
                      auto_comments=comments, context=context)
+    for path in sorted(package_dir.glob("**/rulesets/*.toml")):
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+        where = str(path.relative_to(package_dir.parent))
+        for key, comment in RULESET_KEYS.items():
+            if isinstance(data.get(key), str) and data[key]:
+                lineno = next((number for number, line in enumerate(text.splitlines(), 1)
+                               if line.partition("=")[0].strip() == key), 1)
+                template.add(data[key], None, [(where, lineno)],
+                             auto_comments=[comment.format(file=path.name)], context=RULESET_CONTEXT)
     return template
 
 

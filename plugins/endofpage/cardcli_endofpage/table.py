@@ -9,7 +9,8 @@ from cardcli.contract.variant import Action, Variant
 from cardcli.contract.views import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.kit.cards import NAME, rank_words
 from cardcli.kit.grammar import is_you, listed, name_seats, possessive, seat_name, seat_names
-from cardcli.kit.melds import meld_label, meld_shown, meld_text, stands_for
+from cardcli.kit.melds import meaning_name, meld_label, meld_shown, meld_text, stands_for
+from cardcli.words.prompts import packed
 from cardcli.words.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.words.view import seat_views, viewer_hand
 
@@ -57,6 +58,12 @@ class EndOfPageTable(Variant[EndOfPageState]):
     def move_view(self, state: EndOfPageState, seat: int, action: Action, names: Sequence[str]) -> MoveView:
         return move_view(state, seat, action)
 
+    def render_short(self, state: EndOfPageState, viewer: int | None = None,
+                     names: Sequence[str] | None = None) -> str:
+        """The table with its melds packed a few to a line, without what each is and who laid
+        off on it: a busy table of six, with its round, wild and discard pile in view."""
+        return render_table(state, viewer, names, short=True)
+
 
 def round_words(note: str, names: Sequence[str]) -> str:
     """How a round ended, from the state's note (``seat 1 went out``, a
@@ -89,6 +96,14 @@ def meld_line(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
     return f"  {index + 1}. {names[owner]}: {meld}"
 
 
+def short_meld(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
+    """A meld as the short table shows it: ``2. ann: 5C 5H 9D(=5)`` (cards laid off included)."""
+    meld = state.melds[index]
+    cards = [f"{NAME[card]}(={meaning_name(meld, at)})" if state.is_wild(card) else NAME[card]
+             for at, card in enumerate(meld[3])]
+    return f"{index + 1}. {names[state.owners[index]]}: {' '.join(cards)}"
+
+
 def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
     """Each seat's row: its points on the table this round and total; out, floating (melded
     their last card) or has melded."""
@@ -104,7 +119,9 @@ def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:
 
 
 def render_table(state: EndOfPageState, viewer: int | None = None,
-                 names: Sequence[str] | None = None, rows: list[PlayerView] | None = None) -> str:
+                 names: Sequence[str] | None = None, rows: list[PlayerView] | None = None, *,
+                 short: bool = False) -> str:
+    """The table as text; ``short``: the melds packed a few to a line (``render_short``)."""
     n = state.num_players
     names = seat_names(names, n)
     cfg = state.cfg
@@ -142,7 +159,10 @@ def render_table(state: EndOfPageState, viewer: int | None = None,
         lines.append(_("Discard pile: empty"))
     if state.melds:
         lines.append(_("On the table:"))
-        lines.extend(meld_line(state, index, names) for index in range(len(state.melds)))
+        if short:
+            lines.extend(packed([short_meld(state, index, names) for index in range(len(state.melds))]))
+        else:
+            lines.extend(meld_line(state, index, names) for index in range(len(state.melds)))
     else:
         lines.append(_("On the table: no melds yet"))
     lines.extend(seat_rows(rows or players(state, names), state.acting()))

@@ -17,7 +17,7 @@ from ..contract.variant import Variant
 from ..cpu.parallel import Backend, BackendError, LocalBackend
 from ..cpu.players import PlayersError
 from ..engine.plugins import Registry, get_registry
-from ..engine.rulesets import Ruleset, check, default_ruleset, load_ruleset, shipped_rulesets
+from ..engine.rulesets import Ruleset, check, default_ruleset, load_ruleset, ruleset_text, shipped_rulesets
 from ..kit.errors import CardcliError
 from ..kit.fit import tell
 from ..kit.grammar import join_or
@@ -199,6 +199,9 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter,
     names: dict[str, str] = {}
     for name, _path, data in shipped:
         title = str(data.get("name", name))
+        info = reg.variants.get(data["variant"])
+        if info is not None and "name" in data:  # a shipped ruleset's name in the chosen language
+            title = ruleset_text(info.variant, title)
         names[name] = title
         if variant is not None and name.startswith(variant + "-"):
             names[name[len(variant) + 1:]] = title

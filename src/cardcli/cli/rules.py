@@ -10,7 +10,7 @@ import click
 from ..contract.options import show_value
 from ..contract.variant import Variant
 from ..engine.plugins import Registry
-from ..engine.rulesets import Ruleset, load_ruleset, shipped_rulesets
+from ..engine.rulesets import Ruleset, load_ruleset, ruleset_text, shipped_rulesets
 from ..kit.errors import CardcliError
 from ..kit.fit import lead_in, paged, terminal_width, visible_width, wrap
 from ..kit.language import core as _
@@ -59,10 +59,12 @@ def _show_rules(reg: Registry, target: Variant, loaded: Ruleset, ruleset: str | 
         where = shown_path(loaded.source)
         if len(where) + 4 > terminal_width():  # a file deep in an installed package: --json has its path
             where = _("{file}; --json gives its path").format(file=PurePath(where).name)
-        click.echo(printable(lead_in(_("Ruleset: {name}").format(name=loaded.name), f"({where})",
+        name = ruleset_text(target, loaded.name)  # a shipped ruleset's in the chosen language
+        click.echo(printable(lead_in(_("Ruleset: {name}").format(name=name), f"({where})",
                                      terminal_width()), newlines=True))
         if loaded.description:
-            click.echo(printable("\n".join(wrap(f"  {loaded.description}", terminal_width(), indent=2)),
+            description = ruleset_text(target, loaded.description)
+            click.echo(printable("\n".join(wrap(f"  {description}", terminal_width(), indent=2)),
                                  newlines=True))
     click.echo("")
     name_width = max(visible_width(_("option")), *(len(o.name) for o in target.options))
@@ -92,7 +94,7 @@ def _show_rules(reg: Registry, target: Variant, loaded: Ruleset, ruleset: str | 
         click.echo("\n" + _("Shipped rulesets (use with --ruleset NAME):"))
         width = max(len(name) for name, _path, _data in shipped)
         for name, _path, data in shipped:
-            title = data.get("name", name)
+            title = ruleset_text(target, data["name"]) if isinstance(data.get("name"), str) else name
             click.echo(printable(f"  {name:<{width}}  {title}"))
 
 

@@ -11,6 +11,7 @@ import click
 from ..contract.variant import Variant
 from ..cpu import simulate as engine
 from ..cpu.players import PlayersError, check_count, check_level, default_seats, parse_players
+from ..engine.rulesets import ruleset_text
 from ..kit.fit import echo, visible_width
 from ..kit.grammar import listed
 from ..kit.language import core as _
@@ -121,8 +122,9 @@ def workers_words(count: int, backend: str) -> str:
 
 def ruleset_words(target: Variant, asked: str | None, name: str) -> str:
     """The name of the rules played: the variant's defaults (``matching defaults``) in the
-    chosen language, a ruleset by its own name."""
-    return name if asked is not None else _("{variant} defaults").format(variant=target.name)
+    chosen language, a ruleset by its own name (a shipped one's in the chosen language)."""
+    return ruleset_text(target, name) if asked is not None else _("{variant} defaults").format(
+        variant=target.name)
 
 
 def pad(text: str, width: int) -> str:

@@ -407,6 +407,14 @@ class Variant(ABC, Generic[S]):
         default: as :attr:`rule_words` says them, or by name and value without it."""
         return None
 
+    def render_short(self, state: S, viewer: int | None = None,
+                     names: Sequence[str] | None = None) -> str | None:
+        """The table in fewer rows, for a terminal where ``render``'s would leave
+        no room for the turn under it: what a decision needs (the round, the
+        piles, the seats, the hand) kept, details left out.  ``None``: the
+        variant has no shorter table."""
+        return None
+
     # -- optional: the table as data (None: the core's, cardcli.words.view) --
     def table_view(self, state: S, viewer: int | None, names: Sequence[str]) -> TableView | None:
         """The table as ``viewer`` sees it (a seat, ``SPECTATOR`` for the

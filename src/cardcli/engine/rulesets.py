@@ -16,6 +16,12 @@ folders plugins register through ``cardcli_register_rulesets`` -- the built-in
 variants register the folder inside their package that carries the project's
 ``rulesets/`` files, so an installed wheel finds them as a checkout does.  For
 a known variant ``american`` also finds ``matching-american``.
+
+A shipped ruleset's ``name`` and ``description`` are messages of its plugin's
+catalog (context ``ruleset``, extracted from the TOML by ``build_catalogs.py``)
+and are shown through :func:`ruleset_text`; a ruleset of a user's, not in
+the catalog, is shown as written.  Records, ``--json`` and CSV keep the name as
+the file writes it: they are interfaces.
 """
 
 from __future__ import annotations
@@ -51,6 +57,19 @@ class Ruleset:
     source: str = "(defaults)"
     #: The options the ruleset sets itself (the others have their defaults).
     stated: frozenset[str] = frozenset()
+
+
+#: The gettext context (``msgctxt``) of a shipped ruleset's name and description in its plugin's catalog.
+RULESET_CONTEXT = "ruleset"
+
+
+def ruleset_text(variant: Variant, text: str) -> str:
+    """A ruleset's ``name`` or ``description`` as a person reads it: a shipped ruleset's in the
+    chosen language, from the catalog of the variant's plugin (which ships its rulesets), any
+    other as written."""
+    if not text or variant.catalog is None:
+        return text
+    return variant.catalog.pgettext(RULESET_CONTEXT, text)
 
 
 def search_dirs(registry: Registry) -> list[Path]:

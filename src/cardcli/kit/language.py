@@ -175,6 +175,11 @@ class Catalog:
 
     __call__ = gettext
 
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` of ``context`` (its ``msgctxt``) in the language in use: text that is not
+        code's, such as a shipped ruleset's name (context ``ruleset``), apart from the code's."""
+        return self.translation().pgettext(context, message)
+
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The form of ``singular``/``plural`` for ``count``, in the language in use."""
         return self.translation().ngettext(singular, plural, count)

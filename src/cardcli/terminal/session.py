@@ -31,6 +31,7 @@ from ..cpu.players.human import HumanPlayer
 from ..cpu.players.ismcts import paired_gap
 from ..engine.driver import Driver, Hook
 from ..engine.game import Game, derive_seed
+from ..engine.rulesets import ruleset_text
 from ..kit.fit import visible_width, wrap
 from ..kit.grammar import is_you, spoken_name
 from ..kit.language import N_
@@ -167,13 +168,21 @@ class Session:
         self._show_recap()
         told = self.show_log(seat)
         table = game.variant.render(game.state, viewer=seat, names=game.names)
-        turn = sum(len(wrap(text, self.ui.width)) for text in (self.header, table)) + PROMPT_ROWS
+        turn = self.turn_rows(table)
+        if self.ui.interactive and turn > self.ui.rows:  # its top would scroll off: the shorter table
+            short = game.variant.render_short(game.state, viewer=seat, names=game.names)
+            if short is not None:
+                table, turn = short, self.turn_rows(short)
         if told and self.ui.interactive and told + turn > self.ui.rows:
             # The table would push the moves off the screen before they are read.
             self.ui.pause(_("Press Enter for the table."))
         played = list(self.played)
         self.ui.show_table(lambda: show_turn(self.ui, self.header, table, name, played, self.hints),
                            hand=True)
+
+    def turn_rows(self, table: str) -> int:
+        """The rows a turn takes with ``table``: the header, the table, and what comes under it."""
+        return sum(len(wrap(text, self.ui.width)) for text in (self.header, table)) + PROMPT_ROWS
 
     def recap(self, moves: int = RECAP_MOVES) -> None:
         """Before a resumed game's first table: its last few moves, rebuilt
@@ -360,10 +369,20 @@ def table_header(variant: Variant, rules: Mapping[str, Any], ruleset: str | None
     """The line above the table: the ruleset's name (the variant's title
     without one) and the house rules that differ from the defaults."""
     changed = [text for text in rules_summary(variant, _at_the_table(variant, rules)) if text]
-    title = printable(ruleset) if ruleset else variant.words(variant.title)
+    title = printable(_ruleset_title(variant, ruleset)) if ruleset else variant.words(variant.title)
     if changed:
         return f"{title}: {', '.join(changed)}"
     return _("{title}: the standard rules").format(title=title)
+
+
+def _ruleset_title(variant: Variant, ruleset: str) -> str:
+    """A ruleset's name in the chosen language (a shipped one's; any other as written), also
+    where the lobby's ``set`` follows it (``<name or the variant's title> + OPTION=VALUE``)."""
+    said = ruleset_text(variant, ruleset)
+    head, plus, rest = ruleset.partition(" + ")
+    if said != ruleset or not plus:
+        return said
+    return (variant.words(head) if head == variant.title else ruleset_text(variant, head)) + plus + rest
 
 
 def _at_the_table(variant: Variant, rules: Mapping[str, Any]) -> dict[str, Any]:

@@ -121,8 +121,10 @@ def ask(ui: UI, turn: Turn) -> Action:
     kept = getattr(ui, "rows_left", lambda: None)() is not None and turn.hand_in_table
     menu_shown = False
     said = ""
+    labels = [label for label, _action in turn.choices]
+    offered = _offered(ui, turn, labels)
     while True:
-        menu = [*menu_lines([label for label, _action in turn.choices]), *turn.below()]
+        menu = [*menu_lines(labels[:offered]), *_more_line(count - offered), *turn.below()]
         block = [*turn.lines(), *menu]
         shown = [] if menu_shown else _under_table(ui, turn, block, menu)
         if keep_in_view is not None and rows_for is not None and \
@@ -147,6 +149,9 @@ def ask(ui: UI, turn: Turn) -> Action:
             continue
         if lowered in ("?", "hint") and turn.help:  # reaching here only where the terminal has no hint
             said = turn.help
+            continue
+        if lowered == MORE and offered < count:  # every choice (paged where taller than the room)
+            said = "\n".join(menu_lines(labels))
             continue
         if not lowered:
             said = turn.empty or _what_to_type(count, turn)
@@ -178,6 +183,42 @@ def _under_table(ui: UI, turn: Turn, block: list[str], menu: list[str]) -> list[
         ui.hand_on_screen = False  # type: ignore[attr-defined]
         return menu
     return block
+
+
+#: Typed where the menu lists only the choices that fit: every choice.
+MORE = "more"
+
+
+def _offered(ui: UI, turn: Turn, labels: Sequence[str]) -> int:
+    """How many choices the menu lists: all, unless they would push the top of
+    the table kept in view (the round, the piles) off the screen; then as many
+    as fit with a line saying how to list them all (the others still count)."""
+    left = getattr(ui, "rows_left", lambda: None)()
+    rows_for = getattr(ui, "rows_for", None)
+    if left is None or rows_for is None:
+        return len(labels)
+    hand = [] if turn.hand_in_table and getattr(ui, "hand_on_screen", False) else turn.lines()
+    rest = [*hand, *turn.below(), turn.prompt]
+
+    def fits(count: int) -> bool:
+        return rows_for([*rest, *menu_lines(labels[:count]), *_more_line(len(labels) - count)]) <= left
+
+    if len(labels) < 3 or fits(len(labels)):
+        return len(labels)
+    count = len(labels) - 2  # (one choice left out would take the row of the line saying so)
+    while count > 1 and not fits(count):
+        count -= 1
+    return max(count, 1)
+
+
+def _more_line(hidden: int) -> list[str]:
+    """Under a menu cut short, how to list the ``hidden`` choices left out."""
+    if not hidden:
+        return []
+    # Translators: under a menu cut short to fit the screen (two choices left out or more); {word} is
+    # typed as it is ("more").
+    return ["  " + _("(and {count} more choices: type {word} to list them all)").format(count=hidden,
+                                                                                      word=MORE)]
 
 
 def menu_lines(labels: Sequence[str], width: int = 78) -> list[str]:
