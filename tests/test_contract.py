@@ -30,8 +30,8 @@ def required(cls: type) -> set[str]:
 # ------------------------------------------------------------ the contract
 #: The methods a variant may override, each returning ``None`` for the core's default.
 OPTIONAL = {"describe_events", "describe_attempt", "rule_behind", "round_summary", "last_round_summary",
-            "rules_summary", "render_short", "table_view", "move_view", "parse_move", "why_not_move", "human_turn",
-            "checkpoint"}
+            "rules_summary", "render_short", "table_view", "move_view", "parse_move", "why_not_move",
+            "human_turn", "checkpoint"}
 
 
 def test_the_contract_is_eleven_methods_and_the_record_events_and_the_docs_show_each():

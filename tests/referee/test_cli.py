@@ -105,6 +105,24 @@ def test_at_the_terminal_a_refused_entry_is_said_and_asked_again_and_undo_and_he
     assert json.loads(record.read_text().splitlines()[-1]) == {"seat": 1, "move": "play", "card": "5S"}
 
 
+def test_in_japanese_the_japanese_quit_word_stops_at_the_terminal_and_from_a_file(tmp_path):
+    """終了 is quit (docs/referee.md): the record is kept, nothing after it is read."""
+    record = tmp_path / "t.jsonl"
+    child = spawn(["--lang", "ja", "referee", "matching", "--players", "ann,bob", "--record", str(record)])
+    child.expect_exact("> ")
+    child.sendline("台札 ハート5")
+    child.expect_exact("> ")
+    child.sendline("終了")
+    child.expect_exact(f"cardcli referee --resume {record}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    piped = run("--lang", "ja", "referee", "matching", "--players", "ann,bob", "--record",
+                str(tmp_path / "p.jsonl"), stdin="台札 ハート5\n終了\nbob 9c\n")
+    assert piped.returncode == 0, piped.stderr
+    assert "受け付けません" not in piped.stderr + piped.stdout
+
+
 def test_entries_from_standard_input_stop_at_the_first_refused_with_its_line(tmp_path):
     record = tmp_path / "t.jsonl"
     done = run("referee", "matching", "--players", "ann,bob", "--record", str(record),

@@ -119,6 +119,24 @@ def test_matching_page_one_goes_with_the_card_just_played():
     assert table.lines[-1] == {"seat": 1, "move": "play", "card": "5S"}
 
 
+def test_an_entry_typed_in_japanese_is_said_back_as_typed():
+    """Japanese entry words are read as the English ones, but a refusal or an undo
+    says the entry as it was typed; an English entry is said as before."""
+    table = new_table("matching", "ann,bob")
+    table.enter("台札 ハート5")
+    table.enter("bob 5s")
+    assert refused(table, "bob ストップ").startswith("'bob ストップ': there is no Stop call")
+    assert refused(table, "bob stop").startswith("'5s stop': there is no Stop call")
+    assert refused(table, "ann ハートXを出す").startswith("'ann ハートXを出す' is not a move here")
+    assert refused(table, "キープ").startswith("'キープ' is not a player at this table")
+    table.enter("ann 引く")
+    assert table.enter("取り消し")[0] == "Taken back: ann 引く."
+    table.enter("ann 引く")
+    assert table.enter("undo")[0] == "Taken back: ann 引く."
+    table.enter("ann draws")
+    assert table.enter("取り消し")[0] == "Taken back: ann draws."
+
+
 def test_trick_a_seat_that_drew_instead_of_following_cannot_then_follow():
     table = new_table("trick")
     table.enter("bob 7h")  # bob leads hearts

@@ -219,3 +219,63 @@ def test_no_line_gets_anything_but_a_clear_refusal(lines):
             assert str(error) and "\n" not in str(error) and "Traceback" not in str(error)
             assert (sheet.rounds, sheet.editing) == before
         assert sheet.totals() == [sum(r.score(s) or 0 for r in sheet.complete_rounds()) for s in (0, 1)]
+
+
+def test_in_japanese_the_opening_word_shown_is_the_japanese_entry_word_and_the_exports_stay_english():
+    """The served page's column and the round's prompt say ワイルド (an entry word the sheet
+    reads); the JSON and the CSV keep the English word."""
+    import json
+
+    from cardcli.kit.language import speaking
+    from cardcli.realtable.sheet_session import SheetSession
+
+    sheet = enter(make_sheet(), *WORKED)
+    session = SheetSession(sheet, None, print)  # type: ignore[arg-type]  # no file: only asked
+    with speaking("ja"):
+        assert export.sheet_view(sheet).columns[2] == "ワイルド"
+        assert session.prompt() == "第2ラウンド(親はA)、ワイルド"
+        assert sheet.parse("ワイルド ハート5").text == "wild 5h"
+    with speaking("en"):
+        assert export.sheet_view(sheet).columns[2] == "wild"
+        assert session.prompt() == "round 2 (A deals), wild"
+        assert export.csv_text(sheet).startswith("round,dealer,wild,")
+        assert "wild" in json.dumps(export.as_dict(sheet))
+
+
+class _NoFile:
+    """A sheet's file that keeps nothing."""
+
+    path = "sheet.jsonl"
+
+    def entry(self, text: str) -> None:
+        pass
+
+
+def test_the_help_lists_score_once_and_in_japanese_its_left_column_has_no_english_or():
+    from cardcli.kit.language import speaking
+    from cardcli.realtable.sheet_session import SheetSession
+
+    session = SheetSession(make_sheet(), _NoFile(), print)  # type: ignore[arg-type]
+    for language in ("en", "ja"):
+        with speaking(language):
+            shown = session.help()
+        assert len([line for line in shown if line.split()[:2] == ["score", "105"]]) == 1, shown
+        if language == "ja":
+            assert not [line for line in shown if " or " in line], shown
+
+
+def test_in_japanese_edit_offers_the_japanese_words_for_the_wild_card_and_done():
+    from cardcli.kit.language import speaking
+    from cardcli.realtable.sheet_session import SheetSession
+
+    session = SheetSession(enter(make_sheet(), *WORKED), _NoFile(), print)  # type: ignore[arg-type]
+    with speaking("ja"):
+        said = session.enter("訂正 1")
+    assert said is not None
+    assert "ワイルド ..." in said[0] and "完了" in said[0], said[0]
+    assert "wild" not in said[0] and "done" not in said[0], said[0]
+    session.enter("完了")
+    with speaking("en"):
+        said = session.enter("edit 1")
+    assert said is not None and said[0] == ("Correcting round 1: enter any player's line again (NAME ...) or "
+                                            "wild ..., then done.")

@@ -149,3 +149,64 @@ def test_the_served_page_follows_the_terminal_and_a_resumed_sheet(tmp_path: Path
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 0
+
+
+def japanese(tmp_path: Path, seen: io.StringIO) -> tuple[pexpect.spawn, Path]:
+    """``cardcli --lang ja scoresheet`` at a terminal, mom and me, me dealing first."""
+    path = tmp_path / "sheet.jsonl"
+    env = {key: value for key, value in os.environ.items() if key not in ("LC_ALL", "LC_CTYPE", "COLUMNS")}
+    env.update(TERM="xterm-256color", LANG="C", NO_COLOR="1")
+    child = pexpect.spawn(CARDCLI, ["--lang", "ja", "scoresheet", "endofpage", "--players", "mom,me",
+                                    "--dealer", "me", "--page-lines", "3", "--save", str(path)],
+                          env=env, encoding="utf-8", dimensions=(50, 140), timeout=30)
+    child.logfile_read = seen
+    return child, path
+
+
+def test_in_japanese_help_and_quit_are_the_japanese_words_too_at_every_prompt(tmp_path: Path):
+    seen = io.StringIO()
+    child, path = japanese(tmp_path, seen)
+    child.expect_exact("第1ラウンド(親はme)、ワイルド> ")
+    child.sendline("ヘルプ")
+    child.expect_exact("直前の入力を取り消す")
+    child.expect_exact("第1ラウンド(親はme)、ワイルド> ")
+    child.sendline("ハート3")
+    child.expect_exact("第1ラウンド、mom> ")
+    child.sendline("ヘルプ")
+    child.expect_exact("直前の入力を取り消す")
+    child.expect_exact("第1ラウンド、mom> ")
+    child.sendline("終了")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, seen.getvalue()
+    assert "受け付けられません" not in seen.getvalue()
+    entries = [json.loads(line).get("entry") for line in path.read_text().splitlines()[1:]]
+    assert entries == ["wild 3h"]
+
+
+def test_in_japanese_an_entry_is_said_back_as_it_was_typed(tmp_path: Path):
+    """Japanese entry words are read as the English ones (the file keeps those), but
+    undo and a refusal say the entry as typed, the name put in where it was left out."""
+    seen = io.StringIO()
+    child, path = japanese(tmp_path, seen)
+    child.expect_exact("第1ラウンド(親はme)、")
+    child.sendline("ハート3")
+    child.expect_exact("第1ラウンド、mom> ")
+    child.sendline("mom 得点 15")
+    child.expect_exact("第1ラウンド、me> ")
+    child.sendline("取り消し")
+    child.expect_exact("取り消しました: mom 得点 15\r\n")
+    child.expect_exact("第1ラウンド、mom> ")
+    child.sendline("得点 15")
+    child.expect_exact("第1ラウンド、me> ")
+    child.sendline("zzz 上がり")
+    child.expect_exact("'zzz 上がり' ")
+    child.expect_exact("第1ラウンド、me> ")
+    child.sendline("undo")
+    child.expect_exact("取り消しました: mom 得点 15\r\n")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, seen.getvalue()
+    entries = [json.loads(line).get("entry") for line in path.read_text().splitlines()[1:]]
+    assert entries == ["wild 3h", "mom score 15", "undo", "mom score 15", "undo"]

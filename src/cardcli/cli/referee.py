@@ -115,6 +115,7 @@ def _entries_first(input_path: str | None) -> None:
 
 
 def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) -> None:
+    from ..realtable.entry_words import referee_entry
     from ..realtable.referee import Refused
 
     variant = table.game.variant
@@ -131,7 +132,7 @@ def _run(table: Any, path: Path, input_path: str | None, serve: BoardOptions) ->
     try:
         for number, raw in _lines(input_path, terminal):
             text = raw.strip()
-            if text.lower() in ("quit", "exit"):
+            if referee_entry(text).lower() in ("quit", "exit"):  # 終了 too
                 break
             try:
                 shown = table.enter(text)

@@ -26,6 +26,7 @@ import io
 import json
 import random
 import re
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -118,6 +119,12 @@ class _Entry:
     pending_up: list[str]
     lines: int = 0  # how many lines it wrote
     replaced: _Entry | None = None  # the entry it took the place of (a call made as the next entry)
+    typed: str = ""  # the words as typed, where they were not ``text`` (Japanese entry words)
+
+    @property
+    def said(self) -> str:
+        """The entry as the person typed it, to say back."""
+        return self.typed or self.text
 
 
 class Referee:
@@ -158,6 +165,8 @@ class Referee:
         self.pending_up: list[str] = []
         self._out: list[dict[str, Any]] = []  # the lines of the entry being taken
         self._said: list[str] = []  # what the rules did, in words, for the entry being taken
+        #: The entry being taken as typed, where its words were read as others (Japanese), else ``None``.
+        self._typed: str | None = None
         #: The record's next line number (for messages).
         self._line = (game.events + 2) if game is not None else 2
         with self._reading():
@@ -222,7 +231,10 @@ class Referee:
         what the rules did, the table and what comes next.  Raises
         :class:`Refused` (nothing written) when the rules forbid it.  Japanese
         entry words are read as the English ones (:mod:`.entry_words`)."""
-        text = " ".join(referee_entry(text).replace(",", " ").split())
+        typed = " ".join(text.split())
+        read = referee_entry(text)  # the text itself where nothing in it is Japanese
+        japanese = read != text
+        text = " ".join(read.replace(",", " ").split())
         low = text.lower()
         if not low or low.startswith("#"):  # a comment, in a file of entries
             return []
@@ -231,18 +243,30 @@ class Referee:
         if low == "undo":
             return self.undo()
         parts = self._parts(low)
-        with self._reading():
-            call = _call_said(parts[0])
-            if call is not None and len(parts) == 1:
-                said = self._call_next(parts[0], call)
-            else:
-                said = self._take(text, parts)
+        self._typed = typed if japanese else None  # said back as typed
+        try:
+            with self._reading():
+                call = _call_said(parts[0])
+                if call is not None and len(parts) == 1:
+                    said = self._call_next(parts[0], call)
+                else:
+                    said = self._take(text, parts, self._typed or "")
+        finally:
+            self._typed = None
         return [*said, *self.situation()]
 
-    def _take(self, text: str, parts: list[list[str]]) -> list[str]:
+    def _quoted(self, text: str) -> str:
+        """``text`` (words of the entry being taken) quoted for a refusal: as typed;
+        words an entry typed in Japanese was read as are said as the whole entry typed."""
+        typed = self._typed
+        if typed is None or text in unicodedata.normalize("NFKC", typed).lower():
+            return repr(text)
+        return repr(typed)
+
+    def _take(self, text: str, parts: list[list[str]], typed: str = "") -> list[str]:
         """Push an entry's parts; keep them all and write their lines, or none."""
         entry = _Entry(self.game.mark(), self.writer.stream.tell(), text, parts,
-                       self.waiting.copy() if self.waiting else None, list(self.pending_up))
+                       self.waiting.copy() if self.waiting else None, list(self.pending_up), typed=typed)
         self._out, self._said = [], []
         try:
             for words in parts:
@@ -277,8 +301,8 @@ class Referee:
         self._truncate(entry)
         if entry.replaced is not None:  # a call made as the next entry: the play stays, uncalled
             with self._reading():
-                self._take(entry.replaced.text, entry.replaced.parts)
-        return [_("Taken back: {entry}.").format(entry=entry.text), *self.situation()]
+                self._take(entry.replaced.text, entry.replaced.parts, entry.replaced.typed)
+        return [_("Taken back: {entry}.").format(entry=entry.said), *self.situation()]
 
     def _parts(self, low: str) -> list[list[str]]:
         """An entry's parts (joined by ``then``), each as words: a part that
@@ -323,10 +347,10 @@ class Referee:
         players = join_and(self.names)
         if close:
             raise Refused(_("{word} is not a player at this table (did you mean {name}?): the players are "
-                            "{players}").format(word=repr(word), name=self.names[lowered.index(close[0])],
-                                                players=players))
+                            "{players}").format(word=self._quoted(word),
+                                                name=self.names[lowered.index(close[0])], players=players))
         raise Refused(_("{word} is not a player at this table: the players are {players}").format(
-            word=repr(word), players=players))
+            word=self._quoted(word), players=players))
 
     def _one(self, words: list[str]) -> None:
         if " ".join(words) in _CALLED_OFF:
@@ -541,7 +565,7 @@ class Referee:
         action = variant.parse_move(state, text, ANY)
         if action is None:
             why = variant.why_not_move(state, text)
-            raise Refused(f"{text!r}: {self._for(seat, why)}" if why else self._not_a_move(text))
+            raise Refused(f"{self._quoted(text)}: {self._for(seat, why)}" if why else self._not_a_move(text))
         self._cards_in(seat, state, text, action)
         self._push(action, seat)
 
@@ -563,7 +587,7 @@ class Referee:
                 # Translators: {entry} is the entry as typed, quoted; {move} the move the rules read it as,
                 # as told after the player's name ("plays 9H", "takes KS").
                 raise Refused(_("{entry}: {card} is not in that move: here {name} {move}").format(
-                    entry=repr(text), card=named[0], name=self.names[seat], move=said))
+                    entry=self._quoted(text), card=named[0], name=self.names[seat], move=said))
 
     def _not_a_move(self, text: str) -> str:
         for word in text.replace("!", " ").split():
@@ -571,8 +595,8 @@ class Referee:
                 try:
                     parse_card(word.split("=")[0])
                 except CardError as error:
-                    return f"{word!r}: {error}"
-        return _("{entry} is not a move here (help lists the words)").format(entry=repr(text))
+                    return f"{self._quoted(word)}: {error}"
+        return _("{entry} is not a move here (help lists the words)").format(entry=self._quoted(text))
 
     def _called_off(self) -> None:
         """Nobody moves next: the rules end the deal (trick's last card drawn
@@ -793,10 +817,11 @@ class Referee:
         try:
             said = self._take(text, parts)
         except Refused as error:
-            self._take(last.text, last.parts)  # as it was
+            self._take(last.text, last.parts, last.typed)  # as it was
             raise Refused(str(error)) from None
         # Undone, the call goes and the play stays, as typed.
         self.entries[-1].text = " ".join(words)
+        self.entries[-1].typed = self._typed or ""
         self.entries[-1].replaced = last
         return said
 

@@ -25,6 +25,7 @@ round starts, but entries can still be corrected.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -35,6 +36,7 @@ from ..kit.errors import CardcliError
 from ..kit.grammar import join_and
 from ..kit.language import core as _
 from ..kit.results import Result
+from .entry_words import SHEET_WORDS as ENTRY_WORDS
 from .entry_words import sheet_entry
 
 #: Words of the sheet itself, never a player's name.  ``help``, ``sheet`` and
@@ -100,6 +102,14 @@ class Entry:
     number: int = 0  # the round to correct (edit), or the score entered by hand
     #: A line whose player was not named: the next one without a line.
     guessed: bool = False
+    #: The entry as typed, where its words were read as others (Japanese entry words), with the name
+    #: or word it left out put in; ``""``: ``text`` is what was typed.
+    typed: str = ""
+
+    @property
+    def said(self) -> str:
+        """The entry as the person typed it, to say back (``text`` is what a file keeps)."""
+        return self.typed or self.text
 
 
 class Sheet:
@@ -201,8 +211,25 @@ class Sheet:
     def parse(self, text: str) -> Entry | None:
         """An entry in the sheet's words (``None`` for a blank line or a
         ``#`` comment); :class:`SheetError` says why a line is none.  Japanese
-        entry words are read as the English ones (:mod:`.entry_words`)."""
-        text = " ".join(sheet_entry(text.split("#", 1)[0]).split())
+        entry words are read as the English ones (:mod:`.entry_words`), the entry
+        said back as typed (:attr:`Entry.said`)."""
+        kept = text.split("#", 1)[0]
+        read = sheet_entry(kept)  # ``kept`` itself where nothing in it is Japanese
+        entry = self._parse(" ".join(read.split()))
+        if entry is None or read == kept:
+            return entry
+        return replace(entry, typed=self._as_typed(entry, " ".join(kept.split())))
+
+    def _as_typed(self, entry: Entry, typed: str) -> str:
+        """``entry`` in the words ``typed``, with the name or the opening word it left out put in."""
+        read = " ".join(sheet_entry(typed).split())
+        if entry.kind == "opening" and read.partition(" ")[0].lower() != self.game.opening_word:
+            return f"{in_japanese(self.game.opening_word)} {typed}"
+        if entry.kind in ("line", "score") and entry.seat is not None and self._named(read)[0] is None:
+            return f"{self.names[entry.seat]} {typed}"
+        return typed
+
+    def _parse(self, text: str) -> Entry | None:
         if not text:
             return None
         first, _space, rest = text.partition(" ")
@@ -347,8 +374,21 @@ class Sheet:
         try:
             rounds[index] = self._scored(replace(target, lines=tuple(lines)))
         except SheetError as problem:
-            raise SheetError(self._typo(entry, str(problem))) from None
+            raise SheetError(self._typo(entry, self._in_typed_words(entry, str(problem)))) from None
         return tuple(rounds), self.editing
+
+    def _in_typed_words(self, entry: Entry, problem: str) -> str:
+        """``problem`` with the parts of a line typed in Japanese quoted as typed, not as read."""
+        if entry.kind != "line" or not entry.typed:
+            return problem
+        typed = self._named(entry.typed)[1]
+        read = [part.strip() for part in entry.words.replace(";", ",").split(",") if part.strip()]
+        said = [part.strip() for part in re.split(r"[、,;\uff0c\uff1b]", typed) if part.strip()]
+        if len(read) != len(said):
+            return problem
+        for part, as_typed in zip(read, said, strict=True):
+            problem = problem.replace(repr(part), repr(as_typed))
+        return problem
 
     def _scored(self, played: Round) -> Round:
         """``played`` read and scored anew by the variant, from its opening and every line."""
@@ -388,6 +428,19 @@ class Sheet:
 
 
 _EMPTY = ScoredRound("", "", {})
+
+
+def opening_word_said(word: str) -> str:
+    """The word that opens a round (``wild``) as the chosen language types it
+    (``ワイルド``, an entry word the sheet reads), where it has one."""
+    from ..kit.language import current
+
+    return in_japanese(word) if current() == "ja" else word
+
+
+def in_japanese(word: str) -> str:
+    """A word of the sheet as the Japanese entry words type it (``wild``: ``ワイルド``), where one does."""
+    return next((japanese for japanese, english in ENTRY_WORDS if english == word), word)
 
 
 def check_names(names: Sequence[str], opening: str) -> None:

@@ -13,7 +13,7 @@ from ..kit.grammar import join_and
 from ..kit.language import N_
 from ..kit.language import core as _
 from ..words.table_text import score_sheet
-from .sheet import Round, Sheet
+from .sheet import Round, Sheet, opening_word_said
 
 if TYPE_CHECKING:
     from ..contract.views import BoardView
@@ -160,11 +160,11 @@ def sheet_view(sheet: Sheet) -> SheetView:
                              played.scored.shown))
     marks = {mark for row in rows for mark in row.marks if mark}
     leaders = sheet.leaders() if sheet.complete_rounds() else []
-    # The headings of the page's first columns (the opening's is the word typed: "wild").
+    # The headings of the page's first columns (the opening's is the word typed: "wild", "ワイルド").
     columns = [_("round"),
                # Translators: the heading of the served sheet's column of who dealt each round.
                _("dealer"),
-               sheet.game.opening_word]
+               opening_word_said(sheet.game.opening_word)]
     return SheetView(sheet.variant.score_label, list(sheet.names), columns, rows, sheet.totals(), leaders,
                      [_(LEGEND[mark]) for mark in sorted(marks)])
 

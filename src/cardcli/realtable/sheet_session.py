@@ -19,7 +19,8 @@ from ..kit.errors import CardcliError
 from ..kit.grammar import listed
 from ..kit.language import N_
 from ..kit.language import core as _
-from .sheet import Entry, Round, Sheet, SheetError
+from .entry_words import sheet_entry
+from .sheet import Entry, Round, Sheet, SheetError, opening_word_said
 from .sheet_export import board_view, page, round_text, standing
 from .sheet_files import MAX_LINE, SheetFile
 
@@ -103,7 +104,7 @@ class SheetSession:
             taken = self.applied.pop() if self.applied else "?"
             told = [_("Took back: {entry}").format(entry=taken)]
         else:
-            self.applied.append(entry.text)
+            self.applied.append(entry.said)  # said back as typed
             told = self._told(entry)
         self.lines.extend(line for line in told[:1])
         self.publish()
@@ -126,7 +127,7 @@ class SheetSession:
             # Translators: "NAME ...", "{word} ..." and "done" are entries ("wild ...").
             said = _("Correcting round {number}: enter any player's line again (NAME ...) or {word} ..., "
                      "then done.")
-            return [said.format(number=played.number, word=sheet.game.opening_word),
+            return [said.format(number=played.number, word=opening_word_said(sheet.game.opening_word)),
                     round_text(sheet, played)]
         if entry.kind == "done":
             return [_("Done correcting."), *self.page_if_complete()]
@@ -184,21 +185,24 @@ class SheetSession:
         number = len(sheet.rounds) + 1
         # Translators: the prompt for a round's opening (before "> "); {word} is the word typed ("wild").
         return _("round {number} ({dealer} deals), {word}").format(
-            number=number, dealer=sheet.names[sheet.next_dealer()], word=sheet.game.opening_word)
+            number=number, dealer=sheet.names[sheet.next_dealer()],
+            word=opening_word_said(sheet.game.opening_word))
 
     def help(self) -> list[str]:
         sheet = self.sheet
         game = sheet.game
         intro = _(HELP).format(opening=f"{game.opening_word} ...", prompt=sheet.opening_prompt(),
                                word=game.opening_word)
+        words = [*intro.splitlines(), *("  " + line for line in line_help(sheet.variant, game.line_help))]
+        if any(line.split(" ", 1)[0] == "score" for line in game.line_help):
+            return words  # the variant's help lists the sheet's own word already: once is enough
         # Translators: a line of the score sheet's help: "score 105" is an entry; translate the explanation.
         score = _("score 105                the score alone, entered by hand (accepted, marked unchecked)")
-        return [*intro.splitlines(), *("  " + line for line in line_help(sheet.variant, game.line_help)),
-                "  " + score]
+        return [*words, "  " + score]
 
     def command(self, text: str) -> list[str] | None:
         """The words that change nothing (help, sheet), or ``None``."""
-        word = text.strip().lower()
+        word = _word(text)
         if word in ("help", "?"):
             return self.help()
         if word in ("sheet", "page"):
@@ -215,7 +219,7 @@ class SheetSession:
             except EOFError:
                 self.say("")
                 return
-            if text.strip().lower() in ("quit", "exit"):
+            if _word(text) in ("quit", "exit"):
                 return
             shown = self.command(text)
             try:
@@ -228,7 +232,7 @@ class SheetSession:
     def from_lines(self, lines: Iterable[str], source: str) -> None:
         """Apply each line of ``source`` in turn; the first refused stops the run."""
         for number, text in enumerate(lines, start=1):
-            if text.strip().lower() in ("quit", "exit"):
+            if _word(text) in ("quit", "exit"):
                 return
             if self.command(text) is not None:
                 continue
@@ -241,6 +245,11 @@ class SheetSession:
                                                path=self.file.path)) from None
             if told and self.completed is not None:
                 self.say(round_text(self.sheet, self.completed))
+
+
+def _word(text: str) -> str:
+    """A line as the sheet's English words, lowered (``ヘルプ``: ``help``, ``終了``: ``quit``)."""
+    return sheet_entry(text).strip().lower()
 
 
 def line_help(variant: Variant, lines: Sequence[str]) -> list[str]:
