@@ -701,7 +701,7 @@ def test_trick_refusals_in_japanese(environment):
     assert japanese[0] == "カードを配る番"
     assert japanese[1] == "席1がリードする番"
     assert japanese[2].startswith("7Hは席1の手札にありません") and "3H、5S、8DかQC" in japanese[2]
-    assert japanese[3].startswith("引けません: リードできるカードを持っています")
+    assert japanese[3].startswith("リードできるカードを持っているので引けません")
     assert japanese[4] == "席0がトリックにカードを出す番"
     assert japanese[5].startswith("スペードのマークに従わなければなりません")
     assert "JKを出す、または引く" in japanese[5]
@@ -828,3 +828,18 @@ def test_speaking_is_for_this_thread_alone():
         leave.set()
         thread.join()
     assert heard == ["中断しました。"]
+
+
+@pytest.mark.parametrize(("line", "english", "japanese"), [
+    ('{"cardcli": 1,\n', "Expecting property name enclosed in double quotes",
+     "ダブルクォートで囲んだ項目名がありません"),
+    ('{"a": "b\n', "Invalid control character", "文字列の中に制御文字(改行など)があります"),
+    ('{"a" 1}\n', "Expecting ':' delimiter", "「:」(コロン)がありません"),
+])
+def test_a_line_that_is_no_json_is_said_in_japanese(tmp_path, line, english, japanese):
+    """Python's json module words the problem in English: the record's report says it in Japanese."""
+    path = tmp_path / "bad.jsonl"
+    path.write_text(line, encoding="utf-8")
+    assert f"not valid JSON: {english} at column" in cardcli("validate", str(path)).stderr
+    said = cardcli("--lang", "ja", "validate", str(path)).stderr
+    assert f"JSON として正しくありません: {japanese}(" in said and english not in said, said

@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .errors import Kind, RecordError, system_words
+from .language import N_
 from .language import core as _
+
+#: Python's json module's messages for a line that is no JSON, as it words them (English, and the
+#: record's report in English keeps them so), marked to be said in the chosen language.
+JSON_PROBLEMS = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
+                 N_("Expecting property name enclosed in double quotes"), N_("Extra data"),
+                 N_("Unterminated string starting"), N_("Invalid \\uXXXX escape"),
+                 N_("Invalid control character"))
 
 FORMAT = "cardcli-record"
 VERSION = 1
@@ -230,9 +238,11 @@ def read_lines(stream: IO[bytes], source: str) -> Iterator[tuple[int, dict[str, 
             if not text.strip():
                 continue
             # json's message may end where its position would go ("Unterminated string starting at").
-            # Translators: {problem} is Python's json module's own message, in English ("Expecting value").
+            problem = error.msg.removesuffix(" at")
+            # Translators: {problem} is Python's json module's own message (one of JSON_PROBLEMS, said in
+            # the chosen language; another, rare, in English).
             raise _line_error(_("not valid JSON: {problem} at column {column}").format(
-                problem=error.msg.removesuffix(' at'), column=error.colno),
+                problem=_(problem) if problem in JSON_PROBLEMS else problem, column=error.colno),
                 source, number, not raw.endswith(b"\n"), header) from None
         except RecursionError:
             raise _line_error(_("not valid JSON: nested too deeply"), source, number,
