@@ -9,7 +9,7 @@ from cardcli.contract.variant import Action, Variant
 from cardcli.contract.views import MeldView, MoveView, Pile, PlayerView, ScoreSheet, TableView
 from cardcli.kit.cards import NAME, rank_words
 from cardcli.kit.grammar import is_you, listed, name_seats, possessive, seat_name, seat_names
-from cardcli.kit.melds import meaning_name, meld_label, meld_shown, meld_text, stands_for
+from cardcli.kit.melds import meld_cards, meld_label, meld_shown, meld_text, stands_for
 from cardcli.words.prompts import packed
 from cardcli.words.table_text import hand_order, hand_text, score_sheet, seat_rows
 from cardcli.words.view import seat_views, viewer_hand
@@ -98,10 +98,7 @@ def meld_line(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
 
 def short_meld(state: EndOfPageState, index: int, names: Sequence[str]) -> str:
     """A meld as the short table shows it: ``2. ann: 5C 5H 9D(=5)`` (cards laid off included)."""
-    meld = state.melds[index]
-    cards = [f"{NAME[card]}(={meaning_name(meld, at)})" if state.is_wild(card) else NAME[card]
-             for at, card in enumerate(meld[3])]
-    return f"{index + 1}. {names[state.owners[index]]}: {' '.join(cards)}"
+    return f"{index + 1}. {names[state.owners[index]]}: {meld_cards(state.melds[index], state.mrules)}"
 
 
 def players(state: EndOfPageState, names: Sequence[str]) -> list[PlayerView]:

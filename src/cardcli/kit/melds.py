@@ -547,9 +547,14 @@ def meld_label(meld: Meld) -> str:
 def meld_shown(meld: Meld, rules: MeldRules) -> str:
     """A meld as a table shows it, each wild with what it stands for, and what
     it is: ``4S 4H 3D(=4)  [set of 4s]``."""
-    parts = [f"{NAME[card]}(={meaning_name(meld, index)})" if rules.is_wild(card) else NAME[card]
-             for index, card in enumerate(meld[3])]
-    return f"{' '.join(parts)}  [{meld_label(meld)}]"
+    return f"{meld_cards(meld, rules)}  [{meld_label(meld)}]"
+
+
+def meld_cards(meld: Meld, rules: MeldRules) -> str:
+    """A meld's cards as a table shows them, each wild with what it stands for:
+    ``4S 4H 3D(=4)`` (:func:`meld_shown` without what it is)."""
+    return " ".join(f"{NAME[card]}(={meaning_name(meld, index)})" if rules.is_wild(card) else NAME[card]
+                    for index, card in enumerate(meld[3]))
 
 
 def meld_text(meld: Meld, rules: MeldRules) -> str:
