@@ -218,11 +218,11 @@ class Sheet:
         entry = self._parse(" ".join(read.split()))
         if entry is None or read == kept:
             return entry
-        return replace(entry, typed=self._as_typed(entry, " ".join(kept.split())))
+        return replace(entry, typed=self._as_typed(entry, " ".join(kept.split()), " ".join(read.split())))
 
-    def _as_typed(self, entry: Entry, typed: str) -> str:
-        """``entry`` in the words ``typed``, with the name or the opening word it left out put in."""
-        read = " ".join(sheet_entry(typed).split())
+    def _as_typed(self, entry: Entry, typed: str, read: str) -> str:
+        """``entry`` in the words ``typed`` (``read`` as the sheet's English words), with the name or
+        the opening word it left out put in."""
         if entry.kind == "opening" and read.partition(" ")[0].lower() != self.game.opening_word:
             return f"{in_japanese(self.game.opening_word)} {typed}"
         if entry.kind in ("line", "score") and entry.seat is not None and self._named(read)[0] is None:
